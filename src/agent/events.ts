@@ -1,0 +1,28 @@
+/**
+ * What one agent turn emits, in order. Frontends (server, CLI, scheduler)
+ * subscribe to these; none of them re-implements the loop.
+ */
+import type { ChatMessage, Usage } from '../providers/types.js';
+
+export type TurnErrorCode = 'llm_unavailable' | 'llm_error' | 'aborted' | 'max_rounds' | 'internal';
+
+export type AgentEvent =
+  | { type: 'turn_start'; turnId: string }
+  | { type: 'text_delta'; turnId: string; text: string }
+  | { type: 'reasoning_delta'; turnId: string; text: string }
+  | { type: 'tool_start'; turnId: string; callId: string; name: string; args: unknown }
+  | { type: 'tool_output'; turnId: string; callId: string; stream: 'stdout' | 'stderr'; text: string }
+  | {
+      type: 'tool_end';
+      turnId: string;
+      callId: string;
+      name: string;
+      ok: boolean;
+      content: string;
+      durationMs: number;
+      fullOutputPath?: string;
+    }
+  /** A finished history message, to be persisted at once (assistant, tool). */
+  | { type: 'message'; turnId: string; message: ChatMessage }
+  | { type: 'turn_end'; turnId: string; content: string; usage: Usage; endConversation: boolean }
+  | { type: 'error'; turnId: string; code: TurnErrorCode; message: string };

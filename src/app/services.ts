@@ -1,0 +1,35 @@
+/**
+ * Everything a running Aibox holds, built once by `createApp` and passed down.
+ * No module reaches for a global: it receives what it needs from here.
+ */
+import type { Database } from 'better-sqlite3';
+import type { Logger } from 'pino';
+import type { DataPaths } from '../config/paths.js';
+import type { Config } from '../config/schema.js';
+import type { Lang } from '../i18n/lang.js';
+import type { MemoryStore } from '../memory/types.js';
+import type { ChatProvider } from '../providers/types.js';
+import type { SessionManager } from '../session/types.js';
+import type { SkillRegistry } from '../skills/types.js';
+import type { Scheduler, TaskStore } from '../tasks/types.js';
+import type { Clock } from '../util/clock.js';
+
+export interface AppServices {
+  version: string;
+  config: Config;
+  /** Path of the config file in use (for `/reload`). */
+  configPath: string;
+  paths: DataPaths;
+  lang: Lang;
+  logger: Logger;
+  clock: Clock;
+  db: Database;
+  skills: SkillRegistry;
+  provider: ChatProvider;
+  sessions: SessionManager;
+  memory: MemoryStore;
+  tasks: TaskStore;
+  /** Absent with `--no-scheduler` or `scheduler.enabled: false`. */
+  scheduler?: Scheduler;
+  startedAt: Date;
+}

@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+import { Command, CommanderError } from 'commander';
+import { ConfigError } from '../config/load.js';
+import { describeError, isAppError } from '../errors.js';
+import { detectLang } from '../i18n/lang.js';
+import { COMMANDS } from './commands/index.js';
+import { cliMessages } from './messages.js';
+
+const VERSION = '0.1.0';
+
+export function buildProgram(): Command {
+  const program = new Command('aibox')
+    .description('Aibox: a self-hosted AI agent for your own box')
+    .version(VERSION, '-V, --version')
+    .option('-c, --config <path>', 'config file (default: $AIBOX_HOME/config.json)')
+    .option('--lang <lang>', 'language of messages: zh | en')
+    .showHelpAfterError()
+    .exitOverride();
+  for (const register of COMMANDS) register(program);
+  return program;
+}
+
+async function main(argv: string[]): Promise<void> {
+  const program = buildProgram();
+  try {
+    await program.parseAsync(argv);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      process.exitCode = error.exitCode === 0 ? 0 : 1;
+      return;
+    }
+    const langFlag = argv.includes('--lang') ? argv[argv.indexOf('--lang') + 1] : undefined;
+    const t = cliMessages(detectLang({ flag: langFlag }));
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${t.configInvalid(error.path)}\n`);
+      for (const p of error.problems)
+        process.stderr.write(`  ${t.configProblem(p.key, p.expected, p.found)}\n`);
+    } else if (isAppError(error)) {
+      process.stderr.write(`${t.errorPrefix}${error.message}\n`);
+    } else {
+      process.stderr.write(`${t.errorPrefix}${describeError(error)}\n`);
+      if (process.env.AIBOX_DEBUG) console.error(error);
+    }
+    process.exitCode = 1;
+  }
+}
+
+await main(process.argv);

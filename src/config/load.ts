@@ -1,0 +1,111 @@
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { z } from 'zod';
+import { AppError } from '../errors.js';
+import { writeFileAtomicSync } from '../util/atomic-write.js';
+import { type LegacyNotice, translateLegacyConfig } from './legacy.js';
+import { type Config, ConfigSchema, defaultConfig } from './schema.js';
+
+export interface ConfigProblem {
+  /** Dotted key, e.g. `llm.temperature`. */
+  key: string;
+  /** What was expected, from the schema. */
+  expected: string;
+  /** The value found, as JSON. */
+  found: string;
+}
+
+export interface LoadedConfig {
+  config: Config;
+  path: string;
+  /** True when this call wrote a fresh config.json with the defaults. */
+  created: boolean;
+  legacy: LegacyNotice[];
+}
+
+/** A config file that cannot be used. `problems` names each bad key; the file is never rewritten. */
+export class ConfigError extends AppError {
+  readonly problems: ConfigProblem[];
+  readonly path: string;
+
+  constructor(path: string, problems: ConfigProblem[], cause?: unknown) {
+    super(
+      'config_invalid',
+      `${path}: ${problems.map((p) => `${p.key}: expected ${p.expected}, found ${p.found}`).join('; ')}`,
+      {
+        cause,
+      },
+    );
+    this.problems = problems;
+    this.path = path;
+  }
+}
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let node = root;
+  for (const key of path) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = (node as Record<PropertyKey, unknown>)[key];
+  }
+  return node;
+}
+
+function describeIssue(issue: z.core.$ZodIssue, raw: unknown): ConfigProblem[] {
+  if (issue.code === 'unrecognized_keys') {
+    return issue.keys.map((key) => ({
+      key: [...issue.path, key].join('.'),
+      expected: 'no such key (see docs/configuration.md)',
+      found: JSON.stringify(valueAt(raw, [...issue.path, key])),
+    }));
+  }
+  const found = valueAt(raw, issue.path);
+  return [
+    {
+      key: issue.path.join('.') || '(root)',
+      expected: issue.message.replace(/^Invalid input: /, ''),
+      found: found === undefined ? 'nothing' : JSON.stringify(found),
+    },
+  ];
+}
+
+/** Validates an already-parsed object (legacy keys translated first). Throws ConfigError. */
+export function parseConfig(raw: unknown, path = 'config.json'): { config: Config; legacy: LegacyNotice[] } {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    throw new ConfigError(path, [{ key: '(root)', expected: 'a JSON object', found: JSON.stringify(raw) }]);
+  }
+  const { config: translated, notices } = translateLegacyConfig(raw as Record<string, unknown>);
+  const result = ConfigSchema.safeParse(translated);
+  if (!result.success) {
+    throw new ConfigError(
+      path,
+      result.error.issues.flatMap((issue) => describeIssue(issue, translated)),
+    );
+  }
+  return { config: result.data, legacy: notices };
+}
+
+/**
+ * Reads `path`; writes it with the documented defaults first if it does not exist.
+ * A broken file is an error naming every bad key, never a silent fallback.
+ */
+export function loadConfig(path: string): LoadedConfig {
+  let created = false;
+  if (!existsSync(path)) {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileAtomicSync(path, `${JSON.stringify(defaultConfig(), null, 2)}\n`);
+    created = true;
+  }
+  const text = readFileSync(path, 'utf8');
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (error) {
+    throw new ConfigError(
+      path,
+      [{ key: '(file)', expected: 'valid JSON', found: (error as Error).message }],
+      error,
+    );
+  }
+  const { config, legacy } = parseConfig(raw, path);
+  return { config, path, created, legacy };
+}

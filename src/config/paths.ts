@@ -1,0 +1,45 @@
+import { homedir } from 'node:os';
+import { isAbsolute, join, resolve } from 'node:path';
+
+/** Every place Aibox reads or writes, derived from one home directory (same layout as the original). */
+export interface DataPaths {
+  home: string;
+  config: string;
+  skills: string;
+  prompts: string;
+  database: string;
+  archive: string;
+  toolResults: string;
+  workspace: string;
+  log: string;
+}
+
+/** `AIBOX_HOME`, else `~/.aibox`. A leading `~` is expanded. */
+export function resolveHome(env: NodeJS.ProcessEnv = process.env): string {
+  const raw = env.AIBOX_HOME?.trim();
+  return raw ? expandPath(raw, process.cwd()) : join(homedir(), '.aibox');
+}
+
+/** Expands `~` and makes a path absolute relative to `base`. */
+export function expandPath(path: string, base: string): string {
+  if (path === '~') return homedir();
+  if (path.startsWith('~/')) return join(homedir(), path.slice(2));
+  return isAbsolute(path) ? path : resolve(base, path);
+}
+
+export function dataPaths(
+  home: string,
+  overrides: { skillsDir?: string; promptsDir?: string; logFile?: string } = {},
+): DataPaths {
+  return {
+    home,
+    config: join(home, 'config.json'),
+    skills: overrides.skillsDir ? expandPath(overrides.skillsDir, home) : join(home, 'skills'),
+    prompts: overrides.promptsDir ? expandPath(overrides.promptsDir, home) : join(home, 'prompts'),
+    database: join(home, 'memories.db'),
+    archive: join(home, 'archive'),
+    toolResults: join(home, 'tool_results'),
+    workspace: join(home, 'workspace'),
+    log: overrides.logFile ? expandPath(overrides.logFile, home) : join(home, 'ai.log'),
+  };
+}

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+
+/**
+ * The schema of `AIBOX_HOME/config.json`. Every key has a documented default
+ * (see docs/configuration.md); user values are deep-merged over these.
+ * Keys are snake_case, as in the original Aibox's file.
+ */
+export const PROVIDER_IDS = [
+  'deepseek',
+  'ark',
+  'qwen',
+  'moonshot',
+  'zhipu',
+  'openai',
+  'openrouter',
+  'ollama',
+  'custom',
+] as const;
+export type ProviderId = (typeof PROVIDER_IDS)[number];
+
+const seconds = (max: number) => z.number().positive().max(max);
+
+export const SkillsConfigSchema = z.strictObject({
+  /** Skills directory; empty means `AIBOX_HOME/skills`. */
+  dir: z.string().default(''),
+  /** Limit for one `--help` probe, in seconds (the spec says 10). */
+  probe_timeout_s: seconds(120).default(10),
+  /** How many probes run at once. 0 means: twice the core count, at least 4. */
+  probe_concurrency: z.int().min(0).max(64).default(0),
+  /** Reload by itself when files in the skills dir change. */
+  watch: z.boolean().default(true),
+  /** Install the example skills into an empty skills dir on first run. */
+  install_examples: z.boolean().default(true),
+});
+
+export const LlmConfigSchema = z.strictObject({
+  provider: z.enum(PROVIDER_IDS).default('deepseek'),
+  /** Empty means the preset's URL. */
+  base_url: z.string().default(''),
+  /** Empty means the preset's model. */
+  model: z.string().default(''),
+  /** Name of the environment variable holding the key; empty means the preset's. */
+  api_key_env: z.string().default(''),
+  temperature: z.number().min(0).max(2).default(0.7),
+  max_tokens: z.int().positive().max(1_000_000).default(8192),
+  /** Total time for one model request, first byte to last. */
+  timeout_s: seconds(3600).default(120),
+  /** Retries on 429 / 5xx / connection errors before the first token. */
+  max_retries: z.int().min(0).max(10).default(3),
+});
+
+export const AgentConfigSchema = z.strictObject({
+  /** Model rounds per turn (model → tools → model …). */
+  max_rounds: z.int().min(1).max(200).default(20),
+  /** Estimated tokens of history before older turns are summarised. */
+  context_token_budget: z.int().min(1000).default(60_000),
+  /** Messages at the end of the history that compression never touches. */
+  keep_recent_messages: z.int().min(2).default(12),
+});
+
+export const ToolsConfigSchema = z.strictObject({
+  /** What the model sees of one tool result at most; longer output is cut to head + tail and saved in full. */
+  max_result_chars: z.int().min(500).default(10_000),
+  /** run_command default timeout, and the most a model may ask for. */
+  command_timeout_s: seconds(86_400).default(30),
+  command_max_timeout_s: seconds(86_400).default(600),
+  /** false disables run_command (it really does, unlike the original). */
+  commands_enabled: z.boolean().default(true),
+  /** Working dir of run_command and base of relative file paths; empty means `AIBOX_HOME/workspace`. */
+  workspace_dir: z.string().default(''),
+  read_file_max_bytes: z
+    .int()
+    .positive()
+    .default(10 * 1024 * 1024),
+  web_timeout_s: seconds(600).default(15),
+  web_max_bytes: z
+    .int()
+    .positive()
+    .default(5 * 1024 * 1024),
+  web_user_agent: z.string().default('Mozilla/5.0 (compatible; Aibox/0.1; +https://github.com/gopsc/aibox)'),
+});
+
+export const ServerConfigSchema = z.strictObject({
+  host: z.string().min(1).default('127.0.0.1'),
+  port: z.int().min(0).max(65_535).default(8765),
+  /** Required to bind a non-loopback address. Never logged or sent. */
+  token: z.string().default(''),
+  allowed_origins: z.array(z.string()).default([]),
+  max_frame_bytes: z
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
+  /** A client whose unsent data passes this is disconnected (close 1013). */
+  max_buffered_bytes: z
+    .int()
+    .min(1024)
+    .default(8 * 1024 * 1024),
+  /** Messages of a session's transcript sent in the `history` frame on connect. */
+  history_messages: z.int().min(0).max(1000).default(100),
+});
+
+export const SchedulerConfigSchema = z.strictObject({
+  enabled: z.boolean().default(true),
+  /** Task runs at once (each in its own session). */
+  max_concurrent_runs: z.int().min(1).max(16).default(1),
+  /** IANA time zone for schedules; empty means the system's. */
+  timezone: z.string().default(''),
+});
+
+export const LogConfigSchema = z.strictObject({
+  level: z.enum(['error', 'warn', 'info', 'debug']).default('info'),
+  max_size_mb: z.number().positive().default(10),
+  files: z.int().min(1).max(100).default(5),
+});
+
+export const ConfigSchema = z.strictObject({
+  lang: z.enum(['zh', 'en', '']).default(''),
+  /** Prompt files directory; empty means `AIBOX_HOME/prompts`. */
+  prompts_dir: z.string().default(''),
+  skills: SkillsConfigSchema.default(SkillsConfigSchema.parse({})),
+  llm: LlmConfigSchema.default(LlmConfigSchema.parse({})),
+  agent: AgentConfigSchema.default(AgentConfigSchema.parse({})),
+  tools: ToolsConfigSchema.default(ToolsConfigSchema.parse({})),
+  server: ServerConfigSchema.default(ServerConfigSchema.parse({})),
+  scheduler: SchedulerConfigSchema.default(SchedulerConfigSchema.parse({})),
+  log: LogConfigSchema.default(LogConfigSchema.parse({})),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+export function defaultConfig(): Config {
+  return ConfigSchema.parse({});
+}

@@ -1,0 +1,73 @@
+/**
+ * The provider contract: one streaming chat-completion call against an
+ * OpenAI-compatible endpoint. Implementations never throw from `stream`:
+ * every failure, before or during the stream, is a final `error` event.
+ */
+import type { ProviderId } from '../config/schema.js';
+
+export interface ToolCall {
+  id: string;
+  type: 'function';
+  function: { name: string; arguments: string };
+}
+
+/** History entries in the OpenAI chat format (the subset Aibox sends). */
+export type ChatMessage =
+  | { role: 'system'; content: string }
+  | { role: 'user'; content: string }
+  | { role: 'assistant'; content: string | null; reasoning_content?: string; tool_calls?: ToolCall[] }
+  | { role: 'tool'; tool_call_id: string; content: string };
+
+export interface ToolSpec {
+  name: string;
+  description: string;
+  /** JSON Schema of the arguments object. */
+  parameters: Record<string, unknown>;
+}
+
+export interface ChatRequest {
+  messages: ChatMessage[];
+  tools?: ToolSpec[];
+  temperature?: number;
+  maxTokens?: number;
+}
+
+export interface Usage {
+  promptTokens: number;
+  completionTokens: number;
+  totalTokens: number;
+}
+
+export type ProviderErrorCode =
+  | 'auth'
+  | 'rate_limit'
+  | 'timeout'
+  | 'network'
+  | 'bad_response'
+  | 'aborted'
+  | 'no_key';
+
+export type ProviderEvent =
+  | { type: 'text_delta'; text: string }
+  | { type: 'reasoning_delta'; text: string }
+  /** A fully assembled tool call; emitted once its arguments are complete (at the end of the stream). */
+  | { type: 'tool_call'; call: ToolCall }
+  | { type: 'done'; finishReason: string; usage?: Usage }
+  | { type: 'error'; code: ProviderErrorCode; message: string; status?: number };
+
+export interface ProviderInfo {
+  provider: ProviderId;
+  model: string;
+  baseUrl: string;
+  /** Whether a key was found (the key itself is never exposed). */
+  hasKey: boolean;
+  /** The environment variable the key is read from ('' for keyless local servers). */
+  keyEnv: string;
+}
+
+export interface ChatProvider {
+  readonly info: ProviderInfo;
+  stream(request: ChatRequest, signal: AbortSignal): AsyncIterable<ProviderEvent>;
+  /** One non-streaming completion (used for summarising history). Throws AppError on failure. */
+  complete(request: ChatRequest, signal: AbortSignal): Promise<string>;
+}

@@ -1,0 +1,65 @@
+/**
+ * Sessions: one conversation each, with a queue of turns that run one at a
+ * time. Frontends subscribe to a session's events; every accepted input ends
+ * with exactly one `turn_end` or `error` event for its turn.
+ */
+import type { AgentEvent, TurnErrorCode } from '../agent/events.js';
+
+export type TurnSource = 'user' | 'task';
+
+export type SessionEvent =
+  | { type: 'queued'; session: string; turnId: string; source: TurnSource; content: string; position: number }
+  | { type: 'turn_start'; session: string; turnId: string; source: TurnSource; content: string }
+  | (Exclude<AgentEvent, { type: 'turn_start' }> & { session: string })
+  /** The model ended the conversation (after the turn's `turn_end`). */
+  | { type: 'dialogue_ended'; session: string }
+  /** `/new`: the conversation was archived and a fresh one begun. */
+  | { type: 'dialogue_reset'; session: string };
+
+export type TurnOutcome =
+  | { status: 'complete'; turnId: string; content: string; endConversation: boolean }
+  | { status: 'error'; turnId: string; code: TurnErrorCode; message: string };
+
+/** One transcript entry, as sent in the `history` frame. */
+export interface HistoryEntry {
+  role: 'user' | 'assistant' | 'tool';
+  content: string;
+  /** ISO 8601 with offset. */
+  at: string;
+  turnId?: string;
+  /** assistant: the tools it called. */
+  toolCalls?: { id: string; name: string; args: string }[];
+  /** tool: which call this answers, and the tool's name. */
+  callId?: string;
+  name?: string;
+}
+
+export interface EnqueueInput {
+  content: string;
+  source: TurnSource;
+  /** Extra text for this turn only (e.g. a scheduled task's instructions); not shown as the user's words. */
+  instructions?: string;
+}
+
+export interface Session {
+  readonly id: string;
+  /** Queues a turn; the promise settles when that turn has ended. */
+  enqueue(input: EnqueueInput): { turnId: string; position: number; done: Promise<TurnOutcome> };
+  /** Cancels the running turn (LLM stream and running tools). Returns false if idle. */
+  abort(): boolean;
+  readonly busy: boolean;
+  readonly queueLength: number;
+  subscribe(listener: (event: SessionEvent) => void): () => void;
+  /** The last `limit` transcript entries of the current conversation. */
+  history(limit: number): HistoryEntry[];
+  /** Archives the current conversation and starts a new one (aborts a running turn first). */
+  reset(): Promise<void>;
+}
+
+export interface SessionManager {
+  get(id: string): Session;
+  /** Ids of sessions with a conversation in memory. */
+  ids(): string[];
+  /** Aborts every running turn and waits for the turns to settle (shutdown). */
+  close(): Promise<void>;
+}

@@ -1,0 +1,67 @@
+/** The skill engine's contract (see ../../docs/skills.md and the skill format spec). */
+
+export type SkillType = 'executable' | 'markdown';
+
+export interface Skill {
+  /** File name (executables) or file name without `.md` (Markdown). Matches ^[A-Za-z0-9_-]+$. */
+  name: string;
+  type: SkillType;
+  /** One line: the first non-empty line of `--help` (or of the Markdown file, `#` removed). */
+  summary: string;
+  /** Whole `--help` output, or the Markdown body. */
+  content: string;
+  path: string;
+  status: 'ok' | 'broken';
+  /** Why a broken skill is broken, with the fix. */
+  error?: string;
+  /** Something the author should fix although the skill works (e.g. no one-line summary). */
+  warning?: string;
+}
+
+/** One entry of the skills dir, as `aibox skills check` reports it. */
+export interface SkillDiagnostic {
+  file: string;
+  status: 'ok' | 'broken' | 'ignored';
+  reason?: string;
+}
+
+export interface ReloadResult {
+  added: string[];
+  removed: string[];
+  changed: string[];
+  broken: string[];
+  total: number;
+}
+
+export interface SkillSearchHit {
+  skill: Skill;
+  score: number;
+  snippet: string;
+}
+
+export interface SkillSearchResult {
+  total: number;
+  hits: SkillSearchHit[];
+}
+
+export interface InstallOptions {
+  force?: boolean;
+}
+
+export interface SkillRegistry {
+  readonly dir: string;
+  /** Every loaded skill, ok and broken, sorted by name. */
+  list(): Skill[];
+  get(name: string): Skill | undefined;
+  diagnostics(): SkillDiagnostic[];
+  /** Ranked, Chinese-aware search; an empty keyword lists every skill. */
+  search(keyword: string, options?: { limit?: number }): SkillSearchResult;
+  /** Rescans the dir; unchanged files are not probed again. */
+  reload(): Promise<ReloadResult>;
+  /** Validated, atomic install from a source file; reloads before it returns. */
+  install(source: string, options?: InstallOptions): Promise<Skill>;
+  remove(name: string): Promise<void>;
+  /** Called after every reload that changed something (manual, install, or watcher). */
+  onChange(listener: (result: ReloadResult) => void): () => void;
+  close(): Promise<void>;
+}

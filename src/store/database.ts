@@ -1,0 +1,53 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import BetterSqlite3, { type Database } from 'better-sqlite3';
+import type { Migration } from './migration.js';
+import { MIGRATIONS } from './migrations/index.js';
+
+export type { Database };
+
+export interface OpenDatabaseOptions {
+  migrations?: Migration[];
+  /** Called with the backup path when an existing database is about to be migrated. */
+  onBackup?: (backupPath: string) => void;
+  now?: () => Date;
+}
+
+function userTables(db: Database): string[] {
+  return (
+    db.prepare("SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%'").all() as {
+      name: string;
+    }[]
+  ).map((row) => row.name);
+}
+
+/**
+ * Opens (creating if needed) the SQLite file, in WAL mode, and applies pending
+ * migrations. A database that already holds data is first copied to
+ * `<file>.bak-<timestamp>` so a failed migration can never lose it.
+ */
+export async function openDatabase(path: string, options: OpenDatabaseOptions = {}): Promise<Database> {
+  const migrations = [...(options.migrations ?? MIGRATIONS)].sort((a, b) => a.version - b.version);
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const db = new BetterSqlite3(path);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+
+  const current = db.pragma('user_version', { simple: true }) as number;
+  const pending = migrations.filter((m) => m.version > current);
+  if (pending.length > 0 && path !== ':memory:' && existsSync(path) && userTables(db).length > 0) {
+    const stamp = (options.now?.() ?? new Date()).toISOString().replace(/[:.]/g, '-');
+    const backupPath = `${path}.bak-v${current}-${stamp}`;
+    await db.backup(backupPath);
+    options.onBackup?.(backupPath);
+  }
+  for (const migration of pending) {
+    db.transaction(() => {
+      migration.up(db);
+      db.pragma(`user_version = ${migration.version}`);
+    }).immediate();
+  }
+  return db;
+}

@@ -1,0 +1,39 @@
+/**
+ * The built-in tool contract. A tool is a plain object made by a factory that
+ * receives its dependencies; the agent validates arguments with `parameters`
+ * before `execute` is called, and turns any throw into a failed result.
+ */
+import type { z } from 'zod';
+import type { Lang } from '../i18n/lang.js';
+
+export interface ToolContext {
+  /** Aborted when the turn is cancelled; long-running tools must stop promptly. */
+  signal: AbortSignal;
+  /** Live output while the tool runs (shown to people as it happens, not to the model). */
+  output(stream: 'stdout' | 'stderr', text: string): void;
+  sessionId: string;
+  turnId: string;
+  callId: string;
+  lang: Lang;
+}
+
+export interface ToolResult {
+  ok: boolean;
+  /** What the model sees (already within the size limit the tool is given). */
+  content: string;
+  /** Where the complete output was saved when `content` had to be shortened. */
+  fullOutputPath?: string;
+  /** Set by `save_memory_and_end_conversation`: the session ends after this turn. */
+  endConversation?: boolean;
+}
+
+export interface Tool<Args = unknown> {
+  name: string;
+  /** Model-facing description, in the configured language. */
+  description: string;
+  parameters: z.ZodType<Args>;
+  execute(args: Args, ctx: ToolContext): Promise<ToolResult>;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a registry holds tools of every argument type
+export type AnyTool = Tool<any>;

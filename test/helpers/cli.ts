@@ -1,0 +1,42 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const CLI_PATH = resolve(import.meta.dirname, '../../dist/cli/main.js');
+
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** A fresh AIBOX_HOME in a temp dir. */
+export function tempHome(prefix = 'aibox-test-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** Runs the built `aibox` CLI as a real child process. */
+export function runCli(
+  args: string[],
+  options: { home: string; env?: NodeJS.ProcessEnv; input?: string; cwd?: string } = { home: tempHome() },
+): Promise<CliRun> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [CLI_PATH, ...args], {
+      cwd: options.cwd,
+      env: { ...process.env, AIBOX_LANG: 'en', ...options.env, AIBOX_HOME: options.home },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      stdout += d;
+    });
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+      stderr += d;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolvePromise({ code, stdout, stderr }));
+    child.stdin.end(options.input ?? '');
+  });
+}
