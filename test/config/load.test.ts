@@ -1,0 +1,112 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config/load.js';
+import { defaultConfig } from '../../src/config/schema.js';
+
+function tempConfigPath(): string {
+  return join(mkdtempSync(join(tmpdir(), 'aibox-config-')), 'config.json');
+}
+
+function expectConfigError(path: string): ConfigError {
+  try {
+    loadConfig(path);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('writes the documented defaults on first use and reads them back', () => {
+    const path = tempConfigPath();
+    const loaded = loadConfig(path);
+    expect(loaded.created).toBe(true);
+    expect(loaded.config).toEqual(defaultConfig());
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual(defaultConfig());
+    expect(loaded.config.server).toMatchObject({ host: '127.0.0.1', port: 8765 });
+    expect(loaded.config.skills.probe_timeout_s).toBe(10);
+    expect(loadConfig(path).created).toBe(false);
+  });
+
+  it('deep-merges user values over the defaults', () => {
+    const path = tempConfigPath();
+    writeFileSync(path, JSON.stringify({ llm: { provider: 'ollama' }, server: { port: 9000 } }));
+    const { config } = loadConfig(path);
+    expect(config.llm.provider).toBe('ollama');
+    expect(config.llm.temperature).toBe(0.7);
+    expect(config.server).toMatchObject({ port: 9000, host: '127.0.0.1' });
+  });
+
+  it('names the bad key, what was expected and what was found, and never rewrites the file', () => {
+    const path = tempConfigPath();
+    const text = JSON.stringify({ llm: { temperature: 'hot' }, server: { port: 70000 } });
+    writeFileSync(path, text);
+    const error = expectConfigError(path);
+    const keys = error.problems.map((p) => p.key);
+    expect(keys).toContain('llm.temperature');
+    expect(keys).toContain('server.port');
+    const temperature = error.problems.find((p) => p.key === 'llm.temperature')!;
+    expect(temperature.found).toBe('"hot"');
+    expect(temperature.expected).toMatch(/number/);
+    expect(readFileSync(path, 'utf8')).toBe(text);
+  });
+
+  it('reports unknown keys instead of ignoring them', () => {
+    const path = tempConfigPath();
+    writeFileSync(path, JSON.stringify({ skills: { probe_timeout: 5 } }));
+    const error = expectConfigError(path);
+    expect(error.problems).toEqual([
+      expect.objectContaining({ key: 'skills.probe_timeout', found: '5' }),
+    ]);
+  });
+
+  it('reports a file that is not JSON with the parser message', () => {
+    const path = tempConfigPath();
+    writeFileSync(path, '{ "llm": ');
+    const error = expectConfigError(path);
+    expect(error.problems[0]?.key).toBe('(file)');
+  });
+
+  it("accepts the original Aibox's config.json and maps its keys", () => {
+    const path = tempConfigPath();
+    const original = {
+      system: { debug_level: 3, websocket_host: 'localhost', websocket_port: 8766, skills_dir: '~/my-skills' },
+      scheduler: { enabled: false, check_interval: 1.0, max_tasks_per_run: 10, broadcast_enabled: true },
+      api: {
+        deepseek_api_url: 'https://ark.cn-beijing.volces.com/api/v3/chat/completions',
+        deepseek_model: 'doubao-seed-2-0-mini-260215',
+        api_key_env: 'ARK_API_KEY',
+        timeout: 30,
+        temperature: 0.5,
+      },
+      context: { max_tokens: 4096, compress_enabled: true },
+      commands: { enabled: false },
+      tools: { max_result_length: 20000, save_result_to_file: false },
+      memo: { default_reminder_minutes: 60 },
+    };
+    writeFileSync(path, JSON.stringify(original));
+    const { config, legacy } = loadConfig(path);
+    expect(config.server).toMatchObject({ host: '127.0.0.1', port: 8766 });
+    expect(config.log.level).toBe('debug');
+    expect(config.skills.dir).toBe('~/my-skills');
+    expect(config.scheduler.enabled).toBe(false);
+    expect(config.llm).toMatchObject({
+      base_url: 'https://ark.cn-beijing.volces.com/api/v3',
+      model: 'doubao-seed-2-0-mini-260215',
+      api_key_env: 'ARK_API_KEY',
+      temperature: 0.5,
+      max_tokens: 4096,
+    });
+    expect(config.tools).toMatchObject({ commands_enabled: false, max_result_chars: 20000 });
+    expect(legacy.map((n) => n.key)).toEqual(expect.arrayContaining(['api.deepseek_model', 'memo']));
+  });
+
+  it('lets a new-style key win over its legacy twin', () => {
+    const path = tempConfigPath();
+    writeFileSync(path, JSON.stringify({ server: { port: 9001 }, system: { websocket_port: 8766 } }));
+    expect(loadConfig(path).config.server.port).toBe(9001);
+  });
+});
