@@ -68,7 +68,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
       db.close();
     });
 
-    const created = createProviderWithSettings(config.llm, { env, home: env.HOME ?? homedir() });
+    const created = createProviderWithSettings(config.llm, { env, home: env.HOME ?? homedir(), lang });
     notices.push(...created.notices);
     const provider = created.provider;
     const secretEnvNames = [provider.info.keyEnv, 'AIBOX_LLM_API_KEY', 'DEEPSEEK_API_KEY'].filter(Boolean);

@@ -38,6 +38,7 @@ export interface Usage {
   totalTokens: number;
 }
 
+/** `not_configured`: the settings cannot reach any model (e.g. provider `custom` without a base URL). */
 export type ProviderErrorCode =
   | 'auth'
   | 'rate_limit'
@@ -45,7 +46,8 @@ export type ProviderErrorCode =
   | 'network'
   | 'bad_response'
   | 'aborted'
-  | 'no_key';
+  | 'no_key'
+  | 'not_configured';
 
 export type ProviderEvent =
   | { type: 'text_delta'; text: string }
@@ -63,6 +65,8 @@ export interface ProviderInfo {
   hasKey: boolean;
   /** The environment variable the key is read from ('' for keyless local servers). */
   keyEnv: string;
+  /** Whether earlier assistant messages should carry their `reasoning_content` back (vendor quirk). */
+  echoReasoning: boolean;
 }
 
 export interface ChatProvider {

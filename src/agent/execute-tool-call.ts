@@ -1,0 +1,73 @@
+/**
+ * Runs one model tool call: JSON-parse the arguments, validate them with the
+ * tool's zod schema, execute. Never throws: every failure (unknown tool, bad
+ * JSON, invalid arguments, a throw, an abort) becomes a result the model sees.
+ */
+import { z } from 'zod';
+import { describeError } from '../errors.js';
+import type { Lang } from '../i18n/lang.js';
+import type { ToolCall } from '../providers/types.js';
+import type { AnyTool, ToolContext, ToolResult } from '../tools/tool.js';
+import { agentMessages } from './messages.js';
+
+export interface ExecuteToolCallOptions {
+  call: ToolCall;
+  tools: ReadonlyMap<string, AnyTool>;
+  lang: Lang;
+  context: Omit<ToolContext, 'callId' | 'lang'>;
+  /** How long an aborted tool may take to return its own result before the loop stops waiting. */
+  abortGraceMs: number;
+}
+
+/** The arguments as parsed (for display), or the raw text when they are not JSON. */
+export function parseArguments(raw: string): { ok: true; value: unknown } | { ok: false; error: string } {
+  if (raw.trim() === '') return { ok: true, value: {} };
+  try {
+    return { ok: true, value: JSON.parse(raw) };
+  } catch (error) {
+    return { ok: false, error: describeError(error) };
+  }
+}
+
+/** Settles with `promise`, or with `onAbort()` once `signal` aborts and `graceMs` more have passed. */
+function raceAbort<T>(
+  promise: Promise<T>,
+  signal: AbortSignal,
+  graceMs: number,
+  onAbort: () => T,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let timer: NodeJS.Timeout | undefined;
+    const abandon = () => {
+      timer = setTimeout(() => resolve(onAbort()), graceMs);
+    };
+    if (signal.aborted) abandon();
+    else signal.addEventListener('abort', abandon, { once: true });
+    promise.then(resolve, reject).finally(() => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', abandon);
+    });
+  });
+}
+
+export async function executeToolCall(options: ExecuteToolCallOptions): Promise<ToolResult> {
+  const { call, tools, lang, context } = options;
+  const text = agentMessages(lang);
+  const name = call.function.name;
+  const tool = tools.get(name);
+  if (!tool) return { ok: false, content: text.unknownTool(name, [...tools.keys()].join(', ') || '-') };
+
+  const parsed = parseArguments(call.function.arguments);
+  if (!parsed.ok) return { ok: false, content: text.invalidJson(name, parsed.error) };
+  const args = tool.parameters.safeParse(parsed.value);
+  if (!args.success) return { ok: false, content: text.invalidArgs(name, z.prettifyError(args.error)) };
+
+  const aborted = (): ToolResult => ({ ok: false, content: text.toolAborted(name) });
+  try {
+    const run = tool.execute(args.data, { ...context, callId: call.id, lang });
+    return await raceAbort(run, context.signal, options.abortGraceMs, aborted);
+  } catch (error) {
+    if (context.signal.aborted) return aborted();
+    return { ok: false, content: text.toolThrew(name, describeError(error)) };
+  }
+}

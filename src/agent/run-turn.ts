@@ -1,0 +1,187 @@
+/**
+ * One agent turn: model → tool calls → results → model …, bounded by `maxRounds`.
+ * Emits `turn_start`, deltas, tool events, a `message` event for every finished
+ * history entry (persist it at once), then exactly one `turn_end` or `error`.
+ * Never rejects. The history it leaves is valid for strict OpenAI-compatible
+ * servers: every assistant tool call gets a tool result, also on abort or end.
+ */
+import { describeError } from '../errors.js';
+import type { Lang } from '../i18n/lang.js';
+import type { ChatMessage, ChatProvider, ProviderErrorCode, ToolCall, Usage } from '../providers/types.js';
+import type { AnyTool, ToolResult } from '../tools/tool.js';
+import type { AgentEvent, TurnErrorCode } from './events.js';
+import { executeToolCall, parseArguments } from './execute-tool-call.js';
+import { agentMessages } from './messages.js';
+import { addUsage, runModelRound } from './model-round.js';
+import { toolSpecs } from './tool-specs.js';
+
+export interface RunTurnOptions {
+  turnId: string;
+  sessionId: string;
+  lang: Lang;
+  provider: ChatProvider;
+  tools: AnyTool[];
+  /** The complete request history: system prompt(s), prior messages, the new user message last. */
+  messages: ChatMessage[];
+  maxRounds: number;
+  temperature?: number;
+  maxTokens?: number;
+  signal: AbortSignal;
+  emit(event: AgentEvent): void;
+  /** For tool durations. */
+  now?: () => Date | number;
+  /** How long a cancelled tool may take to return before the loop stops waiting (default 2 s). */
+  abortGraceMs?: number;
+}
+
+export type TurnResult =
+  | { status: 'complete'; content: string; usage: Usage; endConversation: boolean; messages: ChatMessage[] }
+  /** `messages`: the history entries this turn added (all also emitted as `message` events). */
+  | { status: 'error'; code: TurnErrorCode; message: string; messages: ChatMessage[] };
+
+const UNAVAILABLE: ReadonlySet<ProviderErrorCode> = new Set([
+  'no_key',
+  'network',
+  'timeout',
+  'rate_limit',
+  'not_configured',
+]);
+
+export function turnErrorCode(code: ProviderErrorCode): TurnErrorCode {
+  if (code === 'aborted') return 'aborted';
+  return UNAVAILABLE.has(code) ? 'llm_unavailable' : 'llm_error';
+}
+
+function assistantMessage(
+  text: string,
+  reasoning: string,
+  calls: ToolCall[],
+  echoReasoning: boolean,
+): ChatMessage {
+  const message: ChatMessage = { role: 'assistant', content: text === '' && calls.length > 0 ? null : text };
+  if (echoReasoning && reasoning) message.reasoning_content = reasoning;
+  if (calls.length > 0) message.tool_calls = calls;
+  return message;
+}
+
+/** Calls `answer` for each tool call of the last assistant message that has no tool result yet. */
+function answerPendingCalls(history: ChatMessage[], answer: (call: ToolCall) => void): void {
+  const index = history.findLastIndex((m) => m.role === 'assistant');
+  const last = history[index];
+  if (last?.role !== 'assistant' || !last.tool_calls) return;
+  const answered = new Set(
+    history.slice(index + 1).flatMap((m) => (m.role === 'tool' ? [m.tool_call_id] : [])),
+  );
+  for (const call of last.tool_calls) if (!answered.has(call.id)) answer(call);
+}
+
+export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
+  const { turnId, signal, lang, provider } = options;
+  const text = agentMessages(lang);
+  const clock = () => Number(options.now?.() ?? Date.now());
+  const added: ChatMessage[] = [];
+  let usage: Usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
+
+  const emit = (event: AgentEvent) => {
+    try {
+      options.emit(event);
+    } catch {
+      // A listener's failure must not break the turn or the history.
+    }
+  };
+  const record = (message: ChatMessage) => {
+    added.push(message);
+    emit({ type: 'message', turnId, message });
+  };
+  const fail = (code: TurnErrorCode, message: string): TurnResult => {
+    emit({ type: 'error', turnId, code, message });
+    return { status: 'error', code, message, messages: added };
+  };
+  const complete = (content: string, endConversation: boolean): TurnResult => {
+    emit({ type: 'turn_end', turnId, content, usage, endConversation });
+    return { status: 'complete', content, usage, endConversation, messages: added };
+  };
+
+  emit({ type: 'turn_start', turnId });
+  try {
+    const specs = toolSpecs(options.tools);
+    const byName = new Map(options.tools.map((tool) => [tool.name, tool]));
+    for (let round = 0; round < options.maxRounds; round++) {
+      if (signal.aborted) return fail('aborted', text.aborted());
+      const outcome = await runModelRound(
+        provider,
+        {
+          messages: [...options.messages, ...added],
+          tools: specs.length > 0 ? specs : undefined,
+          temperature: options.temperature,
+          maxTokens: options.maxTokens,
+        },
+        signal,
+        turnId,
+        emit,
+      );
+      usage = addUsage(usage, outcome.usage);
+      if (outcome.error) {
+        // What people already saw stays in the history; tool calls of a broken stream are dropped.
+        if (outcome.text) record({ role: 'assistant', content: outcome.text });
+        const code = signal.aborted ? 'aborted' : turnErrorCode(outcome.error.code);
+        return fail(code, code === 'aborted' ? text.aborted() : outcome.error.message);
+      }
+      const { calls } = outcome;
+      record(assistantMessage(outcome.text, outcome.reasoning, calls, provider.info.echoReasoning));
+      if (calls.length === 0) return complete(outcome.text, false);
+
+      let endConversation = false;
+      for (const call of calls) {
+        const name = call.function.name;
+        let result: ToolResult;
+        if (signal.aborted) result = { ok: false, content: text.toolNotRun(name) };
+        else if (endConversation) result = { ok: false, content: text.toolSkippedEnd(name) };
+        else {
+          const parsed = parseArguments(call.function.arguments);
+          emit({
+            type: 'tool_start',
+            turnId,
+            callId: call.id,
+            name,
+            args: parsed.ok ? parsed.value : call.function.arguments,
+          });
+          const started = clock();
+          result = await executeToolCall({
+            call,
+            tools: byName,
+            lang,
+            abortGraceMs: options.abortGraceMs ?? 2000,
+            context: {
+              signal,
+              sessionId: options.sessionId,
+              turnId,
+              output: (stream, chunk) =>
+                emit({ type: 'tool_output', turnId, callId: call.id, stream, text: chunk }),
+            },
+          });
+          emit({
+            type: 'tool_end',
+            turnId,
+            callId: call.id,
+            name,
+            ok: result.ok,
+            content: result.content,
+            durationMs: Math.max(0, clock() - started),
+            ...(result.fullOutputPath ? { fullOutputPath: result.fullOutputPath } : {}),
+          });
+          if (result.endConversation) endConversation = true;
+        }
+        record({ role: 'tool', tool_call_id: call.id, content: result.content });
+      }
+      if (signal.aborted) return fail('aborted', text.aborted());
+      if (endConversation) return complete(outcome.text, true);
+    }
+    return fail('max_rounds', text.maxRounds(options.maxRounds));
+  } catch (error) {
+    answerPendingCalls(added, (call) =>
+      record({ role: 'tool', tool_call_id: call.id, content: text.toolNotRun(call.function.name) }),
+    );
+    return fail(signal.aborted ? 'aborted' : 'internal', describeError(error));
+  }
+}

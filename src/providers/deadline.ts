@@ -1,0 +1,50 @@
+/**
+ * One signal for a whole model request: aborted by the caller's signal or when the
+ * total time runs out (connect, retries and the stream together). `reason()` says which.
+ */
+export interface Deadline {
+  signal: AbortSignal;
+  /** 'timeout' or 'aborted' once the signal fired; undefined before. */
+  reason(): 'timeout' | 'aborted' | undefined;
+  remainingMs(): number;
+  dispose(): void;
+}
+
+export function createDeadline(totalMs: number, outer: AbortSignal, now: () => number = Date.now): Deadline {
+  const controller = new AbortController();
+  const end = now() + totalMs;
+  let why: 'timeout' | 'aborted' | undefined;
+  const onAbort = () => {
+    why ??= 'aborted';
+    controller.abort();
+  };
+  const timer = setTimeout(() => {
+    why ??= 'timeout';
+    controller.abort();
+  }, totalMs);
+  if (outer.aborted) onAbort();
+  else outer.addEventListener('abort', onAbort, { once: true });
+  return {
+    signal: controller.signal,
+    reason: () => why,
+    remainingMs: () => Math.max(0, end - now()),
+    dispose: () => {
+      clearTimeout(timer);
+      outer.removeEventListener('abort', onAbort);
+    },
+  };
+}
+
+/** Resolves after `ms`, or at once when `signal` aborts (the caller checks the signal). */
+export function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}

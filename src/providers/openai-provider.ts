@@ -1,0 +1,202 @@
+/**
+ * The ChatProvider for every OpenAI-compatible service, on the `openai` SDK.
+ * The SDK's own retries are off: this module retries 429 / 5xx / connection
+ * failures with exponential backoff and jitter, only before anything was emitted,
+ * within one total deadline (`llm.timeout_s`) that also covers the stream.
+ * `stream` never throws; every failure is a final `error` event.
+ */
+import OpenAI, { APIUserAbortError } from 'openai';
+import type {
+  ChatCompletionCreateParamsNonStreaming,
+  ChatCompletionCreateParamsStreaming,
+} from 'openai/resources/chat/completions';
+import { AppError } from '../errors.js';
+import type { Lang } from '../i18n/lang.js';
+import { type IdGenerator, randomId } from '../util/ids.js';
+import { classifyError, type Failure } from './classify-error.js';
+import { createDeadline, type Deadline, sleep } from './deadline.js';
+import { providerMessages } from './messages.js';
+import { buildRequestBody } from './request-body.js';
+import type { ResolvedLlmSettings } from './resolve-settings.js';
+import { ToolCallAssembler } from './tool-call-assembler.js';
+import type { ChatProvider, ChatRequest, ProviderEvent, Usage } from './types.js';
+
+export interface OpenAiProviderOptions {
+  lang?: Lang;
+  /** Wait before retry n (0-based): min(retryMaxMs, retryBaseMs × 2^n) × jitter in [0.5, 1). */
+  retryBaseMs?: number;
+  retryMaxMs?: number;
+  /** A longer Retry-After is not waited for: the request fails at once. */
+  maxRetryAfterMs?: number;
+  random?: () => number;
+  now?: () => number;
+  ids?: IdGenerator;
+}
+
+type Attempt = (deadline: Deadline) => AsyncGenerator<ProviderEvent, void>;
+
+interface WireUsage {
+  prompt_tokens?: number;
+  completion_tokens?: number;
+  total_tokens?: number;
+}
+
+function toUsage(usage: WireUsage): Usage {
+  const promptTokens = usage.prompt_tokens ?? 0;
+  const completionTokens = usage.completion_tokens ?? 0;
+  return {
+    promptTokens,
+    completionTokens,
+    totalTokens: usage.total_tokens ?? promptTokens + completionTokens,
+  };
+}
+
+export function createOpenAiProvider(
+  settings: ResolvedLlmSettings,
+  options: OpenAiProviderOptions = {},
+): ChatProvider {
+  const lang = options.lang ?? 'zh';
+  const retryBaseMs = options.retryBaseMs ?? 500;
+  const retryMaxMs = options.retryMaxMs ?? 8000;
+  const maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000;
+  const random = options.random ?? Math.random;
+  const now = options.now ?? Date.now;
+  const ids = options.ids ?? randomId;
+  const client = new OpenAI({
+    baseURL: settings.baseUrl,
+    apiKey: settings.apiKey || 'none',
+    organization: null,
+    project: null,
+    maxRetries: 0,
+    timeout: settings.timeoutMs,
+    logLevel: 'off',
+  });
+
+  const classify = (error: unknown, deadline: Deadline): Failure =>
+    classifyError(error, {
+      deadline,
+      lang,
+      baseUrl: settings.baseUrl,
+      keyEnv: settings.keyEnv,
+      timeoutMs: settings.timeoutMs,
+      apiKey: settings.apiKey,
+    });
+
+  /** How long to wait before retry `n`, or undefined when a retry is not worth it. */
+  const retryDelay = (failure: Failure, n: number, deadline: Deadline): number | undefined => {
+    if (!failure.retryable || n >= settings.maxRetries) return undefined;
+    if (failure.retryAfterMs !== undefined && failure.retryAfterMs > maxRetryAfterMs) return undefined;
+    const backoff = Math.min(retryMaxMs, retryBaseMs * 2 ** n) * (0.5 + random() / 2);
+    const wait = Math.max(backoff, failure.retryAfterMs ?? 0);
+    return wait < deadline.remainingMs() ? wait : undefined;
+  };
+
+  async function* withRetries(attempt: Attempt, signal: AbortSignal): AsyncGenerator<ProviderEvent, void> {
+    const deadline = createDeadline(settings.timeoutMs, signal, now);
+    try {
+      for (let n = 0; ; n++) {
+        let emitted = false;
+        try {
+          for await (const event of attempt(deadline)) {
+            emitted = true;
+            yield event;
+          }
+          return;
+        } catch (error) {
+          let failure = classify(error, deadline);
+          const wait = emitted ? undefined : retryDelay(failure, n, deadline);
+          if (wait !== undefined) {
+            await sleep(wait, deadline.signal);
+            if (!deadline.signal.aborted) continue;
+            failure = classify(new APIUserAbortError(), deadline);
+          }
+          yield { type: 'error', code: failure.code, message: failure.message, status: failure.status };
+          return;
+        }
+      }
+    } finally {
+      deadline.dispose();
+    }
+  }
+
+  const requestOptions = (deadline: Deadline) => ({
+    signal: deadline.signal,
+    timeout: Math.max(1, deadline.remainingMs()),
+  });
+
+  async function* streamAttempt(
+    request: ChatRequest,
+    deadline: Deadline,
+  ): AsyncGenerator<ProviderEvent, void> {
+    const body = buildRequestBody(request, settings, true) as unknown as ChatCompletionCreateParamsStreaming;
+    const stream = await client.chat.completions.create(body, requestOptions(deadline));
+    const calls = new ToolCallAssembler();
+    let finishReason: string | undefined;
+    let usage: Usage | undefined;
+    let received = false;
+    for await (const chunk of stream) {
+      if (chunk.usage) usage = toUsage(chunk.usage);
+      const choice = chunk.choices?.[0];
+      if (!choice) continue;
+      received = true;
+      const delta = (choice.delta ?? {}) as { content?: string | null; reasoning_content?: string | null };
+      if (delta.reasoning_content) yield { type: 'reasoning_delta', text: delta.reasoning_content };
+      if (delta.content) yield { type: 'text_delta', text: delta.content };
+      for (const call of choice.delta?.tool_calls ?? []) calls.add(call);
+      if (choice.finish_reason) finishReason = choice.finish_reason;
+    }
+    // The SDK ends the iteration quietly when its signal aborts: report it.
+    if (deadline.signal.aborted) throw new APIUserAbortError();
+    if (!received) throw new SyntaxError(providerMessages(lang).streamCut());
+    const finished = calls.finish(() => ids('call'));
+    for (const call of finished) yield { type: 'tool_call', call };
+    yield {
+      type: 'done',
+      finishReason: finishReason ?? (finished.length > 0 ? 'tool_calls' : 'stop'),
+      usage,
+    };
+  }
+
+  async function* completeAttempt(
+    request: ChatRequest,
+    deadline: Deadline,
+  ): AsyncGenerator<ProviderEvent, void> {
+    const body = buildRequestBody(
+      request,
+      settings,
+      false,
+    ) as unknown as ChatCompletionCreateParamsNonStreaming;
+    const response = await client.chat.completions.create(body, requestOptions(deadline));
+    if (deadline.signal.aborted) throw new APIUserAbortError();
+    const choice = response.choices?.[0];
+    if (!choice) throw new SyntaxError('no choices in the response');
+    yield { type: 'text_delta', text: choice.message?.content ?? '' };
+    yield {
+      type: 'done',
+      finishReason: choice.finish_reason ?? 'stop',
+      usage: response.usage ? toUsage(response.usage) : undefined,
+    };
+  }
+
+  return {
+    info: {
+      provider: settings.provider,
+      model: settings.model,
+      baseUrl: settings.baseUrl,
+      hasKey: settings.apiKey !== '',
+      keyEnv: settings.keyEnv,
+      echoReasoning: settings.preset.echoReasoning,
+    },
+    stream: (request, signal) => withRetries((deadline) => streamAttempt(request, deadline), signal),
+    async complete(request, signal) {
+      let text = '';
+      for await (const event of withRetries((deadline) => completeAttempt(request, deadline), signal)) {
+        if (event.type === 'text_delta') text += event.text;
+        if (event.type === 'error') {
+          throw new AppError(`llm_${event.code}`, event.message, { details: { status: event.status } });
+        }
+      }
+      return text;
+    },
+  };
+}

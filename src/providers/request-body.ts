@@ -1,0 +1,43 @@
+/**
+ * Builds the JSON body of a chat-completions request from a ChatRequest and the
+ * resolved settings, applying the preset's quirks.
+ */
+import type { ResolvedLlmSettings } from './resolve-settings.js';
+import type { ChatMessage, ChatRequest } from './types.js';
+
+/** The wire form of one message; assistant `content` is never null without tool calls. */
+function toWire(message: ChatMessage, echoReasoning: boolean): Record<string, unknown> {
+  if (message.role !== 'assistant') return { ...message };
+  const wire: Record<string, unknown> = { role: 'assistant' };
+  const hasCalls = (message.tool_calls?.length ?? 0) > 0;
+  wire.content = message.content ?? (hasCalls ? null : '');
+  if (echoReasoning && message.reasoning_content) wire.reasoning_content = message.reasoning_content;
+  if (hasCalls) wire.tool_calls = message.tool_calls;
+  return wire;
+}
+
+export function buildRequestBody(
+  request: ChatRequest,
+  settings: ResolvedLlmSettings,
+  stream: boolean,
+): Record<string, unknown> {
+  const { preset } = settings;
+  const body: Record<string, unknown> = {
+    ...preset.extraBody,
+    model: settings.model,
+    messages: request.messages.map((m) => toWire(m, preset.echoReasoning)),
+    temperature: request.temperature ?? settings.temperature,
+    max_tokens: request.maxTokens ?? settings.maxTokens,
+  };
+  if (request.tools && request.tools.length > 0) {
+    body.tools = request.tools.map((tool) => ({
+      type: 'function',
+      function: { name: tool.name, description: tool.description, parameters: tool.parameters },
+    }));
+  }
+  if (stream) {
+    body.stream = true;
+    if (preset.streamUsage) body.stream_options = { include_usage: true };
+  }
+  return body;
+}

@@ -1,0 +1,98 @@
+/** Shared by the loop tests: small real tools and a runTurn harness against the fake LLM. */
+import { expect } from 'vitest';
+import { z } from 'zod';
+import type { AgentEvent } from '../../src/agent/events.js';
+import { type RunTurnOptions, runTurn } from '../../src/agent/run-turn.js';
+import type { ChatMessage } from '../../src/providers/types.js';
+import type { AnyTool, Tool } from '../../src/tools/tool.js';
+import type { FakeLlm } from '../helpers/fake-llm.js';
+import { fakeProvider } from '../helpers/fake-llm-provider.js';
+
+export const echo: Tool<{ text: string }> = {
+  name: 'echo',
+  description: 'Echo the text back',
+  parameters: z.strictObject({ text: z.string().describe('what to echo') }),
+  async execute(args, ctx) {
+    ctx.output('stdout', `live ${args.text}`);
+    return { ok: true, content: `echo: ${args.text}` };
+  },
+};
+export const boom: Tool<Record<string, never>> = {
+  name: 'boom',
+  description: 'Always fails',
+  parameters: z.strictObject({}),
+  async execute() {
+    throw new Error('kaboom');
+  },
+};
+export const finish: Tool<Record<string, never>> = {
+  name: 'finish',
+  description: 'Ends the conversation',
+  parameters: z.strictObject({}),
+  async execute() {
+    return { ok: true, content: 'saved', endConversation: true };
+  },
+};
+
+/** A tool that runs until its signal aborts; `started` resolves when it begins. */
+export function slowTool() {
+  let markStarted: () => void = () => {};
+  const started = new Promise<void>((resolve) => {
+    markStarted = resolve;
+  });
+  const tool: Tool<Record<string, never>> = {
+    name: 'slow',
+    description: 'Takes forever',
+    parameters: z.strictObject({}),
+    execute: (_args, ctx) =>
+      new Promise((_resolve, reject) => {
+        markStarted();
+        ctx.signal.addEventListener('abort', () => reject(new Error('stopped by signal')), { once: true });
+      }),
+  };
+  return { tool, started };
+}
+
+export const history: ChatMessage[] = [
+  { role: 'system', content: 'You are a test.' },
+  { role: 'user', content: 'hello' },
+];
+
+export function turn(llm: FakeLlm, overrides: Partial<RunTurnOptions> = {}) {
+  const events: AgentEvent[] = [];
+  const waiters: { type: AgentEvent['type']; resolve: () => void }[] = [];
+  /** Resolves when an event of `type` has been emitted. */
+  const waitFor = (type: AgentEvent['type']) =>
+    new Promise<void>((resolve) => {
+      if (events.some((e) => e.type === type)) resolve();
+      else waiters.push({ type, resolve });
+    });
+  const controller = new AbortController();
+  const options: RunTurnOptions = {
+    turnId: 't1',
+    sessionId: 's1',
+    lang: 'en',
+    provider: fakeProvider(llm),
+    tools: [echo, boom, finish] as AnyTool[],
+    messages: history,
+    maxRounds: 5,
+    signal: controller.signal,
+    emit: (event) => {
+      events.push(event);
+      for (const waiter of waiters) if (waiter.type === event.type) waiter.resolve();
+    },
+    ...overrides,
+  };
+  return { events, controller, waitFor, done: runTurn(options) };
+}
+
+export const types = (events: AgentEvent[]) => events.map((e) => e.type);
+
+/** Every assistant tool call in `messages` is followed by its tool result. */
+export function expectAllCallsAnswered(messages: ChatMessage[]) {
+  const calls = messages.flatMap((m) =>
+    m.role === 'assistant' ? (m.tool_calls ?? []).map((c) => c.id) : [],
+  );
+  const answers = messages.flatMap((m) => (m.role === 'tool' ? [m.tool_call_id] : []));
+  expect(answers).toEqual(calls);
+}
