@@ -1,0 +1,75 @@
+/** The built-in tool set, in the original Aibox's order (memory tools come from `extraTools`). */
+import type { DataPaths } from '../config/paths.js';
+import type { Config } from '../config/schema.js';
+import { AppError } from '../errors.js';
+import type { Lang } from '../i18n/lang.js';
+import type { SkillRegistry } from '../skills/types.js';
+import type { Clock } from '../util/clock.js';
+import { createCalculatorTool } from './calculator.js';
+import { createCreateSkillTool } from './create-skill.js';
+import { createGetCurrentTimeTool } from './get-current-time.js';
+import { createInstallSkillTool } from './install-skill.js';
+import { createListFilesTool } from './list-files.js';
+import { createReadFileTool } from './read-file.js';
+import { createReloadSkillsTool } from './reload-skills.js';
+import { createResultLimiter, withResultLimit } from './result-limit.js';
+import { createRunCommandTool } from './run-command.js';
+import { createSearchSkillsTool } from './search-skills.js';
+import type { AnyTool } from './tool.js';
+import { createWebTool } from './web.js';
+import { workspaceDir } from './workspace.js';
+import { createWriteFileTool } from './write-file.js';
+
+export interface BuiltinToolDeps {
+  config: Config;
+  paths: DataPaths;
+  /** Language of the model-facing descriptions. */
+  lang: Lang;
+  skills: SkillRegistry;
+  clock: Clock;
+  /** Environment variables never passed to commands (the LLM key variable, AIBOX_LLM_API_KEY …). */
+  secretEnvNames: string[];
+  /** The environment commands start from (secrets are removed); default process.env. */
+  env?: NodeJS.ProcessEnv;
+  /** memory, memo, update_identity, update_soul, save_memory_and_end_conversation (owned elsewhere). */
+  extraTools?: AnyTool[];
+}
+
+export function createBuiltinTools(deps: BuiltinToolDeps): AnyTool[] {
+  const { config, paths, lang, skills } = deps;
+  const workspace = workspaceDir(config, paths);
+  const limiter = createResultLimiter({
+    maxChars: config.tools.max_result_chars,
+    dir: paths.toolResults,
+    clock: deps.clock,
+  });
+  const tools: AnyTool[] = [
+    createGetCurrentTimeTool({ lang, clock: deps.clock, timeZone: config.scheduler.timezone }),
+    createCalculatorTool({ lang }),
+    createRunCommandTool({
+      lang,
+      config: config.tools,
+      workspace,
+      skillsDir: skills.dir,
+      secretEnvNames: deps.secretEnvNames,
+      limiter,
+      ...(deps.env ? { baseEnv: deps.env } : {}),
+    }),
+    createReadFileTool({ lang, workspace, maxBytes: config.tools.read_file_max_bytes }),
+    createWriteFileTool({ lang, workspace }),
+    createListFilesTool({ lang, workspace }),
+    createWebTool({ lang, config: config.tools }),
+    ...(deps.extraTools ?? []),
+    createReloadSkillsTool({ lang, skills }),
+    createInstallSkillTool({ lang, skills, workspace }),
+    createCreateSkillTool({ lang, skills }),
+    createSearchSkillsTool({ lang, skills }),
+  ];
+  const names = new Set<string>();
+  for (const tool of tools) {
+    if (names.has(tool.name)) throw new AppError('duplicate_tool', `duplicate tool name: ${tool.name}`);
+    names.add(tool.name);
+  }
+  // Every result the model sees stays within tools.max_result_chars; the full text is kept on disk.
+  return tools.map((tool) => withResultLimit(tool, limiter));
+}

@@ -1,0 +1,18 @@
+/** The environment of commands the model runs: the server's, minus secrets, skills first on PATH. */
+import { delimiter } from 'node:path';
+import { envWithoutSecrets } from '../util/secret-env.js';
+
+export function buildChildEnv(options: {
+  base: NodeJS.ProcessEnv;
+  /** Named secrets (the LLM key variable …); names that look like secrets are dropped too. */
+  secretNames: readonly string[];
+  /** Set by the model for this command; applied after the secrets were removed. */
+  extra?: Record<string, string>;
+  skillsDir: string;
+}): NodeJS.ProcessEnv {
+  const env = envWithoutSecrets(options.base, options.secretNames);
+  Object.assign(env, options.extra);
+  const path = (env.PATH ?? '').split(delimiter).filter((entry) => entry && entry !== options.skillsDir);
+  env.PATH = [options.skillsDir, ...path].join(delimiter);
+  return env;
+}

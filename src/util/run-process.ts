@@ -1,0 +1,244 @@
+import { spawn } from 'node:child_process';
+import { StringDecoder } from 'node:string_decoder';
+import { looksExecutable } from './exec-format.js';
+
+/**
+ * The one way Aibox runs a child process (skill probes, `run_command`).
+ * The child gets its own process group, so a timeout or abort kills everything it forked.
+ */
+export interface RunProcessOptions {
+  /** Program path, or a shell command line when `shell` is true. */
+  command: string;
+  args?: string[];
+  /** true → run via `/bin/sh -c command`. */
+  shell?: boolean;
+  cwd?: string;
+  /** The complete environment (callers strip secrets). Defaults to process.env. */
+  env?: NodeJS.ProcessEnv;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  /** Bytes kept in memory per stream (default 256 KiB); the rest is counted, not kept. */
+  maxOutputBytes?: number;
+  /** Live output, UTF-8 decoded across chunk boundaries. */
+  onOutput?: (stream: 'stdout' | 'stderr', text: string) => void;
+  /** SIGTERM to the process group, then SIGKILL after this many ms (default 2000). */
+  killGraceMs?: number;
+}
+
+export interface RunProcessResult {
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: Buffer;
+  stderr: Buffer;
+  /** Total bytes seen, kept or not. */
+  stdoutBytes: number;
+  stderrBytes: number;
+  stdoutTruncated: boolean;
+  stderrTruncated: boolean;
+  timedOut: boolean;
+  aborted: boolean;
+  durationMs: number;
+  /** Set when the program could not be started (ENOENT, EACCES, ENOEXEC …). */
+  spawnError?: { code: string; message: string };
+}
+
+export const DEFAULT_MAX_OUTPUT_BYTES = 256 * 1024;
+const DEFAULT_KILL_GRACE_MS = 2000;
+/** After the group was killed and the child exited, how long to wait for pipes a stray descendant holds. */
+const PIPE_DRAIN_AFTER_KILL_MS = 200;
+
+class Capture {
+  private readonly chunks: Buffer[] = [];
+  private kept = 0;
+  bytes = 0;
+  truncated = false;
+  private readonly decoder = new StringDecoder('utf8');
+
+  constructor(
+    private readonly limit: number,
+    private readonly name: 'stdout' | 'stderr',
+    private readonly onOutput?: RunProcessOptions['onOutput'],
+  ) {}
+
+  push(chunk: Buffer): void {
+    this.bytes += chunk.length;
+    const room = this.limit - this.kept;
+    if (room > 0) {
+      const part = chunk.length <= room ? chunk : chunk.subarray(0, room);
+      this.chunks.push(part);
+      this.kept += part.length;
+    }
+    if (chunk.length > room) this.truncated = true;
+    if (this.onOutput) {
+      const text = this.decoder.write(chunk);
+      if (text) this.onOutput(this.name, text);
+    }
+  }
+
+  finish(): Buffer {
+    if (this.onOutput) {
+      const rest = this.decoder.end();
+      if (rest) this.onOutput(this.name, rest);
+    }
+    return Buffer.concat(this.chunks, this.kept);
+  }
+}
+
+function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // The group is already gone.
+  }
+}
+
+function notStarted(started: number, code: string, message: string): RunProcessResult {
+  const empty = Buffer.alloc(0);
+  return {
+    exitCode: null,
+    signal: null,
+    stdout: empty,
+    stderr: empty,
+    stdoutBytes: 0,
+    stderrBytes: 0,
+    stdoutTruncated: false,
+    stderrTruncated: false,
+    timedOut: false,
+    aborted: false,
+    durationMs: performance.now() - started,
+    spawnError: { code, message },
+  };
+}
+
+/** Runs a process to completion. Never rejects: failures are described in the result. */
+export function runProcess(options: RunProcessOptions): Promise<RunProcessResult> {
+  const started = performance.now();
+  const limit = options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
+  const grace = options.killGraceMs ?? DEFAULT_KILL_GRACE_MS;
+  const out = new Capture(limit, 'stdout', options.onOutput);
+  const err = new Capture(limit, 'stderr', options.onOutput);
+  const [file, args] = options.shell
+    ? ['/bin/sh', ['-c', options.command]]
+    : [options.command, options.args ?? []];
+
+  if (!options.shell && options.command.includes('/') && !looksExecutable(options.command)) {
+    return Promise.resolve(
+      notStarted(started, 'ENOEXEC', `spawn ${options.command} ENOEXEC: exec format error`),
+    );
+  }
+
+  return new Promise((resolve) => {
+    let timedOut = false;
+    let aborted = false;
+    let killed = false;
+    let exitCode: number | null = null;
+    let exitSignal: NodeJS.Signals | null = null;
+    let exited = false;
+    let openPipes = 2;
+    let settled = false;
+    let spawnError: RunProcessResult['spawnError'];
+    const timers: NodeJS.Timeout[] = [];
+
+    const finish = () => {
+      if (settled) return;
+      settled = true;
+      for (const t of timers) clearTimeout(t);
+      options.signal?.removeEventListener('abort', onAbort);
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+      resolve({
+        exitCode,
+        signal: exitSignal,
+        stdout: out.finish(),
+        stderr: err.finish(),
+        stdoutBytes: out.bytes,
+        stderrBytes: err.bytes,
+        stdoutTruncated: out.truncated,
+        stderrTruncated: err.truncated,
+        timedOut,
+        aborted,
+        durationMs: performance.now() - started,
+        ...(spawnError ? { spawnError } : {}),
+      });
+    };
+    const maybeFinish = () => {
+      if (exited && openPipes === 0) finish();
+    };
+
+    const terminate = () => {
+      if (killed) return;
+      killed = true;
+      killGroup(child.pid, 'SIGTERM');
+      const hard = setTimeout(() => killGroup(child.pid, 'SIGKILL'), grace);
+      hard.unref();
+      timers.push(hard);
+    };
+    /** Timeout or abort: kill the group; if the child already exited, a descendant holds the pipes. */
+    const stop = (reason: 'timeout' | 'abort') => {
+      if (settled) return;
+      if (!exited) {
+        if (reason === 'timeout') timedOut = true;
+        else aborted = true;
+        terminate();
+        return;
+      }
+      killGroup(child.pid, 'SIGKILL');
+      const drain = setTimeout(finish, PIPE_DRAIN_AFTER_KILL_MS);
+      drain.unref();
+      timers.push(drain);
+    };
+    const onAbort = () => stop('abort');
+
+    const child = spawn(file, args, {
+      cwd: options.cwd,
+      env: options.env ?? process.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+    for (const stream of [child.stdout, child.stderr]) {
+      stream.on('close', () => {
+        openPipes -= 1;
+        maybeFinish();
+      });
+      stream.on('error', () => {});
+    }
+
+    child.on('error', (error: NodeJS.ErrnoException) => {
+      // Spawn failures (ENOENT, EACCES, ENOEXEC…) arrive here and no 'exit' follows.
+      if (child.pid === undefined || !exited) {
+        spawnError = { code: error.code ?? 'ERROR', message: error.message };
+        exited = true;
+        openPipes = 0;
+        finish();
+      }
+    });
+
+    child.on('exit', (code, sig) => {
+      exited = true;
+      exitCode = code;
+      exitSignal = sig;
+      if (killed) {
+        // Kill whatever may be left of the group; a descendant that ignored SIGTERM may still hold
+        // the pipes, so stop waiting for them shortly.
+        killGroup(child.pid, 'SIGKILL');
+        const drain = setTimeout(finish, PIPE_DRAIN_AFTER_KILL_MS);
+        drain.unref();
+        timers.push(drain);
+      }
+      maybeFinish();
+    });
+
+    if (options.timeoutMs !== undefined && options.timeoutMs > 0) {
+      const t = setTimeout(() => stop('timeout'), options.timeoutMs);
+      timers.push(t);
+    }
+    if (options.signal) {
+      if (options.signal.aborted) onAbort();
+      else options.signal.addEventListener('abort', onAbort, { once: true });
+    }
+  });
+}
