@@ -8,6 +8,7 @@ import type { AgentEvent, TurnErrorCode } from '../agent/events.js';
 export type TurnSource = 'user' | 'task';
 
 export type SessionEvent =
+  /** `position`: turns ahead of this one (running or queued); 0 means it starts at once. */
   | { type: 'queued'; session: string; turnId: string; source: TurnSource; content: string; position: number }
   | { type: 'turn_start'; session: string; turnId: string; source: TurnSource; content: string }
   | (Exclude<AgentEvent, { type: 'turn_start' }> & { session: string })
@@ -27,6 +28,8 @@ export interface HistoryEntry {
   /** ISO 8601 with offset. */
   at: string;
   turnId?: string;
+  /** assistant: the model's reasoning, when it streamed any. */
+  reasoning?: string;
   /** assistant: the tools it called. */
   toolCalls?: { id: string; name: string; args: string }[];
   /** tool: which call this answers, and the tool's name. */

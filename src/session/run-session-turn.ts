@@ -1,0 +1,170 @@
+/**
+ * One queued turn of a session, start to end: the user message is stored at
+ * once, older history is compressed if over budget, the agent loop runs with
+ * the system prompt + history, every finished message is stored as it is
+ * emitted, and exactly one terminal event (`turn_end` or `error`) is emitted,
+ * built from the loop's result, whatever the loop itself emitted or threw.
+ */
+import type { Logger } from 'pino';
+import type { AgentEvent } from '../agent/events.js';
+import { toChatMessage } from '../conversations/chat-mapping.js';
+import type { MessageRepo } from '../conversations/message-repo.js';
+import type { StoredMessage } from '../conversations/types.js';
+import { describeError } from '../errors.js';
+import type { Lang } from '../i18n/lang.js';
+import type { PromptSource } from '../prompts/prompt-loader.js';
+import type { ChatMessage, ChatProvider } from '../providers/types.js';
+import type { AnyTool } from '../tools/tool.js';
+import type { Clock } from '../util/clock.js';
+import type { RunTurnFn, RunTurnOutput } from './agent-port.js';
+import { compressIfNeeded } from './compress.js';
+import type { ConversationLog } from './conversation-log.js';
+import { sessionMessages } from './messages.js';
+import type { EnqueueInput, SessionEvent, TurnOutcome } from './types.js';
+import { ensureToolPairs } from './valid-history.js';
+
+/** Settings read at the start of every turn (so a config reload applies to the next turn). */
+export interface TurnSettings {
+  maxRounds: number;
+  temperature?: number;
+  maxTokens?: number;
+  contextTokenBudget: number;
+  keepRecentMessages: number;
+}
+
+export interface TurnDeps {
+  sessionId: string;
+  log: ConversationLog;
+  messages: MessageRepo;
+  provider: ChatProvider;
+  tools: () => AnyTool[];
+  prompts: PromptSource;
+  settings: () => TurnSettings;
+  lang: Lang;
+  clock: Clock;
+  logger: Pick<Logger, 'info' | 'warn' | 'error'>;
+  runTurn: RunTurnFn;
+  emit: (event: SessionEvent) => void;
+}
+
+function toolNames(rows: StoredMessage[]): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const row of rows) for (const call of row.toolCalls ?? []) names.set(call.id, call.function.name);
+  return names;
+}
+
+export async function runSessionTurn(
+  deps: TurnDeps,
+  turnId: string,
+  input: EnqueueInput,
+  signal: AbortSignal,
+): Promise<TurnOutcome> {
+  const { log, sessionId } = deps;
+  const t = sessionMessages(deps.lang);
+  let persisted = 0;
+  let names = new Map<string, string>();
+
+  // Reasoning streamed since the last assistant message: kept in the transcript even when the
+  // preset does not send it back to the model (the provider decides what goes on the wire).
+  let reasoning = '';
+  const store = (message: ChatMessage) => {
+    let row = message;
+    if (message.role === 'assistant') {
+      for (const c of message.tool_calls ?? []) names.set(c.id, c.function.name);
+      if (reasoning && !message.reasoning_content) row = { ...message, reasoning_content: reasoning };
+      reasoning = '';
+    }
+    const toolName = message.role === 'tool' ? names.get(message.tool_call_id) : undefined;
+    try {
+      log.append(row, { turnId, ...(toolName ? { toolName } : {}) });
+    } catch (error) {
+      deps.logger.error({ err: error, session: sessionId, turnId }, 'could not store a message');
+    }
+    persisted++;
+  };
+
+  const onAgentEvent = (event: AgentEvent) => {
+    // The session emits its own turn_start and the one terminal event.
+    if (event.type === 'turn_start' || event.type === 'turn_end' || event.type === 'error') return;
+    if (event.type === 'message') store(event.message);
+    else if (event.type === 'reasoning_delta') reasoning += event.text;
+    deps.emit({ ...event, session: sessionId });
+  };
+
+  let result: RunTurnOutput;
+  try {
+    await log.ensureActive(input.content);
+    const before = log.live();
+    const userRow = log.append({ role: 'user', content: input.content }, { turnId });
+    const settings = deps.settings();
+    const summaryOf = (rows: StoredMessage[]) => rows.find((r) => r.kind === 'summary')?.content ?? undefined;
+    const extras = { summary: summaryOf(before), instructions: input.instructions };
+    const systemBefore = await deps.prompts.systemPrompt(extras);
+    const compressed = await compressIfNeeded(
+      {
+        provider: deps.provider,
+        messages: deps.messages,
+        lang: deps.lang,
+        logger: deps.logger,
+        budget: settings.contextTokenBudget,
+        keepRecent: settings.keepRecentMessages,
+      },
+      {
+        conversationId: log.current?.id as string,
+        items: before.map((row) => ({ id: row.id, kind: row.kind, message: toChatMessage(row) })),
+        systemPrompt: systemBefore,
+        turnId,
+        createdAt: log.now(),
+        signal,
+      },
+    );
+    const rows = compressed ? log.live() : [...before, userRow];
+    names = toolNames(rows);
+    const system = compressed
+      ? await deps.prompts.systemPrompt({ ...extras, summary: summaryOf(rows) })
+      : systemBefore;
+    const history = ensureToolPairs(rows.filter((row) => row.kind === 'message').map(toChatMessage), (call) =>
+      t.missingToolResult(call.function.name),
+    );
+    result = await deps.runTurn({
+      turnId,
+      sessionId,
+      lang: deps.lang,
+      provider: deps.provider,
+      tools: deps.tools(),
+      messages: [{ role: 'system', content: system }, ...history],
+      maxRounds: settings.maxRounds,
+      ...(settings.temperature !== undefined ? { temperature: settings.temperature } : {}),
+      ...(settings.maxTokens !== undefined ? { maxTokens: settings.maxTokens } : {}),
+      signal,
+      emit: onAgentEvent,
+      now: () => deps.clock.now(),
+    });
+  } catch (error) {
+    deps.logger.error({ err: error, session: sessionId, turnId }, 'turn failed');
+    result = signal.aborted
+      ? { status: 'error', code: 'aborted', message: describeError(signal.reason ?? error), messages: [] }
+      : { status: 'error', code: 'internal', message: t.internal(describeError(error)), messages: [] };
+  }
+
+  // Messages the loop returned but did not emit (they were not stored yet).
+  for (const message of result.messages.slice(persisted)) store(message);
+
+  if (result.status === 'complete') {
+    deps.emit({
+      type: 'turn_end',
+      session: sessionId,
+      turnId,
+      content: result.content,
+      usage: result.usage,
+      endConversation: result.endConversation,
+    });
+    if (result.endConversation) {
+      log.markEnded();
+      deps.emit({ type: 'dialogue_ended', session: sessionId });
+    }
+    return { status: 'complete', turnId, content: result.content, endConversation: result.endConversation };
+  }
+  deps.emit({ type: 'error', session: sessionId, turnId, code: result.code, message: result.message });
+  return { status: 'error', turnId, code: result.code, message: result.message };
+}

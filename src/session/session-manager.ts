@@ -1,0 +1,95 @@
+/**
+ * Creates sessions on first use and holds them. Each session resumes its last
+ * non-archived conversation from SQLite, so a restart keeps the conversation.
+ */
+import type { Database } from 'better-sqlite3';
+import type { Logger } from 'pino';
+import { runTurn as defaultRunTurn } from '../agent/run-turn.js';
+import type { Config } from '../config/schema.js';
+import { createConversationRepo } from '../conversations/conversation-repo.js';
+import { createMessageRepo } from '../conversations/message-repo.js';
+import type { Lang } from '../i18n/lang.js';
+import type { PromptSource } from '../prompts/prompt-loader.js';
+import type { ChatProvider } from '../providers/types.js';
+import type { AnyTool } from '../tools/tool.js';
+import type { Clock } from '../util/clock.js';
+import type { IdGenerator } from '../util/ids.js';
+import type { RunTurnFn } from './agent-port.js';
+import { ConversationLog } from './conversation-log.js';
+import type { TurnSettings } from './run-session-turn.js';
+import { createSession, type ManagedSession } from './session.js';
+import type { SessionManager } from './types.js';
+
+export interface SessionManagerOptions {
+  db: Database;
+  provider: ChatProvider;
+  /** The tools offered to the model; a function is asked again at every turn. */
+  tools: AnyTool[] | (() => AnyTool[]);
+  prompts: PromptSource;
+  /** A function is read again at every turn (config reload). */
+  config: Config | (() => Config);
+  lang: Lang;
+  clock: Clock;
+  ids: IdGenerator;
+  logger: Logger;
+  /** Where `/new` writes the JSON export (`paths.archive`). */
+  archiveDir: string;
+  /** The agent loop; default `runTurn` of src/agent/run-turn.ts. */
+  runTurn?: RunTurnFn;
+}
+
+export function settingsFrom(config: Config): TurnSettings {
+  return {
+    maxRounds: config.agent.max_rounds,
+    temperature: config.llm.temperature,
+    maxTokens: config.llm.max_tokens,
+    contextTokenBudget: config.agent.context_token_budget,
+    keepRecentMessages: config.agent.keep_recent_messages,
+  };
+}
+
+export function createSessionManager(options: SessionManagerOptions): SessionManager {
+  const conversations = createConversationRepo(options.db);
+  const messages = createMessageRepo(options.db);
+  const sessions = new Map<string, ManagedSession>();
+  const { tools, config } = options;
+  const logger = options.logger.child({ module: 'session' });
+  let closing: Promise<void> | undefined;
+
+  return {
+    get(id) {
+      let session = sessions.get(id);
+      if (!session) {
+        session = createSession({
+          id,
+          log: new ConversationLog({
+            sessionId: id,
+            conversations,
+            messages,
+            archiveDir: options.archiveDir,
+            clock: options.clock,
+            ids: options.ids,
+            logger,
+          }),
+          messages,
+          provider: options.provider,
+          tools: typeof tools === 'function' ? tools : () => tools,
+          prompts: options.prompts,
+          settings: () => settingsFrom(typeof config === 'function' ? config() : config),
+          lang: options.lang,
+          clock: options.clock,
+          ids: options.ids,
+          logger,
+          runTurn: options.runTurn ?? (defaultRunTurn as RunTurnFn),
+        });
+        sessions.set(id, session);
+      }
+      return session;
+    },
+    ids: () => [...sessions.keys()],
+    close() {
+      closing ??= Promise.all([...sessions.values()].map((s) => s.close())).then(() => undefined);
+      return closing;
+    },
+  };
+}

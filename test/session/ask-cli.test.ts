@@ -1,0 +1,78 @@
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, tempHome } from '../helpers/cli.js';
+import { type FakeLlm, startFakeLlm } from '../helpers/fake-llm.js';
+
+let llm: FakeLlm;
+const homes: string[] = [];
+beforeAll(async () => {
+  llm = await startFakeLlm();
+});
+afterAll(async () => {
+  await llm.close();
+  for (const home of homes) rmSync(home, { recursive: true, force: true });
+});
+
+function home(): string {
+  const dir = tempHome('aibox-ask-');
+  homes.push(dir);
+  writeFileSync(
+    join(dir, 'config.json'),
+    JSON.stringify({ skills: { install_examples: false, watch: false } }),
+  );
+  return dir;
+}
+
+const env = () => ({
+  AIBOX_LLM_BASE_URL: llm.baseUrl,
+  AIBOX_LLM_API_KEY: 'sk-fake',
+  AIBOX_LLM_MODEL: 'fake-model',
+});
+const contents = (n: number): string[] =>
+  llm.requests[n - 1]?.body.messages.map(
+    (m: { role: string; content: string | null }) => `${m.role}:${m.content ?? ''}`,
+  );
+
+describe('aibox ask', () => {
+  it('streams the answer to stdout, tool activity to stderr, and exits 0', async () => {
+    const dir = home();
+    const start = llm.requests.length;
+    llm.script({ toolCalls: [{ name: 'list_files', arguments: {} }] }, { text: 'Here is the answer.' });
+    const run = await runCli(['ask', 'what', 'is', 'here?'], { home: dir, env: env() });
+    expect(run.stderr).toContain('▶ list_files {}');
+    expect(run.stderr).toMatch(/[✓✗] list_files \(\d+ ms\)/);
+    expect(run.stdout).toBe('Here is the answer.\n');
+    expect(run.code).toBe(0);
+    expect(contents(start + 1).slice(1)).toEqual(['user:what is here?']);
+
+    // The `cli` session continues; --new archives it; --session keeps conversations apart.
+    llm.script({ text: 'second' });
+    expect((await runCli(['ask', 'and now?'], { home: dir, env: env() })).code).toBe(0);
+    expect(contents(start + 3).at(1)).toBe('user:what is here?');
+    expect(contents(start + 3).at(-1)).toBe('user:and now?');
+
+    llm.script({ text: 'fresh' });
+    const fresh = await runCli(['ask', '--new', 'start over'], { home: dir, env: env() });
+    expect(fresh.stdout).toBe('fresh\n');
+    expect(contents(start + 4).slice(1)).toEqual(['user:start over']);
+  }, 120_000);
+
+  it('exits 1 with the message naming the variable to set when there is no key', async () => {
+    const dir = home();
+    const run = await runCli(['ask', 'hello'], {
+      home: dir,
+      env: { HOME: dir, AIBOX_LLM_API_KEY: '', DEEPSEEK_API_KEY: '', AIBOX_LLM_BASE_URL: llm.baseUrl },
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain('DEEPSEEK_API_KEY');
+  }, 60_000);
+
+  it('rejects a bad session name', async () => {
+    const dir = home();
+    const bad = await runCli(['ask', '--session', '../x', 'hi'], { home: dir, env: env() });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('Invalid session name: ../x');
+  }, 60_000);
+});
