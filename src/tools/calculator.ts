@@ -1,64 +1,13 @@
 /** calculator: math expressions through a locked-down mathjs instance (never expr-eval, never JS eval). */
-import { all, create, type MathJsInstance } from 'mathjs';
 import { z } from 'zod';
 import type { Lang } from '../i18n/lang.js';
-import { MAX_ELEMENTS, sizeGuards, TooLargeError } from './calculator-guard.js';
+import { BlockedFunctionError } from './calculator-errors.js';
+import { MAX_ELEMENTS, TooLargeError } from './calculator-guard.js';
 import { failure, success } from './format.js';
 import { miscMessages } from './misc-messages.js';
 import type { Tool } from './tool.js';
 
 export const MAX_EXPRESSION_CHARS = 500;
-
-/**
- * Functions that change the instance or parse/transform arbitrary expressions at run time
- * (the mathjs security guide's list, plus their relatives). They throw inside expressions.
- */
-const BLOCKED_FUNCTIONS = [
-  'import',
-  'createUnit',
-  'evaluate',
-  'parse',
-  'compile',
-  'simplify',
-  'simplifyConstant',
-  'simplifyCore',
-  'rationalize',
-  'derivative',
-  'resolve',
-  'reviver',
-  'replacer',
-  'symbolicEqual',
-  'leafCount',
-] as const;
-
-class BlockedFunctionError extends Error {
-  constructor(readonly functionName: string) {
-    super(`function ${functionName} is disabled`);
-  }
-}
-
-/** A mathjs evaluate whose instance cannot be changed by the expressions it runs. */
-export function createLimitedEvaluate(): (expression: string) => unknown {
-  // `all` is typed optional but always present in the full bundle.
-  const math: MathJsInstance = create(all as NonNullable<typeof all>);
-  const evaluate = math.evaluate.bind(math);
-  const format = math.format.bind(math);
-  const overrides: Record<string, () => never> = {};
-  for (const name of BLOCKED_FUNCTIONS) {
-    overrides[name] = () => {
-      throw new BlockedFunctionError(name);
-    };
-  }
-  math.import(
-    { ...overrides, ...sizeGuards(math as unknown as Record<string, unknown>) },
-    { override: true },
-  );
-  return (expression) => {
-    // A fresh scope per call: one expression's variables never leak into the next.
-    const value = evaluate(expression, new Map());
-    return { value, text: format(value, { precision: 14 }) };
-  };
-}
 
 const OPERATIONS = { add: '+', subtract: '-', multiply: '*', divide: '/' } as const;
 
@@ -91,7 +40,8 @@ export function createCalculatorTool(options: { lang: Lang }): Tool<CalculatorAr
       }
       if (expression.length > MAX_EXPRESSION_CHARS)
         return failure(t.calcTooLong(expression.length, MAX_EXPRESSION_CHARS));
-      evaluate ??= createLimitedEvaluate(); // building the instance takes a moment: only when first used
+      // mathjs costs ~2 s of CPU to load on a small board: load it when the calculator is first used.
+      evaluate ??= (await import('./calculator-engine.js')).createLimitedEvaluate();
       let result: { value: unknown; text: string };
       try {
         result = evaluate(expression) as { value: unknown; text: string };

@@ -5,14 +5,7 @@ import { isAppError } from '../errors.js';
 import type { Lang } from '../i18n/lang.js';
 import { type Field, failure, formatBytes, success } from './format.js';
 import type { Tool, ToolResult } from './tool.js';
-import {
-  extractLinks,
-  extractMarkdown,
-  extractText,
-  extractTitle,
-  findKeyword,
-  isHtml,
-} from './web-extract.js';
+import type * as WebExtract from './web-extract.js';
 import { type FetchedPage, fetchPage } from './web-fetch.js';
 import { webMessages } from './web-messages.js';
 
@@ -61,6 +54,15 @@ export function createWebTool(options: WebToolOptions): Tool<WebArgs> {
           [t.labelNote, describeFetchError(error, ctx.lang, config.web_timeout_s)],
         ]);
       }
+      // cheerio, linkedom, Readability and Turndown are loaded when a page is first read, not at startup.
+      const {
+        extractLinks,
+        extractMarkdown,
+        extractText,
+        extractTitle,
+        findKeyword,
+        isHtml,
+      }: typeof WebExtract = await import('./web-extract.js');
       const html = isHtml(page.contentType, page.text);
       const base: Field[] = [[t.labelUrl, page.url]];
       const note: Field = [
