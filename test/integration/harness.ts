@@ -1,0 +1,265 @@
+/**
+ * End-to-end harness: the REAL composition root (`createApp`) and the REAL server
+ * (`startServer`) on a free loopback port, real `ws` clients, a temp AIBOX_HOME,
+ * and the fake LLM reached through the documented env overrides
+ * (`AIBOX_LLM_BASE_URL`, `AIBOX_LLM_API_KEY`). Waits are on frames and requests,
+ * never on fixed sleeps.
+ */
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import WebSocket from 'ws';
+import { type App, type CreateAppOptions, createApp } from '../../src/app/create-app.js';
+import { type RunningServer, startServer } from '../../src/server/start-server.js';
+import { tempHome } from '../helpers/cli.js';
+import { type FakeLlm, type RecordedRequest, startFakeLlm } from '../helpers/fake-llm.js';
+
+export const TEST_KEY = 'test-key';
+
+/** The process env without anything that could point the app at a real model or key. */
+export function cleanEnv(home: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of Object.keys(env)) {
+    if (name.startsWith('AIBOX_') || name.endsWith('_API_KEY')) delete env[name];
+  }
+  // HOME too: the deepseek preset falls back to ~/.cert/deepseek.key.
+  return { ...env, HOME: home, ...extra };
+}
+
+export function llmEnv(home: string, llm: FakeLlm): NodeJS.ProcessEnv {
+  return cleanEnv(home, { AIBOX_LLM_BASE_URL: llm.baseUrl, AIBOX_LLM_API_KEY: TEST_KEY });
+}
+
+export interface Box {
+  home: string;
+  llm: FakeLlm;
+  app: App;
+  server: RunningServer;
+  wsUrl: string;
+  httpUrl: string;
+  /** Closes the server and the app (not the fake LLM, not the home). */
+  stop(): Promise<void>;
+  /** stop(), the fake LLM (also one passed in), and the home if the harness made it. */
+  close(): Promise<void>;
+}
+
+export interface BoxOptions {
+  home?: string;
+  llm?: FakeLlm;
+  /** Default false: only the scheduler tests run it. */
+  scheduler?: boolean;
+  /** Default false (no file watcher) unless a test wants the real one. */
+  watchSkills?: boolean;
+  /** Default: the fake LLM's env. */
+  env?: NodeJS.ProcessEnv;
+  lang?: CreateAppOptions['lang'];
+  /**
+   * Default true: a first run installs the example skills (each is probed, ~1 s on a busy
+   * machine). Tests that need no skill say false: a config.json turning it off is written first.
+   */
+  examples?: boolean;
+}
+
+export async function startBox(options: BoxOptions = {}): Promise<Box> {
+  const home = options.home ?? tempHome('aibox-e2e-');
+  const llm = options.llm ?? (await startFakeLlm());
+  if (options.examples === false)
+    writeFileSync(join(home, 'config.json'), JSON.stringify({ skills: { install_examples: false } }));
+  const app = await createApp({
+    home,
+    env: options.env ?? llmEnv(home, llm),
+    lang: options.lang ?? 'zh',
+    consoleLevel: 'silent',
+    scheduler: options.scheduler ?? false,
+    watchSkills: options.watchSkills ?? false,
+  });
+  let server: RunningServer;
+  try {
+    server = await startServer(app, { host: '127.0.0.1', port: 0, heartbeatMs: 0 });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  const stop = async () => {
+    await server.close();
+    await app.close();
+  };
+  return {
+    home,
+    llm,
+    app,
+    server,
+    httpUrl: server.url,
+    wsUrl: server.url.replace(/^http/, 'ws'),
+    stop,
+    async close() {
+      await stop();
+      await llm.close();
+      // A home this harness made is removed; one the test passed in is the test's.
+      if (!options.home) rmSync(home, { recursive: true, force: true });
+    },
+  };
+}
+
+export type Frame = { type: string } & Record<string, unknown>;
+
+export interface Client {
+  ws: WebSocket;
+  frames: Frame[];
+  waitFor(match: (f: Frame) => boolean, options?: { from?: number; timeoutMs?: number }): Promise<Frame>;
+  waitType(type: string, options?: { from?: number; timeoutMs?: number }): Promise<Frame>;
+  send(frame: unknown): void;
+  /** Sends a chat message and resolves with the turn's terminal frame (`complete` or `error`). */
+  chat(content: string, options?: { timeoutMs?: number }): Promise<Frame>;
+  ofType(type: string, from?: number): Frame[];
+  close(): void;
+}
+
+function summary(frames: Frame[]): string {
+  return `${frames.length} frames, last types: ${JSON.stringify(frames.slice(-10).map((f) => f.type))}`;
+}
+
+/** Connects and waits for the welcome through `history`. */
+export async function connectClient(url: string): Promise<Client> {
+  const ws = new WebSocket(url);
+  const frames: Frame[] = [];
+  const waiters = new Set<() => void>();
+  ws.on('message', (data) => {
+    frames.push(JSON.parse(data.toString()) as Frame);
+    for (const waiter of [...waiters]) waiter();
+  });
+  ws.on('close', () => {
+    for (const waiter of [...waiters]) waiter();
+  });
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+
+  const waitFor: Client['waitFor'] = (match, opts = {}) =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        waiters.delete(check);
+        reject(new Error(`timed out waiting for a frame; ${summary(frames)}`));
+      }, opts.timeoutMs ?? 8_000);
+      const check = () => {
+        const found = frames.slice(opts.from ?? 0).find(match);
+        if (found || ws.readyState === WebSocket.CLOSED) {
+          clearTimeout(timer);
+          waiters.delete(check);
+          if (found) resolve(found);
+          else reject(new Error(`connection closed while waiting; ${summary(frames)}`));
+        }
+      };
+      waiters.add(check);
+      check();
+    });
+  const ofType = (type: string, from = 0) => frames.slice(from).filter((f) => f.type === type);
+
+  const client: Client = {
+    ws,
+    frames,
+    waitFor,
+    waitType: (type, opts) => waitFor((f) => f.type === type, opts),
+    send: (frame) => ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame)),
+    ofType,
+    async chat(content, opts = {}) {
+      const from = frames.length;
+      client.send({ type: 'message', content });
+      const queued = await waitFor((f) => f.type === 'queued', { from, timeoutMs: opts.timeoutMs });
+      return waitFor((f) => (f.type === 'complete' || f.type === 'error') && f.turn_id === queued.turn_id, {
+        from,
+        timeoutMs: opts.timeoutMs,
+      });
+    },
+    close: () => ws.close(),
+  };
+  await client.waitType('history');
+  return client;
+}
+
+/** The tool results a recorded request carried, by tool_call_id. */
+export function toolResults(request: RecordedRequest): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const m of request.body.messages as { role: string; tool_call_id?: string; content?: unknown }[])
+    if (m.role === 'tool' && m.tool_call_id) out.set(m.tool_call_id, String(m.content ?? ''));
+  return out;
+}
+
+/** Text of the last tool message of a request (what the model sees from the tool it called last). */
+export function lastToolResult(request: RecordedRequest): string {
+  const messages = request.body.messages as { role: string; content?: unknown }[];
+  const last = messages.findLast((m) => m.role === 'tool');
+  return String(last?.content ?? '');
+}
+
+export function systemText(request: RecordedRequest): string {
+  return (request.body.messages as { role: string; content?: unknown }[])
+    .filter((m) => m.role === 'system')
+    .map((m) => String(m.content ?? ''))
+    .join('\n');
+}
+
+/**
+ * Problems a strict OpenAI-compatible server would reject: an assistant tool call
+ * without its tool result right after it, or a tool message answering no call.
+ * Returns [] for a valid history.
+ */
+export function historyProblems(request: RecordedRequest): string[] {
+  const messages = request.body.messages as {
+    role: string;
+    tool_calls?: { id: string }[];
+    tool_call_id?: string;
+  }[];
+  const problems: string[] = [];
+  let open = new Set<string>();
+  messages.forEach((m, i) => {
+    if (m.role === 'tool') {
+      if (!m.tool_call_id || !open.has(m.tool_call_id))
+        problems.push(`#${i} tool message answers no open call (${m.tool_call_id})`);
+      else open.delete(m.tool_call_id);
+      return;
+    }
+    if (open.size > 0) problems.push(`#${i} ${m.role} before the results of ${[...open].join(', ')}`);
+    open = new Set((m.role === 'assistant' ? (m.tool_calls ?? []) : []).map((c) => c.id));
+  });
+  if (open.size > 0) problems.push(`unanswered at the end: ${[...open].join(', ')}`);
+  return problems;
+}
+
+export interface SharedBox {
+  /** The running box (set by the enclosing describe's beforeAll). */
+  readonly box: Box;
+  /** A client whose default session is `session` (closed after the describe). */
+  clientFor(session?: string): Promise<Client>;
+  /** Requests the fake LLM received from index `start` on (the box is shared by several tests). */
+  requestsSince(start: number): RecordedRequest[];
+}
+
+/** One box for the enclosing describe: started in beforeAll, closed (with its clients) in afterAll. */
+export function useBox(options: BoxOptions | (() => Promise<BoxOptions>) = {}): SharedBox {
+  let box: Box | undefined;
+  const clients: Client[] = [];
+  beforeAll(async () => {
+    box = await startBox(typeof options === 'function' ? await options() : options);
+  });
+  afterAll(async () => {
+    for (const c of clients) c.close();
+    await box?.close();
+  });
+  const current = () => {
+    if (!box) throw new Error('the box is not started (useBox outside a describe?)');
+    return box;
+  };
+  return {
+    get box() {
+      return current();
+    },
+    async clientFor(session = 'main') {
+      const c = await connectClient(`${current().wsUrl}/?session=${session}`);
+      clients.push(c);
+      return c;
+    },
+    requestsSince: (start) => current().llm.requests.slice(start),
+  };
+}
