@@ -119,9 +119,12 @@ function summary(frames: Frame[]): string {
   return `${frames.length} frames, last types: ${JSON.stringify(frames.slice(-10).map((f) => f.type))}`;
 }
 
-/** Connects and waits for the welcome through `history`. */
-export async function connectClient(url: string): Promise<Client> {
-  const ws = new WebSocket(url);
+/**
+ * Connects and waits for the welcome through `history`. New clients offer the subprotocol
+ * `aibox.v1` (structured frames); `legacy: true` connects as the original clients do.
+ */
+export async function connectClient(url: string, options: { legacy?: boolean } = {}): Promise<Client> {
+  const ws = new WebSocket(url, options.legacy ? [] : ['aibox.v1']);
   const frames: Frame[] = [];
   const waiters = new Set<() => void>();
   ws.on('message', (data) => {
@@ -166,6 +169,12 @@ export async function connectClient(url: string): Promise<Client> {
     async chat(content, opts = {}) {
       const from = frames.length;
       client.send({ type: 'message', content });
+      // Original clients get no `queued` frame: their turn ends with the next complete or error.
+      if (options.legacy)
+        return waitFor((f) => f.type === 'complete' || f.type === 'error', {
+          from,
+          timeoutMs: opts.timeoutMs,
+        });
       const queued = await waitFor((f) => f.type === 'queued', { from, timeoutMs: opts.timeoutMs });
       return waitFor((f) => (f.type === 'complete' || f.type === 'error') && f.turn_id === queued.turn_id, {
         from,
@@ -231,7 +240,7 @@ export interface SharedBox {
   /** The running box (set by the enclosing describe's beforeAll). */
   readonly box: Box;
   /** A client whose default session is `session` (closed after the describe). */
-  clientFor(session?: string): Promise<Client>;
+  clientFor(session?: string, options?: { legacy?: boolean }): Promise<Client>;
   /** Requests the fake LLM received from index `start` on (the box is shared by several tests). */
   requestsSince(start: number): RecordedRequest[];
 }
@@ -255,8 +264,8 @@ export function useBox(options: BoxOptions | (() => Promise<BoxOptions>) = {}): 
     get box() {
       return current();
     },
-    async clientFor(session = 'main') {
-      const c = await connectClient(`${current().wsUrl}/?session=${session}`);
+    async clientFor(session = 'main', options: { legacy?: boolean } = {}) {
+      const c = await connectClient(`${current().wsUrl}/?session=${session}`, options);
       clients.push(c);
       return c;
     },

@@ -1,7 +1,20 @@
 import type { Command } from 'commander';
+import { register as registerAsk } from './ask.js';
+import { register as registerChat } from './chat.js';
+import { register as registerMemo } from './memo.js';
+import { register as registerMemory } from './memory.js';
+import { register as registerServe } from './serve.js';
+import { register as registerSkills } from './skills.js';
 
 /**
  * Each CLI command lives in its own file and exports `register(program)`.
  * Add new commands to this list.
  */
-export const COMMANDS: ((program: Command) => void)[] = [];
+export const COMMANDS: ((program: Command) => void)[] = [
+  registerServe,
+  registerAsk,
+  registerChat,
+  registerSkills,
+  registerMemory,
+  registerMemo,
+];

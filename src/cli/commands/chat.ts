@@ -1,0 +1,131 @@
+/**
+ * `aibox chat [ws://host:port]`: a small terminal client. Enter sends; lines
+ * starting with / are slash commands; Ctrl-C aborts the running turn and a
+ * second Ctrl-C exits. Works against the original Python server too.
+ */
+import { createInterface } from 'node:readline';
+import type { Command } from 'commander';
+import { openClientConnection } from '../../client/connection.js';
+import { chatMessages } from '../../client/messages.js';
+import { createRenderer } from '../../client/render.js';
+import { AppError } from '../../errors.js';
+import { detectLang } from '../../i18n/lang.js';
+import type { GlobalOptions } from '../context.js';
+
+interface ChatOptions {
+  token?: string;
+  session?: string;
+}
+
+const SESSION = /^[A-Za-z0-9_.:-]{1,64}$/;
+
+export function register(program: Command): void {
+  const t = chatMessages(detectLang());
+  program
+    .command('chat')
+    .description(t.description)
+    .argument('[url]', t.urlArg, 'ws://127.0.0.1:8765')
+    .option('--token <token>', t.tokenOption)
+    .option('-s, --session <name>', t.sessionOption)
+    .action(async (url: string, options: ChatOptions, command: Command) => {
+      process.exitCode = await runChat(url, options, command.optsWithGlobals<GlobalOptions>());
+    });
+}
+
+function chatUrl(raw: string, session: string | undefined, t: ReturnType<typeof chatMessages>): string {
+  let url: URL;
+  try {
+    url = new URL(/^[a-z]+:\/\//i.test(raw) ? raw : `ws://${raw}`);
+  } catch {
+    throw new AppError('bad_argument', t.badUrl(raw));
+  }
+  if (url.protocol === 'http:' || url.protocol === 'https:')
+    url.protocol = url.protocol === 'http:' ? 'ws:' : 'wss:';
+  if (url.protocol !== 'ws:' && url.protocol !== 'wss:') throw new AppError('bad_argument', t.badUrl(raw));
+  if (session !== undefined) {
+    if (!SESSION.test(session)) throw new AppError('bad_argument', t.badSession(session));
+    url.searchParams.set('session', session);
+  }
+  return url.toString();
+}
+
+function runChat(rawUrl: string, options: ChatOptions, globals: GlobalOptions): Promise<number> {
+  const t = chatMessages(detectLang({ flag: globals.lang }));
+  const url = chatUrl(rawUrl, options.session, t);
+  const render = createRenderer({ out: process.stdout, t });
+  const rl = createInterface({
+    input: process.stdin,
+    output: process.stdout,
+    terminal: process.stdin.isTTY === true,
+  });
+  /** Messages whose turn has not ended, plus commands not answered yet. */
+  let pending = 0;
+  let opened = false;
+  let inputClosed = false;
+  let lastInterrupt = 0;
+
+  return new Promise<number>((resolve) => {
+    const finish = (code: number) => {
+      rl.close();
+      resolve(code);
+    };
+    const maybeDone = () => {
+      if (inputClosed && opened && pending === 0) conn.stop();
+    };
+    render.note(t.connecting(url));
+    const conn = openClientConnection({
+      url,
+      token: options.token ?? process.env.AIBOX_TOKEN,
+      onOpen: () => {},
+      onFrame: (frame) => {
+        // Ready once the welcome is through: `history` here, the ack on the original server.
+        if (
+          frame.type === 'history' ||
+          (frame.type === 'connection_ack' && typeof frame.protocol !== 'number')
+        )
+          opened = true;
+        if (render.frame(frame).turnEnded || frame.type === 'command_result')
+          pending = Math.max(0, pending - 1);
+        if (frame.type === 'history' || frame.type === 'complete' || frame.type === 'error') rl.prompt(true);
+        maybeDone();
+      },
+      onRetry: (ms) => {
+        pending = 0; // the server keeps queued turns; their answers come back in `history`
+        render.note(t.reconnecting(Math.round(ms / 100) / 10));
+      },
+      onEnd: (code) => {
+        if (code === 4401) render.note(t.authFailed);
+        finish(code === 4401 ? 1 : 0);
+      },
+    });
+    rl.setPrompt(t.prompt);
+    rl.on('line', (line) => {
+      const text = line.trim();
+      if (!text) return;
+      conn.send(
+        text.startsWith('/') ? { type: 'command', command: text } : { type: 'message', content: text },
+      );
+      pending++;
+    });
+    rl.on('SIGINT', () => {
+      const now = Date.now();
+      if (pending > 0 && now - lastInterrupt > 2000) {
+        lastInterrupt = now;
+        conn.send({ type: 'abort' });
+        render.note(t.aborting);
+        return;
+      }
+      if (now - lastInterrupt <= 2000) {
+        render.note(t.bye);
+        conn.stop();
+        return;
+      }
+      lastInterrupt = now;
+      render.note(t.pressAgain);
+    });
+    rl.on('close', () => {
+      inputClosed = true;
+      maybeDone();
+    });
+  });
+}

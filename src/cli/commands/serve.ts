@@ -1,0 +1,114 @@
+/**
+ * `aibox serve` (also bare `aibox`): createApp + startServer + signal handling.
+ * SIGINT/SIGTERM: stop accepting, abort running turns (their state is saved),
+ * close the database, flush the log, exit 0.
+ */
+import { type Command, InvalidArgumentError } from 'commander';
+import type { App } from '../../app/create-app.js';
+import { AppError } from '../../errors.js';
+import { detectLang, isLang } from '../../i18n/lang.js';
+import { type ConsoleLevel, closeLogger, consoleLevelFromDebug } from '../../log/logger.js';
+import type { RunningServer } from '../../server/start-server.js';
+import type { GlobalOptions } from '../context.js';
+import { serveMessages } from './serve-messages.js';
+
+interface ServeOptions {
+  host?: string;
+  port?: number;
+  scheduler: boolean;
+  verbose?: boolean;
+  debug?: number;
+}
+
+const SHUTDOWN_LIMIT_MS = 8000;
+
+export function register(program: Command): void {
+  const t = serveMessages(detectLang());
+  program
+    .command('serve', { isDefault: true })
+    .description(t.description)
+    .option('--host <host>', t.hostOption)
+    .option('--port <port>', t.portOption, (v: string) => {
+      if (!/^\d+$/.test(v) || Number(v) > 65_535) throw new InvalidArgumentError(t.badPort(v));
+      return Number(v);
+    })
+    .option('--no-scheduler', t.noSchedulerOption)
+    .option('-v, --verbose', t.verboseOption)
+    .option('--debug <level>', t.debugOption, (v: string) => {
+      if (!/^[0-3]$/.test(v)) throw new InvalidArgumentError(t.badDebug(v));
+      return Number(v);
+    })
+    .action(async (options: ServeOptions, command: Command) => {
+      await runServe(options, command.optsWithGlobals<GlobalOptions>());
+    });
+}
+
+function consoleLevel(options: ServeOptions): ConsoleLevel {
+  if (options.debug !== undefined) return consoleLevelFromDebug(options.debug);
+  return options.verbose ? 'debug' : 'warn';
+}
+
+async function runServe(options: ServeOptions, globals: GlobalOptions): Promise<void> {
+  // Loaded here, not at the top: other commands (chat, --help) need none of it.
+  const { createApp } = await import('../../app/create-app.js');
+  const { startServer } = await import('../../server/start-server.js');
+  const app = await createApp({
+    ...(globals.config ? { configPath: globals.config } : {}),
+    ...(isLang(globals.lang) ? { lang: globals.lang } : {}),
+    consoleLevel: consoleLevel(options),
+    scheduler: options.scheduler,
+  });
+  const t = serveMessages(app.lang);
+  const host = options.host ?? app.config.server.host;
+  const port = options.port ?? app.config.server.port;
+  let server: RunningServer;
+  try {
+    server = await startServer(app, { host, port });
+  } catch (error) {
+    await app.close();
+    closeLogger(app.logger);
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+      throw new AppError('port_in_use', t.portInUse(port));
+    throw error;
+  }
+  printBanner(app, server, t);
+  await waitForSignal(app, server, t);
+}
+
+function printBanner(app: App, server: RunningServer, t: ReturnType<typeof serveMessages>): void {
+  const out = process.stdout;
+  for (const notice of app.notices) out.write(`ℹ️  ${notice}\n`);
+  out.write(`${t.listening(server.url)}\n${t.openPage(server.url)}\n`);
+  if (app.config.server.token) out.write(`${t.tokenHint}\n`);
+  if (!app.scheduler) out.write(`${t.schedulerOff}\n`);
+  out.write(`${t.logFile(app.paths.log)}\n`);
+  const info = app.provider.info;
+  if (!info.hasKey && info.keyEnv) out.write(`${t.noKey(info.keyEnv)}\n`);
+}
+
+function waitForSignal(app: App, server: RunningServer, t: ReturnType<typeof serveMessages>): Promise<never> {
+  return new Promise<never>(() => {
+    let stopping = false;
+    const stop = (signal: NodeJS.Signals) => {
+      if (stopping) return;
+      stopping = true;
+      process.stdout.write(`${t.stopping(signal)}\n`);
+      app.logger.info({ signal }, 'shutting down');
+      setTimeout(() => {
+        process.stderr.write(`${t.forced}\n`);
+        closeLogger(app.logger);
+        process.exit(1);
+      }, SHUTDOWN_LIMIT_MS).unref();
+      void (async () => {
+        await server.close();
+        await app.close();
+        app.logger.info('stopped');
+        closeLogger(app.logger);
+        process.stdout.write(`${t.stopped}\n`);
+        process.exit(0);
+      })();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}

@@ -1,0 +1,95 @@
+/**
+ * The terminal client's connection: reconnects with exponential back-off
+ * (0.5 s … 10 s) until stopped; a 4401 close (bad token) or a clean 1000 close
+ * after `/exit` ends it instead.
+ */
+import WebSocket from 'ws';
+
+export type ServerFrame = { type: string } & Record<string, unknown>;
+
+export interface ClientConnectionOptions {
+  url: string;
+  token?: string;
+  onFrame(frame: ServerFrame): void;
+  onOpen(): void;
+  onRetry(delayMs: number): void;
+  /** The connection ended for good (auth failure, /exit, or stop()). */
+  onEnd(code: number): void;
+}
+
+export interface ClientConnection {
+  /** Sends now, or as soon as the (re)connection is open. */
+  send(frame: Record<string, unknown>): void;
+  stop(): void;
+}
+
+export function openClientConnection(options: ClientConnectionOptions): ClientConnection {
+  let ws: WebSocket | undefined;
+  let stopped = false;
+  let attempt = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const outbox: string[] = [];
+  // Ask for the structured frames (`aibox.v1`); the original Python server selects no subprotocol,
+  // which `ws` treats as a failed handshake, so after that we connect without one.
+  let offerProtocol = true;
+
+  const connect = () => {
+    const headers: Record<string, string> = options.token ? { authorization: `Bearer ${options.token}` } : {};
+    const socket = new WebSocket(options.url, offerProtocol ? ['aibox.v1'] : [], {
+      headers,
+      handshakeTimeout: 10_000,
+    });
+    ws = socket;
+    socket.on('open', () => {
+      attempt = 0;
+      options.onOpen();
+      for (const text of outbox.splice(0)) socket.send(text);
+    });
+    socket.on('message', (data) => {
+      const text = data.toString();
+      let frame: ServerFrame;
+      try {
+        const parsed = JSON.parse(text) as unknown;
+        frame =
+          typeof parsed === 'object' && parsed !== null && 'type' in parsed
+            ? (parsed as ServerFrame)
+            : { type: 'chunk', content: text };
+      } catch {
+        frame = { type: 'chunk', content: text }; // as client.py: a non-JSON frame is chat text
+      }
+      options.onFrame(frame);
+    });
+    socket.on('error', (error) => {
+      // 'close' follows and decides; this one only turns the protocol offer off for an original server.
+      if (offerProtocol && /no subprotocol/i.test(error.message)) {
+        offerProtocol = false;
+        attempt = 0;
+      }
+    });
+    socket.on('close', (code) => {
+      if (stopped || code === 4401 || code === 1000) {
+        stopped = true;
+        options.onEnd(code);
+        return;
+      }
+      const delay = Math.min(10_000, 500 * 2 ** attempt++);
+      options.onRetry(delay);
+      timer = setTimeout(connect, delay);
+    });
+  };
+  connect();
+
+  return {
+    send(frame) {
+      const text = JSON.stringify(frame);
+      if (ws?.readyState === WebSocket.OPEN) ws.send(text);
+      else outbox.push(text);
+    },
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+      if (ws && ws.readyState !== WebSocket.CLOSED) ws.close(1000);
+      else options.onEnd(1000);
+    },
+  };
+}

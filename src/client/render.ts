@@ -1,0 +1,186 @@
+/**
+ * Turns server frames into terminal text. Reads the structured frames of this
+ * server and, from the original Python server, `line`/`chunk`/`complete`
+ * (when the ack carries no `protocol`, `line` frames are shown as they come).
+ */
+import type { ServerFrame } from './connection.js';
+import type { ChatMessages } from './messages.js';
+import { ToolFold } from './tool-fold.js';
+
+export interface RenderOptions {
+  out: NodeJS.WritableStream & { isTTY?: boolean };
+  t: ChatMessages;
+  /** Lines of live tool output kept on screen. */
+  foldLines?: number;
+}
+
+const TASK_ICONS: Record<string, string> = {
+  executing: '⚙️',
+  complete: '✅',
+  failed: '❌',
+  added: '➕',
+  completed: '✅',
+  overdue: '⚠️',
+  pending: '⏰',
+};
+
+const dim = (s: string, tty: boolean) => (tty ? `\x1b[2m${s}\x1b[0m` : s);
+const str = (v: unknown) =>
+  typeof v === 'string' ? v : v === undefined || v === null ? '' : JSON.stringify(v);
+
+export interface Renderer {
+  frame(frame: ServerFrame): { turnEnded: boolean };
+  note(text: string): void;
+  /** A legacy (original) server: `line` frames carry the tool activity. */
+  readonly legacy: boolean;
+}
+
+export function createRenderer(options: RenderOptions): Renderer {
+  const { out, t } = options;
+  const tty = out.isTTY === true;
+  const keep = options.foldLines ?? 4;
+  let midLine = false;
+  let legacy = true;
+  let answering = false;
+  const folds = new Map<string, ToolFold>();
+  const taskStreams = new Set<string>();
+
+  const write = (s: string) => {
+    if (s === '') return;
+    out.write(s);
+    midLine = !s.endsWith('\n');
+  };
+  let statusLine = false;
+  /** TTY only: one line that shows the newest output of a running tool, redrawn in place. */
+  const status = (s: string) => {
+    if (midLine && !statusLine) write('\n');
+    const width = (out as { columns?: number }).columns ?? 100;
+    out.write(`\r\x1b[K${dim(s.slice(0, Math.max(10, width - 1)), true)}`);
+    statusLine = true;
+    midLine = true;
+  };
+  const block = (s: string) => {
+    if (statusLine) {
+      out.write('\r\x1b[K');
+      statusLine = false;
+      midLine = false;
+    }
+    if (midLine) write('\n');
+    write(`${s}\n`);
+    answering = false;
+  };
+
+  // A handler returns true when the frame ends a turn.
+  const handlers: Record<string, (f: ServerFrame) => unknown> = {
+    connection_ack: (f) => {
+      legacy = typeof f.protocol !== 'number';
+      block(`✅ ${str(f.content || f.message)}`);
+      return false;
+    },
+    info: (f) => void block(`ℹ️  ${str(f.content)}`),
+    history: (f) => {
+      const messages = (Array.isArray(f.messages) ? f.messages : []) as { role: string; content: string }[];
+      const shown = messages.filter((m) => m.role !== 'tool' && m.content).slice(-10);
+      if (shown.length === 0) return;
+      block(dim(t.history(shown.length), tty));
+      for (const m of shown)
+        block(
+          `${m.role === 'user' ? t.you : t.ai}: ${m.content.length > 300 ? `${m.content.slice(0, 300)}…` : m.content}`,
+        );
+      block(dim(t.historyEnd, tty));
+    },
+    queued: (f) => {
+      if (typeof f.position === 'number' && f.position > 0) block(dim(t.queued(f.position), tty));
+    },
+    turn_start: (f) => {
+      if (f.source === 'task') block(dim(`⚡ ${str(f.content)}`, tty));
+    },
+    chunk: (f) => {
+      if (!answering) {
+        if (midLine) write('\n');
+        write(`${t.ai}: `);
+        answering = true;
+      }
+      write(str(f.content));
+    },
+    reasoning: (f) => void write(dim(str(f.content), tty)),
+    tool_start: (f) => {
+      const args = (f.args ?? {}) as Record<string, unknown>;
+      const what =
+        typeof args.command === 'string' ? `$ ${args.command}` : JSON.stringify(args).slice(0, 120);
+      block(`🔧 ${str(f.name)} ${what}`);
+      folds.set(str(f.call_id), new ToolFold(keep));
+    },
+    tool_output: (f) => {
+      const fold = folds.get(str(f.call_id));
+      fold?.push(str(f.content));
+      const last = fold?.view().lines.at(-1);
+      if (tty && last !== undefined) status(`  │ ${last}`);
+    },
+    tool_end: (f) => {
+      const view = folds.get(str(f.call_id))?.view() ?? { lines: [], folded: 0 };
+      folds.delete(str(f.call_id));
+      if (view.folded > 0) block(dim(`  ${t.folded(view.folded)}`, tty));
+      for (const line of view.lines) block(dim(`  │ ${line}`, tty));
+      const code = /(?:exit code|返回码)[:：]?\s*(-?\d+)/i.exec(str(f.content))?.[1];
+      const status = code !== undefined ? `exit ${code}` : f.ok ? 'ok' : 'failed';
+      block(`${f.ok ? '✅' : '❌'} ${t.exitCode(status, Number(f.duration_ms) || 0)}`);
+    },
+    line: (f) => {
+      if (legacy) write(dim(str(f.content), tty));
+    },
+    complete: (f) => {
+      if (!answering && str(f.content)) write(`${t.ai}: ${str(f.content)}`);
+      block('');
+      return true;
+    },
+    error: (f) => {
+      block(`❌ ${str(f.content).trim()}`);
+      return f.turn_id !== undefined || (legacy && f.code === undefined);
+    },
+    dialogue_ended: (f) => {
+      block(`🔚 ${str(f.content)}`);
+      return legacy;
+    },
+    command_result: (f) => void block(`📋 ${str(f.content)}`),
+    task_status: (f) =>
+      void block(
+        `${TASK_ICONS[str(f.status)] ?? '📋'} [#${str(f.task_id)}] ${str(f.title)}: ${str(f.message || f.content)}`,
+      ),
+    task_process: (f) => {
+      const id = str(f.execution_id);
+      if (f.msg_type === 'chunk') {
+        if (!taskStreams.has(id)) {
+          taskStreams.add(id);
+          block(`⚡ #${str(f.task_id)} - ${str(f.task_title)}`);
+        }
+        write(str(f.content));
+      } else if (f.msg_type === 'complete' || f.msg_type === 'error') {
+        if (taskStreams.delete(id)) block('');
+      }
+    },
+    task_error: (f) => void block(`❌ [#${str(f.task_id)}] ${str(f.task_title)}: ${str(f.error)}`),
+    skills_changed: (f) =>
+      void block(
+        `🧩 +${str((f.added as unknown[])?.length)} -${str((f.removed as unknown[])?.length)} (${str(f.total)})`,
+      ),
+    pong: () => undefined,
+    task_list: (f) => {
+      const tasks = (Array.isArray(f.tasks) ? f.tasks : []) as Record<string, unknown>[];
+      for (const task of tasks) block(`  [#${str(task.id)}] ${str(task.title)} - ${str(task.reminder_time)}`);
+    },
+  };
+
+  return {
+    frame(frame) {
+      const handler = handlers[frame.type];
+      if (handler) return { turnEnded: handler(frame) === true };
+      if (typeof frame.content === 'string' && frame.content) block(frame.content);
+      return { turnEnded: false };
+    },
+    note: (text) => block(text),
+    get legacy() {
+      return legacy;
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import { defineMessages } from '../i18n/lang.js';
+
+/** Strings of the built-in slash commands written by the server (zh/en). */
+export const commandMessages = defineMessages({
+  zh: {
+    unknown: (c: string) => `❓ 未知命令: ${c}（输入 /help 查看可用命令；命令不会发送给模型）`,
+    failed: (c: string, why: string) => `❌ 命令 ${c} 执行失败: ${why}`,
+    unavailable: (c: string) => `⏳ ${c} 尚不可用：这一功能还没有接入本服务器。`,
+    helpTitle: '📖 可用命令:',
+    helpFooter: '普通文字会发送给 AI；以 / 开头的是命令。',
+    newDone: '🔄 开始新对话（历史已保存，对话记忆已重置）',
+    listTitle: '\n📚 已保存的对话:',
+    listEmpty: '还没有保存的对话',
+    listItem: (id: string, topic: string, state: string, at: string, n: number) =>
+      `  ${id} - ${topic || '(无主题)'} [${state}] (${at}, ${n} 条消息)`,
+    stateCurrent: '当前',
+    stateEnded: '已结束',
+    stateArchived: '归档',
+    skillsTitle: (n: number, total: number) => `🧩 技能 ${n}/${total} 个:`,
+    skillsSearchTitle: (q: string, n: number) => `🔍 搜索技能 '${q}' 找到 ${n} 个:`,
+    skillsNone: '没有找到技能',
+    skillBroken: (why: string) => `  ⚠️ 已损坏: ${why}`,
+    reloadSkills: (total: number, a: number, r: number, c: number, b: number) =>
+      `✅ 技能已重新加载 (${total} 个；新增 ${a}，移除 ${r}，变更 ${c}，损坏 ${b})`,
+    configTitle: '\n⚙️  当前配置（密钥已隐藏）:',
+    configFile: (p: string) => `  配置文件: ${p}`,
+    secretSet: '(已设置，已隐藏)',
+    secretUnset: '(未设置)',
+    modelKey: (env: string, has: boolean) =>
+      `  模型密钥: 环境变量 ${env || '(不需要)'} ${has ? '已找到' : '未找到'}`,
+    reloadNoChange: '✅ 配置已重新加载：没有变化',
+    reloadApplied: (keys: string) => `✅ 已立即生效: ${keys}`,
+    reloadRestart: (keys: string) => `⚠️ 需要重启服务器才能生效: ${keys}`,
+    reloadInvalid: (path: string) => `❌ 配置文件有误，未做任何更改: ${path}`,
+    reloadProblem: (key: string, expected: string, found: string) =>
+      `  ${key}: 应为 ${expected}，实际为 ${found}`,
+    promptsReloaded: (n: number, names: string) =>
+      `✅ 提示词已重新加载 (${n} 个: ${names})，从下一轮对话起生效`,
+    stopDone: '⏹️ 已中止当前回合',
+    stopIdle: '当前没有正在运行的回合',
+    bye: '👋 再见！',
+  },
+  en: {
+    unknown: (c: string) =>
+      `❓ Unknown command: ${c} (type /help for the list; commands are never sent to the model)`,
+    failed: (c: string, why: string) => `❌ Command ${c} failed: ${why}`,
+    unavailable: (c: string) => `⏳ ${c} is not available yet: this feature is not wired into this server.`,
+    helpTitle: '📖 Commands:',
+    helpFooter: 'Plain text goes to the AI; lines starting with / are commands.',
+    newDone: '🔄 New conversation started (history saved, conversation memory reset)',
+    listTitle: '\n📚 Saved conversations:',
+    listEmpty: 'No saved conversations yet',
+    listItem: (id: string, topic: string, state: string, at: string, n: number) =>
+      `  ${id} - ${topic || '(no topic)'} [${state}] (${at}, ${n} messages)`,
+    stateCurrent: 'current',
+    stateEnded: 'ended',
+    stateArchived: 'archived',
+    skillsTitle: (n: number, total: number) => `🧩 Skills ${n}/${total}:`,
+    skillsSearchTitle: (q: string, n: number) => `🔍 Skills matching '${q}': ${n}`,
+    skillsNone: 'No skills found',
+    skillBroken: (why: string) => `  ⚠️ broken: ${why}`,
+    reloadSkills: (total: number, a: number, r: number, c: number, b: number) =>
+      `✅ Skills reloaded (${total}; added ${a}, removed ${r}, changed ${c}, broken ${b})`,
+    configTitle: '\n⚙️  Current configuration (secrets hidden):',
+    configFile: (p: string) => `  Config file: ${p}`,
+    secretSet: '(set, hidden)',
+    secretUnset: '(not set)',
+    modelKey: (env: string, has: boolean) =>
+      `  Model key: environment variable ${env || '(none needed)'} ${has ? 'found' : 'not found'}`,
+    reloadNoChange: '✅ Configuration reloaded: nothing changed',
+    reloadApplied: (keys: string) => `✅ Applied now: ${keys}`,
+    reloadRestart: (keys: string) => `⚠️ Needs a server restart to take effect: ${keys}`,
+    reloadInvalid: (path: string) => `❌ The config file is invalid; nothing was changed: ${path}`,
+    reloadProblem: (key: string, expected: string, found: string) =>
+      `  ${key}: expected ${expected}, found ${found}`,
+    promptsReloaded: (n: number, names: string) =>
+      `✅ Prompts reloaded (${n}: ${names}); they apply from the next turn`,
+    stopDone: '⏹️ The running turn was aborted',
+    stopIdle: 'No turn is running',
+    bye: '👋 Goodbye!',
+  },
+});

@@ -1,0 +1,36 @@
+/** Helpers for /config and /reload: flattening, diffing and hiding secrets. */
+import type { Config } from '../config/schema.js';
+
+/** Keys whose values are secrets: shown only as set / not set, anywhere. */
+export const SECRET_KEYS = new Set(['server.token']);
+
+export function flattenConfig(value: unknown, prefix = ''): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    for (const [key, child] of Object.entries(value)) {
+      for (const [k, v] of flattenConfig(child, prefix ? `${prefix}.${key}` : key)) out.set(k, v);
+    }
+  } else {
+    out.set(prefix, value);
+  }
+  return out;
+}
+
+/** A deep copy of the config with every secret replaced by whether it is set. */
+export function redactConfig(config: Config): Record<string, unknown> {
+  const copy = structuredClone(config) as unknown as Record<string, Record<string, unknown>>;
+  for (const key of SECRET_KEYS) {
+    const [section, name] = key.split('.') as [string, string];
+    const holder = copy[section];
+    if (holder && name in holder) holder[name] = holder[name] ? '[set]' : '';
+  }
+  return copy;
+}
+
+/** Dotted keys whose values differ. */
+export function changedKeys(before: Config, after: Config): string[] {
+  const a = flattenConfig(before);
+  const b = flattenConfig(after);
+  const keys = new Set([...a.keys(), ...b.keys()]);
+  return [...keys].filter((k) => JSON.stringify(a.get(k)) !== JSON.stringify(b.get(k))).sort();
+}

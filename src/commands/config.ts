@@ -1,0 +1,36 @@
+import { commandMessages } from './command-messages.js';
+import { flattenConfig, redactConfig, SECRET_KEYS } from './config-view.js';
+import type { SlashCommand } from './types.js';
+
+/** `/config`: the effective configuration, secrets shown only as set / not set. */
+export const configCommand: SlashCommand = {
+  name: 'config',
+  help: { zh: '显示当前配置（不含密钥）', en: 'Show the effective configuration (no secrets)' },
+  async run({ services, lang }) {
+    const t = commandMessages(lang);
+    const lines = [t.configTitle, t.configFile(services.configPath)];
+    for (const [key, value] of flattenConfig(services.config)) {
+      const shown = SECRET_KEYS.has(key) ? (value ? t.secretSet : t.secretUnset) : JSON.stringify(value);
+      lines.push(`  ${key}: ${shown}`);
+    }
+    const info = services.provider.info;
+    lines.push(
+      `  llm (resolved): ${info.provider} · ${info.model} · ${info.baseUrl}`,
+      t.modelKey(info.keyEnv, info.hasKey),
+    );
+    lines.push(
+      `  home: ${services.paths.home}`,
+      `  skills: ${services.paths.skills}`,
+      `  prompts: ${services.paths.prompts}`,
+    );
+    return {
+      content: lines.join('\n'),
+      data: {
+        config: redactConfig(services.config),
+        path: services.configPath,
+        provider: { ...info },
+        paths: { ...services.paths },
+      },
+    };
+  },
+};

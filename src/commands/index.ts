@@ -1,0 +1,48 @@
+/**
+ * Every slash command the server and the terminal client know, in `/help` order.
+ * A command whose subsystem is not wired in can be listed as
+ * `unavailableCommand(...)` (./unavailable.ts) so that it answers honestly.
+ */
+import { checkCommand } from './check.js';
+import { configCommand } from './config.js';
+import { exitCommand } from './exit.js';
+import { helpCommand } from './help.js';
+import { listCommand } from './list.js';
+import { memoriesCommand } from './memories.js';
+import { memosCommand } from './memos.js';
+import { newCommand } from './new.js';
+import { type CommandRegistry, createCommandRegistry } from './registry.js';
+import { reloadCommand } from './reload.js';
+import { reloadPromptsCommand } from './reload-prompts.js';
+import { reloadSkillsCommand } from './reload-skills.js';
+import { searchCommand } from './search.js';
+import { skillsCommand } from './skills.js';
+import { stopCommand } from './stop.js';
+import { tasksCommand } from './tasks.js';
+import type { SlashCommand } from './types.js';
+
+export function builtinCommands(): SlashCommand[] {
+  return [
+    newCommand,
+    listCommand,
+    memoriesCommand,
+    searchCommand,
+    memosCommand,
+    tasksCommand,
+    checkCommand,
+    skillsCommand,
+    reloadSkillsCommand,
+    configCommand,
+    reloadCommand,
+    reloadPromptsCommand,
+    stopCommand,
+    exitCommand,
+  ];
+}
+
+/** The registry with every built-in command plus `/help` listing them all. */
+export function createDefaultCommandRegistry(extra: SlashCommand[] = []): CommandRegistry {
+  const commands: SlashCommand[] = [...builtinCommands(), ...extra];
+  const registry = createCommandRegistry([...commands, helpCommand(() => registry.list())]);
+  return registry;
+}

@@ -1,0 +1,57 @@
+/**
+ * Looks up slash commands by name or alias and runs them. An unknown `/x` is
+ * answered as unknown, never sent to the model.
+ */
+import { describeError } from '../errors.js';
+import { commandMessages } from './command-messages.js';
+import type { SlashCommand, SlashCommandContext, SlashCommandResult } from './types.js';
+
+export interface CommandRegistry {
+  /** Every command once, in registration order. */
+  list(): SlashCommand[];
+  get(nameOrAlias: string): SlashCommand | undefined;
+  /** Runs a whole input line such as `/search 项目`. Never throws. */
+  run(
+    line: string,
+    ctx: Omit<SlashCommandContext, 'args'>,
+  ): Promise<SlashCommandResult & { command?: string }>;
+}
+
+/** `/search  a b ` → { name: 'search', args: 'a b' }. */
+export function splitCommandLine(line: string): { name: string; args: string } {
+  const trimmed = line.trim().replace(/^\//, '');
+  const space = trimmed.search(/\s/);
+  if (space === -1) return { name: trimmed, args: '' };
+  return { name: trimmed.slice(0, space), args: trimmed.slice(space + 1).trim() };
+}
+
+export function createCommandRegistry(commands: SlashCommand[]): CommandRegistry {
+  const byName = new Map<string, SlashCommand>();
+  for (const command of commands) {
+    for (const key of [command.name, ...(command.aliases ?? [])]) {
+      const lower = key.toLowerCase();
+      if (byName.has(lower)) throw new Error(`slash command /${key} is registered twice`);
+      byName.set(lower, command);
+    }
+  }
+  return {
+    list: () => [...commands],
+    get: (name) => byName.get(name.replace(/^\//, '').toLowerCase()),
+    async run(line, ctx) {
+      const t = commandMessages(ctx.lang);
+      const { name, args } = splitCommandLine(line);
+      const command = byName.get(name.toLowerCase());
+      if (!command) return { content: t.unknown(`/${name}`), data: { ok: false, error: 'unknown_command' } };
+      try {
+        return { ...(await command.run({ ...ctx, args })), command: command.name };
+      } catch (error) {
+        ctx.services.logger.error({ err: error, command: command.name }, 'slash command failed');
+        return {
+          content: t.failed(`/${command.name}`, describeError(error)),
+          data: { ok: false },
+          command: command.name,
+        };
+      }
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import { ConfigError, loadConfig } from '../config/load.js';
+import type { Config } from '../config/schema.js';
+import { commandMessages } from './command-messages.js';
+import { changedKeys } from './config-view.js';
+import type { SlashCommand } from './types.js';
+
+/**
+ * What can change while the server runs: values read afresh each time they are
+ * used. Anything else (addresses, the model endpoint, directories, the token,
+ * the scheduler) is reported as needing a restart and left as it was.
+ */
+const LIVE_PREFIXES = [
+  'agent.',
+  'llm.temperature',
+  'llm.max_tokens',
+  'tools.',
+  'server.allowed_origins',
+  'server.max_buffered_bytes',
+  'server.history_messages',
+  'log.level',
+];
+
+export function isLiveKey(key: string): boolean {
+  return LIVE_PREFIXES.some((p) => key === p || key.startsWith(p));
+}
+
+function setKey(config: Config, key: string, value: unknown): void {
+  const [section, name] = key.split('.') as [keyof Config, string | undefined];
+  if (name === undefined) return;
+  (config[section] as Record<string, unknown>)[name] = structuredClone(value);
+}
+
+/** `/reload`: re-reads config.json; applies what can change live (in place), says what needs a restart. */
+export const reloadCommand: SlashCommand = {
+  name: 'reload',
+  help: { zh: '重新读取 config.json', en: 'Re-read config.json' },
+  async run({ services, lang }) {
+    const t = commandMessages(lang);
+    let fresh: Config;
+    try {
+      fresh = loadConfig(services.configPath).config;
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      const lines = [
+        t.reloadInvalid(error.path),
+        ...error.problems.map((p) => t.reloadProblem(p.key, p.expected, p.found)),
+      ];
+      return { content: lines.join('\n'), data: { ok: false, problems: error.problems } };
+    }
+    const changed = changedKeys(services.config, fresh);
+    if (changed.length === 0)
+      return { content: t.reloadNoChange, data: { ok: true, applied: [], restart: [] } };
+    const applied = changed.filter(isLiveKey);
+    const restart = changed.filter((k) => !isLiveKey(k));
+    const values = new Map(
+      applied.map((k) => [
+        k,
+        k.split('.').reduce<unknown>((n, p) => (n as Record<string, unknown>)[p], fresh),
+      ]),
+    );
+    for (const [key, value] of values) setKey(services.config, key, value);
+    if (applied.includes('log.level')) services.logger.level = fresh.log.level;
+    services.logger.info({ applied, restart }, 'config reloaded');
+    const lines: string[] = [];
+    if (applied.length > 0) lines.push(t.reloadApplied(applied.join(', ')));
+    if (restart.length > 0) lines.push(t.reloadRestart(restart.join(', ')));
+    return { content: lines.join('\n'), data: { ok: true, applied, restart } };
+  },
+};

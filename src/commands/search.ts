@@ -1,0 +1,20 @@
+import { memoryCommandMessages } from './memory-command-messages.js';
+import type { SlashCommand } from './types.js';
+
+/** `/search Q`: memory search (any keyword; Chinese words inside longer text are found). */
+export const searchCommand: SlashCommand = {
+  name: 'search',
+  help: { zh: '搜索记忆', en: 'Search memories' },
+  usage: '/search Q',
+  async run({ services, lang, args }) {
+    const t = memoryCommandMessages(lang);
+    const query = args.trim();
+    if (!query) return { content: t.searchUsage, data: { ok: false, error: 'usage' } };
+    const page = services.memory.search(query, { pageSize: 20 });
+    const lines = page.items.map((m) => t.memoryLine(m.id, m.topic, m.snippet));
+    return {
+      content: `${t.searchTitle(query, page.total)}${lines.join('\n')}`,
+      data: { query, total: page.total, memories: page.items },
+    };
+  },
+};

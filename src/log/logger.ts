@@ -1,0 +1,125 @@
+/**
+ * The process logger: pino into `AIBOX_HOME/ai.<n>.log`, rotated by pino-roll
+ * (`log.max_size_mb` × `log.files`), plus a compact console stream whose
+ * verbosity comes from the CLI (`-v`, `--debug 0-3`). Secrets are redacted by
+ * key wherever they appear in a log object; never pass a token in a message.
+ */
+
+import { once } from 'node:events';
+import { lstatSync, symlinkSync, unlinkSync } from 'node:fs';
+import { basename } from 'node:path';
+import { Writable } from 'node:stream';
+import pino, { type DestinationStream, type Level, type Logger, type StreamEntry } from 'pino';
+import pinoRoll from 'pino-roll';
+import type { DataPaths } from '../config/paths.js';
+import type { Config } from '../config/schema.js';
+import { formatConsoleLine } from './console-format.js';
+
+export type ConsoleLevel = 'error' | 'warn' | 'info' | 'debug' | 'silent';
+
+/** `--debug N` as in the original: 0 errors, 1 warnings, 2 info, 3 debug. */
+export function consoleLevelFromDebug(n: number): ConsoleLevel {
+  return (['error', 'warn', 'info', 'debug'] as const)[Math.max(0, Math.min(3, Math.trunc(n)))] ?? 'warn';
+}
+
+/** Keys whose values never reach a log line (any depth up to two levels of nesting). */
+export const REDACTED_KEYS = [
+  'token',
+  'apiKey',
+  'api_key',
+  'authorization',
+  'Authorization',
+  'password',
+  'key',
+];
+
+function redactPaths(): string[] {
+  return REDACTED_KEYS.flatMap((k) => [k, `*.${k}`, `*.*.${k}`, `*.headers.${k}`, `headers["${k}"]`]);
+}
+
+export interface CreateLoggerOptions {
+  paths: Pick<DataPaths, 'log'>;
+  config: Pick<Config, 'log'>;
+  /** Console verbosity; default `warn`. `silent` writes nothing to the console. */
+  consoleLevel?: ConsoleLevel;
+  /** Where console lines go (default stderr). */
+  consoleStream?: NodeJS.WritableStream;
+  /** Replaces the rotating file (tests). */
+  destination?: DestinationStream;
+}
+
+const ORDER: Record<ConsoleLevel, number> = {
+  debug: 20,
+  info: 30,
+  warn: 40,
+  error: 50,
+  silent: 100,
+};
+
+/** The log file's stable name: `ai.log` points at the file being written, unless it is a real file (the original's log). */
+function linkCurrent(logPath: string, current: string): void {
+  try {
+    const stat = lstatSync(logPath, { throwIfNoEntry: false });
+    if (stat && !stat.isSymbolicLink()) return;
+    if (stat) unlinkSync(logPath);
+    symlinkSync(basename(current), logPath);
+  } catch {
+    // A missing link is cosmetic; the log itself is fine.
+  }
+}
+
+export async function createLogger(options: CreateLoggerOptions): Promise<Logger> {
+  const consoleLevel = options.consoleLevel ?? 'warn';
+  const fileLevel = options.config.log.level;
+  let file: DestinationStream;
+  if (options.destination) {
+    file = options.destination;
+  } else {
+    const logPath = options.paths.log;
+    const roll = await pinoRoll({
+      file: logPath,
+      size: `${Math.max(1, Math.round(options.config.log.max_size_mb * 1024))}k`,
+      limit: { count: Math.max(0, options.config.log.files - 1), removeOtherLogFiles: true },
+      mkdir: true,
+    });
+    // Open before use, so that a flush at exit (flushSync) can never meet an unopened file.
+    if (!(roll as { fd?: number }).fd || (roll as { fd?: number }).fd === -1) await once(roll, 'ready');
+    linkCurrent(logPath, roll.file);
+    roll.on('cleanup-complete', () => linkCurrent(logPath, roll.file));
+    file = roll;
+  }
+  const streams: StreamEntry[] = [{ level: fileLevel, stream: file }];
+  if (consoleLevel !== 'silent') {
+    const out = options.consoleStream ?? process.stderr;
+    const console = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        out.write(formatConsoleLine(chunk.toString('utf8')));
+        done();
+      },
+    });
+    streams.push({ level: consoleLevel as Level, stream: console });
+  }
+  const base = ORDER[fileLevel] <= ORDER[consoleLevel] ? fileLevel : (consoleLevel as Level);
+  return pino(
+    {
+      level: base,
+      base: { pid: process.pid },
+      redact: { paths: redactPaths(), censor: '[redacted]' },
+      timestamp: pino.stdTimeFunctions.isoTime,
+    },
+    pino.multistream(streams),
+  );
+}
+
+/** Writes out everything buffered and closes the log file (call once, at exit). */
+export function closeLogger(logger: Logger): void {
+  const stream = (logger as unknown as Record<symbol, unknown>)[pino.symbols.streamSym] as
+    | { flushSync?: () => void; end?: () => void }
+    | undefined;
+  try {
+    stream?.flushSync?.();
+    stream?.end?.();
+  } catch {
+    // Closing twice, or a stream that cannot flush synchronously: nothing left to save.
+  }
+}

@@ -1,0 +1,133 @@
+/**
+ * The JSON shapes of /api, shared by the server routes and the web page (type-only: the page
+ * imports this file with `import type`, so it must not depend on Node types).
+ */
+
+export interface ApiErrorBody {
+  error: { code: string; message: string };
+}
+
+export interface StatusDto {
+  name: 'aibox';
+  version: string;
+  lang: 'zh' | 'en';
+  provider: string;
+  model: string;
+  /** Whether a model key was found; the key itself is never sent. */
+  hasKey: boolean;
+  /** The environment variable to set ('' for keyless local servers). */
+  keyEnv: string;
+  skills: { total: number; broken: number };
+  tasks: { active: number; due: number };
+  memories: number;
+  startedAt: string;
+}
+
+export interface SkillDto {
+  name: string;
+  type: 'executable' | 'markdown';
+  summary: string;
+  path: string;
+  status: 'ok' | 'broken';
+  error?: string;
+  warning?: string;
+}
+
+export interface SkillDetailDto extends SkillDto {
+  content: string;
+}
+
+export interface SkillListDto {
+  total: number;
+  skills: SkillDto[];
+}
+
+export interface SkillSearchDto {
+  query: string;
+  total: number;
+  hits: { skill: SkillDto; score: number; snippet: string }[];
+}
+
+export interface ReloadDto {
+  added: string[];
+  removed: string[];
+  changed: string[];
+  broken: string[];
+  total: number;
+}
+
+export type ScheduleKindDto = 'once' | 'immediate' | 'interval' | 'daily' | 'weekly' | 'monthly' | 'cron';
+
+export interface ScheduleDto {
+  kind: ScheduleKindDto;
+  start: string;
+  every?: number;
+  unit?: 'minutes' | 'hours' | 'days';
+  cron?: string;
+  timezone: string;
+  end?: string;
+}
+
+export type RunStatusDto = 'queued' | 'running' | 'complete' | 'failed' | 'interrupted';
+
+export interface TaskDto {
+  id: number;
+  title: string;
+  content: string;
+  schedule: ScheduleDto;
+  status: 'active' | 'completed' | 'deleted';
+  nextRunAt: string | null;
+  lastRunAt: string | null;
+  lastOutcome: RunStatusDto | null;
+  runCount: number;
+  createdAt: string;
+}
+
+export interface TaskListDto {
+  tasks: TaskDto[];
+}
+
+/** Body of POST /api/tasks. `at` (ISO) for once; omitted `at` means run now. */
+export interface NewTaskBody {
+  title: string;
+  content?: string;
+  kind: 'once' | 'interval' | 'daily' | 'weekly' | 'monthly' | 'cron';
+  at?: string;
+  every?: number;
+  unit?: 'minutes' | 'hours' | 'days';
+  cron?: string;
+}
+
+export interface TaskRunDto {
+  id: number;
+  executionId: string;
+  occurrence: string;
+  status: RunStatusDto;
+  late: boolean;
+  startedAt: string | null;
+  endedAt: string | null;
+  answer: string | null;
+  error: string | null;
+}
+
+export interface MemoryDto {
+  id: number;
+  topic: string;
+  summary: string;
+  content: string;
+  tags: string[];
+  importance: number;
+  startTime: string;
+  endTime: string;
+  createdAt: string;
+  snippet?: string;
+}
+
+export interface MemoryPageDto {
+  query: string;
+  total: number;
+  page: number;
+  pages: number;
+  pageSize: number;
+  items: MemoryDto[];
+}

@@ -1,0 +1,43 @@
+/** /api/memories: newest first, or full-text search (`q`), one page at a time. */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppServices } from '../../app/services.js';
+import type { Memory, Page } from '../../memory/types.js';
+import type { MemoryPageDto } from './dto.js';
+
+const Query = z.object({
+  q: z.string().max(500).default(''),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  size: z.coerce.number().int().min(1).max(50).default(10),
+});
+
+export function createMemoriesRoutes(services: AppServices): Hono {
+  const app = new Hono();
+  app.get('/', (c) => {
+    const { q, page, size } = Query.parse(c.req.query());
+    const query = q.trim();
+    const result: Page<Memory & { snippet?: string }> = query
+      ? services.memory.search(query, { page, pageSize: size })
+      : services.memory.recent({ page, pageSize: size });
+    return c.json<MemoryPageDto>({
+      query,
+      total: result.total,
+      page: result.page,
+      pages: result.pages,
+      pageSize: result.pageSize,
+      items: result.items.map((m) => ({
+        id: m.id,
+        topic: m.topic,
+        summary: m.summary,
+        content: m.content,
+        tags: m.tags,
+        importance: m.importance,
+        startTime: m.startTime,
+        endTime: m.endTime,
+        createdAt: m.createdAt,
+        ...(m.snippet === undefined ? {} : { snippet: m.snippet }),
+      })),
+    });
+  });
+  return app;
+}

@@ -1,0 +1,30 @@
+import { defineMessages } from '../../i18n/lang.js';
+
+export const apiMessages = defineMessages({
+  zh: {
+    badBody: (detail: string) => `请求内容无效：${detail}`,
+    badJson: '请求体不是有效的 JSON',
+    badId: (raw: string) => `无效的编号：${raw}`,
+    noSkill: (name: string) => `没有名为 ${name} 的技能`,
+    noTask: (id: number) => `没有编号为 ${id} 的任务`,
+    noFile: '没有上传文件：请以原始请求体加 ?filename=，或以 multipart 字段 file 上传',
+    badFilename: (name: string) => `文件名无效：${name}（只允许字母、数字、_、-、.）`,
+    tooLarge: (max: number) => `上传文件过大（上限 ${Math.round(max / 1024)} KiB）`,
+    notFound: (path: string) => `没有这个接口：${path}`,
+    internal: '服务器内部错误，详情见日志',
+  },
+  en: {
+    badBody: (detail: string) => `Invalid request: ${detail}`,
+    badJson: 'The request body is not valid JSON',
+    badId: (raw: string) => `Invalid id: ${raw}`,
+    noSkill: (name: string) => `No skill named ${name}`,
+    noTask: (id: number) => `No task with id ${id}`,
+    noFile: 'No file uploaded: send it as the raw body with ?filename=, or as the multipart field "file"',
+    badFilename: (name: string) => `Invalid file name: ${name} (letters, digits, _, - and . only)`,
+    tooLarge: (max: number) => `The uploaded file is too large (limit ${Math.round(max / 1024)} KiB)`,
+    notFound: (path: string) => `No such endpoint: ${path}`,
+    internal: 'Internal server error; see the log',
+  },
+});
+
+export type ApiMessages = ReturnType<typeof apiMessages>;

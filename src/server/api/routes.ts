@@ -1,0 +1,29 @@
+/**
+ * The page's JSON API, mounted by the server at `/api` behind its auth check
+ * (`Authorization: Bearer TOKEN` when a token is configured). Every error is
+ * `{error:{code,message}}` with a 4xx (or 500 for a bug, logged).
+ */
+import { Hono } from 'hono';
+import type { AppServices } from '../../app/services.js';
+import { errorResponse } from './errors.js';
+import { createMemoriesRoutes } from './memories-routes.js';
+import { apiMessages } from './messages.js';
+import { createSkillsRoutes } from './skills-routes.js';
+import { statusHandler } from './status-route.js';
+import { createTasksRoutes } from './tasks-routes.js';
+
+export function createApiRoutes(services: AppServices): Hono {
+  const t = apiMessages(services.lang);
+  const app = new Hono();
+  app.use('*', async (c, next) => {
+    await next();
+    c.header('cache-control', 'no-store');
+  });
+  app.get('/status', statusHandler(services));
+  app.route('/skills', createSkillsRoutes(services, t));
+  app.route('/tasks', createTasksRoutes(services, t));
+  app.route('/memories', createMemoriesRoutes(services));
+  app.notFound((c) => c.json({ error: { code: 'not_found', message: t.notFound(c.req.path) } }, 404));
+  app.onError((error, c) => errorResponse(c, error, t, services.logger));
+  return app;
+}

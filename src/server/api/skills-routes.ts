@@ -1,0 +1,118 @@
+/** /api/skills: list, search, one skill's content, reload, and install from an uploaded file. */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
+import type { AppServices } from '../../app/services.js';
+import type { Skill } from '../../skills/types.js';
+import type { ReloadDto, SkillDetailDto, SkillDto, SkillListDto, SkillSearchDto } from './dto.js';
+import { apiError } from './errors.js';
+import type { ApiMessages } from './messages.js';
+
+/** Largest skill file accepted by upload. */
+export const MAX_SKILL_UPLOAD_BYTES = 2 * 1024 * 1024;
+const FILENAME = /^[A-Za-z0-9_.-]{1,128}$/;
+
+export function skillDto(skill: Skill): SkillDto {
+  const dto: SkillDto = {
+    name: skill.name,
+    type: skill.type,
+    summary: skill.summary,
+    path: skill.path,
+    status: skill.status,
+  };
+  if (skill.error) dto.error = skill.error;
+  if (skill.warning) dto.warning = skill.warning;
+  return dto;
+}
+
+const SearchQuery = z.object({
+  q: z.string().max(200).default(''),
+  limit: z.coerce.number().int().min(1).max(100).default(30),
+});
+const InstallQuery = z.object({
+  filename: z.string().optional(),
+  force: z.enum(['0', '1', 'true', 'false']).optional(),
+});
+
+/** The uploaded file: raw body (name from ?filename=) or multipart field `file`. */
+async function readUpload(
+  req: Request,
+  filename: string | undefined,
+  t: ApiMessages,
+): Promise<{ name: string; data: Uint8Array }> {
+  const type = req.headers.get('content-type') ?? '';
+  if (type.startsWith('multipart/form-data')) {
+    const form = await req.formData();
+    const file = form.get('file');
+    if (!(file instanceof File)) throw apiError('bad_request', t.noFile);
+    return { name: filename ?? file.name, data: new Uint8Array(await file.arrayBuffer()) };
+  }
+  const data = new Uint8Array(await req.arrayBuffer());
+  if (!filename || data.length === 0) throw apiError('bad_request', t.noFile);
+  return { name: filename, data };
+}
+
+export function createSkillsRoutes(services: AppServices, t: ApiMessages): Hono {
+  const app = new Hono();
+  const { skills } = services;
+
+  app.get('/', (c) => {
+    const list = skills.list();
+    return c.json<SkillListDto>({ total: list.length, skills: list.map(skillDto) });
+  });
+
+  app.get('/search', (c) => {
+    const { q, limit } = SearchQuery.parse(c.req.query());
+    const result = skills.search(q.trim(), { limit });
+    return c.json<SkillSearchDto>({
+      query: q,
+      total: result.total,
+      hits: result.hits.map((hit) => ({
+        skill: skillDto(hit.skill),
+        score: hit.score,
+        snippet: hit.snippet,
+      })),
+    });
+  });
+
+  app.post('/reload', async (c) => c.json<ReloadDto>(await skills.reload()));
+
+  app.post(
+    '/install',
+    bodyLimit({
+      maxSize: MAX_SKILL_UPLOAD_BYTES,
+      onError: (c) =>
+        c.json({ error: { code: 'too_large', message: t.tooLarge(MAX_SKILL_UPLOAD_BYTES) } }, 413),
+    }),
+    async (c) => {
+      const query = InstallQuery.parse(c.req.query());
+      const upload = await readUpload(c.req.raw, query.filename, t);
+      const name = upload.name;
+      if (!FILENAME.test(name) || name.startsWith('.') || basename(name) !== name) {
+        throw apiError('bad_request', t.badFilename(upload.name));
+      }
+      // The skill's name comes from the file name, so the temp file keeps it (in a private temp dir).
+      const dir = await mkdtemp(join(tmpdir(), 'aibox-upload-'));
+      try {
+        const source = join(dir, name);
+        await writeFile(source, upload.data, { mode: 0o600 });
+        const skill = await skills.install(source, { force: query.force === '1' || query.force === 'true' });
+        return c.json<SkillDetailDto>({ ...skillDto(skill), content: skill.content }, 201);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  );
+
+  app.get('/:name', (c) => {
+    const name = c.req.param('name');
+    const skill = skills.get(name);
+    if (!skill) throw apiError('not_found', t.noSkill(name));
+    return c.json<SkillDetailDto>({ ...skillDto(skill), content: skill.content });
+  });
+
+  return app;
+}

@@ -1,0 +1,27 @@
+/** GET /api/status: what the page shows in its status bar. Never includes the key, only where to put it. */
+import type { Context } from 'hono';
+import type { AppServices } from '../../app/services.js';
+import type { StatusDto } from './dto.js';
+
+export function statusDto(services: AppServices): StatusDto {
+  const info = services.provider.info;
+  const skills = services.skills.list();
+  const stats = services.tasks.stats(services.clock.now());
+  return {
+    name: 'aibox',
+    version: services.version,
+    lang: services.lang,
+    provider: info.provider,
+    model: info.model,
+    hasKey: info.hasKey,
+    keyEnv: info.keyEnv,
+    skills: { total: skills.length, broken: skills.filter((s) => s.status === 'broken').length },
+    tasks: { active: stats.active, due: stats.due },
+    memories: services.memory.count(),
+    startedAt: services.startedAt.toISOString(),
+  };
+}
+
+export function statusHandler(services: AppServices) {
+  return (c: Context) => c.json<StatusDto>(statusDto(services));
+}

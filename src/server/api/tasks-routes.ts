@@ -1,0 +1,118 @@
+/** /api/tasks: list, add (once / repeat / cron), complete, delete, and a task's past runs. */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppServices } from '../../app/services.js';
+import { buildSchedule, type ScheduleSpec } from '../../tasks/build-schedule.js';
+import type { Task, TaskRun } from '../../tasks/types.js';
+import type { NewTaskBody, TaskDto, TaskListDto, TaskRunDto } from './dto.js';
+import { apiError } from './errors.js';
+import type { ApiMessages } from './messages.js';
+import { readJson } from './read-json.js';
+
+export const NewTaskSchema = z
+  .strictObject({
+    title: z.string().trim().min(1).max(200),
+    content: z.string().max(20_000).optional(),
+    kind: z.enum(['once', 'interval', 'daily', 'weekly', 'monthly', 'cron']),
+    /** ISO 8601 (or any form the task parser reads, e.g. `明天 9点`). */
+    at: z.string().trim().min(1).max(100).optional(),
+    every: z.int().min(1).max(100_000).optional(),
+    unit: z.enum(['minutes', 'hours', 'days']).optional(),
+    cron: z.string().trim().min(1).max(200).optional(),
+  })
+  .refine((b) => b.kind !== 'interval' || (b.every !== undefined && b.unit !== undefined), {
+    message: 'kind "interval" needs "every" and "unit"',
+    path: ['every'],
+  })
+  .refine((b) => b.kind !== 'cron' || b.cron !== undefined, {
+    message: 'kind "cron" needs "cron"',
+    path: ['cron'],
+  });
+
+const UNIT_SUFFIX = { minutes: 'm', hours: 'h', days: 'd' } as const;
+
+/** The form's choices as the task module's schedule spec (which validates and builds the Schedule). */
+export function scheduleSpec(body: NewTaskBody): ScheduleSpec {
+  switch (body.kind) {
+    case 'once':
+      return body.at ? { at: body.at } : { immediate: true };
+    case 'interval':
+      return { every: `${body.every ?? 1}${UNIT_SUFFIX[body.unit ?? 'minutes']}`, at: body.at };
+    case 'cron':
+      return { cron: body.cron, at: body.at };
+    default:
+      return { every: body.kind, at: body.at };
+  }
+}
+
+export function taskDto(task: Task): TaskDto {
+  const { id, title, content, schedule, status, nextRunAt, lastRunAt, lastOutcome, runCount, createdAt } =
+    task;
+  return { id, title, content, schedule, status, nextRunAt, lastRunAt, lastOutcome, runCount, createdAt };
+}
+
+function runDto(run: TaskRun): TaskRunDto {
+  const { id, executionId, occurrence, status, late, startedAt, endedAt, answer, error } = run;
+  return { id, executionId, occurrence, status, late, startedAt, endedAt, answer, error };
+}
+
+export function createTasksRoutes(services: AppServices, t: ApiMessages): Hono {
+  const app = new Hono();
+  const { tasks } = services;
+
+  const taskId = (raw: string): number => {
+    const id = Number(raw);
+    if (!Number.isSafeInteger(id) || id < 1) throw apiError('bad_request', t.badId(raw));
+    return id;
+  };
+  const existing = (raw: string): Task => {
+    const id = taskId(raw);
+    const task = tasks.get(id);
+    if (!task || task.status === 'deleted') throw apiError('not_found', t.noTask(id));
+    return task;
+  };
+
+  app.get('/', (c) => {
+    const all = tasks.list({ includeCompleted: true, limit: 200 });
+    return c.json<TaskListDto>({ tasks: all.map(taskDto) });
+  });
+
+  app.post('/', async (c) => {
+    const body = NewTaskSchema.parse(await readJson(c.req.raw, t));
+    const schedule = buildSchedule(scheduleSpec(body), {
+      now: services.clock.now(),
+      lang: services.lang,
+      defaultTimezone: services.config.scheduler.timezone || undefined,
+    });
+    const task = tasks.add({
+      title: body.title,
+      content: body.content ?? '',
+      schedule,
+      createdBy: 'web',
+      source: 'web',
+    });
+    services.scheduler?.wake();
+    return c.json<TaskDto>(taskDto(task), 201);
+  });
+
+  app.post('/:id/complete', (c) => {
+    const task = existing(c.req.param('id'));
+    const result = tasks.complete(task.id);
+    services.scheduler?.wake();
+    return c.json({ task: taskDto(result.task), advanced: result.advanced });
+  });
+
+  app.delete('/:id', (c) => {
+    const task = existing(c.req.param('id'));
+    tasks.delete(task.id);
+    services.scheduler?.wake();
+    return c.json({ deleted: task.id });
+  });
+
+  app.get('/:id/runs', (c) => {
+    const task = existing(c.req.param('id'));
+    return c.json<{ runs: TaskRunDto[] }>({ runs: tasks.runs(task.id, { limit: 50 }).map(runDto) });
+  });
+
+  return app;
+}

@@ -1,0 +1,67 @@
+/**
+ * Token auth (PROTOCOL.md "Connecting"): `Authorization: Bearer TOKEN`, the
+ * subprotocol `aibox.token.TOKEN` (browsers), or a first `auth` frame. Never
+ * the URL. Comparison is constant-time; tokens are never logged.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { isIP } from 'node:net';
+import { AppError } from '../errors.js';
+import type { ServerMessages } from './messages.js';
+
+export const PROTOCOL_NAME = 'aibox.v1';
+export const TOKEN_PROTOCOL_PREFIX = 'aibox.token.';
+
+/** Constant-time comparison (both sides hashed, so lengths leak nothing either). */
+export function tokensEqual(given: string, expected: string): boolean {
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b) && expected.length > 0;
+}
+
+/** The token a client presented in its upgrade request, if any. */
+export function upgradeToken(req: IncomingMessage): string | undefined {
+  const header = req.headers.authorization;
+  if (typeof header === 'string') {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (match) return match[1];
+  }
+  for (const protocol of offeredProtocols(req)) {
+    if (protocol.startsWith(TOKEN_PROTOCOL_PREFIX)) return protocol.slice(TOKEN_PROTOCOL_PREFIX.length);
+  }
+  return undefined;
+}
+
+export function offeredProtocols(req: IncomingMessage): string[] {
+  const raw = req.headers['sec-websocket-protocol'];
+  if (typeof raw !== 'string') return [];
+  return raw
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+}
+
+/** True when the request URL carries something that looks like a token (refused, never read). */
+export function hasTokenInUrl(url: string | undefined): boolean {
+  const query = (url ?? '').split('?')[1];
+  if (!query) return false;
+  const params = new URLSearchParams(query);
+  return ['token', 'access_token', 'auth'].some((k) => params.has(k));
+}
+
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  if (h === 'localhost' || h === '::1' || h === '::ffff:127.0.0.1') return true;
+  return isIP(h) === 4 && h.startsWith('127.');
+}
+
+/** The peer's address for logs (never its token). */
+export function peerOf(req: IncomingMessage): string {
+  const address = req.socket.remoteAddress ?? '?';
+  return `${address}:${req.socket.remotePort ?? '?'}`;
+}
+
+/** Refuses to serve a non-loopback address without a token, saying how to set one. */
+export function assertSafeBind(host: string, token: string, t: ServerMessages): void {
+  if (!isLoopbackHost(host) && token === '') throw new AppError('server_insecure', t.insecureHost(host));
+}

@@ -1,0 +1,97 @@
+/**
+ * Fan-out: which clients receive what. Chat frames of a session go to every
+ * client attached to it (one subscription per session, each frame serialised
+ * once); task and skill frames go to every authenticated client.
+ */
+import type { Logger } from 'pino';
+import type { SessionManager } from '../session/types.js';
+import type { Connection } from './connection.js';
+import type { ServerMessages } from './messages.js';
+import { type Frame, frameIsFor, framesForEvent } from './outbound.js';
+
+export interface Hub {
+  add(conn: Connection): void;
+  remove(conn: Connection): void;
+  /** Starts sending the session's chat frames to `conn`. */
+  attach(conn: Connection, sessionId: string): void;
+  toAll(frame: Frame): void;
+  toSession(sessionId: string, frame: Frame): void;
+  readonly size: number;
+  connections(): Connection[];
+  /** Drops every session subscription. */
+  close(): void;
+}
+
+export function createHub(options: { sessions: SessionManager; t: ServerMessages; logger: Logger }): Hub {
+  const all = new Set<Connection>();
+  const attached = new Map<string, Set<Connection>>();
+  const unsubscribes = new Map<string, () => void>();
+
+  const sendTo = (targets: Iterable<Connection>, frame: Frame) => {
+    const text = JSON.stringify(frame);
+    for (const conn of targets)
+      if (conn.authenticated && frameIsFor(conn.structured, frame)) conn.sendText(text);
+  };
+
+  const toSession = (sessionId: string, frame: Frame) => {
+    const targets = attached.get(sessionId);
+    if (targets && targets.size > 0) sendTo(targets, frame);
+  };
+
+  const subscribe = (sessionId: string) => {
+    if (unsubscribes.has(sessionId)) return;
+    const session = options.sessions.get(sessionId);
+    const off = session.subscribe((event) => {
+      try {
+        for (const frame of framesForEvent(event, options.t)) toSession(sessionId, frame);
+      } catch (error) {
+        options.logger.error({ err: error, session: sessionId }, 'failed to forward a session event');
+      }
+    });
+    unsubscribes.set(sessionId, off);
+  };
+
+  const detachAll = (conn: Connection) => {
+    for (const sessionId of conn.sessions) {
+      const set = attached.get(sessionId);
+      if (!set) continue;
+      set.delete(conn);
+      if (set.size === 0) {
+        attached.delete(sessionId);
+        unsubscribes.get(sessionId)?.();
+        unsubscribes.delete(sessionId);
+      }
+    }
+  };
+
+  return {
+    add: (conn) => {
+      all.add(conn);
+    },
+    remove: (conn) => {
+      all.delete(conn);
+      detachAll(conn);
+    },
+    attach: (conn, sessionId) => {
+      conn.sessions.add(sessionId);
+      let set = attached.get(sessionId);
+      if (!set) {
+        set = new Set();
+        attached.set(sessionId, set);
+      }
+      set.add(conn);
+      subscribe(sessionId);
+    },
+    toAll: (frame) => sendTo(all, frame),
+    toSession,
+    get size() {
+      return all.size;
+    },
+    connections: () => [...all],
+    close: () => {
+      for (const off of unsubscribes.values()) off();
+      unsubscribes.clear();
+      attached.clear();
+    },
+  };
+}

@@ -1,0 +1,80 @@
+/**
+ * What the server does with each valid client frame (PROTOCOL.md "Client → server").
+ * Chat turns are queued in the session and never awaited here, so a client can
+ * always send `abort`, `ping` or a command while a turn runs.
+ */
+import type { AppServices } from '../app/services.js';
+import type { CommandRegistry } from '../commands/registry.js';
+import { describeError } from '../errors.js';
+import type { Hub } from './broadcast.js';
+import type { Connection } from './connection.js';
+import type { ClientFrame } from './frames.js';
+import type { ServerMessages } from './messages.js';
+import { handleTaskFrame } from './task-frames.js';
+import { wireTime } from './welcome.js';
+
+export interface DispatchDeps {
+  app: AppServices;
+  hub: Hub;
+  commands: CommandRegistry;
+  t: ServerMessages;
+}
+
+export async function dispatchFrame(deps: DispatchDeps, conn: Connection, frame: ClientFrame): Promise<void> {
+  const { app, hub, t } = deps;
+  switch (frame.type) {
+    case 'ping':
+      conn.send({ type: 'pong', timestamp: wireTime(app) });
+      return;
+    case 'auth':
+      conn.send({ type: 'info', content: t.alreadyAuthed });
+      return;
+    case 'message': {
+      const sessionId = frame.session ?? conn.defaultSession;
+      hub.attach(conn, sessionId);
+      const { turnId, position } = app.sessions
+        .get(sessionId)
+        .enqueue({ content: frame.content.trim(), source: 'user' });
+      const ack: Record<string, unknown> = { type: 'queued', turn_id: turnId, session: sessionId, position };
+      if (frame.id !== undefined) ack.id = frame.id;
+      conn.send({ type: 'queued', ...ack });
+      return;
+    }
+    case 'abort': {
+      const sessionId = frame.session ?? conn.defaultSession;
+      const aborted = app.sessions.get(sessionId).abort();
+      conn.send({
+        type: 'info',
+        content: aborted ? t.abortRequested(sessionId) : t.nothingToAbort(sessionId),
+        session: sessionId,
+      });
+      return;
+    }
+    case 'approval':
+      conn.send({ type: 'error', code: 'not_found', content: t.noApproval(frame.approval_id) });
+      return;
+    case 'task':
+      conn.send(handleTaskFrame(app, frame));
+      return;
+    case 'command': {
+      const sessionId = frame.session ?? conn.defaultSession;
+      const session = app.sessions.get(sessionId);
+      const result = await deps.commands.run(frame.command, { services: app, session, lang: app.lang });
+      const reply: Record<string, unknown> = { type: 'command_result', content: result.content };
+      if (frame.id !== undefined) reply.id = frame.id;
+      if (result.command) reply.command = result.command;
+      if (result.data !== undefined) reply.data = result.data;
+      conn.send({ type: 'command_result', ...reply });
+      if (result.close) conn.close(1000, 'bye');
+      return;
+    }
+  }
+}
+
+/** Runs `dispatchFrame`, turning an unexpected failure into an `internal` error frame. */
+export function dispatchSafely(deps: DispatchDeps, conn: Connection, frame: ClientFrame): void {
+  dispatchFrame(deps, conn, frame).catch((error: unknown) => {
+    deps.app.logger.error({ err: error, peer: conn.peer, frame: frame.type }, 'frame handling failed');
+    conn.send({ type: 'error', code: 'internal', content: deps.t.internal(describeError(error)) });
+  });
+}

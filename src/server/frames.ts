@@ -1,0 +1,95 @@
+/**
+ * Client → server frames (PROTOCOL.md "Client → server"), parsed with zod.
+ * Extra fields are ignored so that newer clients keep working; wrong types,
+ * unknown types and non-objects become a `bad_request` text saying what was wrong.
+ */
+import { z } from 'zod';
+import type { ServerMessages } from './messages.js';
+
+const SESSION_ID = /^[A-Za-z0-9_.:-]{1,64}$/;
+const sessionField = z.string().regex(SESSION_ID, 'letters, digits, _ . : - (1-64 characters)');
+const idField = z.union([z.string().max(200), z.number()]);
+
+export const MessageFrame = z.object({
+  type: z.literal('message'),
+  content: z.string().max(1_000_000),
+  id: idField.optional(),
+  session: sessionField.optional(),
+});
+export const CommandFrame = z.object({
+  type: z.literal('command'),
+  command: z.string().max(100_000),
+  id: idField.optional(),
+  session: sessionField.optional(),
+});
+/** Task fields are checked by the task handler (they differ per action). */
+export const TaskFrame = z.looseObject({
+  type: z.literal('task'),
+  action: z.enum(['add', 'list', 'complete', 'delete']),
+});
+export const AbortFrame = z.object({ type: z.literal('abort'), session: sessionField.optional() });
+export const ApprovalFrame = z.object({
+  type: z.literal('approval'),
+  approval_id: z.string().min(1).max(200),
+  decision: z.enum(['allow', 'deny', 'always']),
+});
+export const PingFrame = z.object({ type: z.literal('ping') });
+export const AuthFrame = z.object({ type: z.literal('auth'), token: z.string().max(4096) });
+
+const SCHEMAS = {
+  message: MessageFrame,
+  command: CommandFrame,
+  task: TaskFrame,
+  abort: AbortFrame,
+  approval: ApprovalFrame,
+  ping: PingFrame,
+  auth: AuthFrame,
+} as const;
+
+export type ClientFrame =
+  | z.infer<typeof MessageFrame>
+  | z.infer<typeof CommandFrame>
+  | z.infer<typeof TaskFrame>
+  | z.infer<typeof AbortFrame>
+  | z.infer<typeof ApprovalFrame>
+  | z.infer<typeof PingFrame>
+  | z.infer<typeof AuthFrame>;
+
+export type ParseResult = { ok: true; frame: ClientFrame } | { ok: false; error: string };
+
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return `a ${typeof value}`;
+}
+
+function describeIssues(issues: z.core.$ZodIssue[], t: ServerMessages): string {
+  return issues
+    .slice(0, 3)
+    .map((issue) =>
+      t.badField(issue.path.join('.') || '(frame)', issue.message.replace(/^Invalid input: /, '')),
+    )
+    .join('; ');
+}
+
+/** Parses one text frame. Never throws. */
+export function parseFrame(text: string, t: ServerMessages): ParseResult {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return { ok: false, error: t.notJson };
+  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    return { ok: false, error: t.notObject(kindOf(raw)) };
+  const type = (raw as Record<string, unknown>).type;
+  if (typeof type !== 'string') return { ok: false, error: t.missingType };
+  if (!Object.hasOwn(SCHEMAS, type)) return { ok: false, error: t.unknownType(type.slice(0, 50)) };
+  const result = SCHEMAS[type as keyof typeof SCHEMAS].safeParse(raw);
+  if (!result.success) return { ok: false, error: describeIssues(result.error.issues, t) };
+  const frame = result.data as ClientFrame;
+  if (frame.type === 'message' && frame.content.trim() === '') return { ok: false, error: t.emptyMessage };
+  if (frame.type === 'command' && !frame.command.trim().startsWith('/'))
+    return { ok: false, error: t.commandSlash };
+  return { ok: true, frame };
+}

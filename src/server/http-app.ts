@@ -1,0 +1,99 @@
+/**
+ * The HTTP side of the one port (hono): `/healthz`, the page's `/api` (behind the
+ * same token as the WebSocket), and the built web page from `dist/web/`.
+ */
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { type Context, Hono, type Next } from 'hono';
+import type { AppServices } from '../app/services.js';
+import { createApiRoutes } from './api/routes.js';
+import { tokensEqual } from './auth.js';
+import { serverMessages } from './messages.js';
+import { originAllowed } from './origin.js';
+
+/** `dist/web` next to the compiled server (`dist/server/..`), else the repo's `dist/web` when running from `src/`. */
+export function defaultWebRoot(): string {
+  const beside = resolve(import.meta.dirname, '../web');
+  if (existsSync(join(beside, 'index.html'))) return beside;
+  return resolve(import.meta.dirname, '../../dist/web');
+}
+
+export function healthBody(app: AppServices): Record<string, unknown> {
+  const info = app.provider.info;
+  return {
+    ok: true,
+    version: app.version,
+    model: { configured: info.hasKey || info.keyEnv === '', provider: info.provider, model: info.model },
+    skills: app.skills.list().length,
+    uptime_s: Math.round((app.clock.now().getTime() - app.startedAt.getTime()) / 1000),
+  };
+}
+
+function notBuiltPage(app: AppServices): string {
+  const text = serverMessages(app.lang).webNotBuilt;
+  return `<!doctype html><meta charset="utf-8"><title>Aibox</title><body style="font-family:sans-serif;max-width:40em;margin:3em auto"><h1>Aibox</h1><p>${text}</p></body>`;
+}
+
+/** Requires the token (Bearer) when one is configured, and refuses cross-site browser requests. */
+function guard(app: AppServices) {
+  return async (c: Context, next: Next) => {
+    const origin = c.req.header('origin');
+    if (!originAllowed(origin, c.req.header('host'), app.config.server.allowed_origins)) {
+      return c.json(
+        {
+          error: {
+            code: 'forbidden_origin',
+            message: serverMessages(app.lang).forbiddenOrigin(String(origin)),
+          },
+        },
+        403,
+      );
+    }
+    const expected = app.config.server.token;
+    if (expected !== '') {
+      const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '');
+      if (!match?.[1] || !tokensEqual(match[1], expected)) {
+        app.logger.warn({ path: c.req.path }, 'api request without a valid token');
+        return c.json({ error: { code: 'unauthorized', message: serverMessages(app.lang).authFailed } }, 401);
+      }
+    }
+    await next();
+  };
+}
+
+export function createHttpApp(app: AppServices, options: { webRoot?: string } = {}): Hono {
+  const webRoot = options.webRoot ?? defaultWebRoot();
+  const http = new Hono();
+  http.use('*', async (c, next) => {
+    await next();
+    c.header('x-content-type-options', 'nosniff');
+    c.header('referrer-policy', 'no-referrer');
+    c.header('x-frame-options', 'DENY');
+  });
+  http.get('/healthz', (c) => {
+    c.header('cache-control', 'no-store');
+    return c.json(healthBody(app));
+  });
+  http.use('/api/*', guard(app));
+  http.route('/api', createApiRoutes(app));
+
+  if (existsSync(webRoot)) {
+    http.get(
+      '*',
+      serveStatic({
+        root: webRoot,
+        onFound: (path, c) => {
+          const immutable = path.includes(`${join(webRoot, 'assets')}`);
+          c.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      }),
+    );
+  }
+  http.get('/', (c) => {
+    c.header('cache-control', 'no-store');
+    return c.html(notBuiltPage(app), 503);
+  });
+  http.notFound((c) => c.text('Not Found', 404));
+  return http;
+}

@@ -1,0 +1,81 @@
+import { defineMessages } from '../i18n/lang.js';
+
+/** Every string the server sends or logs for people, in zh and en. */
+export const serverMessages = defineMessages({
+  zh: {
+    connected: '✅ 已连接到AI服务器',
+    dataDir: (p: string) => `📁 数据存储目录: ${p}`,
+    skillsDir: (p: string) => `📁 技能目录: ${p}`,
+    promptsDir: (p: string) => `📁 提示词目录: ${p}`,
+    notJson: '无效的JSON格式：帧必须是一个 JSON 对象',
+    notObject: (what: string) => `帧必须是一个 JSON 对象，收到的是 ${what}`,
+    binary: '不接受二进制帧：请发送 UTF-8 文本的 JSON',
+    missingType: '帧缺少字符串字段 "type"',
+    unknownType: (t: string) =>
+      `未知的帧类型 "${t}"（可用：message、command、task、abort、approval、ping、auth）`,
+    badField: (field: string, problem: string) => `字段 "${field}"：${problem}`,
+    emptyMessage: '字段 "content"：消息内容不能为空',
+    commandSlash: '字段 "command"：命令必须以 / 开头',
+    alreadyAuthed: '已经认证过了',
+    authFailed: '认证失败',
+    authTimeout: '认证超时：连接后 5 秒内没有收到 auth 帧',
+    tokenInUrl: '不接受 URL 中的令牌；请使用 Authorization 头、子协议或 auth 帧',
+    slowClient: '客户端接收太慢，已断开；重新连接后可从 history 读取对话',
+    shuttingDown: '服务器正在关闭',
+    nothingToAbort: (s: string) => `会话 ${s} 没有正在运行的回合`,
+    abortRequested: (s: string) => `已请求中止会话 ${s} 的当前回合`,
+    noApproval: (id: string) => `没有编号为 ${id} 的待批准请求`,
+    dialogueEnded: '🔚 对话已结束，请开始新对话',
+    dialogueReset: '✅ 对话状态已完全重置，系统提示词已重新加载',
+    toolCall: (name: string) => `🔧 调用工具: ${name}\n`,
+    runCommand: (cmd: string) => `🔧 执行命令: ${cmd}\n`,
+    toolDone: (name: string, ms: number) => `✅ ${name} 完成 (${ms} ms)\n`,
+    toolFailed: (name: string, ms: number) => `❌ ${name} 失败 (${ms} ms)\n`,
+    internal: (msg: string) => `服务器内部错误: ${msg}`,
+    insecureHost: (host: string) =>
+      `拒绝在非回环地址 ${host} 上无令牌启动：任何能访问该端口的人都能执行命令。` +
+      `请在 config.json 中设置 "server": {"token": "一个长随机字符串"}（例如 openssl rand -hex 32 生成），或使用 --host 127.0.0.1。`,
+    webNotBuilt: '网页尚未构建。请在项目目录运行 npm run build，然后刷新本页。WebSocket 接口已可用。',
+    forbiddenOrigin: (o: string) => `拒绝来源 ${o}：请把它加入 server.allowed_origins`,
+  },
+  en: {
+    connected: '✅ Connected to AI server',
+    dataDir: (p: string) => `📁 Data directory: ${p}`,
+    skillsDir: (p: string) => `📁 Skills directory: ${p}`,
+    promptsDir: (p: string) => `📁 Prompts directory: ${p}`,
+    notJson: 'Invalid JSON: a frame must be one JSON object',
+    notObject: (what: string) => `A frame must be a JSON object, got ${what}`,
+    binary: 'Binary frames are not accepted: send JSON as UTF-8 text',
+    missingType: 'The frame has no string field "type"',
+    unknownType: (t: string) =>
+      `Unknown frame type "${t}" (known: message, command, task, abort, approval, ping, auth)`,
+    badField: (field: string, problem: string) => `field "${field}": ${problem}`,
+    emptyMessage: 'field "content": the message is empty',
+    commandSlash: 'field "command": a command starts with /',
+    alreadyAuthed: 'Already authenticated',
+    authFailed: 'Authentication failed',
+    authTimeout: 'Authentication timed out: no auth frame within 5 s of connecting',
+    tokenInUrl:
+      'Tokens in the URL are not accepted; use the Authorization header, the subprotocol or an auth frame',
+    slowClient: 'The client reads too slowly and was disconnected; reconnect and read the history',
+    shuttingDown: 'The server is shutting down',
+    nothingToAbort: (s: string) => `Session ${s} has no running turn`,
+    abortRequested: (s: string) => `Abort requested for the running turn of session ${s}`,
+    noApproval: (id: string) => `No pending approval request ${id}`,
+    dialogueEnded: '🔚 The conversation has ended; start a new one',
+    dialogueReset: '✅ Conversation reset; system prompts reloaded',
+    toolCall: (name: string) => `🔧 Calling tool: ${name}\n`,
+    runCommand: (cmd: string) => `🔧 Running command: ${cmd}\n`,
+    toolDone: (name: string, ms: number) => `✅ ${name} done (${ms} ms)\n`,
+    toolFailed: (name: string, ms: number) => `❌ ${name} failed (${ms} ms)\n`,
+    internal: (msg: string) => `Internal server error: ${msg}`,
+    insecureHost: (host: string) =>
+      `Refusing to listen on the non-loopback address ${host} without a token: anyone who can reach the port could run commands. ` +
+      `Set "server": {"token": "a long random string"} in config.json (e.g. from openssl rand -hex 32), or use --host 127.0.0.1.`,
+    webNotBuilt:
+      'The web page is not built yet. Run npm run build in the project directory, then reload. The WebSocket API works already.',
+    forbiddenOrigin: (o: string) => `Origin ${o} refused: add it to server.allowed_origins`,
+  },
+});
+
+export type ServerMessages = ReturnType<typeof serverMessages>;

@@ -1,0 +1,127 @@
+/**
+ * SessionEvent → wire frames (PROTOCOL.md "Server → client"). Structured frames
+ * for new clients, plus `line` frames carrying the same tool activity as text
+ * for the original clients (client.py, frontend.html), which only read
+ * `line`/`chunk`/`complete`.
+ */
+import type { SessionEvent } from '../session/types.js';
+import type { ServerMessages } from './messages.js';
+
+export type Frame = { type: string } & Record<string, unknown>;
+
+/**
+ * Frames only for clients that asked for protocol 1 (subprotocol `aibox.v1`). The original
+ * clients append the `content` of any frame type they do not know to the answer, so these
+ * would show the user's words, the tool output and the model's reasoning inside it; they
+ * get the same activity as `line` frames instead.
+ */
+const STRUCTURED_ONLY = new Set([
+  'turn_start',
+  'tool_start',
+  'tool_output',
+  'tool_end',
+  'reasoning',
+  'queued',
+]);
+
+export function frameIsFor(structured: boolean, frame: Frame): boolean {
+  return structured || !STRUCTURED_ONLY.has(frame.type);
+}
+
+function commandOf(args: unknown): string | undefined {
+  if (
+    typeof args === 'object' &&
+    args !== null &&
+    typeof (args as { command?: unknown }).command === 'string'
+  ) {
+    return (args as { command: string }).command;
+  }
+  return undefined;
+}
+
+/** Frames for one session event, in send order. `queued` and `message` events produce none. */
+export function framesForEvent(event: SessionEvent, t: ServerMessages): Frame[] {
+  const session = event.session;
+  switch (event.type) {
+    case 'queued':
+    case 'message':
+      return [];
+    case 'turn_start':
+      return [
+        { type: 'turn_start', turn_id: event.turnId, session, source: event.source, content: event.content },
+      ];
+    case 'text_delta':
+      return [{ type: 'chunk', content: event.text, turn_id: event.turnId, session }];
+    case 'reasoning_delta':
+      return [{ type: 'reasoning', content: event.text, turn_id: event.turnId, session }];
+    case 'tool_start': {
+      const command = event.name === 'run_command' ? commandOf(event.args) : undefined;
+      return [
+        {
+          type: 'tool_start',
+          turn_id: event.turnId,
+          call_id: event.callId,
+          name: event.name,
+          args: typeof event.args === 'object' && event.args !== null ? event.args : {},
+          session,
+        },
+        {
+          type: 'line',
+          content: `\n${command !== undefined ? t.runCommand(command) : t.toolCall(event.name)}`,
+          session,
+        },
+      ];
+    }
+    case 'tool_output':
+      return [
+        {
+          type: 'tool_output',
+          turn_id: event.turnId,
+          call_id: event.callId,
+          stream: event.stream,
+          content: event.text,
+          session,
+        },
+        { type: 'line', content: event.text, session },
+      ];
+    case 'tool_end': {
+      const frame: Frame = {
+        type: 'tool_end',
+        turn_id: event.turnId,
+        call_id: event.callId,
+        name: event.name,
+        ok: event.ok,
+        content: event.content,
+        duration_ms: event.durationMs,
+        session,
+      };
+      if (event.fullOutputPath) frame.full_output_path = event.fullOutputPath;
+      const banner = event.ok
+        ? t.toolDone(event.name, event.durationMs)
+        : t.toolFailed(event.name, event.durationMs);
+      return [frame, { type: 'line', content: banner, session }];
+    }
+    case 'turn_end':
+      return [
+        {
+          type: 'complete',
+          content: event.content,
+          turn_id: event.turnId,
+          usage: {
+            prompt_tokens: event.usage.promptTokens,
+            completion_tokens: event.usage.completionTokens,
+            total_tokens: event.usage.totalTokens,
+          },
+          session,
+        },
+      ];
+    case 'error':
+      return [{ type: 'error', content: event.message, code: event.code, turn_id: event.turnId, session }];
+    case 'dialogue_ended':
+      return [{ type: 'dialogue_ended', content: t.dialogueEnded, session }];
+    case 'dialogue_reset':
+      return [{ type: 'dialogue_reset', content: t.dialogueReset, session }];
+    default:
+      return [];
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * `startServer(app, { host, port })`: one port for the page, `/api`, `/healthz`
+ * and the WebSocket protocol. Refuses a non-loopback address without a token.
+ */
+
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import type { AppServices } from '../app/services.js';
+import { createDefaultCommandRegistry } from '../commands/index.js';
+import type { CommandRegistry } from '../commands/registry.js';
+import { forwardAppEvents } from './app-events.js';
+import { assertSafeBind } from './auth.js';
+import { createHub } from './broadcast.js';
+import { createHttpApp } from './http-app.js';
+import { serverMessages } from './messages.js';
+import { attachWebSocket } from './ws-server.js';
+
+export interface StartServerOptions {
+  host: string;
+  port: number;
+  webRoot?: string;
+  commands?: CommandRegistry;
+  authTimeoutMs?: number;
+  heartbeatMs?: number;
+}
+
+export interface RunningServer {
+  url: string;
+  host: string;
+  port: number;
+  readonly clients: number;
+  /** Stops accepting, says goodbye to every client (1001) and closes the port. Does not close `app`. */
+  close(): Promise<void>;
+}
+
+export async function startServer(app: AppServices, options: StartServerOptions): Promise<RunningServer> {
+  const t = serverMessages(app.lang);
+  assertSafeBind(options.host, app.config.server.token, t);
+  const hub = createHub({ sessions: app.sessions, t, logger: app.logger });
+  const commands = options.commands ?? createDefaultCommandRegistry();
+  const http = createHttpApp(app, { webRoot: options.webRoot });
+
+  const server = await new Promise<Server>((resolvePromise, reject) => {
+    const s = serve({ fetch: http.fetch, port: options.port, hostname: options.host }, () =>
+      resolvePromise(s as Server),
+    );
+    s.once('error', reject);
+  });
+  const ws = attachWebSocket(server, {
+    app,
+    hub,
+    commands,
+    t,
+    authTimeoutMs: options.authTimeoutMs,
+    heartbeatMs: options.heartbeatMs,
+  });
+  const stopForwarding = forwardAppEvents(app, hub);
+
+  const { port } = server.address() as AddressInfo;
+  const shownHost = options.host.includes(':') ? `[${options.host}]` : options.host;
+  app.logger.info({ host: options.host, port }, 'server listening');
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${shownHost}:${port}`,
+    host: options.host,
+    port,
+    get clients() {
+      return ws.clients;
+    },
+    close() {
+      closing ??= new Promise<void>((resolveClose) => {
+        stopForwarding();
+        ws.close();
+        hub.close();
+        server.close(() => resolveClose());
+        server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), 1000).unref();
+      });
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,164 @@
+/**
+ * The WebSocket side of the one port: upgrade (path, Origin, auth checked
+ * before or right after accepting), connection lifecycle and frame parsing.
+ * Oversize frames are closed with 1009 by `ws` itself (`maxPayload`).
+ */
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { type RawData, WebSocket, WebSocketServer } from 'ws';
+import type { AppServices } from '../app/services.js';
+import type { CommandRegistry } from '../commands/registry.js';
+import { randomId } from '../util/ids.js';
+import { hasTokenInUrl, PROTOCOL_NAME, peerOf, tokensEqual, upgradeToken } from './auth.js';
+import type { Hub } from './broadcast.js';
+import { CLOSE_AUTH, CLOSE_GOING_AWAY, type Connection, createConnection } from './connection.js';
+import { dispatchSafely } from './dispatch.js';
+import { parseFrame } from './frames.js';
+import type { ServerMessages } from './messages.js';
+import { originAllowed } from './origin.js';
+import { rejectUpgrade } from './upgrade-reject.js';
+import { welcomeFrames } from './welcome.js';
+
+export interface WsOptions {
+  app: AppServices;
+  hub: Hub;
+  commands: CommandRegistry;
+  t: ServerMessages;
+  /** How long a client may take to send its `auth` frame (PROTOCOL.md: 5 s). */
+  authTimeoutMs?: number;
+  /** Server-side keepalive ping interval; 0 disables. */
+  heartbeatMs?: number;
+}
+
+const WS_PATHS = new Set(['/', '/ws']);
+const SESSION_PARAM = /^[A-Za-z0-9_.:-]{1,64}$/;
+
+function sessionFromUrl(url: string | undefined): string {
+  const query = (url ?? '').split('?')[1];
+  const value = query ? new URLSearchParams(query).get('session') : null;
+  return value && SESSION_PARAM.test(value) ? value : 'main';
+}
+
+export function attachWebSocket(
+  server: Server,
+  options: WsOptions,
+): { close(): void; readonly clients: number } {
+  const { app, hub, t } = options;
+  const logger = app.logger.child({ module: 'ws' });
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: app.config.server.max_frame_bytes,
+    perMessageDeflate: false,
+    handleProtocols: (protocols) => (protocols.has(PROTOCOL_NAME) ? PROTOCOL_NAME : false),
+  });
+  const alive = new WeakMap<WebSocket, boolean>();
+
+  const welcome = (conn: Connection) => {
+    conn.authenticated = true;
+    for (const frame of welcomeFrames(app, conn.defaultSession)) conn.send(frame);
+    hub.attach(conn, conn.defaultSession);
+  };
+
+  const onConnection = (ws: WebSocket, req: IncomingMessage) => {
+    const peer = peerOf(req);
+    const conn = createConnection({
+      id: randomId('conn'),
+      ws,
+      peer,
+      defaultSession: sessionFromUrl(req.url),
+      maxBufferedBytes: () => app.config.server.max_buffered_bytes,
+      slowReason: t.slowClient,
+      logger,
+    });
+    alive.set(ws, true);
+    hub.add(conn);
+    logger.info({ peer, path: (req.url ?? '/').split('?')[0], clients: hub.size }, 'client connected');
+    ws.on('pong', () => alive.set(ws, true));
+    ws.on('error', (error) => logger.debug({ peer, err: error }, 'socket error'));
+
+    const expected = app.config.server.token;
+    let authTimer: NodeJS.Timeout | undefined;
+    const refuse = (reason: string) => {
+      logger.warn({ peer }, 'authentication failed');
+      conn.close(CLOSE_AUTH, reason);
+    };
+    ws.on('close', (code) => {
+      clearTimeout(authTimer);
+      hub.remove(conn);
+      logger.info({ peer, code, clients: hub.size }, 'client disconnected');
+    });
+
+    if (hasTokenInUrl(req.url)) return refuse(t.tokenInUrl);
+    if (expected === '') welcome(conn);
+    else {
+      const presented = upgradeToken(req);
+      if (presented !== undefined) {
+        if (!tokensEqual(presented, expected)) return refuse(t.authFailed);
+        welcome(conn);
+      } else {
+        authTimer = setTimeout(() => refuse(t.authTimeout), options.authTimeoutMs ?? 5000);
+      }
+    }
+
+    ws.on('message', (data: RawData, isBinary: boolean) => {
+      if (isBinary) {
+        if (!conn.authenticated) return refuse(t.authFailed);
+        conn.send({ type: 'error', code: 'bad_request', content: t.binary });
+        return;
+      }
+      const parsed = parseFrame(data.toString(), t);
+      if (!conn.authenticated) {
+        clearTimeout(authTimer);
+        if (parsed.ok && parsed.frame.type === 'auth' && tokensEqual(parsed.frame.token, expected))
+          welcome(conn);
+        else refuse(t.authFailed);
+        return;
+      }
+      if (!parsed.ok) {
+        conn.send({ type: 'error', code: 'bad_request', content: parsed.error });
+        return;
+      }
+      dispatchSafely(options, conn, parsed.frame);
+    });
+  };
+
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    if (!WS_PATHS.has(path))
+      return rejectUpgrade(socket, 404, 'Not Found', 'WebSocket endpoint is / or /ws\n');
+    const origin = req.headers.origin;
+    if (!originAllowed(origin, req.headers.host, app.config.server.allowed_origins)) {
+      logger.warn({ peer: peerOf(req), origin }, 'upgrade refused: origin not allowed');
+      return rejectUpgrade(socket, 403, 'Forbidden', `${t.forbiddenOrigin(String(origin))}\n`);
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, req));
+  });
+
+  const heartbeatMs = options.heartbeatMs ?? 30_000;
+  const heartbeat =
+    heartbeatMs > 0
+      ? setInterval(() => {
+          for (const ws of wss.clients) {
+            if (alive.get(ws) === false) {
+              ws.terminate();
+              continue;
+            }
+            alive.set(ws, false);
+            ws.ping();
+          }
+        }, heartbeatMs).unref()
+      : undefined;
+
+  return {
+    close() {
+      clearInterval(heartbeat);
+      for (const conn of hub.connections()) conn.close(CLOSE_GOING_AWAY, t.shuttingDown);
+      for (const ws of wss.clients) if (ws.readyState === WebSocket.CONNECTING) ws.terminate();
+      wss.close();
+    },
+    get clients() {
+      return wss.clients.size;
+    },
+  };
+}

@@ -1,0 +1,195 @@
+/** `aibox chat` as a real child process against this server and against the original server's frames. */
+import { spawn } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocketServer } from 'ws';
+import { startServer } from '../../src/server/start-server.js';
+import { CLI_PATH } from '../helpers/cli.js';
+import { type Box, connectReady, startBox } from './harness.js';
+
+function chat(
+  args: string[],
+  input: string,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI_PATH, 'chat', ...args], {
+      env: { ...process.env, AIBOX_LANG: 'en' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      stdout += d;
+    });
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+      stderr += d;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(input);
+  });
+}
+
+describe('aibox chat', () => {
+  let box: Box;
+  beforeAll(async () => {
+    box = await startBox({ config: { server: { token: 'chat-token-1234' } } });
+  });
+  afterAll(async () => {
+    await box?.close();
+  });
+
+  it('streams an answer, shows tool activity compactly, passes slash commands, and shows history', async () => {
+    box.llm.script(
+      { toolCalls: [{ name: 'run_command', arguments: { command: 'seq 1 20' } }] },
+      { text: 'Counted to twenty.' },
+    );
+    const run = await chat(
+      [box.wsUrl, '--token', 'chat-token-1234', '--session', 'cli-test'],
+      'count for me\n/skills\n',
+    );
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('✅ Connected to AI server');
+    expect(run.stdout).toContain('🔧 run_command $ seq 1 20');
+    expect(run.stdout).toMatch(/│ 20\n/);
+    expect(run.stdout).not.toMatch(/│ 3\n/); // folded to the last lines
+    expect(run.stdout).toMatch(/✅ ↳ exit 0/);
+    expect(run.stdout).toContain('AI: Counted to twenty.');
+    expect(run.stdout).toContain('📋');
+
+    const again = await chat([box.wsUrl, '--token', 'chat-token-1234', '--session', 'cli-test'], '');
+    expect(again.stdout).toContain('you: count for me');
+    expect(again.stdout).toContain('AI: Counted to twenty.');
+    const c = await connectReady(`${box.wsUrl}/?session=cli-test`, {
+      headers: { authorization: 'Bearer chat-token-1234' },
+    });
+    expect(c.frames.find((f) => f.type === 'history')?.messages).toHaveLength(4);
+    c.close();
+  }, 120_000);
+
+  it('Ctrl-C aborts the running turn; Ctrl-C twice exits', async () => {
+    box.llm.script({
+      toolCalls: [
+        { name: 'run_command', arguments: { command: 'echo started; exec sleep 30', timeout: 60 } },
+      ],
+    });
+    const command = [
+      process.execPath,
+      CLI_PATH,
+      'chat',
+      box.wsUrl,
+      '--token',
+      'chat-token-1234',
+      '--session',
+      'ctrl-c',
+    ]
+      .map((a) => `'${a}'`)
+      .join(' ');
+    // A real terminal (pty) through util-linux `script`, so readline sees Ctrl-C as a key.
+    const child = spawn('script', ['-qfec', command, '/dev/null'], {
+      env: { ...process.env, AIBOX_LANG: 'en' },
+    });
+    let out = '';
+    const seen = (text: string) =>
+      new Promise<void>((resolve) => {
+        const check = () => {
+          if (out.includes(text)) {
+            child.stdout.off('data', check);
+            resolve();
+          }
+        };
+        child.stdout.on('data', check);
+        check();
+      });
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      out += d;
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    await seen('Connected to AI server');
+    child.stdin.write('sleep please\r');
+    await seen('run_command $ echo started');
+    await seen('started');
+    child.stdin.write('\x03');
+    await seen('Aborting');
+    await seen('❌');
+    child.stdin.write('\x03');
+    child.stdin.write('\x03');
+    expect(await exited).toBe(0);
+    const c = await connectReady(`${box.wsUrl}/?session=ctrl-c`, {
+      headers: { authorization: 'Bearer chat-token-1234' },
+    });
+    expect(c.frames.find((f) => f.type === 'history')?.messages).toEqual(
+      expect.arrayContaining([expect.objectContaining({ role: 'user', content: 'sleep please' })]),
+    );
+    c.close();
+  }, 120_000);
+
+  it('reconnects with back-off after the server restarts and shows the history again', async () => {
+    const other = await startBox();
+    other.llm.script({ text: 'before the restart' });
+    const child = spawn(process.execPath, [CLI_PATH, 'chat', other.wsUrl, '--session', 'rc'], {
+      env: { ...process.env, AIBOX_LANG: 'en' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let out = '';
+    const seen = (pattern: RegExp) =>
+      new Promise<void>((resolve) => {
+        const check = () => {
+          if (pattern.test(out)) {
+            child.stdout.off('data', check);
+            resolve();
+          }
+        };
+        child.stdout.on('data', check);
+        check();
+      });
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      out += d;
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    child.stdin.write('hello there\n');
+    await seen(/AI: before the restart/);
+    const port = other.server.port;
+    await other.server.close();
+    await seen(/reconnecting in/);
+    const restarted = await startServer(other.app, { host: '127.0.0.1', port, heartbeatMs: 0 });
+    await seen(/Connected to AI server[\s\S]*Connected to AI server[\s\S]*you: hello there/);
+    child.stdin.end();
+    expect(await exited).toBe(0);
+    await restarted.close();
+    await other.app.close();
+    await other.llm.close();
+  }, 120_000);
+
+  it('exits 1 and says so when the token is wrong', async () => {
+    const run = await chat([box.wsUrl, '--token', 'wrong'], '');
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('Authentication failed');
+  }, 60_000);
+
+  it("reads the original Python server's frames (line, chunk, complete)", async () => {
+    const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+    wss.on('connection', (ws) => {
+      const send = (type: string, fields: Record<string, unknown>) =>
+        ws.send(JSON.stringify({ type, ...fields }));
+      send('connection_ack', { message: '✅ 已连接到AI服务器', timestamp: '2025-01-01 10:00:00' });
+      send('info', { content: '📁 数据存储目录: /home/u/.aibox' });
+      ws.on('message', (data) => {
+        const frame = JSON.parse(data.toString()) as { type: string; content?: string };
+        if (frame.type !== 'message') return;
+        send('line', { content: '\n🔧 调用工具: get_current_time\n' });
+        send('chunk', { content: '现在是' });
+        send('chunk', { content: '十点。' });
+        send('complete', { content: '现在是十点。' });
+      });
+    });
+    await new Promise((r) => wss.once('listening', r));
+    const { port } = wss.address() as AddressInfo;
+    const run = await chat([`ws://127.0.0.1:${port}`], '几点了\n');
+    wss.close();
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('✅ 已连接到AI服务器');
+    expect(run.stdout).toContain('🔧 调用工具: get_current_time');
+    expect(run.stdout).toContain('AI: 现在是十点。');
+  }, 60_000);
+});

@@ -1,0 +1,110 @@
+/**
+ * The real `aibox serve` process: kill -9 during a turn loses nothing finished and leaves an
+ * intact database; SIGTERM exits 0; a broken config or an unsafe --host stop it from starting.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLI_PATH, runCli, tempHome } from '../helpers/cli.js';
+import { type FakeLlm, startFakeLlm } from '../helpers/fake-llm.js';
+import { boxConfig, connectReady, testEnv } from './harness.js';
+
+interface Served {
+  child: ChildProcess;
+  url: string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  stdout: () => string;
+}
+
+function serve(home: string, args: string[] = []): Promise<Served> {
+  const child = spawn(process.execPath, [CLI_PATH, 'serve', '--port', '0', '--no-scheduler', ...args], {
+    env: { ...testEnv(home), AIBOX_LANG: 'en' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return new Promise((resolve, reject) => {
+    child.stderr?.setEncoding('utf8').on('data', (d: string) => {
+      err += d;
+    });
+    child.stdout?.setEncoding('utf8').on('data', (d: string) => {
+      out += d;
+      const match = /(http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (match?.[1]) resolve({ child, url: match[1].replace(/^http/, 'ws'), exited, stdout: () => out });
+    });
+    void exited.then(({ code }) => reject(new Error(`serve exited ${code}: ${err}`)));
+  });
+}
+
+describe('aibox serve process', () => {
+  let llm: FakeLlm;
+  let home: string;
+  beforeAll(async () => {
+    llm = await startFakeLlm();
+    home = tempHome('aibox-serve-');
+    writeFileSync(join(home, 'config.json'), JSON.stringify(boxConfig(llm)));
+  });
+  afterAll(async () => {
+    await llm?.close();
+  });
+
+  it('keeps every finished message and an intact database after kill -9 mid-turn; SIGTERM exits 0', async () => {
+    const first = await serve(home);
+    const c = await connectReady(first.url);
+    llm.script({ text: 'first answer' });
+    c.send({ type: 'message', content: 'first question' });
+    await c.waitType('complete');
+    llm.script({ stall: 'mid-stream' });
+    c.send({ type: 'message', content: 'second question' });
+    await c.waitType('chunk', { from: c.frames.findIndex((f) => f.type === 'complete') + 1 });
+    first.child.kill('SIGKILL');
+    expect((await first.exited).signal).toBe('SIGKILL');
+
+    const second = await serve(home, ['--lang', 'zh']);
+    const again = await connectReady(second.url);
+    expect(again.frames[0]?.content).toBe('✅ 已连接到AI服务器');
+    const history = again.frames.find((f) => f.type === 'history')?.messages as {
+      role: string;
+      content: string;
+    }[];
+    expect(history.slice(0, 2).map((m) => [m.role, m.content])).toEqual([
+      ['user', 'first question'],
+      ['assistant', 'first answer'],
+    ]);
+    expect(history.some((m) => m.role === 'assistant' && m.content.includes('thinking'))).toBe(false);
+    // SIGTERM while a turn is streaming: the turn is aborted, the process exits 0.
+    llm.script({ stall: 'mid-stream' });
+    again.send({ type: 'message', content: 'third question' });
+    await again.waitFor((f) => f.type === 'chunk' && f.content === 'thinking');
+    second.child.kill('SIGTERM');
+    expect((await again.closed).code).toBe(1001);
+    expect(await second.exited).toEqual({ code: 0, signal: null });
+    expect(second.stdout()).toContain('已安全关闭');
+
+    const db = new Database(join(home, 'memories.db'), { readonly: true });
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    db.close();
+  }, 180_000);
+
+  it('does not start with a broken config.json, and names the bad key', async () => {
+    const broken = tempHome('aibox-broken-');
+    writeFileSync(join(broken, 'config.json'), JSON.stringify({ llm: { temperature: 'hot' } }));
+    const run = await runCli(['serve', '--port', '0'], { home: broken });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('llm.temperature');
+  }, 90_000);
+
+  it('refuses a non-loopback --host without a token and rejects bad flags', async () => {
+    const run = await runCli(['serve', '--host', '0.0.0.0', '--port', '0', '--no-scheduler'], { home });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/token/);
+    const bad = await runCli(['serve', '--debug', '7'], { home });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('--debug');
+  }, 90_000);
+});
