@@ -15,12 +15,9 @@ import type { DataPaths } from '../config/paths.js';
 import type { Config } from '../config/schema.js';
 import { formatConsoleLine } from './console-format.js';
 
-export type ConsoleLevel = 'error' | 'warn' | 'info' | 'debug' | 'silent';
+import type { ConsoleLevel } from './levels.js';
 
-/** `--debug N` as in the original: 0 errors, 1 warnings, 2 info, 3 debug. */
-export function consoleLevelFromDebug(n: number): ConsoleLevel {
-  return (['error', 'warn', 'info', 'debug'] as const)[Math.max(0, Math.min(3, Math.trunc(n)))] ?? 'warn';
-}
+export { type ConsoleLevel, consoleLevelFromDebug } from './levels.js';
 
 /** Keys whose values never reach a log line (any depth up to two levels of nesting). */
 export const REDACTED_KEYS = [

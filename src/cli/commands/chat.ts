@@ -5,9 +5,7 @@
  */
 import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
-import { openClientConnection } from '../../client/connection.js';
 import { chatMessages } from '../../client/messages.js';
-import { createRenderer } from '../../client/render.js';
 import { AppError } from '../../errors.js';
 import { detectLang } from '../../i18n/lang.js';
 import type { GlobalOptions } from '../context.js';
@@ -49,9 +47,12 @@ function chatUrl(raw: string, session: string | undefined, t: ReturnType<typeof 
   return url.toString();
 }
 
-function runChat(rawUrl: string, options: ChatOptions, globals: GlobalOptions): Promise<number> {
+async function runChat(rawUrl: string, options: ChatOptions, globals: GlobalOptions): Promise<number> {
   const t = chatMessages(detectLang({ flag: globals.lang }));
   const url = chatUrl(rawUrl, options.session, t);
+  // Loaded here so that other commands do not pay for the WebSocket client.
+  const { openClientConnection } = await import('../../client/connection.js');
+  const { createRenderer } = await import('../../client/render.js');
   const render = createRenderer({ out: process.stdout, t });
   const rl = createInterface({
     input: process.stdin,

@@ -7,7 +7,7 @@ import { type Command, InvalidArgumentError } from 'commander';
 import type { App } from '../../app/create-app.js';
 import { AppError } from '../../errors.js';
 import { detectLang, isLang } from '../../i18n/lang.js';
-import { type ConsoleLevel, closeLogger, consoleLevelFromDebug } from '../../log/logger.js';
+import { type ConsoleLevel, consoleLevelFromDebug } from '../../log/levels.js';
 import type { RunningServer } from '../../server/start-server.js';
 import type { GlobalOptions } from '../context.js';
 import { serveMessages } from './serve-messages.js';
@@ -52,6 +52,7 @@ async function runServe(options: ServeOptions, globals: GlobalOptions): Promise<
   // Loaded here, not at the top: other commands (chat, --help) need none of it.
   const { createApp } = await import('../../app/create-app.js');
   const { startServer } = await import('../../server/start-server.js');
+  const { closeLogger } = await import('../../log/logger.js');
   const app = await createApp({
     ...(globals.config ? { configPath: globals.config } : {}),
     ...(isLang(globals.lang) ? { lang: globals.lang } : {}),
@@ -72,7 +73,7 @@ async function runServe(options: ServeOptions, globals: GlobalOptions): Promise<
     throw error;
   }
   printBanner(app, server, t);
-  await waitForSignal(app, server, t);
+  await waitForSignal(app, server, t, closeLogger);
 }
 
 function printBanner(app: App, server: RunningServer, t: ReturnType<typeof serveMessages>): void {
@@ -86,7 +87,12 @@ function printBanner(app: App, server: RunningServer, t: ReturnType<typeof serve
   if (!info.hasKey && info.keyEnv) out.write(`${t.noKey(info.keyEnv)}\n`);
 }
 
-function waitForSignal(app: App, server: RunningServer, t: ReturnType<typeof serveMessages>): Promise<never> {
+function waitForSignal(
+  app: App,
+  server: RunningServer,
+  t: ReturnType<typeof serveMessages>,
+  closeLogger: (logger: App['logger']) => void,
+): Promise<never> {
   return new Promise<never>(() => {
     let stopping = false;
     const stop = (signal: NodeJS.Signals) => {

@@ -1,0 +1,134 @@
+import type { Command } from 'commander';
+import type { Database } from '../../store/database.js';
+import { buildSchedule } from '../../tasks/build-schedule.js';
+import { describeSchedule, formatLocal } from '../../tasks/describe.js';
+import { taskListItem } from '../../tasks/frames.js';
+import { createTaskStore } from '../../tasks/store.js';
+import type { Task } from '../../tasks/types.js';
+import type { CliContext } from '../context.js';
+import { helpMessages, openStoreContext, parsePositiveInt, printJson } from './memory-cli-context.js';
+import { memoryCliMessages } from './memory-cli-messages.js';
+
+interface AddOpts {
+  content?: string;
+  at?: string;
+  every?: string;
+  cron?: string;
+  tz?: string;
+  until?: string;
+  now?: boolean;
+  priority?: string;
+  json?: boolean;
+}
+
+/** Runs an action with the task store open, closing the database afterwards. */
+async function withTasks(
+  command: Command,
+  action: (store: ReturnType<typeof createTaskStore>, ctx: CliContext, db: Database) => void,
+): Promise<void> {
+  const { ctx, db } = await openStoreContext(command);
+  try {
+    action(createTaskStore({ db, lang: ctx.lang }), ctx, db);
+  } finally {
+    db.close();
+  }
+}
+
+function printTask(task: Task, ctx: CliContext): void {
+  const m = memoryCliMessages(ctx.lang);
+  const next = task.nextRunAt ? formatLocal(task.nextRunAt, task.schedule.timezone) : m.noNext;
+  process.stdout.write(
+    `[${task.id}] ${task.title}  (${task.status})\n${m.schedule(describeSchedule(task.schedule, ctx.lang))}\n${m.next(next)}\n`,
+  );
+}
+
+/** `aibox memo add|list|complete|delete`. The running server's scheduler sees CLI changes within its max sleep (60 s). */
+export function register(program: Command): void {
+  const h = helpMessages();
+  const memo = program.command('memo').description(h.memo);
+  memo
+    .command('add')
+    .description(h.memoAdd)
+    .argument('<title>')
+    .option('--content <text>', h.content)
+    .option('--at <when>', h.at)
+    .option('--every <spec>', h.every)
+    .option('--cron <expr>', h.cron)
+    .option('--tz <zone>', h.tz)
+    .option('--until <when>', h.until)
+    .option('--now', h.now)
+    .option('--priority <n>', h.priority)
+    .option('--json', h.json)
+    .action(async (title: string, opts: AddOpts, command: Command) =>
+      withTasks(command, (store, ctx) => {
+        const m = memoryCliMessages(ctx.lang);
+        const now = new Date();
+        const schedule = buildSchedule(
+          {
+            at: opts.at,
+            every: opts.every,
+            cron: opts.cron,
+            timezone: opts.tz,
+            until: opts.until,
+            immediate: opts.now,
+          },
+          { now, lang: ctx.lang, defaultTimezone: ctx.loaded.config.scheduler.timezone },
+        );
+        const priority = parsePositiveInt(opts.priority, (v) => m.badNumber('--priority', v));
+        const task = store.add({
+          title,
+          content: opts.content,
+          schedule,
+          priority,
+          createdBy: 'cli',
+          source: 'cli',
+        });
+        if (opts.json) return printJson(taskListItem(task, ctx.lang, now));
+        process.stdout.write(`${m.added(task.id, task.title)}\n`);
+        printTask(task, ctx);
+      }),
+    );
+  memo
+    .command('list')
+    .description(h.memoList)
+    .option('--json', h.json)
+    .option('--all', h.includeCompleted)
+    .action(async (opts: { json?: boolean; all?: boolean }, command: Command) =>
+      withTasks(command, (store, ctx) => {
+        const tasks = store.list({ includeCompleted: opts.all });
+        if (opts.json) return printJson(tasks.map((task) => taskListItem(task, ctx.lang, new Date())));
+        if (tasks.length === 0) return void process.stdout.write(`${memoryCliMessages(ctx.lang).none}\n`);
+        for (const task of tasks) printTask(task, ctx);
+      }),
+    );
+  memo
+    .command('complete')
+    .description(h.memoComplete)
+    .argument('<id>')
+    .option('--force', h.force)
+    .action(async (id: string, opts: { force?: boolean }, command: Command) =>
+      withTasks(command, (store, ctx) => {
+        const m = memoryCliMessages(ctx.lang);
+        const taskId = parsePositiveInt(id, m.badId) as number;
+        const { task, advanced } = store.complete(taskId, { force: opts.force });
+        const next = task.nextRunAt ? formatLocal(task.nextRunAt, task.schedule.timezone) : m.noNext;
+        process.stdout.write(`${advanced ? m.advanced(taskId, next) : m.completed(taskId)}\n`);
+      }),
+    );
+  memo
+    .command('delete')
+    .description(h.memoDelete)
+    .argument('<id>')
+    .action(async (id: string, _opts: unknown, command: Command) =>
+      withTasks(command, (store, ctx) => {
+        const m = memoryCliMessages(ctx.lang);
+        const taskId = parsePositiveInt(id, m.badId) as number;
+        if (!store.delete(taskId)) {
+          process.stderr.write(`${m.notFound(taskId)}\n`);
+          process.exitCode = 1;
+          return;
+        }
+        process.stdout.write(`${m.deleted(taskId)}\n`);
+      }),
+    );
+}

@@ -1,0 +1,70 @@
+import { writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { AppError } from '../../errors.js';
+import { skillMessages } from '../../skills/messages.js';
+import { assertNewSkillName, type ScaffoldKind, scaffoldSource } from '../../skills/scaffold.js';
+import { type GlobalOptions, resolveCliContext } from '../context.js';
+import { openSkills, printJson, skillJson } from './skills-context.js';
+import { skillsCliMessages } from './skills-messages.js';
+
+type Messages = ReturnType<typeof skillsCliMessages>;
+
+/** install, remove, new. */
+export function registerSkillsManage(skills: Command, help: Messages): void {
+  skills
+    .command('install')
+    .description(help.install)
+    .argument('<path>')
+    .option('--force', help.force)
+    .option('--json', help.json)
+    .action(async (path: string, opts: { force?: boolean; json?: boolean }, command: Command) => {
+      const { ctx, registry } = await openSkills(command);
+      const skill = await registry.install(resolve(path), { force: opts.force ?? false });
+      if (opts.json) return printJson(skillJson(skill));
+      const m = skillsCliMessages(ctx.lang);
+      process.stdout.write(`${m.installed(skill.name, skill.path)}\n  ${skill.summary}\n`);
+    });
+
+  skills
+    .command('remove')
+    .description(help.remove)
+    .argument('<name>')
+    .action(async (name: string, _opts: unknown, command: Command) => {
+      const { ctx, registry } = await openSkills(command);
+      await registry.remove(name);
+      process.stdout.write(`${skillsCliMessages(ctx.lang).removed(name)}\n`);
+    });
+
+  skills
+    .command('new')
+    .description(help.newSkill)
+    .argument('<name>')
+    .option('--python', help.python)
+    .option('--bash', help.bash)
+    .option('--markdown', help.markdown)
+    .action(
+      async (
+        name: string,
+        opts: { python?: boolean; bash?: boolean; markdown?: boolean },
+        command: Command,
+      ) => {
+        const ctx = resolveCliContext(command.optsWithGlobals<GlobalOptions>());
+        const m = skillsCliMessages(ctx.lang);
+        const kinds = (['python', 'bash', 'markdown'] as const).filter((k) => opts[k]);
+        if (kinds.length > 1) throw new AppError('USAGE', m.oneKind);
+        assertNewSkillName(name, skillMessages(ctx.lang));
+        const kind: ScaffoldKind = kinds[0] ?? 'python';
+        const source = scaffoldSource(name, kind);
+        const path = resolve(source.file);
+        try {
+          await writeFile(path, source.text, { flag: 'wx', mode: source.mode });
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+            throw new AppError('FILE_EXISTS', m.fileExists(path));
+          throw error;
+        }
+        process.stdout.write(`${m.created(path)}\n${m.nextSteps(path)}\n`);
+      },
+    );
+}

@@ -1,0 +1,88 @@
+import type { Command } from 'commander';
+import { AppError } from '../../errors.js';
+import { skillMessages } from '../../skills/messages.js';
+import { openSkills, printJson, skillJson } from './skills-context.js';
+import { skillsCliMessages } from './skills-messages.js';
+
+type Messages = ReturnType<typeof skillsCliMessages>;
+
+function parseLimit(value: string | undefined, m: Messages): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw new AppError('USAGE', m.badLimit(value));
+  return Number(value);
+}
+
+/** list, search, show, check. */
+export function registerSkillsQuery(skills: Command, help: Messages): void {
+  skills
+    .command('list')
+    .description(help.list)
+    .option('--json', help.json)
+    .action(async (opts: { json?: boolean }, command: Command) => {
+      const { ctx, registry } = await openSkills(command);
+      const m = skillsCliMessages(ctx.lang);
+      const list = registry.list();
+      if (opts.json) return printJson(list.map(skillJson));
+      if (list.length === 0) return void process.stdout.write(`${m.noSkills(registry.dir)}\n`);
+      const width = Math.max(...list.map((s) => s.name.length));
+      for (const s of list) {
+        const text = s.status === 'broken' ? m.broken(s.error ?? '') : s.summary;
+        process.stdout.write(
+          `${s.name.padEnd(width)}  ${s.type === 'executable' ? 'exe' : 'md '}  ${text}\n`,
+        );
+      }
+    });
+
+  skills
+    .command('search')
+    .description(help.search)
+    .argument('<keyword...>')
+    .option('--limit <n>', help.limit)
+    .option('--json', help.json)
+    .action(async (words: string[], opts: { limit?: string; json?: boolean }, command: Command) => {
+      const { ctx, registry } = await openSkills(command);
+      const m = skillsCliMessages(ctx.lang);
+      const keyword = words.join(' ');
+      const result = registry.search(keyword, { limit: parseLimit(opts.limit, m) });
+      if (opts.json) {
+        return printJson(
+          result.hits.map((h) => ({ ...skillJson(h.skill), score: h.score, snippet: h.snippet })),
+        );
+      }
+      if (result.hits.length === 0) return void process.stdout.write(`${m.notFound(keyword)}\n`);
+      for (const h of result.hits) {
+        const text = h.skill.status === 'broken' ? m.broken(h.skill.error ?? '') : h.skill.summary;
+        process.stdout.write(`${h.skill.name} (${h.score}) — ${text}\n`);
+        if (h.snippet && h.snippet !== h.skill.summary) process.stdout.write(`    ${h.snippet}\n`);
+      }
+    });
+
+  skills
+    .command('show')
+    .description(help.show)
+    .argument('<name>')
+    .action(async (name: string, _opts: unknown, command: Command) => {
+      const { ctx, registry } = await openSkills(command);
+      const skill = registry.get(name);
+      if (!skill) throw new AppError('SKILL_NOT_FOUND', skillMessages(ctx.lang).notFound(name));
+      if (skill.status === 'broken') throw new AppError('SKILL_BROKEN', `${name}: ${skill.error}`);
+      const text = skill.type === 'markdown' ? `# ${skill.summary}\n\n${skill.content}` : skill.content;
+      process.stdout.write(`${text.trimEnd()}\n`);
+    });
+
+  skills
+    .command('check')
+    .description(help.check)
+    .option('--json', help.json)
+    .action(async (opts: { json?: boolean }, command: Command) => {
+      const { ctx, registry } = await openSkills(command);
+      const m = skillsCliMessages(ctx.lang);
+      const diagnostics = registry.diagnostics();
+      if (opts.json) return printJson(diagnostics);
+      if (diagnostics.length === 0) return void process.stdout.write(`${m.noSkills(registry.dir)}\n`);
+      const label = { ok: m.statusOk, broken: m.statusBroken, ignored: m.statusIgnored };
+      for (const d of diagnostics) {
+        process.stdout.write(`${label[d.status].padEnd(8)} ${d.file}${d.reason ? `: ${d.reason}` : ''}\n`);
+      }
+    });
+}

@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import { constants } from 'node:fs';
+import { chmod, copyFile, readdir, readFile, realpath, rename, rm, stat } from 'node:fs/promises';
+import { basename, join, resolve, sep } from 'node:path';
+import { AppError } from '../errors.js';
+import { parseMarkdownSkill } from './markdown.js';
+import type { SkillMessages } from './messages.js';
+import { isIgnoredEntryName, isValidSkillName, markdownBaseName, stripExtension } from './name-rules.js';
+import { type ProbeOptions, probeExecutable } from './probe.js';
+import type { SkillType } from './types.js';
+
+export interface InstallRequest {
+  dir: string;
+  source: string;
+  force: boolean;
+  t: SkillMessages;
+  probe: ProbeOptions;
+}
+
+/** Existing entries that hold skill `name` (`name`, `name.md`, `name.MD` …). */
+async function entriesNamed(dir: string, name: string): Promise<string[]> {
+  const entries = await readdir(dir).catch(() => [] as string[]);
+  return entries.filter((file) => file === name || markdownBaseName(file) === name);
+}
+
+async function checkSource(source: string, dir: string, t: SkillMessages): Promise<void> {
+  let info: Awaited<ReturnType<typeof stat>>;
+  try {
+    info = await stat(source);
+  } catch {
+    throw new AppError('SKILL_SOURCE_MISSING', t.sourceMissing(source));
+  }
+  if (!info.isFile()) throw new AppError('SKILL_SOURCE_NOT_FILE', t.sourceNotFile(source));
+  const [realSource, realDir] = await Promise.all([
+    realpath(source),
+    realpath(dir).catch(() => resolve(dir)),
+  ]);
+  const inside = (path: string, base: string) => path.startsWith(`${base}${sep}`);
+  if (inside(realSource, realDir) || inside(resolve(source), resolve(dir))) {
+    throw new AppError('SKILL_SOURCE_IN_DIR', t.sourceInDir(source));
+  }
+}
+
+/**
+ * Installs one file into the skills dir: validate the name, copy to a staging name (starting with
+ * `.`, so loader and watcher ignore it), probe it, then rename it into place atomically. On any
+ * error the staging file is removed and the dir is as before.
+ */
+export async function installSkillFile(
+  req: InstallRequest,
+): Promise<{ name: string; type: SkillType; path: string }> {
+  const { dir, t } = req;
+  const source = resolve(req.source);
+  await checkSource(source, dir, t);
+  const file = basename(source);
+  const mdName = markdownBaseName(file);
+  const type: SkillType = mdName !== undefined ? 'markdown' : 'executable';
+  const name = mdName ?? stripExtension(file);
+  if (!isValidSkillName(name) || isIgnoredEntryName(name)) {
+    throw new AppError('SKILL_BAD_NAME', t.installBadName(name));
+  }
+  const existing = await entriesNamed(dir, name);
+  if (existing.length > 0 && !req.force) throw new AppError('SKILL_EXISTS', t.exists(name));
+
+  const target = join(dir, type === 'markdown' ? `${name}.md` : name);
+  const staging = join(dir, `.install-${name}-${randomBytes(4).toString('hex')}`);
+  try {
+    await copyFile(source, staging, constants.COPYFILE_EXCL);
+    if (type === 'executable') {
+      await chmod(staging, 0o755);
+      const probed = await probeExecutable(staging, req.probe, t);
+      if (!probed.ok) throw new AppError('SKILL_PROBE_FAILED', t.probeFailed(probed.error));
+    } else {
+      await chmod(staging, 0o644);
+      const md = parseMarkdownSkill(await readFile(staging), t);
+      if (!md.ok) throw new AppError('SKILL_PROBE_FAILED', t.probeFailed(md.error));
+    }
+    await rename(staging, target);
+  } catch (error) {
+    await rm(staging, { force: true });
+    throw error;
+  }
+  // --force across types (x.md replacing x, or x replacing x.md): drop the other holder of the name.
+  for (const other of existing) {
+    if (join(dir, other) !== target) await rm(join(dir, other), { force: true });
+  }
+  return { name, type, path: target };
+}

@@ -1,0 +1,86 @@
+import { defineMessages } from '../i18n/lang.js';
+
+/** Reasons and fixes the skill engine reports (diagnostics, broken skills, install errors). */
+export const skillMessages = defineMessages({
+  zh: {
+    hidden: '以 "." 或 "_" 开头，按约定忽略',
+    hasExtension: (file: string, name: string) =>
+      `文件名带扩展名；请用 \`aibox skills install ${file}\` 安装（会去掉扩展名），或改名为 ${name} 并 chmod +x`,
+    noRunBit: (path: string) => `没有可执行权限；修复: chmod +x ${path}`,
+    badName: (file: string) => `文件名 "${file}" 含字母、数字、_ 和 - 以外的字符；请改名`,
+    directory: '是目录；技能必须是单个文件（不扫描子目录）',
+    notRegular: '不是普通文件',
+    brokenSymlink: (target: string) => `符号链接指向不存在的 ${target}；请修复或删除该链接`,
+    collision: (name: string) => `与可执行技能 ${name} 重名，可执行技能优先，此文件未加载；请改名其中一个`,
+    duplicateMarkdown: (other: string) => `与 ${other} 重名（扩展名大小写不同），未加载；请删除其中一个`,
+    mdEmpty: 'Markdown 文件为空；请在第一行写一句话摘要',
+    mdInvalidUtf8: '不是有效的 UTF-8 文本；请以 UTF-8 保存',
+    readFailed: (message: string) => `无法读取: ${message}`,
+    probeTimeout: (seconds: number) =>
+      `--help 在 ${seconds} 秒内未结束，已终止；--help 应立即打印说明并退出（不要等待输入或网络）`,
+    probeNoOutput: (exit: string) => `--help 没有任何输出（${exit}）；--help 第一行应是一句话功能摘要`,
+    probeBadInterpreter: (interpreter: string) =>
+      `解释器 ${interpreter} 不存在（见 #! 行）；请安装它或修改 #! 行，例如 #!/usr/bin/env python3`,
+    probeNoExec:
+      '不是可执行格式（缺少 #! 行或是其他平台的程序）；脚本请在第一行加 #!/usr/bin/env python3 或 #!/bin/bash',
+    probeAccess: (message: string) => `无权限执行: ${message}；检查 chmod +x 以及 #! 行指定的解释器`,
+    probeSpawnFailed: (code: string, message: string) => `无法运行 (${code}): ${message}`,
+    probeInvalidUtf8: '--help 输出不是有效的 UTF-8；请以 UTF-8 输出',
+    exitCode: (code: number) => `退出码 ${code}`,
+    exitSignal: (signal: string) => `被信号 ${signal} 终止`,
+    noSummary:
+      '缺少一句话摘要: --help 以 usage 行开头，其后没有功能描述；请设置 argparse 的 description，或让第一行输出摘要',
+    sourceMissing: (path: string) => `源文件不存在: ${path}`,
+    sourceNotFile: (path: string) => `源路径不是普通文件: ${path}`,
+    sourceInDir: (path: string) => `源文件已在技能目录中: ${path}；请从技能目录外的文件安装`,
+    installBadName: (name: string) =>
+      `安装后的技能名 "${name}" 不合法：只能含字母、数字、_ 和 -，且不能以 _ 开头；请重命名源文件`,
+    exists: (name: string) => `技能 ${name} 已存在；如需替换请使用 --force`,
+    probeFailed: (reason: string) => `安装前检查失败，技能目录未改动: ${reason}`,
+    notFound: (name: string) => `没有名为 ${name} 的技能`,
+  },
+  en: {
+    hidden: 'name starts with "." or "_": ignored by convention',
+    hasExtension: (file: string, name: string) =>
+      `name has an extension; install it with \`aibox skills install ${file}\` (which strips it), or rename it to ${name} and chmod +x`,
+    noRunBit: (path: string) => `not executable (no run bit); fix: chmod +x ${path}`,
+    badName: (file: string) => `name "${file}" has characters other than letters, digits, _ and -; rename it`,
+    directory: 'is a directory; a skill is a single file (sub-directories are not scanned)',
+    notRegular: 'not a regular file',
+    brokenSymlink: (target: string) => `broken symlink to ${target}; fix or remove the link`,
+    collision: (name: string) =>
+      `collides with the executable skill ${name}, which wins; this file is not loaded; rename one of them`,
+    duplicateMarkdown: (other: string) =>
+      `collides with ${other} (extension case differs); not loaded; remove one of them`,
+    mdEmpty: 'empty Markdown file; write a one-line summary on the first line',
+    mdInvalidUtf8: 'not valid UTF-8 text; save it as UTF-8',
+    readFailed: (message: string) => `cannot be read: ${message}`,
+    probeTimeout: (seconds: number) =>
+      `--help did not finish within ${seconds} s and was killed; --help must print its text and exit at once (no input, no network)`,
+    probeNoOutput: (exit: string) =>
+      `--help printed nothing (${exit}); its first line must be a one-line summary`,
+    probeBadInterpreter: (interpreter: string) =>
+      `interpreter ${interpreter} not found (see the #! line); install it or fix the #! line, e.g. #!/usr/bin/env python3`,
+    probeNoExec:
+      'not an executable format (no #! line, or a program for another machine); start scripts with #!/usr/bin/env python3 or #!/bin/bash',
+    probeAccess: (message: string) =>
+      `permission denied: ${message}; check chmod +x and the interpreter of the #! line`,
+    probeSpawnFailed: (code: string, message: string) => `cannot run (${code}): ${message}`,
+    probeInvalidUtf8: '--help output is not valid UTF-8; print UTF-8',
+    exitCode: (code: number) => `exit code ${code}`,
+    exitSignal: (signal: string) => `killed by ${signal}`,
+    noSummary:
+      'no one-line summary: --help starts with a usage line and no description follows; set argparse description=, or print the summary first',
+    sourceMissing: (path: string) => `source file not found: ${path}`,
+    sourceNotFile: (path: string) => `source is not a regular file: ${path}`,
+    sourceInDir: (path: string) =>
+      `source is already inside the skills dir: ${path}; install from a file outside it`,
+    installBadName: (name: string) =>
+      `the resulting skill name "${name}" is invalid: only letters, digits, _ and -, not starting with _; rename the source file`,
+    exists: (name: string) => `skill ${name} already exists; use --force to replace it`,
+    probeFailed: (reason: string) => `pre-install check failed; the skills dir is unchanged: ${reason}`,
+    notFound: (name: string) => `no skill named ${name}`,
+  },
+});
+
+export type SkillMessages = ReturnType<typeof skillMessages>;

@@ -1,0 +1,183 @@
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { AppError } from '../errors.js';
+import type { Lang } from '../i18n/lang.js';
+import { envWithoutSecrets } from '../util/secret-env.js';
+import { installSkillFile } from './install.js';
+import { type LoadResult, loadSkills } from './loader.js';
+import { skillMessages } from './messages.js';
+import { markdownBaseName } from './name-rules.js';
+import { resolveConcurrency } from './pool.js';
+import type { ProbeOptions } from './probe.js';
+import { ProbeCache } from './probe-cache.js';
+import { buildSearchIndex, createSearchDocCache, type SearchIndex } from './search-index.js';
+import { createSegmenter, type Segmenter } from './segmenter.js';
+import type { ReloadResult, Skill, SkillRegistry } from './types.js';
+import { type DirWatcher, watchSkillsDir } from './watcher.js';
+
+/** The part of a pino logger the engine uses. */
+export interface SkillLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+}
+
+export interface SkillRegistryOptions {
+  dir: string;
+  /** Limit for one `--help` probe (config `skills.probe_timeout_s` × 1000). Default 10 000. */
+  probeTimeoutMs?: number;
+  /** Probes at once; 0 or absent → max(4, 2 × cores). */
+  concurrency?: number;
+  /** Environment variables never passed to probes (e.g. the LLM key variable), besides *KEY*, *TOKEN* … */
+  secretEnvNames?: readonly string[];
+  /** Base environment of probes; default process.env. */
+  env?: NodeJS.ProcessEnv;
+  lang?: Lang;
+  logger?: SkillLogger;
+  /** Reload by itself when the dir changes (config `skills.watch`). */
+  watch?: boolean;
+  watchDebounceMs?: number;
+  /** Share one segmenter (its dictionary loads once) between registries. */
+  segmenter?: Segmenter;
+}
+
+export interface SkillEngineStats {
+  /** `--help` processes started since creation (zero for a reload with nothing changed). */
+  probesSpawned: number;
+  reloads: number;
+}
+
+export interface SkillEngine extends SkillRegistry {
+  stats(): SkillEngineStats;
+}
+
+function diff(previous: ReadonlyMap<string, Skill>, next: LoadResult): ReloadResult {
+  const names = new Set(next.skills.map((s) => s.name));
+  const result: ReloadResult = { added: [], removed: [], changed: [], broken: [], total: next.skills.length };
+  for (const skill of next.skills) {
+    const before = previous.get(skill.name);
+    if (!before) result.added.push(skill.name);
+    else if (before !== skill) result.changed.push(skill.name);
+    if (skill.status === 'broken') result.broken.push(skill.name);
+  }
+  for (const name of previous.keys()) if (!names.has(name)) result.removed.push(name);
+  result.removed.sort();
+  return result;
+}
+
+/** Creates the registry and loads the dir at once (and starts the watcher when asked). */
+export async function createSkillRegistry(options: SkillRegistryOptions): Promise<SkillEngine> {
+  const t = skillMessages(options.lang ?? 'zh');
+  const dir = options.dir;
+  const cache = new ProbeCache();
+  const segmenter = options.segmenter ?? createSegmenter();
+  const docCache = createSearchDocCache();
+  const listeners = new Set<(result: ReloadResult) => void>();
+  const stats: SkillEngineStats = { probesSpawned: 0, reloads: 0 };
+  const probe: ProbeOptions = {
+    timeoutMs: options.probeTimeoutMs ?? 10_000,
+    env: envWithoutSecrets(options.env ?? process.env, options.secretEnvNames ?? []),
+    cwd: dir,
+    onSpawn: () => {
+      stats.probesSpawned += 1;
+    },
+  };
+  const concurrency = resolveConcurrency(options.concurrency ?? 0);
+  let state: LoadResult = { skills: [], diagnostics: [] };
+  let byName = new Map<string, Skill>();
+  let index: SearchIndex | undefined;
+  let watcher: DirWatcher | undefined;
+  let closed = false;
+
+  const doReload = async (): Promise<ReloadResult> => {
+    const next = await loadSkills({ dir, t, probe, concurrency, cache });
+    const result = diff(byName, next);
+    stats.reloads += 1;
+    state = next;
+    byName = new Map(next.skills.map((s) => [s.name, s]));
+    if (result.added.length + result.removed.length + result.changed.length > 0) {
+      index = undefined;
+      options.logger?.info({ ...result }, 'skills reloaded');
+      for (const listener of listeners) {
+        try {
+          listener(result);
+        } catch (error) {
+          options.logger?.warn({ err: error }, 'skills onChange listener failed');
+        }
+      }
+    }
+    return result;
+  };
+
+  // Reloads run one at a time; calls made while one waits to start share it.
+  let tail: Promise<unknown> = Promise.resolve();
+  let queued: Promise<ReloadResult> | undefined;
+  const reload = (): Promise<ReloadResult> => {
+    if (queued) return queued;
+    const run = tail.then(() => {
+      queued = undefined;
+      return doReload();
+    });
+    queued = run;
+    tail = run.catch(() => undefined);
+    return run;
+  };
+
+  await reload();
+  if (options.watch) {
+    watcher = await watchSkillsDir(
+      dir,
+      () => {
+        if (!closed) reload().catch((error) => options.logger?.warn({ err: error }, 'skills reload failed'));
+      },
+      {
+        debounceMs: options.watchDebounceMs ?? 200,
+        onError: (error) => options.logger?.warn({ err: error }, 'skills watcher error'),
+      },
+    );
+  }
+
+  return {
+    dir,
+    list: () => [...state.skills],
+    get: (name) => byName.get(name),
+    diagnostics: () => [...state.diagnostics],
+    search(keyword, searchOptions) {
+      index ??= buildSearchIndex(state.skills, segmenter, docCache);
+      return index.search(keyword, searchOptions?.limit);
+    },
+    reload,
+    async install(source, installOptions) {
+      const installed = await installSkillFile({
+        dir,
+        source,
+        force: installOptions?.force ?? false,
+        t,
+        probe,
+      });
+      await reload();
+      const skill = byName.get(installed.name);
+      if (!skill) throw new AppError('SKILL_NOT_FOUND', t.notFound(installed.name));
+      return skill;
+    },
+    async remove(name) {
+      const skill = byName.get(name);
+      const file = skill ? skill.path.slice(skill.path.lastIndexOf('/') + 1) : undefined;
+      const holders = state.diagnostics
+        .map((d) => d.file)
+        .filter((f) => f === file || (skill === undefined && (f === name || markdownBaseName(f) === name)));
+      if (holders.length === 0) throw new AppError('SKILL_NOT_FOUND', t.notFound(name));
+      for (const holder of holders) await rm(join(dir, holder), { force: true });
+      await reload();
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async close() {
+      closed = true;
+      listeners.clear();
+      await watcher?.close();
+    },
+    stats: () => ({ ...stats }),
+  };
+}

@@ -1,0 +1,38 @@
+import { basename } from 'node:path';
+import { watch } from 'chokidar';
+
+export interface DirWatcher {
+  close(): Promise<void>;
+}
+
+/**
+ * Calls `onChange` (debounced) when entries of `dir` appear, change or disappear. Entries starting
+ * with `.` (install staging files) are not watched. Resolves once the watcher is ready.
+ */
+export async function watchSkillsDir(
+  dir: string,
+  onChange: () => void,
+  options: { debounceMs: number; onError?: (error: unknown) => void },
+): Promise<DirWatcher> {
+  const watcher = watch(dir, {
+    ignoreInitial: true,
+    depth: 0,
+    ignored: (path: string) => path !== dir && basename(path).startsWith('.'),
+  });
+  let timer: NodeJS.Timeout | undefined;
+  watcher.on('all', () => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = undefined;
+      onChange();
+    }, options.debounceMs);
+  });
+  watcher.on('error', (error) => options.onError?.(error));
+  await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+  return {
+    async close() {
+      if (timer) clearTimeout(timer);
+      await watcher.close();
+    },
+  };
+}

@@ -1,0 +1,147 @@
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli, tempHome } from '../helpers/cli.js';
+import { bashSkill, put, script, tempDir } from './fixtures.js';
+
+/** A home whose skills dir starts empty (no examples) with the given files. */
+function home(): { home: string; skills: string } {
+  const h = tempHome();
+  writeFileSync(
+    join(h, 'config.json'),
+    JSON.stringify({ skills: { install_examples: false, probe_timeout_s: 5 } }),
+  );
+  const skills = join(h, 'skills');
+  mkdirSync(skills, { recursive: true });
+  return { home: h, skills };
+}
+
+const json = (text: string) => JSON.parse(text) as Record<string, unknown>[];
+
+// Each runCli starts the whole built CLI; on a loaded 2-core box that takes seconds.
+describe('aibox skills', { timeout: 180_000 }, () => {
+  it('installs the example skills into an empty skills dir on first run, runnable and searchable', async () => {
+    const h = tempHome();
+    const list = await runCli(['skills', 'list', '--json'], { home: h });
+    expect(list.stderr).toBe('');
+    expect(list.code).toBe(0);
+    const items = json(list.stdout);
+    expect(items.map((i) => [i.name, i.type, i.status])).toEqual([
+      ['code_review', 'markdown', 'ok'],
+      ['sysinfo', 'executable', 'ok'],
+      ['unit_convert', 'executable', 'ok'],
+    ]);
+    expect(items[2]?.summary).toContain('单位换算');
+    expect(statSync(join(h, 'skills', 'unit_convert')).mode & 0o111).not.toBe(0);
+  });
+
+  it('list: text and JSON shapes, broken skills with their error', async () => {
+    const { home: h, skills } = home();
+    bashSkill(skills, 'hello', 'Say hello');
+    script(skills, 'mute', '#!/bin/sh\nexit 0\n');
+    const text = await runCli(['skills', 'list'], { home: h });
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/hello\s+exe\s+Say hello/);
+    expect(text.stdout).toContain('broken');
+    const items = json((await runCli(['skills', 'list', '--json'], { home: h })).stdout);
+    expect(items).toEqual([
+      { name: 'hello', type: 'executable', summary: 'Say hello', path: join(skills, 'hello'), status: 'ok' },
+      {
+        name: 'mute',
+        type: 'executable',
+        summary: '',
+        path: join(skills, 'mute'),
+        status: 'broken',
+        error: expect.stringContaining('printed nothing'),
+      },
+    ]);
+  });
+
+  it('search: JSON with score and snippet, --limit, and a bad --limit exits 1', async () => {
+    const { home: h, skills } = home();
+    bashSkill(skills, 'mail163', '使用163邮箱发送邮件', '用法: mail163 --to ADDR');
+    bashSkill(skills, 'other', 'Something unrelated');
+    const r = await runCli(['skills', 'search', '发', '邮件', '--json', '--limit', '5'], { home: h });
+    expect(r.code).toBe(0);
+    const items = json(r.stdout);
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({
+      name: 'mail163',
+      type: 'executable',
+      status: 'ok',
+      summary: '使用163邮箱发送邮件',
+    });
+    expect(typeof items[0]?.score).toBe('number');
+    expect(typeof items[0]?.snippet).toBe('string');
+    const bad = await runCli(['skills', 'search', 'mail', '--limit', 'x'], { home: h });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('--limit');
+  });
+
+  it('show prints the content; an unknown name exits 1 with a message on stderr', async () => {
+    const { home: h, skills } = home();
+    put(skills, 'guide.md', '# Deploy guide\n\n1. Build\n2. Ship\n');
+    const r = await runCli(['skills', 'show', 'guide'], { home: h });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('# Deploy guide\n\n1. Build\n2. Ship\n');
+    const missing = await runCli(['skills', 'show', 'nope'], { home: h });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('no skill named nope');
+  });
+
+  it('install (JSON), existing name without and with --force, remove', async () => {
+    const { home: h, skills } = home();
+    const source = bashSkill(tempDir(), 'greet.sh', 'Greets people');
+    const first = await runCli(['skills', 'install', source, '--json'], { home: h });
+    expect(first.code).toBe(0);
+    expect(json(first.stdout)).toEqual({
+      name: 'greet',
+      type: 'executable',
+      summary: 'Greets people',
+      path: join(skills, 'greet'),
+      status: 'ok',
+    });
+    const again = await runCli(['skills', 'install', source], { home: h });
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('--force');
+    const forced = await runCli(['skills', 'install', source, '--force'], { home: h });
+    expect(forced.code).toBe(0);
+    expect(forced.stdout).toContain('greet');
+    const removed = await runCli(['skills', 'remove', 'greet'], { home: h });
+    expect(removed.code).toBe(0);
+    expect(existsSync(join(skills, 'greet'))).toBe(false);
+  });
+
+  it('check reports every entry: ok, broken and ignored with reasons', async () => {
+    const { home: h, skills } = home();
+    bashSkill(skills, 'fine', 'Fine');
+    script(skills, 'mute', '#!/bin/sh\nexit 0\n');
+    bashSkill(skills, 'weather.py', 'x');
+    const r = await runCli(['skills', 'check', '--json'], { home: h });
+    expect(r.code).toBe(0);
+    expect(json(r.stdout)).toEqual([
+      { file: 'fine', status: 'ok' },
+      { file: 'mute', status: 'broken', reason: expect.stringContaining('printed nothing') },
+      { file: 'weather.py', status: 'ignored', reason: expect.stringContaining('aibox skills install') },
+    ]);
+    const text = await runCli(['skills', 'check'], { home: h });
+    expect(text.stdout).toContain('ignored  weather.py: name has an extension');
+  });
+
+  it('new scaffolds from the spec templates into the current dir; the result installs', async () => {
+    const { home: h } = home();
+    const cwd = tempDir();
+    const r = await runCli(['skills', 'new', 'my_tool', '--bash'], { home: h, cwd });
+    expect(r.code).toBe(0);
+    const path = join(cwd, 'my_tool.sh');
+    expect(statSync(path).mode & 0o111).not.toBe(0);
+    const installed = await runCli(['skills', 'install', path, '--json'], { home: h });
+    expect(json(installed.stdout)).toMatchObject({
+      name: 'my_tool',
+      summary: '一句话功能摘要',
+      status: 'ok',
+    });
+    expect((await runCli(['skills', 'new', 'my_tool', '--bash'], { home: h, cwd })).code).toBe(1);
+    expect((await runCli(['skills', 'new', 'x', '--bash', '--markdown'], { home: h, cwd })).code).toBe(1);
+  });
+});
