@@ -1,0 +1,69 @@
+/**
+ * A real browser for the page's end-to-end tests: Debian's chromium driven by playwright-core
+ * (installed with `apt-get install -y chromium fonts-wqy-zenhei`). Each launch gets a fresh profile:
+ * playwright's `launch()` creates a temporary --user-data-dir itself and refuses one in `args`.
+ */
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.AIBOX_CHROMIUM ?? '/usr/bin/chromium';
+
+export function chromiumAvailable(): boolean {
+  return existsSync(CHROMIUM_PATH);
+}
+
+export interface LaunchedBrowser {
+  browser: Browser;
+  newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
+  close(): Promise<void>;
+}
+
+export async function launchBrowser(): Promise<LaunchedBrowser> {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  return {
+    browser,
+    async newContext(options) {
+      const context = await browser.newContext(options);
+      // A step that cannot happen fails naming the locator it waited for, well before vitest's timeout.
+      context.setDefaultTimeout(10_000);
+      return context;
+    },
+    async close() {
+      await browser.close();
+    },
+  };
+}
+
+/** Viewports of the screenshots kept in docs/screenshots/. */
+export const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+/** Where the tests write the screenshots kept for the README. */
+export const SHOTS = resolve(import.meta.dirname, '../../docs/screenshots');
+
+/** Takes a screenshot for docs/ without the passing notices (toasts) of earlier steps. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.evaluate("document.querySelector('.toasts')?.replaceChildren()");
+  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+}

@@ -1,0 +1,58 @@
+/** JSON calls to the server's /api, with `Authorization: Bearer` when a token is stored. */
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface Api {
+  get<T>(path: string): Promise<T>;
+  post<T>(path: string, body?: unknown): Promise<T>;
+  upload<T>(path: string, file: File): Promise<T>;
+  del<T>(path: string): Promise<T>;
+}
+
+export function createApi(base: string, token: () => string, onUnauthorized: () => void): Api {
+  const request = async <T>(method: string, path: string, body?: BodyInit, type?: string): Promise<T> => {
+    const headers: Record<string, string> = {};
+    const t = token();
+    if (t) headers.authorization = `Bearer ${t}`;
+    if (type) headers['content-type'] = type;
+    let res: Response;
+    try {
+      res = await fetch(`${base}${path}`, { method, headers, body });
+    } catch (error) {
+      throw new ApiError(0, 'network', error instanceof Error ? error.message : String(error));
+    }
+    const text = await res.text();
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    if (!res.ok) {
+      if (res.status === 401) onUnauthorized();
+      const err = (json as { error?: { code?: string; message?: string } } | undefined)?.error;
+      throw new ApiError(
+        res.status,
+        err?.code ?? `http_${res.status}`,
+        err?.message ?? (text.slice(0, 200) || res.statusText),
+      );
+    }
+    return json as T;
+  };
+  return {
+    get: (path) => request('GET', path),
+    post: (path, body) =>
+      request('POST', path, body === undefined ? undefined : JSON.stringify(body), 'application/json'),
+    upload: (path, file) =>
+      request('POST', `${path}?filename=${encodeURIComponent(file.name)}`, file, 'application/octet-stream'),
+    del: (path) => request('DELETE', path),
+  };
+}

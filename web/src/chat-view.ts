@@ -1,0 +1,106 @@
+/** The chat tab: the conversation, and a composer (Enter sends, Shift+Enter new line) with stop and new chat. */
+import { createChatLog } from './chat-log.js';
+import type { Connection } from './connection.js';
+import { h } from './dom.js';
+import type { Messages } from './i18n.js';
+import type { ServerFrame } from './protocol-types.js';
+
+export interface ChatView {
+  el: HTMLElement;
+  handle(frame: ServerFrame): void;
+  notice(text: string, kind?: 'info' | 'error'): void;
+  relabel(): void;
+  focus(): void;
+  /** Sending is possible only while connected (the text stays in the box meanwhile). */
+  setOnline(online: boolean): void;
+}
+
+export function createChatView(connection: Connection, t: () => Messages, lang: () => string): ChatView {
+  const log = createChatLog(t, lang);
+  const input = h('textarea', {
+    class: 'composer-input',
+    rows: 1,
+    'aria-label': t().send,
+    enterkeyhint: 'send',
+  });
+  const sendButton = h('button', { type: 'submit', class: 'btn primary send' }, t().send);
+  const abortButton = h('button', { type: 'button', class: 'btn danger abort', hidden: true }, t().abort);
+  const newButton = h(
+    'button',
+    { type: 'button', class: 'btn ghost new-chat', title: t().newChat },
+    t().newChat,
+  );
+
+  const autosize = () => {
+    input.style.height = 'auto';
+    input.style.height = `${Math.min(input.scrollHeight, 220)}px`;
+  };
+  const submit = () => {
+    const content = input.value.trim();
+    if (!content) return;
+    const queued = log.busy;
+    if (!connection.send({ type: 'message', content })) return; // offline: keep the text in the box
+    log.addPending(content, queued);
+    input.value = '';
+    autosize();
+  };
+
+  input.addEventListener('input', autosize);
+  input.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  });
+  abortButton.addEventListener('click', () => connection.send({ type: 'abort' }));
+  newButton.addEventListener('click', () => {
+    if (window.confirm(t().newChatConfirm)) connection.send({ type: 'command', command: '/new' });
+  });
+  log.onBusyChange((busy) => {
+    abortButton.hidden = !busy;
+    el.classList.toggle('busy', busy);
+  });
+
+  const form = h(
+    'form',
+    {
+      class: 'composer',
+      onsubmit: (event: Event) => {
+        event.preventDefault();
+        submit();
+      },
+    },
+    newButton,
+    input,
+    abortButton,
+    sendButton,
+  );
+  const el = h('section', { class: 'view chat-view' }, log.el, form);
+
+  const narrow = window.matchMedia('(max-width: 640px)');
+  const relabel = () => {
+    // Phones get the short hint: the long one would wrap inside a one-line box.
+    input.placeholder = narrow.matches ? t().composerPlaceholderShort : t().composerPlaceholder;
+    sendButton.textContent = t().send;
+    abortButton.textContent = t().abort;
+    newButton.textContent = t().newChat;
+    log.relabel();
+  };
+  relabel();
+  narrow.addEventListener('change', relabel);
+
+  return {
+    el,
+    handle(frame) {
+      if (frame.type === 'history') log.renderHistory(frame.messages);
+      else log.handle(frame);
+    },
+    notice: log.notice,
+    relabel,
+    focus: () => input.focus(),
+    setOnline(online) {
+      sendButton.disabled = !online;
+      el.classList.toggle('offline', !online);
+    },
+  };
+}

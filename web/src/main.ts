@@ -1,0 +1,157 @@
+/** Boots the page: token (if the server wants one), status, language, the socket, and the four tabs. */
+import type { StatusDto } from '../../src/server/api/dto.js';
+import { ApiError, createApi } from './api-client.js';
+import { createChatView } from './chat-view.js';
+import { createConnection, socketUrl } from './connection.js';
+import { h } from './dom.js';
+import { type Lang, messages, pickLang, rememberLang } from './i18n.js';
+import { createMemoriesView } from './memories-view.js';
+import type { ServerFrame } from './protocol-types.js';
+import { createSkillsView } from './skills-view.js';
+import { createStatusBar } from './status-bar.js';
+import { createTasksView } from './tasks-view.js';
+import { createTokenStore, promptForToken } from './token-prompt.js';
+import './styles/base.css';
+import './styles/controls.css';
+import './styles/chat.css';
+import './styles/tool-card.css';
+import './styles/lists.css';
+import './styles/highlight.css';
+import './styles/phone.css';
+
+type Tab = 'chat' | 'skills' | 'tasks' | 'memories';
+const TABS: Tab[] = ['chat', 'skills', 'tasks', 'memories'];
+
+async function boot(root: HTMLElement): Promise<void> {
+  const tokens = createTokenStore(localStorage);
+  let lang: Lang = pickLang(undefined, localStorage, navigator.language);
+  const t = () => messages(lang);
+  const getLang = () => lang;
+  const api = createApi('./api', tokens.get, () => undefined);
+
+  // The token, if the server requires one: /api answers 401 until it is right.
+  let status: StatusDto | undefined;
+  for (let wrong = false; ; wrong = true) {
+    try {
+      status = await api.get<StatusDto>('/status');
+      break;
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 401) break;
+      tokens.set(await promptForToken(t(), wrong && tokens.get() !== ''));
+    }
+  }
+  lang = pickLang(status?.lang, localStorage, navigator.language);
+  document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+
+  const toasts = h('div', { class: 'toasts', 'aria-live': 'polite' });
+  const toast = (text: string, kind: 'info' | 'error' = 'info') => {
+    const node = h('div', { class: `toast ${kind}` }, text);
+    toasts.append(node);
+    while (toasts.childElementCount > 3) toasts.firstElementChild?.remove();
+    node.addEventListener('click', () => node.remove());
+    window.setTimeout(() => node.remove(), kind === 'error' ? 8000 : 3500);
+  };
+
+  const connection = createConnection({ url: socketUrl(location), token: tokens.get });
+  const statusBar = createStatusBar(t);
+  statusBar.setStatus(status);
+  const chat = createChatView(connection, t, getLang);
+  const skills = createSkillsView(api, t, toast);
+  const tasks = createTasksView(api, t, getLang, toast);
+  const memories = createMemoriesView(api, t, getLang);
+  const views = { chat, skills, tasks, memories };
+  const loaded = new Set<Tab>(['chat']);
+
+  const tabLabel = (tab: Tab) =>
+    ({ chat: t().tabChat, skills: t().tabSkills, tasks: t().tabTasks, memories: t().tabMemories })[tab];
+  const tabButtons = TABS.map((tab) =>
+    h('a', { class: 'tab', href: `#${tab}`, 'data-tab': tab }, tabLabel(tab)),
+  );
+  const langButton = h('button', { type: 'button', class: 'btn ghost small lang-switch' }, t().switchLang);
+  const main = h('main', { class: 'views' }, ...TABS.map((tab) => views[tab].el));
+  root.replaceChildren(
+    h(
+      'header',
+      { class: 'topbar' },
+      h('div', { class: 'brand' }, h('span', { class: 'logo' }, 'A'), 'Aibox'),
+      h('nav', { class: 'tabs' }, tabButtons),
+      h('div', { class: 'spacer' }),
+      statusBar.el,
+      langButton,
+    ),
+    statusBar.banner,
+    main,
+    toasts,
+  );
+
+  const show = () => {
+    const hash = location.hash.slice(1);
+    const current: Tab = TABS.includes(hash as Tab) ? (hash as Tab) : 'chat';
+    for (const tab of TABS) {
+      views[tab].el.hidden = tab !== current;
+      tabButtons[TABS.indexOf(tab)]?.setAttribute('aria-current', tab === current ? 'page' : 'false');
+    }
+    if (!loaded.has(current)) {
+      loaded.add(current);
+      if (current !== 'chat') void views[current].refresh();
+    }
+    if (current === 'chat') chat.focus();
+  };
+  window.addEventListener('hashchange', show);
+  show();
+
+  langButton.addEventListener('click', () => {
+    lang = lang === 'zh' ? 'en' : 'zh';
+    rememberLang(lang, localStorage);
+    document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+    langButton.textContent = t().switchLang;
+    tabButtons.forEach((button, i) => {
+      button.textContent = tabLabel(TABS[i] ?? 'chat');
+    });
+    for (const view of Object.values(views)) view.relabel();
+    statusBar.relabel();
+    for (const tab of loaded) if (tab !== 'chat') void views[tab].refresh();
+  });
+
+  // Frames of task sessions (`task-<id>`) belong to the tasks tab, never to the chat.
+  const taskTurns = new Set<string>();
+  const route = (frame: ServerFrame) => {
+    const session = 'session' in frame ? frame.session : undefined;
+    const turnId = 'turn_id' in frame ? frame.turn_id : undefined;
+    if (frame.type === 'task_status' || frame.type === 'task_process' || frame.type === 'task_error') {
+      tasks.handle(frame);
+      return;
+    }
+    if (frame.type === 'turn_start' && session && session !== 'main') taskTurns.add(frame.turn_id);
+    if ((session && session !== 'main') || (turnId && taskTurns.has(turnId))) return;
+    switch (frame.type) {
+      case 'skills_changed':
+        if (loaded.has('skills')) void skills.refresh();
+        return;
+      case 'command_result':
+        chat.notice(frame.content);
+        return;
+      case 'info':
+      case 'line':
+      case 'pong':
+      case 'connection_ack':
+        return;
+      default:
+        chat.handle(frame);
+    }
+  };
+  connection.onFrame(route);
+  connection.onState(async (state) => {
+    statusBar.setConn(state);
+    chat.setOnline(state.kind === 'open');
+    if (state.kind === 'auth') {
+      tokens.set(await promptForToken(t(), true));
+      connection.reconnectNow();
+    }
+  });
+  statusBar.setConn(connection.state);
+  chat.setOnline(connection.state.kind === 'open');
+}
+
+const root = document.getElementById('app');
+if (root) void boot(root);

@@ -1,0 +1,99 @@
+/** The memories tab: newest first, or full-text search (Chinese and English), one page at a time. */
+import type { MemoryDto, MemoryPageDto } from '../../src/server/api/dto.js';
+import type { Api } from './api-client.js';
+import { formatTime, h, replaceChildren } from './dom.js';
+import type { Messages } from './i18n.js';
+
+export interface MemoriesView {
+  el: HTMLElement;
+  refresh(): Promise<void>;
+  relabel(): void;
+}
+
+export function createMemoriesView(api: Api, t: () => Messages, lang: () => string): MemoriesView {
+  const search = h('input', { type: 'search', class: 'input grow memories-search', autocomplete: 'off' });
+  const list = h('div', { class: 'card-list memories-list' });
+  const pager = h('div', { class: 'pager' });
+  const el = h(
+    'section',
+    { class: 'view memories-view' },
+    h('div', { class: 'list-pane' }, h('div', { class: 'toolbar' }, search), list, pager),
+  );
+  let page = 1;
+  let seq = 0;
+
+  const row = (m: MemoryDto) =>
+    h(
+      'article',
+      { class: 'card memory' },
+      h(
+        'div',
+        { class: 'card-head' },
+        h('span', { class: 'card-title' }, m.topic || m.summary.slice(0, 40)),
+        h('span', { class: 'badge kind' }, t().importance(m.importance)),
+      ),
+      h('div', { class: 'card-text' }, m.snippet || m.summary),
+      m.content && m.content !== m.summary
+        ? h('details', {}, h('summary', {}, '…'), h('div', { class: 'pre-wrap' }, m.content))
+        : null,
+      h(
+        'div',
+        { class: 'muted small' },
+        formatTime(m.createdAt, lang()),
+        m.tags.length ? ` · ${m.tags.join(', ')}` : '',
+      ),
+    );
+
+  const refresh = async () => {
+    const mine = ++seq;
+    try {
+      const q = search.value.trim();
+      const data = await api.get<MemoryPageDto>(`/memories?q=${encodeURIComponent(q)}&page=${page}`);
+      if (mine !== seq) return;
+      replaceChildren(
+        list,
+        data.items.length ? data.items.map(row) : h('div', { class: 'empty' }, t().memoriesEmpty),
+      );
+      replaceChildren(
+        pager,
+        data.pages > 1
+          ? [
+              h(
+                'button',
+                { type: 'button', class: 'btn small', disabled: page <= 1, onclick: () => go(page - 1) },
+                t().memoriesPrev,
+              ),
+              h('span', { class: 'muted' }, t().memoriesPage(data.page, data.pages)),
+              h(
+                'button',
+                {
+                  type: 'button',
+                  class: 'btn small',
+                  disabled: page >= data.pages,
+                  onclick: () => go(page + 1),
+                },
+                t().memoriesNext,
+              ),
+            ]
+          : [],
+      );
+    } catch (error) {
+      if (mine === seq)
+        replaceChildren(list, h('div', { class: 'empty error' }, t().loadFailed((error as Error).message)));
+    }
+  };
+  const go = (next: number) => {
+    page = next;
+    void refresh();
+  };
+  let timer: number | undefined;
+  search.addEventListener('input', () => {
+    window.clearTimeout(timer);
+    timer = window.setTimeout(() => go(1), 250);
+  });
+  const relabel = () => {
+    search.placeholder = t().memoriesSearch;
+  };
+  relabel();
+  return { el, refresh, relabel };
+}
