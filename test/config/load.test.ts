@@ -58,9 +58,7 @@ describe('loadConfig', () => {
     const path = tempConfigPath();
     writeFileSync(path, JSON.stringify({ skills: { probe_timeout: 5 } }));
     const error = expectConfigError(path);
-    expect(error.problems).toEqual([
-      expect.objectContaining({ key: 'skills.probe_timeout', found: '5' }),
-    ]);
+    expect(error.problems).toEqual([expect.objectContaining({ key: 'skills.probe_timeout', found: '5' })]);
   });
 
   it('reports a file that is not JSON with the parser message', () => {
@@ -73,7 +71,12 @@ describe('loadConfig', () => {
   it("accepts the original Aibox's config.json and maps its keys", () => {
     const path = tempConfigPath();
     const original = {
-      system: { debug_level: 3, websocket_host: 'localhost', websocket_port: 8766, skills_dir: '~/my-skills' },
+      system: {
+        debug_level: 3,
+        websocket_host: 'localhost',
+        websocket_port: 8766,
+        skills_dir: '~/my-skills',
+      },
       scheduler: { enabled: false, check_interval: 1.0, max_tasks_per_run: 10, broadcast_enabled: true },
       api: {
         deepseek_api_url: 'https://ark.cn-beijing.volces.com/api/v3/chat/completions',
