@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcessByStdio, spawn } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { looksExecutable } from './exec-format.js';
 
@@ -190,12 +191,20 @@ export function runProcess(options: RunProcessOptions): Promise<RunProcessResult
     };
     const onAbort = () => stop('abort');
 
-    const child = spawn(file, args, {
-      cwd: options.cwd,
-      env: options.env ?? process.env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    });
+    let child: ChildProcessByStdio<null, Readable, Readable>;
+    try {
+      child = spawn(file, args, {
+        cwd: options.cwd,
+        env: options.env ?? process.env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
+      });
+    } catch (error) {
+      // Synchronous spawn failures (bad arguments, e.g. a NUL byte in an argument).
+      const e = error as NodeJS.ErrnoException;
+      resolve(notStarted(started, e.code ?? 'ERR_SPAWN', e.message));
+      return;
+    }
 
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => err.push(chunk));

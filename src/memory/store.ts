@@ -1,0 +1,182 @@
+/**
+ * The MemoryStore on memories.db. Inserts write the row and its index entry in
+ * one transaction; deletes rely on the `memories_index_delete` trigger, so the
+ * index never keeps stale entries.
+ */
+import type { Database } from 'better-sqlite3';
+import { type Clock, systemClock } from '../util/clock.js';
+import { indexText, matchExpression, snippetFor } from './segment.js';
+import type { Memory, MemorySearchHit, MemoryStore, NewMemory, Page, PageOptions } from './types.js';
+
+export interface MemoryStoreOptions {
+  db: Database;
+  clock?: Clock;
+}
+
+interface MemoryRow {
+  id: number;
+  topic: string;
+  summary: string;
+  content: string | null;
+  tags: string | null;
+  importance: number | null;
+  start_time: string;
+  end_time: string;
+  created_at: string;
+}
+
+const DEFAULT_TOPIC = '未命名对话';
+/** bm25 column weights: topic, summary, content, tags. */
+const RANK = 'bm25(memory_index, 4.0, 2.0, 1.0, 3.0)';
+/**
+ * bm25 costs a few µs per matching row, so a very common term (matching tens of
+ * thousands of memories) would blow the latency budget. Ranking therefore runs
+ * over a recent rowid range holding at least RANK_WINDOW matches (recency is a
+ * ranking factor anyway), and counting stops at COUNT_CAP (`Page.capped`).
+ */
+export const RANK_WINDOW = 500;
+export const COUNT_CAP = 1000;
+
+function toMemory(row: MemoryRow): Memory {
+  return {
+    id: row.id,
+    topic: row.topic,
+    summary: row.summary,
+    content: row.content ?? '',
+    tags: row.tags
+      ? row.tags
+          .split(',')
+          .map((t) => t.trim())
+          .filter(Boolean)
+      : [],
+    importance: row.importance ?? 1,
+    startTime: row.start_time,
+    endTime: row.end_time,
+    createdAt: row.created_at,
+  };
+}
+
+function paging(options: PageOptions = {}): { page: number; pageSize: number; offset: number } {
+  const pageSize = Math.min(50, Math.max(1, Math.floor(options.pageSize ?? 10)));
+  const page = Math.max(1, Math.floor(options.page ?? 1));
+  return { page, pageSize, offset: (page - 1) * pageSize };
+}
+
+function pageOf<T>(items: T[], total: number, page: number, pageSize: number): Page<T> {
+  return { total, page, pageSize, pages: Math.max(1, Math.ceil(total / pageSize)), items };
+}
+
+export function createMemoryStore(options: MemoryStoreOptions): MemoryStore {
+  const { db } = options;
+  const clock = options.clock ?? systemClock;
+  const insertRow =
+    db.prepare(`INSERT INTO memories (topic, summary, content, start_time, end_time, created_at, tags, importance)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
+  const insertIndex = db.prepare(
+    'INSERT INTO memory_index (rowid, topic, summary, content, tags) VALUES (?, ?, ?, ?, ?)',
+  );
+  const getRow = db.prepare('SELECT * FROM memories WHERE id = ?');
+  const countAll = db.prepare('SELECT count(*) AS n FROM memories');
+  const recentRows = db.prepare('SELECT * FROM memories ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?');
+  const deleteRow = db.prepare('DELETE FROM memories WHERE id = ?');
+  // Over-fetches from the index, then breaks bm25 ties by importance and recency.
+  const searchRows = db.prepare(`SELECT m.*, r.rank FROM (
+      SELECT rowid, ${RANK} AS rank FROM memory_index WHERE memory_index MATCH ? AND rowid >= ? ORDER BY rank LIMIT ?
+    ) r JOIN memories m ON m.id = r.rowid ORDER BY r.rank, m.importance DESC, m.created_at DESC LIMIT ? OFFSET ?`);
+  const countMatches = db.prepare(
+    'SELECT count(*) AS n FROM (SELECT rowid FROM memory_index WHERE memory_index MATCH ? LIMIT ?)',
+  );
+  const countFrom = db.prepare(
+    'SELECT count(*) AS n FROM memory_index WHERE memory_index MATCH ? AND rowid >= ?',
+  );
+  const maxId = db.prepare('SELECT max(id) AS id FROM memories');
+  /**
+   * The lowest rowid of a recent range holding ≥ RANK_WINDOW matches. Probes growing rowid ranges
+   * from the newest end (FTS5 seeks rowid ranges cheaply; ORDER BY rowid DESC would decode the whole
+   * doclist of a common term).
+   */
+  const windowFloor = (expression: string): number => {
+    const top = (maxId.get() as { id: number | null }).id ?? 0;
+    for (let span = RANK_WINDOW * 4; ; span *= 4) {
+      const floor = top - span;
+      if (floor <= 0) return 0;
+      if ((countFrom.get(expression, floor) as { n: number }).n >= RANK_WINDOW) return floor;
+    }
+  };
+
+  const save = db.transaction((input: NewMemory): Memory => {
+    const now = clock.now();
+    const topic = input.topic?.trim() || DEFAULT_TOPIC;
+    const tags = (input.tags ?? [])
+      .map((t) => t.replaceAll(',', ' ').trim())
+      .filter(Boolean)
+      .join(',');
+    const importance = Math.min(5, Math.max(1, Math.round(input.importance ?? 2)));
+    const info = insertRow.run(
+      topic,
+      input.summary,
+      input.content ?? '',
+      (input.startTime ?? now).toISOString(),
+      (input.endTime ?? now).toISOString(),
+      now.toISOString(),
+      tags,
+      importance,
+    );
+    const id = Number(info.lastInsertRowid);
+    insertIndex.run(
+      id,
+      indexText(topic),
+      indexText(input.summary),
+      indexText(input.content),
+      indexText(tags),
+    );
+    return toMemory(getRow.get(id) as MemoryRow);
+  });
+
+  const remove = db.transaction((ids: number[]): number => {
+    let n = 0;
+    for (const id of ids) n += deleteRow.run(id).changes;
+    return n;
+  });
+
+  return {
+    save,
+    search(query, searchOptions = {}) {
+      const { page, pageSize, offset } = paging(searchOptions);
+      const match = matchExpression(query, searchOptions.matchAll);
+      if (!match) return pageOf<MemorySearchHit>([], 0, page, pageSize);
+      const counted = (countMatches.get(match.expression, COUNT_CAP + 1) as { n: number }).n;
+      const floor = counted > RANK_WINDOW ? windowFloor(match.expression) : 0;
+      const fetch = (offset + pageSize) * 2 + 10;
+      const rows = searchRows.all(match.expression, floor, fetch, pageSize, offset) as (MemoryRow & {
+        rank: number;
+      })[];
+      const items = rows.map((row) => {
+        const memory = toMemory(row);
+        const inSummary = snippetFor(memory.summary, match.keywords);
+        const source = memory.summary.toLowerCase().includes(match.keywords[0]?.toLowerCase() ?? '')
+          ? inSummary
+          : snippetFor(memory.content || memory.summary, match.keywords);
+        return { ...memory, score: -row.rank, snippet: source };
+      });
+      const result = pageOf(items, Math.min(counted, COUNT_CAP), page, pageSize);
+      return counted > COUNT_CAP ? { ...result, capped: true } : result;
+    },
+    recent(pageOptions) {
+      const { page, pageSize, offset } = paging(pageOptions);
+      const total = (countAll.get() as { n: number }).n;
+      const items = (recentRows.all(pageSize, offset) as MemoryRow[]).map(toMemory);
+      return pageOf(items, total, page, pageSize);
+    },
+    get(id) {
+      const row = getRow.get(id) as MemoryRow | undefined;
+      return row ? toMemory(row) : undefined;
+    },
+    delete(ids) {
+      return remove(Array.isArray(ids) ? ids : [ids]);
+    },
+    count() {
+      return (countAll.get() as { n: number }).n;
+    },
+  };
+}

@@ -1,0 +1,74 @@
+/**
+ * Long-term memory: what the agent saved about past conversations, searchable
+ * in Chinese and English. Implemented by `createMemoryStore` (./store.ts) on the
+ * `memories` table of memories.db (see docs/memory-and-tasks.md).
+ */
+
+export interface Memory {
+  id: number;
+  topic: string;
+  summary: string;
+  content: string;
+  tags: string[];
+  /** 1 (low) .. 5 (high); the original's default was 2 for saves by the model. */
+  importance: number;
+  /** ISO 8601 UTC. */
+  startTime: string;
+  endTime: string;
+  createdAt: string;
+}
+
+export interface NewMemory {
+  summary: string;
+  topic?: string;
+  content?: string;
+  tags?: string[];
+  importance?: number;
+  /** Defaults to now. */
+  startTime?: Date;
+  endTime?: Date;
+}
+
+export interface PageOptions {
+  /** 1-based. */
+  page?: number;
+  /** Clamped to 1..50; default 10. */
+  pageSize?: number;
+}
+
+export interface MemorySearchOptions extends PageOptions {
+  /** Every whitespace-separated keyword must match (default: any). */
+  matchAll?: boolean;
+}
+
+export interface MemorySearchHit extends Memory {
+  /** Higher is better (negated bm25). */
+  score: number;
+  /** A short excerpt of the summary/content around the first match. */
+  snippet: string;
+}
+
+export interface Page<T> {
+  total: number;
+  page: number;
+  pageSize: number;
+  pages: number;
+  items: T[];
+  /** Search only: more than `total` matched; counting stopped there. */
+  capped?: boolean;
+}
+
+export interface MemoryStore {
+  save(input: NewMemory): Memory;
+  /**
+   * Full-text search. Any text is a valid query (quotes and FTS operators are
+   * treated as plain characters). Ranked by relevance, then importance, then recency.
+   */
+  search(query: string, options?: MemorySearchOptions): Page<MemorySearchHit>;
+  /** Newest first. */
+  recent(options?: PageOptions): Page<Memory>;
+  get(id: number): Memory | undefined;
+  /** Deletes the rows and their search-index entries; returns how many existed. */
+  delete(ids: number | number[]): number;
+  count(): number;
+}

@@ -1,0 +1,99 @@
+/**
+ * Pure builders of the `task` reply frames (PROTOCOL.md; original §3.5 shapes,
+ * bugs fixed): `task_added`, `task_list`, `task_completed`, `task_deleted`, and
+ * the connect-time `task_status` frames for due tasks.
+ */
+import type { Lang } from '../i18n/lang.js';
+import { isoWithOffset } from '../util/clock.js';
+import { describeSchedule, formatWire } from './describe.js';
+import { frameMessages } from './frame-messages.js';
+import type { Task } from './types.js';
+
+function legacyRepeat(task: Task) {
+  const kind = task.schedule.kind;
+  if (kind === 'daily' || kind === 'weekly' || kind === 'monthly')
+    return { type: kind, interval: 1, unit: 'days' };
+  if (kind === 'interval')
+    return { type: 'custom', interval: task.schedule.every ?? 1, unit: task.schedule.unit ?? 'days' };
+  if (kind === 'cron') return { type: 'cron', interval: 0, unit: 'days' };
+  return { type: 'none', interval: 0, unit: 'days' };
+}
+
+/** One item of `task_list` (the original's fields plus schedule, status and last outcome). */
+export function taskListItem(task: Task, lang: Lang, now: Date) {
+  const repeat = legacyRepeat(task);
+  const next = formatWire(task.nextRunAt, task.schedule.timezone);
+  return {
+    id: task.id,
+    title: task.title,
+    content: task.content,
+    reminder_time: next,
+    next_run_at: next,
+    priority: task.priority,
+    is_overdue: task.nextRunAt !== null && Date.parse(task.nextRunAt) <= now.getTime(),
+    repeat_type: repeat.type,
+    repeat_interval: repeat.interval,
+    repeat_interval_unit: repeat.unit,
+    trigger_count: task.runCount,
+    is_immediate: task.schedule.kind === 'immediate',
+    schedule: describeSchedule(task.schedule, lang),
+    schedule_kind: task.schedule.kind,
+    cron: task.schedule.cron ?? null,
+    timezone: task.schedule.timezone,
+    end_time: formatWire(task.schedule.end ?? null, task.schedule.timezone),
+    status: task.status,
+    tags: task.tags,
+    last_run_at: formatWire(task.lastRunAt, task.schedule.timezone),
+    last_outcome: task.lastOutcome,
+  };
+}
+
+export function taskAddedFrame(task: Task, lang: Lang) {
+  const t = frameMessages(lang);
+  return {
+    type: 'task_added' as const,
+    task_id: task.id,
+    title: task.title,
+    reminder_time: formatWire(task.nextRunAt, task.schedule.timezone),
+    schedule: describeSchedule(task.schedule, lang),
+    content: t.added(task.title, task.id, describeSchedule(task.schedule, lang)),
+  };
+}
+
+/** Every active task (not only the due ones, as the original did), by next run. */
+export function taskListFrame(tasks: Task[], lang: Lang, now: Date) {
+  return { type: 'task_list' as const, tasks: tasks.map((task) => taskListItem(task, lang, now)) };
+}
+
+export function taskCompletedFrame(task: Task, advanced: boolean, lang: Lang) {
+  const t = frameMessages(lang);
+  const next = formatWire(task.nextRunAt, task.schedule.timezone);
+  return {
+    type: 'task_completed' as const,
+    task_id: task.id,
+    advanced,
+    next_run_at: advanced ? next : null,
+    content: advanced ? t.advanced(task.id, next ?? '') : t.completed(task.id),
+  };
+}
+
+export function taskDeletedFrame(taskId: number, lang: Lang) {
+  return { type: 'task_deleted' as const, task_id: taskId, content: frameMessages(lang).deleted(taskId) };
+}
+
+/** Sent to a client on connect, one per due task (status `overdue`, or `pending` when due exactly now). */
+export function dueTaskStatusFrames(due: Task[], lang: Lang, now: Date) {
+  return due.map((task) => ({
+    type: 'task_status' as const,
+    task_id: task.id,
+    title: task.title,
+    status:
+      task.nextRunAt && Date.parse(task.nextRunAt) < now.getTime()
+        ? ('overdue' as const)
+        : ('pending' as const),
+    reminder_time: formatWire(task.nextRunAt, task.schedule.timezone),
+    content: task.content,
+    message: frameMessages(lang).due(task.title),
+    timestamp: isoWithOffset(now),
+  }));
+}

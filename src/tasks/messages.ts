@@ -1,0 +1,51 @@
+import { defineMessages } from '../i18n/lang.js';
+
+export const taskMessages = defineMessages({
+  zh: {
+    badTime: (text: string) =>
+      `无法识别的时间「${text}」。可用格式：2026-12-01 09:00、ISO 时间、+30m / +2h / +1d、09:00、明天 9点、明天上午9点半、后天 18:00、tomorrow 9:00`,
+    badEvery: (text: string) =>
+      `无法识别的重复周期「${text}」。可用：daily / weekly / monthly、每天 / 每周 / 每月、30m、2h、1d（每 N 分钟/小时/天）`,
+    badCron: (expr: string, why: string) => `无效的 cron 表达式「${expr}」：${why}`,
+    badZone: (zone: string) => `未知的时区「${zone}」（需要 IANA 名称，例如 Asia/Shanghai）`,
+    endBeforeStart: '结束时间早于首次执行时间',
+    pastOnce: (when: string) => `执行时间 ${when} 已经过去`,
+    cronAndEvery: 'cron 与重复周期只能指定一个',
+    notFound: (id: number) => `任务 #${id} 不存在`,
+    titleRequired: '需要提供任务标题',
+    once: (at: string) => `一次：${at}`,
+    immediate: '立即执行一次',
+    daily: (time: string) => `每天 ${time}`,
+    weekly: (day: string, time: string) => `每周${day} ${time}`,
+    monthly: (day: number, time: string) => `每月 ${day} 日 ${time}`,
+    every: (n: number, unit: string) => `每 ${n} ${unit}`,
+    cron: (expr: string) => `cron：${expr}`,
+    until: (at: string) => `，截止 ${at}`,
+    unit: (unit: string) => ({ minutes: '分钟', hours: '小时', days: '天' })[unit] ?? unit,
+    weekday: (day: number) => '日一二三四五六'[day] ?? '',
+  },
+  en: {
+    badTime: (text: string) =>
+      `Cannot understand the time "${text}". Use e.g. 2026-12-01 09:00, an ISO time, +30m / +2h / +1d, 09:00, tomorrow 9:00, 明天 9点`,
+    badEvery: (text: string) =>
+      `Cannot understand the repeat "${text}". Use daily / weekly / monthly, 30m, 2h, 1d (every N minutes/hours/days)`,
+    badCron: (expr: string, why: string) => `Invalid cron expression "${expr}": ${why}`,
+    badZone: (zone: string) => `Unknown time zone "${zone}" (an IANA name such as Europe/Berlin is needed)`,
+    endBeforeStart: 'The end time is before the first run',
+    pastOnce: (when: string) => `The time ${when} is already past`,
+    cronAndEvery: 'Give either a cron expression or a repeat, not both',
+    notFound: (id: number) => `Task #${id} does not exist`,
+    titleRequired: 'A task title is required',
+    once: (at: string) => `once at ${at}`,
+    immediate: 'once, immediately',
+    daily: (time: string) => `daily at ${time}`,
+    weekly: (day: string, time: string) => `weekly on ${day} at ${time}`,
+    monthly: (day: number, time: string) => `monthly on day ${day} at ${time}`,
+    every: (n: number, unit: string) => `every ${n} ${unit}`,
+    cron: (expr: string) => `cron: ${expr}`,
+    until: (at: string) => `, until ${at}`,
+    unit: (unit: string) => unit,
+    weekday: (day: number) =>
+      ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'][day] ?? '',
+  },
+});

@@ -1,0 +1,83 @@
+/** Row ↔ record mapping for the `tasks` and `task_runs` tables. */
+import type { RunStatus, Schedule, Task, TaskRun, TaskStatus } from './types.js';
+
+export interface TaskRow {
+  id: number;
+  title: string;
+  content: string;
+  schedule: string;
+  status: TaskStatus;
+  priority: number;
+  tags: string;
+  next_run_at: number | null;
+  created_at: string;
+  updated_at: string;
+  completed_at: string | null;
+  created_by: string;
+  source: string;
+  run_count: number;
+  last_run_at: string | null;
+  last_outcome: RunStatus | null;
+}
+
+export interface RunRow {
+  id: number;
+  task_id: number;
+  occurrence: number;
+  execution_id: string;
+  status: RunStatus;
+  late: number;
+  claimed_at: string;
+  started_at: string | null;
+  ended_at: string | null;
+  answer: string | null;
+  error: string | null;
+  instance: string;
+}
+
+function parseTags(raw: string): string[] {
+  try {
+    const value: unknown = JSON.parse(raw);
+    return Array.isArray(value) ? value.map(String) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function toTask(row: TaskRow): Task {
+  return {
+    id: row.id,
+    title: row.title,
+    content: row.content,
+    schedule: JSON.parse(row.schedule) as Schedule,
+    status: row.status,
+    priority: row.priority,
+    tags: parseTags(row.tags),
+    nextRunAt: row.next_run_at === null ? null : new Date(row.next_run_at).toISOString(),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    completedAt: row.completed_at,
+    createdBy: row.created_by,
+    source: row.source,
+    runCount: row.run_count,
+    lastRunAt: row.last_run_at,
+    lastOutcome: row.last_outcome,
+  };
+}
+
+export function toRun(row: RunRow): TaskRun {
+  return {
+    id: row.id,
+    taskId: row.task_id,
+    occurrence: new Date(row.occurrence).toISOString(),
+    executionId: row.execution_id,
+    status: row.status,
+    late: row.late === 1,
+    claimedAt: row.claimed_at,
+    startedAt: row.started_at,
+    endedAt: row.ended_at,
+    answer: row.answer,
+    error: row.error,
+    instance: row.instance,
+  };
+}

@@ -1,0 +1,223 @@
+/**
+ * Scheduled tasks ("memos" in the original): the store, the schedule model and
+ * the scheduler contract. All instants are ISO 8601 UTC strings on the records;
+ * wall-clock rules (daily at 09:00 …) are evaluated in `schedule.timezone`.
+ */
+import type { SessionEvent } from '../session/types.js';
+
+export type ScheduleKind = 'once' | 'immediate' | 'interval' | 'daily' | 'weekly' | 'monthly' | 'cron';
+export type IntervalUnit = 'minutes' | 'hours' | 'days';
+
+/**
+ * When a task runs. Repeating kinds are anchored at `start` (their first
+ * occurrence): daily/weekly keep its wall-clock time (and weekday), monthly its
+ * day of month (clamped to short months, never drifting), interval adds
+ * `every` × `unit` (days in wall-clock time, minutes/hours in absolute time).
+ */
+export interface Schedule {
+  kind: ScheduleKind;
+  /** ISO UTC: the first occurrence (once: the only one; immediate: creation time). */
+  start: string;
+  /** interval: how many units. */
+  every?: number;
+  unit?: IntervalUnit;
+  /** cron: a 5- or 6-field expression (croner). */
+  cron?: string;
+  /** IANA zone the wall-clock rules use. */
+  timezone: string;
+  /** ISO UTC: no occurrence after this. */
+  end?: string;
+}
+
+export type TaskStatus = 'active' | 'completed' | 'deleted';
+export type RunStatus = 'queued' | 'running' | 'complete' | 'failed' | 'interrupted';
+
+export interface Task {
+  id: number;
+  title: string;
+  content: string;
+  schedule: Schedule;
+  status: TaskStatus;
+  priority: number;
+  tags: string[];
+  /** ISO UTC of the next occurrence not yet claimed; null when none is left. */
+  nextRunAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  completedAt: string | null;
+  createdBy: string;
+  source: string;
+  runCount: number;
+  lastRunAt: string | null;
+  lastOutcome: RunStatus | null;
+}
+
+export interface TaskRun {
+  id: number;
+  taskId: number;
+  /** ISO UTC of the occurrence this run is for (unique per task). */
+  occurrence: string;
+  /** Protocol `execution_id`. */
+  executionId: string;
+  status: RunStatus;
+  /** Started noticeably after its occurrence (the server was down or busy). */
+  late: boolean;
+  claimedAt: string;
+  startedAt: string | null;
+  endedAt: string | null;
+  answer: string | null;
+  error: string | null;
+  /** Which scheduler instance claimed it. */
+  instance: string;
+}
+
+export interface NewTask {
+  title: string;
+  content?: string;
+  schedule: Schedule;
+  priority?: number;
+  tags?: string[];
+  createdBy?: string;
+  source?: string;
+}
+
+export interface TaskPatch {
+  title?: string;
+  content?: string;
+  schedule?: Schedule;
+  priority?: number;
+  tags?: string[];
+}
+
+export interface TaskListOptions {
+  includeCompleted?: boolean;
+  includeDeleted?: boolean;
+  limit?: number;
+}
+
+export interface TaskStats {
+  total: number;
+  active: number;
+  /** Active and due now (next run ≤ now). */
+  due: number;
+  completed: number;
+  deleted: number;
+  runs: number;
+  failedRuns: number;
+}
+
+/** A claimed occurrence, ready to run. */
+export interface ClaimedRun {
+  task: Task;
+  run: TaskRun;
+}
+
+export interface TaskStore {
+  add(input: NewTask): Task;
+  get(id: number): Task | undefined;
+  /** Active tasks by next run (then deleted/completed ones when asked). */
+  list(options?: TaskListOptions): Task[];
+  /** Case-insensitive substring over title and content. */
+  search(keyword: string, options?: TaskListOptions): Task[];
+  update(id: number, patch: TaskPatch): Task;
+  /** Repeating tasks advance to their next occurrence unless `force`; others complete. */
+  complete(id: number, options?: { force?: boolean }): { task: Task; advanced: boolean };
+  /** Soft delete (kept for the run history). Returns false if no such live task. */
+  delete(id: number): boolean;
+  /** Active tasks whose next run is ≤ now. */
+  due(now?: Date): Task[];
+  /** Earliest next run of any active task. */
+  nextDueAt(): Date | null;
+  runs(taskId: number, options?: { limit?: number }): TaskRun[];
+  recentRuns(limit?: number): TaskRun[];
+  stats(now?: Date): TaskStats;
+  /**
+   * Claims an occurrence in one transaction: moves the task's next run past it
+   * and inserts its `task_runs` row (unique per task and occurrence). Returns
+   * undefined if another instance claimed it first.
+   */
+  claim(taskId: number, occurrence: string, instance: string): ClaimedRun | undefined;
+  markRunning(runId: number): void;
+  finishRun(runId: number, outcome: { ok: boolean; answer?: string; error?: string }): TaskRun;
+  /** Marks runs left queued/running by dead instances as interrupted; returns them. */
+  recoverInterrupted(isAlive: (instance: string) => boolean): TaskRun[];
+  /** Changes made through this store (the scheduler wakes on them and broadcasts `task_status`). */
+  onChange(listener: (change: TaskChange) => void): () => void;
+}
+
+export interface TaskChange {
+  kind: 'added' | 'updated' | 'completed' | 'advanced' | 'deleted';
+  task: Task;
+}
+
+export type TaskStatusKind =
+  | 'added'
+  | 'updated'
+  | 'completed'
+  | 'deleted'
+  | 'executing'
+  | 'complete'
+  | 'failed'
+  | 'interrupted'
+  | 'overdue'
+  | 'pending';
+
+/** Broadcast frames (PROTOCOL.md, original §3.3), ready to send as JSON. */
+export type SchedulerEvent =
+  | {
+      type: 'task_status';
+      task_id: number;
+      title: string;
+      status: TaskStatusKind;
+      message: string;
+      timestamp: string;
+      run_id?: number;
+      late?: boolean;
+    }
+  | {
+      type: 'task_process';
+      task_id: string;
+      execution_id: string;
+      task_title: string;
+      msg_type: 'line' | 'chunk' | 'reasoning' | 'complete' | 'error' | 'dialogue_ended';
+      content: string;
+      is_new_execution: boolean;
+      session: string;
+      timestamp: string;
+    }
+  | {
+      type: 'task_error';
+      task_id: string;
+      execution_id: string;
+      task_title: string;
+      error: string;
+      timestamp: string;
+    };
+
+export interface RunJobResult {
+  ok: boolean;
+  answer?: string;
+  error?: string;
+}
+
+/**
+ * Runs one occurrence as an agent turn in session `task-<id>` and reports the
+ * session's events through `emit` (see scheduler/session-run-job.ts).
+ */
+export type RunJob = (task: Task, run: TaskRun, emit: (event: SessionEvent) => void) => Promise<RunJobResult>;
+
+export interface Scheduler {
+  /** Recovers interrupted runs, runs missed occurrences once (late), then sleeps until the next one. */
+  start(): void;
+  /** Stops timers; waits for runs in progress to settle. */
+  stop(): Promise<void>;
+  /** Re-reads the next due time (call after adding, editing or removing a task). */
+  wake(): void;
+  /** When the single timer will fire next; null when idle with nothing scheduled. */
+  nextWakeAt(): Date | null;
+  onEvent(listener: (event: SchedulerEvent) => void): () => void;
+  /** Runs currently executing. */
+  readonly activeRuns: number;
+  /** Resolves when no run is queued or executing (tests, shutdown). */
+  idle(): Promise<void>;
+}

@@ -1,0 +1,120 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createMemoryStore } from '../../src/memory/store.js';
+import type { MemoryStore } from '../../src/memory/types.js';
+import { openDatabase } from '../../src/store/database.js';
+import { createTaskStore } from '../../src/tasks/store.js';
+import { createMemoryTools } from '../../src/tools/memory-tools.js';
+import type { AnyTool, ToolContext } from '../../src/tools/tool.js';
+import { tempHome } from '../helpers/cli.js';
+
+const ctx = (lang: 'zh' | 'en' = 'en'): ToolContext => ({
+  signal: new AbortController().signal,
+  output: () => {},
+  sessionId: 'main',
+  turnId: 't1',
+  callId: 'c1',
+  lang,
+});
+
+let memory: MemoryStore;
+let tasks: ReturnType<typeof createTaskStore>;
+let tools: Record<string, AnyTool>;
+let prompts: string;
+const clock = { now: () => new Date('2026-11-30T10:00:00Z') };
+
+beforeEach(async () => {
+  const home = tempHome('aibox-tools-');
+  prompts = join(home, 'prompts');
+  const db = await openDatabase(join(home, 'memories.db'));
+  memory = createMemoryStore({ db, clock });
+  tasks = createTaskStore({ db, clock });
+  tools = Object.fromEntries(
+    createMemoryTools({ memory, tasks, promptsDir: prompts, lang: 'en', clock, defaultTimezone: 'UTC' }).map(
+      (t) => [t.name, t],
+    ),
+  );
+});
+
+async function call(name: string, args: unknown, lang: 'zh' | 'en' = 'en') {
+  const tool = tools[name] as AnyTool;
+  return tool.execute(tool.parameters.parse(args), ctx(lang));
+}
+
+describe('memory tool', () => {
+  it('saves, searches, lists recent (works), gets and deletes with confirm', async () => {
+    expect(
+      (await call('memory', { action: 'save', summary: '讨论了项目进度', topic: '周会', keywords: ['项目'] }))
+        .ok,
+    ).toBe(true);
+    await call('memory', { action: 'save', summary: 'bought tomatoes' });
+    const search = await call('memory', { action: 'search', query: '项目' });
+    expect(search.content).toContain('1 memories');
+    expect(search.content).toContain('[ID: 1]');
+    const recent = await call('memory', { action: 'recent', limit: 1 });
+    expect(recent.ok).toBe(true);
+    expect(recent.content).toContain('Page 1/2');
+    expect(recent.content).toContain('More: page=2');
+    expect((await call('memory', { action: 'get', memory_id: 1 })).content).toContain('讨论了项目进度');
+    const refused = await call('memory', { action: 'delete', memory_id: 1 });
+    expect(refused.ok).toBe(false);
+    expect(memory.count()).toBe(2);
+    expect((await call('memory', { action: 'delete', memory_id: 1, confirm: true })).ok).toBe(true);
+    expect(memory.search('项目').total).toBe(0);
+    expect((await call('memory', { action: 'search', query: '"' })).content).toContain('0 memories');
+  });
+  it('has Chinese descriptions by default', () => {
+    const zh = createMemoryTools({ memory, tasks, promptsDir: prompts, lang: 'zh' });
+    expect(zh.map((t) => t.name)).toEqual([
+      'memory',
+      'memo',
+      'update_identity',
+      'update_soul',
+      'save_memory_and_end_conversation',
+    ]);
+    expect(zh[0]?.description).toContain('长期记忆库');
+    expect(zh[1]?.description).toContain('定时任务');
+  });
+});
+
+describe('save_memory_and_end_conversation', () => {
+  it('refuses a short summary clearly', async () => {
+    const result = await call('save_memory_and_end_conversation', {
+      summary: 'too short',
+      current_status: 'ok',
+    });
+    expect(result.ok).toBe(false);
+    expect(result.content).toContain('at least 50 characters');
+    expect(result.endConversation).toBeUndefined();
+    expect(memory.count()).toBe(0);
+  });
+  it('stores exactly one memory (with or without topic), writes 100_STATUS.md and ends the conversation', async () => {
+    const summary =
+      '我们讨论了家庭服务器的备份方案，决定每天凌晨三点做增量备份，每周日做完整备份，并把备份同步到外置硬盘和云端。';
+    const result = await call(
+      'save_memory_and_end_conversation',
+      { summary, current_status: '备份方案已确定', next_goals: '配置定时任务' },
+      'zh',
+    );
+    expect(result.ok).toBe(true);
+    expect(result.endConversation).toBe(true);
+    expect(memory.count()).toBe(1);
+    const status = readFileSync(join(prompts, '100_STATUS.md'), 'utf8');
+    expect(status).toContain('【当前状态】\n备份方案已确定');
+    expect(status).toContain('【下一步计划】\n配置定时任务');
+    expect(status).toContain(summary);
+    expect(memory.search('备份').items[0]?.importance).toBe(3);
+  });
+});
+
+describe('update_identity / update_soul', () => {
+  it('write the prompt files atomically', async () => {
+    const r = await call('update_identity', { content: 'You are Aibox, a helpful home assistant.' });
+    expect(r.ok).toBe(true);
+    expect(readFileSync(join(prompts, '00_IDENTITY.md'), 'utf8')).toMatch(/^# Identity\n\nYou are Aibox/);
+    await call('update_soul', { content: '# Soul\nBe kind.' });
+    expect(readFileSync(join(prompts, '99_SOUL.md'), 'utf8')).toMatch(/^# Soul\nBe kind\.\n\n\[Update log\]/);
+    expect((await call('update_soul', { content: '   ' })).ok).toBe(false);
+  });
+});

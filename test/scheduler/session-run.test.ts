@@ -1,0 +1,132 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createMemoryStore } from '../../src/memory/store.js';
+import { createScheduler } from '../../src/scheduler/scheduler.js';
+import { sessionRunJob } from '../../src/scheduler/session-run-job.js';
+import { buildSchedule } from '../../src/tasks/build-schedule.js';
+import { createTaskStore } from '../../src/tasks/store.js';
+import type { SchedulerEvent } from '../../src/tasks/types.js';
+import { createMemoryTools } from '../../src/tools/memory-tools.js';
+import { createFixture, type Fixture, record } from '../session/fixture.js';
+
+let fx: Fixture | undefined;
+afterEach(async () => {
+  await fx?.close();
+  fx = undefined;
+});
+
+describe('scheduled runs through real sessions and the fake LLM', () => {
+  it('runs a task as a turn in session task-<id>, never in main, and records the answer', async () => {
+    fx = await createFixture();
+    const tasks = createTaskStore({ db: fx.db, lang: 'en' });
+    fx.llm.script({ text: 'Plants watered.' });
+    const events: SchedulerEvent[] = [];
+    const scheduler = createScheduler({
+      store: tasks,
+      runJob: sessionRunJob(fx.manager, { lang: 'en' }),
+      lang: 'en',
+    });
+    scheduler.onEvent((e) => events.push(e));
+    scheduler.start();
+    const task = tasks.add({
+      title: 'water',
+      content: 'Water the plants',
+      schedule: buildSchedule({ immediate: true, timezone: 'UTC' }, { now: new Date(), lang: 'en' }),
+    });
+    await scheduler.idle();
+    expect(tasks.runs(task.id)[0]).toMatchObject({ status: 'complete', answer: 'Plants watered.' });
+    expect(fx.manager.ids()).toContain(`task-${task.id}`);
+    expect(fx.manager.ids()).not.toContain('main');
+    const request = (await fx.llm.waitForRequest(1)).body;
+    expect(JSON.stringify(request.messages)).toContain('Water the plants');
+    const process = events.filter((e) => e.type === 'task_process');
+    expect(process.map((e) => e.msg_type)).toContain('chunk');
+    expect(process.at(-1)).toMatchObject({
+      msg_type: 'complete',
+      content: 'Plants watered.',
+      session: `task-${task.id}`,
+    });
+    await scheduler.stop();
+  });
+
+  it('save_memory_and_end_conversation in a real turn: every tool call answered, one memory, session ended', async () => {
+    // The tools need the fixture's database and prompts dir: create them, then bind them once it exists.
+    const placeholder = createMemoryTools({
+      memory: {} as never,
+      tasks: {} as never,
+      promptsDir: '',
+      lang: 'en',
+    });
+    fx = await createFixture({ tools: placeholder });
+    const memory = createMemoryStore({ db: fx.db });
+    const bound = createMemoryTools({
+      memory,
+      tasks: createTaskStore({ db: fx.db }),
+      promptsDir: fx.paths.prompts,
+      lang: 'en',
+    });
+    placeholder.forEach((tool, i) => {
+      tool.execute = (bound[i] as typeof tool).execute;
+    });
+    const summary =
+      'We planned the weekly backup of the home server: incremental every night, full backup on Sundays.';
+    fx.llm.script(
+      {
+        toolCalls: [
+          {
+            name: 'save_memory_and_end_conversation',
+            arguments: { summary, current_status: 'backup planned', topic: 'backup' },
+          },
+          { name: 'memory', arguments: { action: 'recent' } },
+        ],
+      },
+      { text: 'Saved. Bye!' },
+    );
+    const session = fx.manager.get('main');
+    const rec = record(session);
+    const outcome = await session.enqueue({ content: 'Please save and end.', source: 'user' }).done;
+    expect(outcome).toMatchObject({ status: 'complete', endConversation: true });
+    await rec.waitFor((e) => e.type === 'dialogue_ended');
+    // Both calls are answered in the history (the one after the end is answered as skipped).
+    const answers = rec.events.filter((e) => e.type === 'message' && e.message.role === 'tool');
+    expect(answers).toHaveLength(2);
+    expect(rec.events.filter((e) => e.type === 'tool_end')).toHaveLength(1);
+    expect(memory.count()).toBe(1);
+    expect(readFileSync(join(fx.paths.prompts, '100_STATUS.md'), 'utf8')).toContain('backup planned');
+  });
+
+  it('update_identity: the running session uses the new identity from its next turn', async () => {
+    const placeholder = createMemoryTools({
+      memory: {} as never,
+      tasks: {} as never,
+      promptsDir: '',
+      lang: 'en',
+    });
+    fx = await createFixture({ tools: placeholder });
+    const bound = createMemoryTools({
+      memory: createMemoryStore({ db: fx.db }),
+      tasks: createTaskStore({ db: fx.db }),
+      promptsDir: fx.paths.prompts,
+      lang: 'en',
+    });
+    placeholder.forEach((tool, i) => {
+      tool.execute = (bound[i] as typeof tool).execute;
+    });
+    fx.llm.script(
+      { toolCalls: [{ name: 'update_identity', arguments: { content: 'You are Zed, the garden keeper.' } }] },
+      { text: 'Identity updated.' },
+      { text: 'Hello from Zed.' },
+    );
+    const session = fx.manager.get('main');
+    await session.enqueue({ content: 'Become Zed.', source: 'user' }).done;
+    await session.enqueue({ content: 'Who are you?', source: 'user' }).done;
+    const system = (n: number) =>
+      fx?.llm.requests[n - 1]?.body.messages
+        .filter((m: { role: string }) => m.role === 'system')
+        .map((m: { content: string }) => m.content)
+        .join('\n') ?? '';
+    expect(system(1)).not.toContain('Zed, the garden keeper');
+    expect(system(3)).toContain('You are Zed, the garden keeper.');
+  });
+});

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { createMemoryStore } from '../../src/memory/store.js';
+import { openDatabase } from '../../src/store/database.js';
+import { runCli, tempHome } from '../helpers/cli.js';
+
+// Each CLI start loads the whole program; on a busy machine that takes seconds, so calls are few and parallel.
+describe('aibox memo / aibox memory', () => {
+  it('adds, lists, completes and deletes tasks; rejects bad input clearly', {
+    timeout: 180_000,
+  }, async () => {
+    const home = tempHome('aibox-cli-memo-');
+    const add = await runCli(
+      ['memo', 'add', 'Water plants', '--content', 'water them', '--at', '+2h', '--json'],
+      { home },
+    );
+    expect(add.stderr).toBe('');
+    expect(JSON.parse(add.stdout)).toMatchObject({
+      id: 1,
+      title: 'Water plants',
+      schedule_kind: 'once',
+      status: 'active',
+    });
+    const [daily, bad, badZone] = await Promise.all([
+      runCli(
+        [
+          'memo',
+          'add',
+          'Standup',
+          '--every',
+          'daily',
+          '--at',
+          'tomorrow 9:00',
+          '--tz',
+          'Europe/Berlin',
+          '--until',
+          '2099-01-01 00:00',
+        ],
+        { home },
+      ),
+      runCli(['memo', 'add', 'Broken', '--at', 'someday soon'], { home }),
+      runCli(['memo', 'add', 'Zone', '--at', '+1h', '--tz', 'Nowhere/City'], { home }),
+    ]);
+    expect(daily.code).toBe(0);
+    expect(daily.stdout).toContain('daily at 09:00, until 2099-01-01 00:00 (Europe/Berlin)');
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('Cannot understand the time "someday soon"');
+    expect(badZone.stderr).toContain('Unknown time zone "Nowhere/City"');
+
+    const standup = JSON.parse(daily.stdout.match(/#(\d+)/)?.[1] ?? '0') as number;
+    const [done, deleted, missing] = await Promise.all([
+      runCli(['memo', 'complete', String(standup)], { home }),
+      runCli(['memo', 'delete', '1'], { home }),
+      runCli(['memo', 'delete', '99'], { home }),
+    ]);
+    expect(done.stdout).toContain(`Task #${standup} done for now; next run`);
+    expect(deleted.stdout).toContain('Task #1 deleted');
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('Task #99 does not exist');
+    const list = JSON.parse((await runCli(['memo', 'list', '--json'], { home })).stdout);
+    expect(list.map((t: { title: string }) => t.title)).toEqual(['Standup']);
+  });
+
+  it('memory search and list read the same database', { timeout: 120_000 }, async () => {
+    const home = tempHome('aibox-cli-mem-');
+    const db = await openDatabase(`${home}/memories.db`);
+    const store = createMemoryStore({ db });
+    store.save({ summary: '项目进度讨论，下周发布', topic: '周会' });
+    store.save({ summary: 'Garden: tomatoes planted', topic: 'garden' });
+    db.close();
+    const [search, list] = await Promise.all([
+      runCli(['memory', 'search', '项目', '--json'], { home }),
+      runCli(['memory', 'list'], { home }),
+    ]);
+    expect(search.code).toBe(0);
+    const page = JSON.parse(search.stdout);
+    expect(page.total).toBe(1);
+    expect(page.items[0].topic).toBe('周会');
+    expect(list.stdout).toMatch(/garden[\s\S]*周会/);
+  });
+});

@@ -1,0 +1,52 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { AppServices } from '../../src/app/services.js';
+import { checkCommand } from '../../src/commands/check.js';
+import { memoriesCommand } from '../../src/commands/memories.js';
+import { memosCommand } from '../../src/commands/memos.js';
+import { searchCommand } from '../../src/commands/search.js';
+import { tasksCommand } from '../../src/commands/tasks.js';
+import type { SlashCommand } from '../../src/commands/types.js';
+import { createMemoryStore } from '../../src/memory/store.js';
+import type { Session } from '../../src/session/types.js';
+import { openDatabase } from '../../src/store/database.js';
+import { buildSchedule } from '../../src/tasks/build-schedule.js';
+import { createTaskStore } from '../../src/tasks/store.js';
+import { tempHome } from '../helpers/cli.js';
+
+describe('slash commands for memories and tasks', () => {
+  it('/memories, /search, /memos, /tasks (distinct stats), /check (lists, does not run)', async () => {
+    let now = new Date('2026-11-30T10:00:00Z');
+    const clock = { now: () => now };
+    const db = await openDatabase(join(tempHome('aibox-cmd-'), 'memories.db'));
+    const memory = createMemoryStore({ db, clock });
+    const tasks = createTaskStore({ db, clock });
+    const services = { memory, tasks, clock, db } as unknown as AppServices;
+    const run = (cmd: SlashCommand, args = '', lang: 'zh' | 'en' = 'en') =>
+      cmd.run({ services, session: {} as Session, lang, args });
+
+    expect((await run(memoriesCommand)).content).toBe('No memories yet');
+    memory.save({ summary: '项目进度讨论：本周完成数据库迁移', topic: '周会' });
+    expect((await run(memoriesCommand, '', 'zh')).content).toContain('📚 最近的记忆');
+    const search = await run(searchCommand, '项目');
+    expect(search.content).toContain("🔍 Search '项目': 1 memories");
+    expect((await run(searchCommand, '')).content).toBe('Usage: /search KEYWORDS');
+
+    const sched = (s: Parameters<typeof buildSchedule>[0]) =>
+      buildSchedule({ timezone: 'UTC', ...s }, { now, lang: 'en' });
+    tasks.add({ title: 'soon', schedule: sched({ at: '+1m' }) });
+    tasks.add({ title: 'later', schedule: sched({ at: '+1d' }) });
+    const done = tasks.add({ title: 'done', schedule: sched({ at: '+2m' }) });
+    tasks.complete(done.id);
+    now = new Date(now.getTime() + 120_000);
+    const stats = await run(tasksCommand);
+    expect(stats.content).toContain('total=3, pending=2, due=1, completed=1, runs=0, failed=0');
+    expect(stats.content).toContain('The task scheduler is disabled');
+    const check = await run(checkCommand);
+    expect(check.content).toContain('1 due tasks');
+    expect(check.content).toContain('soon');
+    expect(tasks.due(now)).toHaveLength(1); // /check did not run it
+    const memos = await run(memosCommand);
+    expect(memos.content).toMatch(/⚠️ \[ID: 1\] soon[\s\S]*⏰ \[ID: 2\] later/);
+  });
+});

@@ -1,0 +1,118 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/store/database.js';
+import { createTaskStore } from '../../src/tasks/store.js';
+import { handleTaskFrame } from '../../src/tasks/task-frame.js';
+import { createMemoTool } from '../../src/tools/memo.js';
+import type { ToolContext } from '../../src/tools/tool.js';
+import { tempHome } from '../helpers/cli.js';
+
+const clock = { now: () => new Date('2026-11-30T10:00:00Z') };
+const ctx: ToolContext = {
+  signal: new AbortController().signal,
+  output: () => {},
+  sessionId: 'main',
+  turnId: 't',
+  callId: 'c',
+  lang: 'en',
+};
+
+async function setup() {
+  const db = await openDatabase(join(tempHome('aibox-memo-'), 'memories.db'));
+  const tasks = createTaskStore({ db, clock, lang: 'en' });
+  const tool = createMemoTool({ tasks, lang: 'en', clock, defaultTimezone: 'UTC' });
+  const call = (args: unknown) => tool.execute(tool.parameters.parse(args), ctx);
+  return { tasks, call };
+}
+
+describe('memo tool', () => {
+  it('accepts the original arguments and our cron/timezone', async () => {
+    const { tasks, call } = await setup();
+    const a = await call({ action: 'add', title: 'drink water', reminder_minutes: 45 });
+    expect(a.content).toContain('Next run: 2026-11-30 10:45');
+    await call({
+      action: 'add',
+      title: 'report',
+      repeat_type: 'custom',
+      repeat_interval: 2,
+      repeat_interval_unit: 'hours',
+      is_immediate: true,
+    });
+    await call({
+      action: 'add',
+      title: 'weekly',
+      reminder_time: '2026-12-07 08:00:00',
+      repeat_type: 'weekly',
+      repeat_end_time: '2027-01-01 00:00',
+    });
+    await call({ action: 'add', title: 'cron', cron: '30 7 * * 1-5', timezone: 'Asia/Shanghai' });
+    const bad = await call({ action: 'add', title: 'bad', reminder_time: 'next blue moon' });
+    expect(bad.ok).toBe(false);
+    expect(bad.content).toContain('Cannot understand the time "next blue moon"');
+    expect(tasks.list().map((t) => t.schedule.kind)).toEqual(['interval', 'once', 'cron', 'weekly']);
+    expect((await call({ action: 'list' })).content).toContain('Tasks (4)');
+    expect((await call({ action: 'search', keyword: 'WATER' })).content).toContain('drink water');
+    expect((await call({ action: 'complete', memo_id: 2 })).content).toContain('done for now');
+    expect((await call({ action: 'delete', memo_id: 1 })).ok).toBe(false);
+    expect((await call({ action: 'delete', memo_id: 1, confirm: true })).ok).toBe(true);
+    const stats = await call({ action: 'stats' });
+    expect(stats.content).toContain('total=4, pending=3, due=0, completed=0, deleted=1');
+    expect((await call({ action: 'get', memo_id: 3 })).content).toContain('weekly on Monday at 08:00');
+  });
+});
+
+describe('task frames', () => {
+  it('add (the original WS add works, with repeat_end_time), list, complete, delete, and bad frames', async () => {
+    const { tasks } = await setup();
+    const deps = { tasks, lang: 'en' as const, clock, defaultTimezone: 'UTC' };
+    const added = handleTaskFrame(
+      {
+        action: 'add',
+        title: 'stretch',
+        content: 'stand up',
+        delay: 120,
+        repeat_type: 'daily',
+        repeat_end_time: '2026-12-31 00:00',
+      },
+      deps,
+    );
+    expect(added).toMatchObject({
+      type: 'task_added',
+      task_id: 1,
+      title: 'stretch',
+      reminder_time: '2026-11-30T10:02:00+00:00',
+    });
+    const list = handleTaskFrame({ action: 'list' }, deps) as {
+      type: string;
+      tasks: Record<string, unknown>[];
+    };
+    expect(list.tasks[0]).toMatchObject({
+      id: 1,
+      repeat_type: 'daily',
+      is_overdue: false,
+      trigger_count: 0,
+      schedule_kind: 'daily',
+    });
+    expect(handleTaskFrame({ action: 'complete', task_id: '1' }, deps)).toMatchObject({
+      type: 'task_completed',
+      advanced: true,
+    });
+    expect(handleTaskFrame({ action: 'delete', task_id: 1 }, deps)).toMatchObject({
+      type: 'task_deleted',
+      task_id: 1,
+    });
+    expect(handleTaskFrame({ action: 'complete', task_id: 1 }, deps)).toMatchObject({
+      type: 'error',
+      content: '❌ Cannot complete task #1',
+    });
+    expect(handleTaskFrame({ action: 'add' }, deps)).toMatchObject({ type: 'error', code: 'bad_request' });
+    expect(handleTaskFrame({ action: 'explode' }, deps)).toMatchObject({
+      type: 'error',
+      code: 'bad_request',
+    });
+    const badTime = handleTaskFrame({ action: 'add', title: 'x', reminder_time: 'soonish' }, deps) as {
+      content: string;
+    };
+    expect(badTime.content).toContain('Cannot understand the time "soonish"');
+  });
+});
