@@ -7,7 +7,7 @@
 import { describeError } from '../errors.js';
 import type { Lang } from '../i18n/lang.js';
 import type { SessionEvent } from '../session/types.js';
-import { describeSchedule, formatLocal } from '../tasks/describe.js';
+import { describeSchedule, formatLocal, formatNextRun } from '../tasks/describe.js';
 import type { ClaimedRun, RunJob, Scheduler, SchedulerEvent, TaskChange, TaskStore } from '../tasks/types.js';
 import { type Clock, isoWithOffset, systemClock } from '../util/clock.js';
 import { isInstanceAlive, newInstanceId } from './instance.js';
@@ -191,7 +191,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       change.kind === 'added'
         ? t.added(task.title, describeSchedule(task.schedule, lang))
         : change.kind === 'advanced'
-          ? t.advanced(task.title, task.nextRunAt ? formatLocal(task.nextRunAt, task.schedule.timezone) : '-')
+          ? t.advanced(task.title, formatNextRun(task, '-'))
           : t[change.kind](task.title);
     status(task.id, task.title, change.kind === 'advanced' ? 'completed' : change.kind, message);
     wake();

@@ -80,7 +80,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
           clock: options.clock,
           ids: options.ids,
           logger,
-          runTurn: options.runTurn ?? (defaultRunTurn as RunTurnFn),
+          runTurn: options.runTurn ?? defaultRunTurn,
         });
         sessions.set(id, session);
       }

@@ -2,7 +2,7 @@
 import type { Lang } from '../i18n/lang.js';
 import { isoWithOffset } from '../util/clock.js';
 import { taskMessages } from './messages.js';
-import type { Schedule } from './types.js';
+import type { Schedule, Task } from './types.js';
 import { wallTime, weekday } from './zoned-time.js';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -11,6 +11,11 @@ const pad = (n: number) => String(n).padStart(2, '0');
 export function formatLocal(iso: string, timezone: string): string {
   const w = wallTime(new Date(iso), timezone);
   return `${w.year}-${pad(w.month)}-${pad(w.day)} ${pad(w.hour)}:${pad(w.minute)}`;
+}
+
+/** The task's next run as `formatLocal` shows it in the task's zone, or `none` when there is none. */
+export function formatNextRun(task: Pick<Task, 'nextRunAt' | 'schedule'>, none: string): string {
+  return task.nextRunAt ? formatLocal(task.nextRunAt, task.schedule.timezone) : none;
 }
 
 /** ISO 8601 with the zone's offset (the wire format). */

@@ -1,4 +1,5 @@
 import { defineMessages } from '../i18n/lang.js';
+import type { TaskStats } from '../tasks/types.js';
 
 export const memoToolMessages = defineMessages({
   zh: {
@@ -46,15 +47,7 @@ export const memoToolMessages = defineMessages({
     none: '没有任务',
     noNext: '无',
     statsTitle: '📊 任务统计',
-    stats: (s: {
-      total: number;
-      active: number;
-      due: number;
-      completed: number;
-      deleted: number;
-      runs: number;
-      failedRuns: number;
-    }) =>
+    stats: (s: TaskStats) =>
       `总数=${s.total}, 待执行=${s.active}, 已到期=${s.due}, 已完成=${s.completed}, 已删除=${s.deleted}, 执行次数=${s.runs}, 失败=${s.failedRuns}`,
     runsTitle: '执行记录',
     run: (at: string, status: string, late: boolean) => `${at} ${status}${late ? '（补执行）' : ''}`,
@@ -104,15 +97,7 @@ export const memoToolMessages = defineMessages({
     none: 'No tasks',
     noNext: 'none',
     statsTitle: '📊 Task statistics',
-    stats: (s: {
-      total: number;
-      active: number;
-      due: number;
-      completed: number;
-      deleted: number;
-      runs: number;
-      failedRuns: number;
-    }) =>
+    stats: (s: TaskStats) =>
       `total=${s.total}, pending=${s.active}, due=${s.due}, completed=${s.completed}, deleted=${s.deleted}, runs=${s.runs}, failed=${s.failedRuns}`,
     runsTitle: 'Runs',
     run: (at: string, status: string, late: boolean) => `${at} ${status}${late ? ' (late)' : ''}`,

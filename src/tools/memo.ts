@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { isAppError } from '../errors.js';
 import type { Lang } from '../i18n/lang.js';
 import { buildSchedule } from '../tasks/build-schedule.js';
-import { describeSchedule, formatLocal } from '../tasks/describe.js';
+import { describeSchedule, formatLocal, formatNextRun } from '../tasks/describe.js';
 import { legacyScheduleFields, specFromLegacyArgs } from '../tasks/legacy-args.js';
 import type { Task, TaskStore } from '../tasks/types.js';
 import { type Clock, systemClock } from '../util/clock.js';
@@ -58,8 +58,7 @@ export function createMemoTool(options: MemoToolOptions): Tool<MemoArgs> {
     parameters: schema(options.lang),
     async execute(args, ctx) {
       const t = memoToolMessages(ctx.lang);
-      const next = (task: Task) =>
-        task.nextRunAt ? formatLocal(task.nextRunAt, task.schedule.timezone) : t.noNext;
+      const next = (task: Task) => formatNextRun(task, t.noNext);
       const line = (task: Task) =>
         `[ID: ${task.id}] ${task.title} — ${describeSchedule(task.schedule, ctx.lang)} — ${t.labelNext}: ${next(task)}`;
       const ids = [...(args.memo_ids ?? []), ...(args.memo_id === undefined ? [] : [args.memo_id])];

@@ -1,23 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { AnyTool, Tool } from '../../src/tools/tool.js';
-import { type FakeLlm, startFakeLlm } from '../helpers/fake-llm.js';
-import { echo, expectAllCallsAnswered, history, turn as runWith, slowTool, types } from './turn-harness.js';
+import { echo, expectAllCallsAnswered, history, slowTool, types, useTurnLlm } from './turn-harness.js';
 
-let llm: FakeLlm;
-beforeEach(async () => {
-  llm = await startFakeLlm();
-});
-afterEach(async () => {
-  await llm.close();
-});
-
-const turn = (overrides: Parameters<typeof runWith>[1] = {}) => runWith(llm, overrides);
+const fake = useTurnLlm();
+const turn = fake.turn;
 
 describe('runTurn: cancel and end of conversation', () => {
   it('abort during a slow tool: the tool stops, every call gets a result, the next request is valid', async () => {
     const slow = slowTool();
-    llm.script({
+    fake.llm.script({
       toolCalls: [
         { id: 's', name: 'slow', arguments: {} },
         { id: 'e', name: 'echo', arguments: { text: 'later' } },
@@ -34,10 +26,10 @@ describe('runTurn: cancel and end of conversation', () => {
     ]);
     expect(types(events).at(-1)).toBe('error');
 
-    llm.script({ text: 'fine' });
+    fake.llm.script({ text: 'fine' });
     const next = turn({ messages: [...history, ...result.messages, { role: 'user', content: 'go on' }] });
     expect(await next.done).toMatchObject({ status: 'complete', content: 'fine' });
-    expectAllCallsAnswered(llm.requests[1]?.body.messages);
+    expectAllCallsAnswered(fake.llm.requests[1]?.body.messages);
   });
 
   it('a tool that ignores the signal is abandoned after the grace period', async () => {
@@ -47,7 +39,7 @@ describe('runTurn: cancel and end of conversation', () => {
       parameters: z.strictObject({}),
       execute: () => new Promise(() => {}),
     };
-    llm.script({ toolCalls: [{ id: 'x', name: 'stubborn', arguments: {} }] });
+    fake.llm.script({ toolCalls: [{ id: 'x', name: 'stubborn', arguments: {} }] });
     const { controller, waitFor, done } = turn({ tools: [stubborn] as AnyTool[], abortGraceMs: 20 });
     await waitFor('tool_start');
     controller.abort();
@@ -61,18 +53,18 @@ describe('runTurn: cancel and end of conversation', () => {
   });
 
   it('abort while the model streams: partial text is kept, the turn ends with aborted', async () => {
-    llm.script({ stall: 'mid-stream' });
+    fake.llm.script({ stall: 'mid-stream' });
     const { controller, waitFor, done } = turn();
     await waitFor('text_delta');
     controller.abort();
     const result = await done;
     expect(result).toMatchObject({ status: 'error', code: 'aborted' });
     expect(result.messages).toEqual([{ role: 'assistant', content: 'thinking' }]);
-    await llm.waitForClosed(1);
+    await fake.llm.waitForClosed(1);
   });
 
   it('a tool result with endConversation ends the turn once every call is answered', async () => {
-    llm.script({
+    fake.llm.script({
       text: 'bye',
       toolCalls: [
         { id: 'f', name: 'finish', arguments: {} },
@@ -82,7 +74,7 @@ describe('runTurn: cancel and end of conversation', () => {
     const { events, done } = turn();
     const result = await done;
     expect(result).toMatchObject({ status: 'complete', content: 'bye', endConversation: true });
-    expect(llm.requests).toHaveLength(1);
+    expect(fake.llm.requests).toHaveLength(1);
     expectAllCallsAnswered(result.messages);
     expect(result.messages.at(-1)).toMatchObject({
       tool_call_id: 'g',

@@ -1,21 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeLlm, startFakeLlm } from '../helpers/fake-llm.js';
+import { describe, expect, it } from 'vitest';
+import { startFakeLlm } from '../helpers/fake-llm.js';
 import { fakeProvider } from '../helpers/fake-llm-provider.js';
-import { expectAllCallsAnswered, history, turn as runWith, types } from './turn-harness.js';
+import { expectAllCallsAnswered, history, types, useTurnLlm } from './turn-harness.js';
 
-let llm: FakeLlm;
-beforeEach(async () => {
-  llm = await startFakeLlm();
-});
-afterEach(async () => {
-  await llm.close();
-});
-
-const turn = (overrides: Parameters<typeof runWith>[1] = {}) => runWith(llm, overrides);
+const fake = useTurnLlm();
+const turn = fake.turn;
 
 describe('runTurn', () => {
   it('runs a tool round trip and sends the model a valid history with tool definitions', async () => {
-    llm.script({ toolCalls: [{ id: 'c1', name: 'echo', arguments: { text: 'hi' } }] }, { text: 'all done' });
+    fake.llm.script(
+      { toolCalls: [{ id: 'c1', name: 'echo', arguments: { text: 'hi' } }] },
+      { text: 'all done' },
+    );
     const { events, done } = turn();
     const result = await done;
     expect(result).toMatchObject({ status: 'complete', content: 'all done', endConversation: false });
@@ -35,7 +31,7 @@ describe('runTurn', () => {
     expect(events.find((e) => e.type === 'tool_output')).toMatchObject({ callId: 'c1', text: 'live hi' });
     expect(events.find((e) => e.type === 'tool_end')).toMatchObject({ ok: true, content: 'echo: hi' });
 
-    const [first, second] = llm.requests;
+    const [first, second] = fake.llm.requests;
     expect(first?.body.tools[0]).toEqual({
       type: 'function',
       function: {
@@ -70,7 +66,7 @@ describe('runTurn', () => {
   });
 
   it('runs parallel calls one after another, in order, and sums usage', async () => {
-    llm.script(
+    fake.llm.script(
       {
         toolCalls: [
           { id: 'a', name: 'echo', arguments: { text: 'one' } },
@@ -84,7 +80,7 @@ describe('runTurn', () => {
     expect(
       events.filter((e) => e.type === 'tool_start').map((e) => e.type === 'tool_start' && e.callId),
     ).toEqual(['a', 'b']);
-    expect(llm.requests[1]?.body.messages.slice(-2)).toEqual([
+    expect(fake.llm.requests[1]?.body.messages.slice(-2)).toEqual([
       { role: 'tool', tool_call_id: 'a', content: 'echo: one' },
       { role: 'tool', tool_call_id: 'b', content: 'echo: two' },
     ]);
@@ -105,11 +101,11 @@ describe('runTurn', () => {
     ],
     ['a throwing tool', { name: 'boom', arguments: {} }, /tool boom failed: kaboom/],
   ])('turns %s into a tool result the model sees', async (_label, call, expected) => {
-    llm.script({ toolCalls: [{ id: 'x', ...call }] }, { text: 'recovered' });
+    fake.llm.script({ toolCalls: [{ id: 'x', ...call }] }, { text: 'recovered' });
     const { events, done } = turn();
     expect(await done).toMatchObject({ status: 'complete', content: 'recovered' });
     expect(events.find((e) => e.type === 'tool_end')).toMatchObject({ ok: false });
-    const toolMessage = llm.requests[1]?.body.messages.at(-1);
+    const toolMessage = fake.llm.requests[1]?.body.messages.at(-1);
     expect(toolMessage.tool_call_id).toBe('x');
     expect(toolMessage.content).toMatch(expected);
   });
@@ -118,19 +114,19 @@ describe('runTurn', () => {
     const looping = startFakeLlm({
       fallback: { toolCalls: [{ name: 'echo', arguments: { text: 'again' } }] },
     });
-    await llm.close();
-    llm = await looping;
-    const { events, done } = turn({ provider: fakeProvider(llm), maxRounds: 3 });
+    await fake.llm.close();
+    fake.llm = await looping;
+    const { events, done } = turn({ provider: fakeProvider(fake.llm), maxRounds: 3 });
     const result = await done;
     expect(result).toMatchObject({ status: 'error', code: 'max_rounds' });
-    expect(llm.requests).toHaveLength(3);
+    expect(fake.llm.requests).toHaveLength(3);
     expect(result.messages).toHaveLength(6);
     expectAllCallsAnswered(result.messages);
     expect(types(events).filter((t) => t === 'error' || t === 'turn_end')).toEqual(['error']);
   });
 
   it('an empty answer still ends with one turn_end and an assistant message with content ""', async () => {
-    llm.script({});
+    fake.llm.script({});
     const { events, done } = turn();
     expect(await done).toMatchObject({
       status: 'complete',
@@ -141,17 +137,17 @@ describe('runTurn', () => {
   });
 
   it('keeps reasoning_content only when the preset echoes it', async () => {
-    llm.script({ reasoning: 'hmm', text: 'a' }, { reasoning: 'hmm', text: 'b' });
-    const deepseek = await turn({ provider: fakeProvider(llm, { provider: 'deepseek' }) }).done;
+    fake.llm.script({ reasoning: 'hmm', text: 'a' }, { reasoning: 'hmm', text: 'b' });
+    const deepseek = await turn({ provider: fakeProvider(fake.llm, { provider: 'deepseek' }) }).done;
     const custom = await turn().done;
     expect(deepseek.messages).toEqual([{ role: 'assistant', content: 'a', reasoning_content: 'hmm' }]);
     expect(custom.messages).toEqual([{ role: 'assistant', content: 'b' }]);
   });
 
   it('maps provider failures: 401 → llm_error, no key → llm_unavailable naming the variable', async () => {
-    llm.script({ status: 401 });
+    fake.llm.script({ status: 401 });
     expect(await turn().done).toMatchObject({ status: 'error', code: 'llm_error' });
-    const noKey = fakeProvider(llm, { api_key_env: 'MISSING_KEY_VAR' });
+    const noKey = fakeProvider(fake.llm, { api_key_env: 'MISSING_KEY_VAR' });
     const result = await turn({ provider: noKey }).done;
     expect(result).toMatchObject({ status: 'error', code: 'llm_unavailable', messages: [] });
     expect(result.status === 'error' && result.message).toContain('MISSING_KEY_VAR');

@@ -1,11 +1,11 @@
 /** Shared by the loop tests: small real tools and a runTurn harness against the fake LLM. */
-import { expect } from 'vitest';
+import { afterEach, beforeEach, expect } from 'vitest';
 import { z } from 'zod';
 import type { AgentEvent } from '../../src/agent/events.js';
 import { type RunTurnOptions, runTurn } from '../../src/agent/run-turn.js';
 import type { ChatMessage } from '../../src/providers/types.js';
 import type { AnyTool, Tool } from '../../src/tools/tool.js';
-import type { FakeLlm } from '../helpers/fake-llm.js';
+import { type FakeLlm, startFakeLlm } from '../helpers/fake-llm.js';
 import { fakeProvider } from '../helpers/fake-llm-provider.js';
 
 export const echo: Tool<{ text: string }> = {
@@ -95,4 +95,29 @@ export function expectAllCallsAnswered(messages: ChatMessage[]) {
   );
   const answers = messages.flatMap((m) => (m.role === 'tool' ? [m.tool_call_id] : []));
   expect(answers).toEqual(calls);
+}
+
+/**
+ * A fresh fake LLM for each test (closed after it; a test may replace `llm`, and the
+ * replacement is the one closed) and `turn(overrides)` against the current one.
+ */
+export function useTurnLlm() {
+  let current: FakeLlm | undefined;
+  beforeEach(async () => {
+    current = await startFakeLlm();
+  });
+  afterEach(async () => {
+    await current?.close();
+  });
+  const fake = {
+    get llm(): FakeLlm {
+      if (!current) throw new Error('the fake LLM is not started (useTurnLlm outside a test?)');
+      return current;
+    },
+    set llm(value: FakeLlm) {
+      current = value;
+    },
+    turn: (overrides: Partial<RunTurnOptions> = {}) => turn(fake.llm, overrides),
+  };
+  return fake;
 }

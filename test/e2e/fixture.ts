@@ -6,6 +6,7 @@ import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type App, createApp } from '../../src/app/create-app.js';
 import { type RunningServer, startServer } from '../../src/server/start-server.js';
+import { fakeLlmSection, homeEnv } from '../helpers/box.js';
 import { tempHome } from '../helpers/cli.js';
 import { type FakeLlm, startFakeLlm } from '../helpers/fake-llm.js';
 
@@ -60,20 +61,12 @@ export async function createBoxApp(options: BoxOptions = {}): Promise<BoxApp> {
   const llm = await startFakeLlm();
   const config = {
     lang: options.lang ?? 'zh',
-    llm: {
-      provider: 'custom',
-      base_url: llm.baseUrl,
-      model: 'fake-model',
-      api_key_env: KEY_ENV,
-      max_retries: 0,
-    },
+    llm: fakeLlmSection(llm, KEY_ENV),
     skills: { watch: false, install_examples: true },
     server: { token: options.token ?? '' },
   };
   writeFileSync(join(home, 'config.json'), JSON.stringify(config, null, 2));
-  const env: NodeJS.ProcessEnv = { ...process.env, AIBOX_HOME: home };
-  for (const name of Object.keys(env))
-    if (name.startsWith('AIBOX_LLM_') || name === 'AIBOX_LANG') delete env[name];
+  const env = homeEnv(home);
   if (options.withKey !== false) env[KEY_ENV] = 'sk-e2e-not-a-real-key';
   else delete env[KEY_ENV];
   const app = await createApp({

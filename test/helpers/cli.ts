@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -39,4 +39,33 @@ export function runCli(
     child.on('close', (code) => resolvePromise({ code, stdout, stderr }));
     child.stdin.end(options.input ?? '');
   });
+}
+
+/** Collects a running child's stdout (utf8); `seen` resolves once the output so far contains/matches `pattern`. */
+export function watchOutput(child: ChildProcess): {
+  text(): string;
+  seen(pattern: string | RegExp): Promise<void>;
+  exited: Promise<number | null>;
+} {
+  const stdout = child.stdout;
+  if (!stdout) throw new Error('watchOutput needs a child with a piped stdout');
+  let out = '';
+  stdout.setEncoding('utf8').on('data', (d: string) => {
+    out += d;
+  });
+  const matches = (pattern: string | RegExp) =>
+    typeof pattern === 'string' ? out.includes(pattern) : pattern.test(out);
+  const seen = (pattern: string | RegExp) =>
+    new Promise<void>((resolve) => {
+      const check = () => {
+        if (matches(pattern)) {
+          stdout.off('data', check);
+          resolve();
+        }
+      };
+      stdout.on('data', check);
+      check();
+    });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return { text: () => out, seen, exited };
 }

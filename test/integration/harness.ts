@@ -8,11 +8,12 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import WebSocket from 'ws';
-import { type App, type CreateAppOptions, createApp } from '../../src/app/create-app.js';
+import { type CreateAppOptions, createApp } from '../../src/app/create-app.js';
 import { type RunningServer, startServer } from '../../src/server/start-server.js';
+import type { RunningBox } from '../helpers/box.js';
 import { tempHome } from '../helpers/cli.js';
 import { type FakeLlm, type RecordedRequest, startFakeLlm } from '../helpers/fake-llm.js';
+import { connectReady, type WsClient } from '../helpers/ws-client.js';
 
 export const TEST_KEY = 'test-key';
 
@@ -30,12 +31,7 @@ export function llmEnv(home: string, llm: FakeLlm): NodeJS.ProcessEnv {
   return cleanEnv(home, { AIBOX_LLM_BASE_URL: llm.baseUrl, AIBOX_LLM_API_KEY: TEST_KEY });
 }
 
-export interface Box {
-  home: string;
-  llm: FakeLlm;
-  app: App;
-  server: RunningServer;
-  wsUrl: string;
+export interface Box extends RunningBox {
   httpUrl: string;
   /** Closes the server and the app (not the fake LLM, not the home). */
   stop(): Promise<void>;
@@ -101,90 +97,15 @@ export async function startBox(options: BoxOptions = {}): Promise<Box> {
   };
 }
 
-export type Frame = { type: string } & Record<string, unknown>;
-
-export interface Client {
-  ws: WebSocket;
-  frames: Frame[];
-  waitFor(match: (f: Frame) => boolean, options?: { from?: number; timeoutMs?: number }): Promise<Frame>;
-  waitType(type: string, options?: { from?: number; timeoutMs?: number }): Promise<Frame>;
-  send(frame: unknown): void;
-  /** Sends a chat message and resolves with the turn's terminal frame (`complete` or `error`). */
-  chat(content: string, options?: { timeoutMs?: number }): Promise<Frame>;
-  ofType(type: string, from?: number): Frame[];
-  close(): void;
-}
-
-function summary(frames: Frame[]): string {
-  return `${frames.length} frames, last types: ${JSON.stringify(frames.slice(-10).map((f) => f.type))}`;
-}
+export type { Frame } from '../helpers/ws-client.js';
+export type Client = WsClient;
 
 /**
  * Connects and waits for the welcome through `history`. New clients offer the subprotocol
  * `aibox.v1` (structured frames); `legacy: true` connects as the original clients do.
  */
-export async function connectClient(url: string, options: { legacy?: boolean } = {}): Promise<Client> {
-  const ws = new WebSocket(url, options.legacy ? [] : ['aibox.v1']);
-  const frames: Frame[] = [];
-  const waiters = new Set<() => void>();
-  ws.on('message', (data) => {
-    frames.push(JSON.parse(data.toString()) as Frame);
-    for (const waiter of [...waiters]) waiter();
-  });
-  ws.on('close', () => {
-    for (const waiter of [...waiters]) waiter();
-  });
-  await new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
-    ws.once('error', reject);
-  });
-
-  const waitFor: Client['waitFor'] = (match, opts = {}) =>
-    new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        waiters.delete(check);
-        reject(new Error(`timed out waiting for a frame; ${summary(frames)}`));
-      }, opts.timeoutMs ?? 8_000);
-      const check = () => {
-        const found = frames.slice(opts.from ?? 0).find(match);
-        if (found || ws.readyState === WebSocket.CLOSED) {
-          clearTimeout(timer);
-          waiters.delete(check);
-          if (found) resolve(found);
-          else reject(new Error(`connection closed while waiting; ${summary(frames)}`));
-        }
-      };
-      waiters.add(check);
-      check();
-    });
-  const ofType = (type: string, from = 0) => frames.slice(from).filter((f) => f.type === type);
-
-  const client: Client = {
-    ws,
-    frames,
-    waitFor,
-    waitType: (type, opts) => waitFor((f) => f.type === type, opts),
-    send: (frame) => ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame)),
-    ofType,
-    async chat(content, opts = {}) {
-      const from = frames.length;
-      client.send({ type: 'message', content });
-      // Original clients get no `queued` frame: their turn ends with the next complete or error.
-      if (options.legacy)
-        return waitFor((f) => f.type === 'complete' || f.type === 'error', {
-          from,
-          timeoutMs: opts.timeoutMs,
-        });
-      const queued = await waitFor((f) => f.type === 'queued', { from, timeoutMs: opts.timeoutMs });
-      return waitFor((f) => (f.type === 'complete' || f.type === 'error') && f.turn_id === queued.turn_id, {
-        from,
-        timeoutMs: opts.timeoutMs,
-      });
-    },
-    close: () => ws.close(),
-  };
-  await client.waitType('history');
-  return client;
+export function connectClient(url: string, options: { legacy?: boolean } = {}): Promise<Client> {
+  return connectReady(url, { protocols: options.legacy ? [] : ['aibox.v1'], timeoutMs: 8_000 });
 }
 
 /** The tool results a recorded request carried, by tool_call_id. */

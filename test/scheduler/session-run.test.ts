@@ -16,6 +16,28 @@ afterEach(async () => {
   fx = undefined;
 });
 
+/** A fixture whose memory tools use its own database and prompts dir: made first, bound once it exists. */
+async function fixtureWithMemoryTools() {
+  const placeholder = createMemoryTools({
+    memory: {} as never,
+    tasks: {} as never,
+    promptsDir: '',
+    lang: 'en',
+  });
+  const fixture = await createFixture({ tools: placeholder });
+  const memory = createMemoryStore({ db: fixture.db });
+  const bound = createMemoryTools({
+    memory,
+    tasks: createTaskStore({ db: fixture.db }),
+    promptsDir: fixture.paths.prompts,
+    lang: 'en',
+  });
+  placeholder.forEach((tool, i) => {
+    tool.execute = (bound[i] as typeof tool).execute;
+  });
+  return { fixture, memory };
+}
+
 describe('scheduled runs through real sessions and the fake LLM', () => {
   it('runs a task as a turn in session task-<id>, never in main, and records the answer', async () => {
     fx = await createFixture();
@@ -51,24 +73,9 @@ describe('scheduled runs through real sessions and the fake LLM', () => {
   });
 
   it('save_memory_and_end_conversation in a real turn: every tool call answered, one memory, session ended', async () => {
-    // The tools need the fixture's database and prompts dir: create them, then bind them once it exists.
-    const placeholder = createMemoryTools({
-      memory: {} as never,
-      tasks: {} as never,
-      promptsDir: '',
-      lang: 'en',
-    });
-    fx = await createFixture({ tools: placeholder });
-    const memory = createMemoryStore({ db: fx.db });
-    const bound = createMemoryTools({
-      memory,
-      tasks: createTaskStore({ db: fx.db }),
-      promptsDir: fx.paths.prompts,
-      lang: 'en',
-    });
-    placeholder.forEach((tool, i) => {
-      tool.execute = (bound[i] as typeof tool).execute;
-    });
+    const created = await fixtureWithMemoryTools();
+    fx = created.fixture;
+    const { memory } = created;
     const summary =
       'We planned the weekly backup of the home server: incremental every night, full backup on Sundays.';
     fx.llm.script(
@@ -97,22 +104,7 @@ describe('scheduled runs through real sessions and the fake LLM', () => {
   });
 
   it('update_identity: the running session uses the new identity from its next turn', async () => {
-    const placeholder = createMemoryTools({
-      memory: {} as never,
-      tasks: {} as never,
-      promptsDir: '',
-      lang: 'en',
-    });
-    fx = await createFixture({ tools: placeholder });
-    const bound = createMemoryTools({
-      memory: createMemoryStore({ db: fx.db }),
-      tasks: createTaskStore({ db: fx.db }),
-      promptsDir: fx.paths.prompts,
-      lang: 'en',
-    });
-    placeholder.forEach((tool, i) => {
-      tool.execute = (bound[i] as typeof tool).execute;
-    });
+    fx = (await fixtureWithMemoryTools()).fixture;
     fx.llm.script(
       { toolCalls: [{ name: 'update_identity', arguments: { content: 'You are Zed, the garden keeper.' } }] },
       { text: 'Identity updated.' },

@@ -4,30 +4,12 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
 import { startServer } from '../../src/server/start-server.js';
-import { CLI_PATH } from '../helpers/cli.js';
+import { CLI_PATH, runCli, tempHome, watchOutput } from '../helpers/cli.js';
 import { type Box, connectReady, startBox } from './harness.js';
 
-function chat(
-  args: string[],
-  input: string,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI_PATH, 'chat', ...args], {
-      env: { ...process.env, AIBOX_LANG: 'en' },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => {
-      stdout += d;
-    });
-    child.stderr.setEncoding('utf8').on('data', (d: string) => {
-      stderr += d;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(input);
-  });
+/** `aibox chat ARGS` with `input` on stdin (chat reads no config; the home is just kept apart). */
+function chat(args: string[], input: string) {
+  return runCli(['chat', ...args], { home: tempHome(), input });
 }
 
 describe('aibox chat', () => {
@@ -89,22 +71,7 @@ describe('aibox chat', () => {
     const child = spawn('script', ['-qfec', command, '/dev/null'], {
       env: { ...process.env, AIBOX_LANG: 'en' },
     });
-    let out = '';
-    const seen = (text: string) =>
-      new Promise<void>((resolve) => {
-        const check = () => {
-          if (out.includes(text)) {
-            child.stdout.off('data', check);
-            resolve();
-          }
-        };
-        child.stdout.on('data', check);
-        check();
-      });
-    child.stdout.setEncoding('utf8').on('data', (d: string) => {
-      out += d;
-    });
-    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const { seen, exited } = watchOutput(child);
     await seen('Connected to AI server');
     child.stdin.write('sleep please\r');
     await seen('run_command $ echo started');
@@ -131,22 +98,7 @@ describe('aibox chat', () => {
       env: { ...process.env, AIBOX_LANG: 'en' },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
-    let out = '';
-    const seen = (pattern: RegExp) =>
-      new Promise<void>((resolve) => {
-        const check = () => {
-          if (pattern.test(out)) {
-            child.stdout.off('data', check);
-            resolve();
-          }
-        };
-        child.stdout.on('data', check);
-        check();
-      });
-    child.stdout.setEncoding('utf8').on('data', (d: string) => {
-      out += d;
-    });
-    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const { seen, exited } = watchOutput(child);
     child.stdin.write('hello there\n');
     await seen(/AI: before the restart/);
     const port = other.server.port;

@@ -1,12 +1,13 @@
 import type { Command } from 'commander';
 import type { Database } from '../../store/database.js';
 import { buildSchedule } from '../../tasks/build-schedule.js';
-import { describeSchedule, formatLocal } from '../../tasks/describe.js';
+import { describeSchedule, formatNextRun } from '../../tasks/describe.js';
 import { taskListItem } from '../../tasks/frames.js';
 import { createTaskStore } from '../../tasks/store.js';
 import type { Task } from '../../tasks/types.js';
+import { parsePositiveInt, printJson, printLine, withDatabase } from '../command-helpers.js';
 import type { CliContext } from '../context.js';
-import { helpMessages, openStoreContext, parsePositiveInt, printJson } from './memory-cli-context.js';
+import { helpMessages } from './memory-cli-context.js';
 import { memoryCliMessages } from './memory-cli-messages.js';
 
 interface AddOpts {
@@ -26,17 +27,12 @@ async function withTasks(
   command: Command,
   action: (store: ReturnType<typeof createTaskStore>, ctx: CliContext, db: Database) => void,
 ): Promise<void> {
-  const { ctx, db } = await openStoreContext(command);
-  try {
-    action(createTaskStore({ db, lang: ctx.lang }), ctx, db);
-  } finally {
-    db.close();
-  }
+  await withDatabase(command, (ctx, db) => action(createTaskStore({ db, lang: ctx.lang }), ctx, db));
 }
 
 function printTask(task: Task, ctx: CliContext): void {
   const m = memoryCliMessages(ctx.lang);
-  const next = task.nextRunAt ? formatLocal(task.nextRunAt, task.schedule.timezone) : m.noNext;
+  const next = formatNextRun(task, m.noNext);
   process.stdout.write(
     `[${task.id}] ${task.title}  (${task.status})\n${m.schedule(describeSchedule(task.schedule, ctx.lang))}\n${m.next(next)}\n`,
   );
@@ -84,7 +80,7 @@ export function register(program: Command): void {
           source: 'cli',
         });
         if (opts.json) return printJson(taskListItem(task, ctx.lang, now));
-        process.stdout.write(`${m.added(task.id, task.title)}\n`);
+        printLine(m.added(task.id, task.title));
         printTask(task, ctx);
       }),
     );
@@ -97,7 +93,7 @@ export function register(program: Command): void {
       withTasks(command, (store, ctx) => {
         const tasks = store.list({ includeCompleted: opts.all });
         if (opts.json) return printJson(tasks.map((task) => taskListItem(task, ctx.lang, new Date())));
-        if (tasks.length === 0) return void process.stdout.write(`${memoryCliMessages(ctx.lang).none}\n`);
+        if (tasks.length === 0) return printLine(memoryCliMessages(ctx.lang).none);
         for (const task of tasks) printTask(task, ctx);
       }),
     );
@@ -111,8 +107,8 @@ export function register(program: Command): void {
         const m = memoryCliMessages(ctx.lang);
         const taskId = parsePositiveInt(id, m.badId) as number;
         const { task, advanced } = store.complete(taskId, { force: opts.force });
-        const next = task.nextRunAt ? formatLocal(task.nextRunAt, task.schedule.timezone) : m.noNext;
-        process.stdout.write(`${advanced ? m.advanced(taskId, next) : m.completed(taskId)}\n`);
+        const next = formatNextRun(task, m.noNext);
+        printLine(advanced ? m.advanced(taskId, next) : m.completed(taskId));
       }),
     );
   memo
@@ -128,7 +124,7 @@ export function register(program: Command): void {
           process.exitCode = 1;
           return;
         }
-        process.stdout.write(`${m.deleted(taskId)}\n`);
+        printLine(m.deleted(taskId));
       }),
     );
 }

@@ -1,7 +1,9 @@
 import type { Command } from 'commander';
+import type { Lang } from '../../i18n/lang.js';
 import { createMemoryStore } from '../../memory/store.js';
-import type { Memory } from '../../memory/types.js';
-import { helpMessages, openStoreContext, parsePositiveInt, printJson } from './memory-cli-context.js';
+import type { Memory, Page } from '../../memory/types.js';
+import { parsePositiveInt, printJson, printLine, withDatabase } from '../command-helpers.js';
+import { helpMessages } from './memory-cli-context.js';
 import { memoryCliMessages } from './memory-cli-messages.js';
 
 interface PageOpts {
@@ -11,12 +13,31 @@ interface PageOpts {
   all?: boolean;
 }
 
-function printMemories(items: (Memory & { snippet?: string })[]): void {
-  for (const m of items) {
+function printPage(page: Page<Memory & { snippet?: string }>, opts: PageOpts, lang: Lang): void {
+  if (opts.json) {
+    printJson(page);
+    return;
+  }
+  const m = memoryCliMessages(lang);
+  if (page.total === 0) {
+    printLine(m.noMemories);
+    return;
+  }
+  for (const item of page.items) {
     process.stdout.write(
-      `[${m.id}] ${m.endTime.slice(0, 16).replace('T', ' ')}  ${m.topic}\n    ${m.snippet ?? m.summary.slice(0, 120)}\n`,
+      `[${item.id}] ${item.endTime.slice(0, 16).replace('T', ' ')}  ${item.topic}\n    ${item.snippet ?? item.summary.slice(0, 120)}\n`,
     );
   }
+  printLine(m.found(page.total, page.page, page.pages));
+}
+
+/** `--page` and `--limit`, validated. */
+function paging(opts: PageOpts, lang: Lang) {
+  const m = memoryCliMessages(lang);
+  return {
+    page: parsePositiveInt(opts.page, (v) => m.badNumber('--page', v)),
+    pageSize: parsePositiveInt(opts.limit, (v) => m.badNumber('--limit', v)),
+  };
 }
 
 /** `aibox memory search Q [--json]`, `aibox memory list [--json]`. */
@@ -31,43 +52,24 @@ export function register(program: Command): void {
     .option('--page <n>', h.page)
     .option('--limit <n>', h.limit)
     .option('--all', h.all)
-    .action(async (words: string[], opts: PageOpts, command: Command) => {
-      const { ctx, db } = await openStoreContext(command);
-      const m = memoryCliMessages(ctx.lang);
-      try {
+    .action(async (words: string[], opts: PageOpts, command: Command) =>
+      withDatabase(command, (ctx, db) => {
         const page = createMemoryStore({ db }).search(words.join(' '), {
-          page: parsePositiveInt(opts.page, (v) => m.badNumber('--page', v)),
-          pageSize: parsePositiveInt(opts.limit, (v) => m.badNumber('--limit', v)),
+          ...paging(opts, ctx.lang),
           matchAll: opts.all,
         });
-        if (opts.json) return printJson(page);
-        if (page.total === 0) return void process.stdout.write(`${m.noMemories}\n`);
-        printMemories(page.items);
-        process.stdout.write(`${m.found(page.total, page.page, page.pages)}\n`);
-      } finally {
-        db.close();
-      }
-    });
+        printPage(page, opts, ctx.lang);
+      }),
+    );
   memory
     .command('list')
     .description(h.memoryList)
     .option('--json', h.json)
     .option('--page <n>', h.page)
     .option('--limit <n>', h.limit)
-    .action(async (opts: PageOpts, command: Command) => {
-      const { ctx, db } = await openStoreContext(command);
-      const m = memoryCliMessages(ctx.lang);
-      try {
-        const page = createMemoryStore({ db }).recent({
-          page: parsePositiveInt(opts.page, (v) => m.badNumber('--page', v)),
-          pageSize: parsePositiveInt(opts.limit, (v) => m.badNumber('--limit', v)),
-        });
-        if (opts.json) return printJson(page);
-        if (page.total === 0) return void process.stdout.write(`${m.noMemories}\n`);
-        printMemories(page.items);
-        process.stdout.write(`${m.found(page.total, page.page, page.pages)}\n`);
-      } finally {
-        db.close();
-      }
-    });
+    .action(async (opts: PageOpts, command: Command) =>
+      withDatabase(command, (ctx, db) => {
+        printPage(createMemoryStore({ db }).recent(paging(opts, ctx.lang)), opts, ctx.lang);
+      }),
+    );
 }

@@ -32,7 +32,3 @@ export function skillJson(skill: Skill) {
     ...(skill.error ? { error: skill.error } : {}),
   };
 }
-
-export function printJson(value: unknown): void {
-  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
-}

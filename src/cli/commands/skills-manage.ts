@@ -4,8 +4,9 @@ import type { Command } from 'commander';
 import { AppError } from '../../errors.js';
 import { skillMessages } from '../../skills/messages.js';
 import { assertNewSkillName, type ScaffoldKind, scaffoldSource } from '../../skills/scaffold.js';
+import { printJson, printLine } from '../command-helpers.js';
 import { type GlobalOptions, resolveCliContext } from '../context.js';
-import { openSkills, printJson, skillJson } from './skills-context.js';
+import { openSkills, skillJson } from './skills-context.js';
 import { skillsCliMessages } from './skills-messages.js';
 
 type Messages = ReturnType<typeof skillsCliMessages>;
@@ -23,7 +24,7 @@ export function registerSkillsManage(skills: Command, help: Messages): void {
       const skill = await registry.install(resolve(path), { force: opts.force ?? false });
       if (opts.json) return printJson(skillJson(skill));
       const m = skillsCliMessages(ctx.lang);
-      process.stdout.write(`${m.installed(skill.name, skill.path)}\n  ${skill.summary}\n`);
+      printLine(`${m.installed(skill.name, skill.path)}\n  ${skill.summary}`);
     });
 
   skills
@@ -33,7 +34,7 @@ export function registerSkillsManage(skills: Command, help: Messages): void {
     .action(async (name: string, _opts: unknown, command: Command) => {
       const { ctx, registry } = await openSkills(command);
       await registry.remove(name);
-      process.stdout.write(`${skillsCliMessages(ctx.lang).removed(name)}\n`);
+      printLine(skillsCliMessages(ctx.lang).removed(name));
     });
 
   skills
@@ -64,7 +65,7 @@ export function registerSkillsManage(skills: Command, help: Messages): void {
             throw new AppError('FILE_EXISTS', m.fileExists(path));
           throw error;
         }
-        process.stdout.write(`${m.created(path)}\n${m.nextSteps(path)}\n`);
+        printLine(`${m.created(path)}\n${m.nextSteps(path)}`);
       },
     );
 }

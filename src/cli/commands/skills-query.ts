@@ -1,16 +1,11 @@
 import type { Command } from 'commander';
 import { AppError } from '../../errors.js';
 import { skillMessages } from '../../skills/messages.js';
-import { openSkills, printJson, skillJson } from './skills-context.js';
+import { parsePositiveInt, printJson, printLine } from '../command-helpers.js';
+import { openSkills, skillJson } from './skills-context.js';
 import { skillsCliMessages } from './skills-messages.js';
 
 type Messages = ReturnType<typeof skillsCliMessages>;
-
-function parseLimit(value: string | undefined, m: Messages): number | undefined {
-  if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value) || Number(value) < 1) throw new AppError('USAGE', m.badLimit(value));
-  return Number(value);
-}
 
 /** list, search, show, check. */
 export function registerSkillsQuery(skills: Command, help: Messages): void {
@@ -23,7 +18,7 @@ export function registerSkillsQuery(skills: Command, help: Messages): void {
       const m = skillsCliMessages(ctx.lang);
       const list = registry.list();
       if (opts.json) return printJson(list.map(skillJson));
-      if (list.length === 0) return void process.stdout.write(`${m.noSkills(registry.dir)}\n`);
+      if (list.length === 0) return printLine(m.noSkills(registry.dir));
       const width = Math.max(...list.map((s) => s.name.length));
       for (const s of list) {
         const text = s.status === 'broken' ? m.broken(s.error ?? '') : s.summary;
@@ -43,17 +38,17 @@ export function registerSkillsQuery(skills: Command, help: Messages): void {
       const { ctx, registry } = await openSkills(command);
       const m = skillsCliMessages(ctx.lang);
       const keyword = words.join(' ');
-      const result = registry.search(keyword, { limit: parseLimit(opts.limit, m) });
+      const result = registry.search(keyword, { limit: parsePositiveInt(opts.limit, m.badLimit) });
       if (opts.json) {
         return printJson(
           result.hits.map((h) => ({ ...skillJson(h.skill), score: h.score, snippet: h.snippet })),
         );
       }
-      if (result.hits.length === 0) return void process.stdout.write(`${m.notFound(keyword)}\n`);
+      if (result.hits.length === 0) return printLine(m.notFound(keyword));
       for (const h of result.hits) {
         const text = h.skill.status === 'broken' ? m.broken(h.skill.error ?? '') : h.skill.summary;
-        process.stdout.write(`${h.skill.name} (${h.score}) — ${text}\n`);
-        if (h.snippet && h.snippet !== h.skill.summary) process.stdout.write(`    ${h.snippet}\n`);
+        printLine(`${h.skill.name} (${h.score}) — ${text}`);
+        if (h.snippet && h.snippet !== h.skill.summary) printLine(`    ${h.snippet}`);
       }
     });
 
@@ -67,7 +62,7 @@ export function registerSkillsQuery(skills: Command, help: Messages): void {
       if (!skill) throw new AppError('SKILL_NOT_FOUND', skillMessages(ctx.lang).notFound(name));
       if (skill.status === 'broken') throw new AppError('SKILL_BROKEN', `${name}: ${skill.error}`);
       const text = skill.type === 'markdown' ? `# ${skill.summary}\n\n${skill.content}` : skill.content;
-      process.stdout.write(`${text.trimEnd()}\n`);
+      printLine(text.trimEnd());
     });
 
   skills
@@ -79,7 +74,7 @@ export function registerSkillsQuery(skills: Command, help: Messages): void {
       const m = skillsCliMessages(ctx.lang);
       const diagnostics = registry.diagnostics();
       if (opts.json) return printJson(diagnostics);
-      if (diagnostics.length === 0) return void process.stdout.write(`${m.noSkills(registry.dir)}\n`);
+      if (diagnostics.length === 0) return printLine(m.noSkills(registry.dir));
       const label = { ok: m.statusOk, broken: m.statusBroken, ignored: m.statusIgnored };
       for (const d of diagnostics) {
         process.stdout.write(`${label[d.status].padEnd(8)} ${d.file}${d.reason ? `: ${d.reason}` : ''}\n`);

@@ -1,7 +1,9 @@
 /**
  * The JSON shapes of /api, shared by the server routes and the web page (type-only: the page
- * imports this file with `import type`, so it must not depend on Node types).
+ * imports this file with `import type`, so it must not depend on Node types, nor import
+ * anything that does).
  */
+import type { Memory } from '../../memory/types.js';
 
 export interface ApiErrorBody {
   error: { code: string; message: string };
@@ -110,16 +112,8 @@ export interface TaskRunDto {
   error: string | null;
 }
 
-export interface MemoryDto {
-  id: number;
-  topic: string;
-  summary: string;
-  content: string;
-  tags: string[];
-  importance: number;
-  startTime: string;
-  endTime: string;
-  createdAt: string;
+/** A memory as stored (`src/memory/types.ts`); search results add a `snippet`. */
+export interface MemoryDto extends Memory {
   snippet?: string;
 }
 

@@ -1,0 +1,39 @@
+/** Small pieces every CLI action shares: output, argument parsing, opening the database. */
+import type { Command } from 'commander';
+import { AppError } from '../errors.js';
+import { type Database, openDatabase } from '../store/database.js';
+import { type CliContext, type GlobalOptions, resolveCliContext } from './context.js';
+
+/** Pretty-printed JSON on stdout (the `--json` output of every command). */
+export function printJson(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** One line of human-readable output on stdout. */
+export function printLine(text: string): void {
+  process.stdout.write(`${text}\n`);
+}
+
+/** `undefined` stays `undefined`; anything but a whole number ≥ 1 is a USAGE error with `error(value)`. */
+export function parsePositiveInt(
+  value: string | undefined,
+  error: (value: string) => string,
+): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw new AppError('USAGE', error(value));
+  return Number(value);
+}
+
+/** Resolves the CLI context, opens memories.db, runs `action` and always closes the database. */
+export async function withDatabase<T>(
+  command: Command,
+  action: (ctx: CliContext, db: Database) => T | Promise<T>,
+): Promise<T> {
+  const ctx = resolveCliContext(command.optsWithGlobals<GlobalOptions>());
+  const db = await openDatabase(ctx.paths.database);
+  try {
+    return await action(ctx, db);
+  } finally {
+    db.close();
+  }
+}
