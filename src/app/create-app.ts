@@ -4,6 +4,7 @@
  * `aibox serve`, `aibox ask` and the tests all start here.
  */
 import { homedir } from 'node:os';
+import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { resolveCliContext } from '../cli/context.js';
 import { createLogger } from '../log/logger.js';
@@ -14,6 +15,7 @@ import { createScheduler } from '../scheduler/scheduler.js';
 import { sessionRunJob } from '../scheduler/session-run-job.js';
 import { createSessionManager } from '../session/session-manager.js';
 import { installExamplesIfEmpty } from '../skills/examples.js';
+import { SKILLS_CACHE_FILE } from '../skills/probe-cache-file.js';
 import { createSkillRegistry } from '../skills/registry.js';
 import { openDatabase } from '../store/database.js';
 import { createTaskStore } from '../tasks/store.js';
@@ -83,6 +85,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
       lang,
       logger,
       watch: options.watchSkills !== false && config.skills.watch,
+      cacheFile: join(paths.home, SKILLS_CACHE_FILE),
     });
     closers.push(() => skills.close());
 

@@ -1,9 +1,9 @@
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { parseMarkdownSkill } from './markdown.js';
 import type { SkillMessages } from './messages.js';
 import { mapPool } from './pool.js';
 import { type ProbeOptions, probeExecutable } from './probe.js';
-import { fileIdentity, type ProbeCache } from './probe-cache.js';
+import { fileIdentity, type ProbeCache, type StoredProbe } from './probe-cache.js';
 import { type SkillCandidate, scanSkillsDir } from './scan.js';
 import type { Skill, SkillDiagnostic } from './types.js';
 
@@ -22,45 +22,59 @@ export interface LoadResult {
   diagnostics: SkillDiagnostic[];
 }
 
-async function loadCandidate(c: SkillCandidate, options: LoadOptions): Promise<Skill> {
+type Loaded = { skill: Skill; probe?: StoredProbe };
+
+async function loadCandidate(c: SkillCandidate, options: LoadOptions): Promise<Loaded> {
   const base = { name: c.name, type: c.type, path: c.path };
   if (c.type === 'markdown') {
     let bytes: Buffer;
     try {
-      bytes = await readFile(c.path);
+      // Synchronous on purpose (like the scan): an async read is four thread-pool round trips (open,
+      // fstat, read, close); 160 Markdown skills load in ~10 ms this way against ~28 ms.
+      bytes = readFileSync(c.path);
     } catch (error) {
-      return {
-        ...base,
-        summary: '',
-        content: '',
-        status: 'broken',
-        error: options.t.readFailed((error as Error).message),
-      };
+      const message = options.t.readFailed((error as Error).message);
+      return { skill: { ...base, summary: '', content: '', status: 'broken', error: message } };
     }
     const md = parseMarkdownSkill(bytes, options.t);
-    if (!md.ok) return { ...base, summary: '', content: '', status: 'broken', error: md.error };
-    return { ...base, summary: md.summary, content: md.body, status: 'ok' };
+    if (!md.ok) return { skill: { ...base, summary: '', content: '', status: 'broken', error: md.error } };
+    return { skill: { ...base, summary: md.summary, content: md.body, status: 'ok' } };
   }
   const probed = await probeExecutable(c.path, options.probe, options.t);
-  if (!probed.ok) return { ...base, summary: '', content: '', status: 'broken', error: probed.error };
+  if (!probed.ok)
+    return { skill: { ...base, summary: '', content: '', status: 'broken', error: probed.error } };
+  const probe = { summary: probed.summary, content: probed.content, missingSummary: probed.missingSummary };
+  return { skill: fromProbe(c, probe, options.t), probe };
+}
+
+/** The skill of a successful probe (fresh, or from the cache file: the warning is in today's language). */
+function fromProbe(c: SkillCandidate, probe: StoredProbe, t: SkillMessages): Skill {
   return {
-    ...base,
-    summary: probed.summary,
-    content: probed.content,
+    name: c.name,
+    type: c.type,
+    path: c.path,
+    summary: probe.summary,
+    content: probe.content,
     status: 'ok',
-    ...(probed.warning ? { warning: probed.warning } : {}),
+    ...(probe.missingSummary ? { warning: t.noSummary } : {}),
   };
 }
 
-/** Scans the dir and loads every candidate, probing in parallel only what the cache does not hold. */
+/**
+ * Scans the dir and loads every candidate, probing in parallel only what the cache does not hold
+ * (in memory, or a stored probe of the same file version from the cache file).
+ */
 export async function loadSkills(options: LoadOptions): Promise<LoadResult> {
   const scan = await scanSkillsDir(options.dir, options.t);
   const skills = await mapPool(scan.candidates, options.concurrency, async (c) => {
     const identity = fileIdentity(c.stats);
     const cached = options.cache.get(c.path, identity);
     if (cached) return cached;
-    const skill = await loadCandidate(c, options);
-    options.cache.set(c.path, identity, skill);
+    const stored = c.type === 'executable' ? options.cache.storedProbe(c.path, identity) : undefined;
+    const { skill, probe } = stored
+      ? { skill: fromProbe(c, stored, options.t), probe: stored }
+      : await loadCandidate(c, options);
+    options.cache.set(c.path, identity, skill, probe);
     return skill;
   });
   options.cache.retain(new Set(scan.candidates.map((c) => c.path)));

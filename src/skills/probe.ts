@@ -16,7 +16,7 @@ export interface ProbeOptions {
 }
 
 export type ProbeOutcome =
-  | { ok: true; summary: string; content: string; warning?: string }
+  | { ok: true; summary: string; content: string; missingSummary: boolean; warning?: string }
   | { ok: false; error: string };
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -101,6 +101,7 @@ export async function probeExecutable(
     ok: true,
     summary: help.summary,
     content: text.trim(),
+    missingSummary: help.missingSummary,
     ...(help.missingSummary ? { warning: t.noSummary } : {}),
   };
 }

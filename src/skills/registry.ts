@@ -10,10 +10,11 @@ import { markdownBaseName } from './name-rules.js';
 import { resolveConcurrency } from './pool.js';
 import type { ProbeOptions } from './probe.js';
 import { ProbeCache } from './probe-cache.js';
+import { readProbeCacheFile, writeProbeCacheFile } from './probe-cache-file.js';
 import { buildSearchIndex, createSearchDocCache, type SearchIndex } from './search-index.js';
 import { createSegmenter, type Segmenter } from './segmenter.js';
 import type { ReloadResult, Skill, SkillRegistry } from './types.js';
-import { type DirWatcher, watchSkillsDir } from './watcher.js';
+import type { DirWatcher } from './watcher.js';
 
 /** The part of a pino logger the engine uses. */
 export interface SkillLogger {
@@ -38,6 +39,11 @@ export interface SkillRegistryOptions {
   watchDebounceMs?: number;
   /** Share one segmenter (its dictionary loads once) between registries. */
   segmenter?: Segmenter;
+  /**
+   * Keeps successful probes across restarts in this file (`AIBOX_HOME/.skills-cache.json`, see
+   * probe-cache-file.ts), so a start with nothing changed probes nothing. Absent: memory only.
+   */
+  cacheFile?: string;
 }
 
 export interface SkillEngineStats {
@@ -64,11 +70,20 @@ function diff(previous: ReadonlyMap<string, Skill>, next: LoadResult): ReloadRes
   return result;
 }
 
+/** The probe cache, seeded from the cache file when there is one (a bad file is rebuilt). */
+async function openProbeCache(file: string | undefined): Promise<ProbeCache> {
+  if (!file) return new ProbeCache();
+  const stored = await readProbeCacheFile(file);
+  const cache = new ProbeCache(stored.entries);
+  if (stored.status === 'invalid') cache.markChanged();
+  return cache;
+}
+
 /** Creates the registry and loads the dir at once (and starts the watcher when asked). */
 export async function createSkillRegistry(options: SkillRegistryOptions): Promise<SkillEngine> {
   const t = skillMessages(options.lang ?? 'zh');
   const dir = options.dir;
-  const cache = new ProbeCache();
+  const cache = await openProbeCache(options.cacheFile);
   const segmenter = options.segmenter ?? createSegmenter();
   const docCache = createSearchDocCache();
   const listeners = new Set<(result: ReloadResult) => void>();
@@ -90,6 +105,12 @@ export async function createSkillRegistry(options: SkillRegistryOptions): Promis
 
   const doReload = async (): Promise<ReloadResult> => {
     const next = await loadSkills({ dir, t, probe, concurrency, cache });
+    if (options.cacheFile && cache.takeChanges()) {
+      // Only after loads that probed (or dropped) something; a failed write costs probes next start.
+      await writeProbeCacheFile(options.cacheFile, cache.storedEntries()).catch((error: unknown) =>
+        options.logger?.warn({ err: error, file: options.cacheFile }, 'skills cache not written'),
+      );
+    }
     const result = diff(byName, next);
     stats.reloads += 1;
     state = next;
@@ -124,6 +145,8 @@ export async function createSkillRegistry(options: SkillRegistryOptions): Promis
 
   await reload();
   if (options.watch) {
+    // Loaded on use: CLI commands and `skills.watch: false` never need chokidar.
+    const { watchSkillsDir } = await import('./watcher.js');
     watcher = await watchSkillsDir(
       dir,
       () => {

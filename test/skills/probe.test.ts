@@ -30,6 +30,7 @@ describe('probe', () => {
       ok: true,
       summary: 'Send mail via SMTP',
       content: 'Send mail via SMTP  \noptions: -t TO',
+      missingSummary: false,
     });
   });
 
