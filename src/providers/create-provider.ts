@@ -4,7 +4,8 @@
  * answers every call with that problem, so everything that needs no model keeps working.
  */
 import { AppError } from '../errors.js';
-import { createOpenAiProvider, type OpenAiProviderOptions } from './openai-provider.js';
+import type { OpenAiProviderOptions } from './openai-provider.js';
+import { providerInfo } from './provider-info.js';
 import { type LlmConfig, type ResolvedLlmSettings, resolveLlmSettings } from './resolve-settings.js';
 import type { ChatProvider, ProviderEvent } from './types.js';
 
@@ -26,14 +27,7 @@ function unavailableProvider(
   problem: NonNullable<ResolvedLlmSettings['problem']>,
 ) {
   const provider: ChatProvider = {
-    info: {
-      provider: settings.provider,
-      model: settings.model,
-      baseUrl: settings.baseUrl,
-      hasKey: false,
-      keyEnv: settings.keyEnv,
-      echoReasoning: settings.preset.echoReasoning,
-    },
+    info: providerInfo(settings, false),
     async *stream(): AsyncGenerator<ProviderEvent, void> {
       yield { type: 'error', code: problem.code, message: problem.message };
     },
@@ -44,6 +38,25 @@ function unavailableProvider(
   return provider;
 }
 
+/**
+ * The `openai` SDK costs ~0.15 s and several MB to load: a server that has not been asked
+ * anything yet does not load it. The first call loads it, once.
+ */
+function lazyOpenAiProvider(settings: ResolvedLlmSettings, options: OpenAiProviderOptions): ChatProvider {
+  let loaded: Promise<ChatProvider> | undefined;
+  const real = () =>
+    (loaded ??= import('./openai-provider.js').then((m) => m.createOpenAiProvider(settings, options)));
+  return {
+    info: providerInfo(settings),
+    async *stream(request, signal) {
+      yield* (await real()).stream(request, signal);
+    },
+    async complete(request, signal) {
+      return (await real()).complete(request, signal);
+    },
+  };
+}
+
 export function createProviderWithSettings(
   llm: LlmConfig,
   options: CreateProviderOptions = {},
@@ -51,7 +64,7 @@ export function createProviderWithSettings(
   const settings = resolveLlmSettings(llm, options);
   const provider = settings.problem
     ? unavailableProvider(settings, settings.problem)
-    : createOpenAiProvider(settings, options);
+    : lazyOpenAiProvider(settings, options);
   return { provider, settings, notices: settings.notices };
 }
 

@@ -16,6 +16,7 @@ import { type IdGenerator, randomId } from '../util/ids.js';
 import { classifyError, type Failure } from './classify-error.js';
 import { createDeadline, type Deadline, sleep } from './deadline.js';
 import { providerMessages } from './messages.js';
+import { providerInfo } from './provider-info.js';
 import { buildRequestBody } from './request-body.js';
 import type { ResolvedLlmSettings } from './resolve-settings.js';
 import { ToolCallAssembler } from './tool-call-assembler.js';
@@ -179,14 +180,7 @@ export function createOpenAiProvider(
   }
 
   return {
-    info: {
-      provider: settings.provider,
-      model: settings.model,
-      baseUrl: settings.baseUrl,
-      hasKey: settings.apiKey !== '',
-      keyEnv: settings.keyEnv,
-      echoReasoning: settings.preset.echoReasoning,
-    },
+    info: providerInfo(settings),
     stream: (request, signal) => withRetries((deadline) => streamAttempt(request, deadline), signal),
     async complete(request, signal) {
       let text = '';

@@ -1,5 +1,7 @@
+import { join } from 'node:path';
 import type { Command } from 'commander';
 import { installExamplesIfEmpty } from '../../skills/examples.js';
+import { SKILLS_CACHE_FILE } from '../../skills/probe-cache-file.js';
 import { createSkillRegistry, type SkillEngine } from '../../skills/registry.js';
 import type { Skill } from '../../skills/types.js';
 import { type CliContext, type GlobalOptions, resolveCliContext } from '../context.js';
@@ -17,6 +19,8 @@ export async function openSkills(command: Command): Promise<{ ctx: CliContext; r
     secretEnvNames: keyEnv ? [keyEnv] : [],
     lang: ctx.lang,
     watch: false,
+    // The same probe cache as the server: a CLI call with nothing changed runs no `--help`.
+    cacheFile: join(ctx.paths.home, SKILLS_CACHE_FILE),
   });
   return { ctx, registry };
 }
