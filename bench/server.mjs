@@ -21,6 +21,14 @@ import { loadFakeLlm } from './load-fake-llm.mjs';
 const CLIENTS = Number(process.argv[2] ?? 50);
 const CHUNKS = 2000;
 const CLI = resolve(import.meta.dirname, '../dist/cli/main.js');
+// Node flags from the CLI's shebang (`#!/usr/bin/env -S node …`): measure the server as `aibox` runs it.
+const LAUNCHER_FLAGS = (
+  readFileSync(CLI, 'utf8')
+    .split('\n', 1)[0]
+    .match(/\bnode\s+(.+)$/)?.[1] ?? ''
+)
+  .split(/\s+/)
+  .filter(Boolean);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const mb = (kb) => `${(kb / 1024).toFixed(1)} MB`;
 
@@ -84,7 +92,7 @@ function connect(url, session = 'fan') {
 
 async function start() {
   const t0 = performance.now();
-  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--no-scheduler'], {
+  const child = spawn(process.execPath, [...LAUNCHER_FLAGS, CLI, 'serve', '--port', '0', '--no-scheduler'], {
     env,
     stdio: ['ignore', 'pipe', 'inherit'],
   });

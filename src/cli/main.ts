@@ -1,4 +1,5 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --max-semi-space-size=1
+// A 1 MiB young generation: about 10 MB less resident memory on a small board, for slightly more frequent minor GCs.
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config/load.js';
 import { describeError, isAppError } from '../errors.js';

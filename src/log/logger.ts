@@ -1,21 +1,17 @@
 /**
- * The process logger: pino into `AIBOX_HOME/ai.<n>.log`, rotated by pino-roll
- * (`log.max_size_mb` × `log.files`), plus a compact console stream whose
+ * The process logger: pino into `AIBOX_HOME/ai.log`, rotated by size like the
+ * original (`ai.log.1` …; `log.max_size_mb` × `log.files`), plus a compact console stream whose
  * verbosity comes from the CLI (`-v`, `--debug 0-3`). Secrets are redacted by
  * key wherever they appear in a log object; never pass a token in a message.
  */
 
-import { once } from 'node:events';
-import { lstatSync, symlinkSync, unlinkSync } from 'node:fs';
-import { basename } from 'node:path';
 import { Writable } from 'node:stream';
 import pino, { type DestinationStream, type Level, type Logger, type StreamEntry } from 'pino';
-import pinoRoll from 'pino-roll';
 import type { DataPaths } from '../config/paths.js';
 import type { Config } from '../config/schema.js';
 import { formatConsoleLine } from './console-format.js';
-
 import type { ConsoleLevel } from './levels.js';
+import { createRotatingFile } from './rotating-file.js';
 
 export { type ConsoleLevel, consoleLevelFromDebug } from './levels.js';
 
@@ -53,18 +49,6 @@ const ORDER: Record<ConsoleLevel, number> = {
   silent: 100,
 };
 
-/** The log file's stable name: `ai.log` points at the file being written, unless it is a real file (the original's log). */
-function linkCurrent(logPath: string, current: string): void {
-  try {
-    const stat = lstatSync(logPath, { throwIfNoEntry: false });
-    if (stat && !stat.isSymbolicLink()) return;
-    if (stat) unlinkSync(logPath);
-    symlinkSync(basename(current), logPath);
-  } catch {
-    // A missing link is cosmetic; the log itself is fine.
-  }
-}
-
 export async function createLogger(options: CreateLoggerOptions): Promise<Logger> {
   const consoleLevel = options.consoleLevel ?? 'warn';
   const fileLevel = options.config.log.level;
@@ -72,18 +56,10 @@ export async function createLogger(options: CreateLoggerOptions): Promise<Logger
   if (options.destination) {
     file = options.destination;
   } else {
-    const logPath = options.paths.log;
-    const roll = await pinoRoll({
-      file: logPath,
-      size: `${Math.max(1, Math.round(options.config.log.max_size_mb * 1024))}k`,
-      limit: { count: Math.max(0, options.config.log.files - 1), removeOtherLogFiles: true },
-      mkdir: true,
+    file = createRotatingFile(options.paths.log, {
+      maxBytes: Math.max(1024, Math.round(options.config.log.max_size_mb * 1024 * 1024)),
+      files: options.config.log.files,
     });
-    // Open before use, so that a flush at exit (flushSync) can never meet an unopened file.
-    if (!(roll as { fd?: number }).fd || (roll as { fd?: number }).fd === -1) await once(roll, 'ready');
-    linkCurrent(logPath, roll.file);
-    roll.on('cleanup-complete', () => linkCurrent(logPath, roll.file));
-    file = roll;
   }
   const streams: StreamEntry[] = [{ level: fileLevel, stream: file }];
   if (consoleLevel !== 'silent') {
