@@ -31,11 +31,12 @@ async function main(argv: string[]): Promise<void> {
       return;
     }
     const langFlag = argv.includes('--lang') ? argv[argv.indexOf('--lang') + 1] : undefined;
-    const t = cliMessages(detectLang({ flag: langFlag }));
+    const lang = detectLang({ flag: langFlag });
+    const t = cliMessages(lang);
     if (error instanceof ConfigError) {
       process.stderr.write(`${t.configInvalid(error.path)}\n`);
       for (const p of error.problems)
-        process.stderr.write(`  ${t.configProblem(p.key, p.expected, p.found)}\n`);
+        process.stderr.write(`  ${t.configProblem(p.key, p.expected[lang], p.found)}\n`);
     } else if (isAppError(error)) {
       process.stderr.write(`${t.errorPrefix}${error.message}\n`);
     } else {

@@ -43,7 +43,7 @@ export const reloadCommand: SlashCommand = {
       if (!(error instanceof ConfigError)) throw error;
       const lines = [
         t.reloadInvalid(error.path),
-        ...error.problems.map((p) => t.reloadProblem(p.key, p.expected, p.found)),
+        ...error.problems.map((p) => t.reloadProblem(p.key, p.expected[lang], p.found)),
       ];
       return { content: lines.join('\n'), data: { ok: false, problems: error.problems } };
     }

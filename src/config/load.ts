@@ -3,14 +3,15 @@ import { dirname } from 'node:path';
 import type { z } from 'zod';
 import { AppError } from '../errors.js';
 import { writeFileAtomicSync } from '../util/atomic-write.js';
+import { type Expectation, expectationOf, jsonObject, unknownKey, validJson } from './expectation.js';
 import { type LegacyNotice, translateLegacyConfig } from './legacy.js';
 import { type Config, ConfigSchema, defaultConfig } from './schema.js';
 
 export interface ConfigProblem {
   /** Dotted key, e.g. `llm.temperature`. */
   key: string;
-  /** What was expected, from the schema. */
-  expected: string;
+  /** What was expected, from the schema, in both languages. */
+  expected: Expectation;
   /** The value found, as JSON. */
   found: string;
 }
@@ -31,7 +32,7 @@ export class ConfigError extends AppError {
   constructor(path: string, problems: ConfigProblem[], cause?: unknown) {
     super(
       'config_invalid',
-      `${path}: ${problems.map((p) => `${p.key}: expected ${p.expected}, found ${p.found}`).join('; ')}`,
+      `${path}: ${problems.map((p) => `${p.key}: expected ${p.expected.en}, found ${p.found}`).join('; ')}`,
       {
         cause,
       },
@@ -54,7 +55,7 @@ function describeIssue(issue: z.core.$ZodIssue, raw: unknown): ConfigProblem[] {
   if (issue.code === 'unrecognized_keys') {
     return issue.keys.map((key) => ({
       key: [...issue.path, key].join('.'),
-      expected: 'no such key (see docs/configuration.md)',
+      expected: unknownKey(),
       found: JSON.stringify(valueAt(raw, [...issue.path, key])),
     }));
   }
@@ -62,7 +63,7 @@ function describeIssue(issue: z.core.$ZodIssue, raw: unknown): ConfigProblem[] {
   return [
     {
       key: issue.path.join('.') || '(root)',
-      expected: issue.message.replace(/^Invalid input: /, ''),
+      expected: expectationOf(issue),
       found: found === undefined ? 'nothing' : JSON.stringify(found),
     },
   ];
@@ -71,7 +72,7 @@ function describeIssue(issue: z.core.$ZodIssue, raw: unknown): ConfigProblem[] {
 /** Validates an already-parsed object (legacy keys translated first). Throws ConfigError. */
 export function parseConfig(raw: unknown, path = 'config.json'): { config: Config; legacy: LegacyNotice[] } {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    throw new ConfigError(path, [{ key: '(root)', expected: 'a JSON object', found: JSON.stringify(raw) }]);
+    throw new ConfigError(path, [{ key: '(root)', expected: jsonObject(), found: JSON.stringify(raw) }]);
   }
   const { config: translated, notices } = translateLegacyConfig(raw as Record<string, unknown>);
   const result = ConfigSchema.safeParse(translated);
@@ -102,7 +103,7 @@ export function loadConfig(path: string): LoadedConfig {
   } catch (error) {
     throw new ConfigError(
       path,
-      [{ key: '(file)', expected: 'valid JSON', found: (error as Error).message }],
+      [{ key: '(file)', expected: validJson(), found: (error as Error).message }],
       error,
     );
   }

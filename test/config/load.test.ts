@@ -50,7 +50,8 @@ describe('loadConfig', () => {
     expect(keys).toContain('server.port');
     const temperature = error.problems.find((p) => p.key === 'llm.temperature')!;
     expect(temperature.found).toBe('"hot"');
-    expect(temperature.expected).toMatch(/number/);
+    expect(temperature.expected).toEqual({ zh: '数字类型', en: 'a number' });
+    expect(error.problems.find((p) => p.key === 'server.port')?.expected.en).toBe('a value ≤ 65535');
     expect(readFileSync(path, 'utf8')).toBe(text);
   });
 
