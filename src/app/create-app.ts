@@ -122,6 +122,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
           clock,
           lang,
           maxConcurrentRuns: config.scheduler.max_concurrent_runs,
+          onError: (error) => logger.error({ err: error }, 'scheduler error'),
         })
       : undefined;
     if (scheduler) closers.push(() => scheduler.stop());
