@@ -7,7 +7,7 @@ import { failure, success } from './format.js';
 import { miscMessages } from './misc-messages.js';
 import type { Tool } from './tool.js';
 
-export const MAX_EXPRESSION_CHARS = 500;
+const MAX_EXPRESSION_CHARS = 500;
 
 const OPERATIONS = { add: '+', subtract: '-', multiply: '*', divide: '/' } as const;
 

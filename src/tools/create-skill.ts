@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { describeError } from '../errors.js';
 import type { Lang } from '../i18n/lang.js';
-import { SKILL_NAME_PATTERN } from '../skills/name-rules.js';
+import { isIgnoredEntryName, isValidSkillName } from '../skills/name-rules.js';
 import type { SkillRegistry } from '../skills/types.js';
 import { type Field, failure, success } from './format.js';
 import { skillToolMessages } from './skill-messages.js';
@@ -33,7 +33,7 @@ function schema(lang: Lang) {
       .describe(m.createSummary),
     language: z.enum(LANGUAGES).describe(m.createLanguage),
     code: z.string().min(1).max(200_000).describe(m.createCode),
-    force: z.boolean().default(false).describe(m.createForce),
+    force: z.boolean().default(false).describe(m.force),
   });
 }
 
@@ -77,8 +77,7 @@ export function createCreateSkillTool(options: { lang: Lang; skills: SkillRegist
     parameters: schema(options.lang),
     async execute(args, ctx) {
       const t = skillToolMessages(ctx.lang);
-      if (!SKILL_NAME_PATTERN.test(args.name) || args.name.startsWith('_'))
-        return failure(t.badName(args.name));
+      if (!isValidSkillName(args.name) || isIgnoredEntryName(args.name)) return failure(t.badName(args.name));
       const staging = await mkdtemp(join(tmpdir(), 'aibox-create-skill-'));
       try {
         const file = join(staging, `${args.name}${EXTENSIONS[args.language]}`);

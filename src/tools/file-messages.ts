@@ -5,7 +5,7 @@ export const fileMessages = defineMessages({
   zh: {
     readDescription:
       '读取文本文件内容（带行号）。可指定行范围（start_line/end_line）、head/tail（前/后 max_lines 行）。相对路径基于工作目录。大文件不会整体读入，二进制文件会被识别。',
-    readFilepath: '文件路径（绝对路径，或相对于工作目录的路径；支持 ~）',
+    filepath: '文件路径（绝对路径，或相对于工作目录的路径；支持 ~）',
     readStartLine: '起始行号（从 1 开始，默认 1）',
     readEndLine: '结束行号（包含；0 表示从起始行读取 max_lines 行）',
     readMaxLines: '最多显示的行数（默认 200）',
@@ -36,7 +36,6 @@ export const fileMessages = defineMessages({
     noLines: '（没有内容）',
     writeDescription:
       '写入文本文件（原子写入：读者只会看到旧内容或新内容）。mode=w 覆盖（默认），mode=a 追加。自动创建父目录。相对路径基于工作目录。',
-    writeFilepath: '文件路径（绝对路径，或相对于工作目录的路径；支持 ~）',
     writeContent: '要写入的文本内容',
     writeMode: 'w 覆盖写入（默认），a 追加到末尾',
     writeOverwritten: '文件覆盖写入成功',
@@ -66,7 +65,7 @@ export const fileMessages = defineMessages({
   en: {
     readDescription:
       'Read a text file with line numbers. Choose a line range (start_line/end_line) or head/tail (first/last max_lines lines). Relative paths are resolved against the workspace. Huge files are never read whole; binary files are detected.',
-    readFilepath: 'File path (absolute, or relative to the workspace; ~ allowed)',
+    filepath: 'File path (absolute, or relative to the workspace; ~ allowed)',
     readStartLine: 'First line to show (1-based, default 1)',
     readEndLine: 'Last line to show (inclusive; 0 means max_lines lines from start_line)',
     readMaxLines: 'At most this many lines are shown (default 200)',
@@ -98,7 +97,6 @@ export const fileMessages = defineMessages({
     noLines: '(nothing to show)',
     writeDescription:
       'Write a text file atomically (readers see the old or the new content, never a mix). mode=w overwrites (default), mode=a appends. Parent directories are created. Relative paths are resolved against the workspace.',
-    writeFilepath: 'File path (absolute, or relative to the workspace; ~ allowed)',
     writeContent: 'The text to write',
     writeMode: 'w overwrites (default), a appends to the end',
     writeOverwritten: 'File written',

@@ -24,7 +24,7 @@ function schema(lang: Lang) {
 export type GetCurrentTimeArgs = z.infer<ReturnType<typeof schema>>;
 
 /** The canonical IANA name, or undefined when Intl does not know the zone. */
-export function canonicalTimeZone(zone: string): string | undefined {
+function canonicalTimeZone(zone: string): string | undefined {
   try {
     return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
   } catch {

@@ -13,7 +13,7 @@ function schema(lang: Lang) {
   const m = skillToolMessages(lang);
   return z.object({
     skill_path: z.string().trim().min(1).describe(m.installPath),
-    force: z.boolean().default(false).describe(m.installForce),
+    force: z.boolean().default(false).describe(m.force),
   });
 }
 

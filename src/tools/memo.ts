@@ -9,6 +9,7 @@ import type { Task, TaskStore } from '../tasks/types.js';
 import { type Clock, systemClock } from '../util/clock.js';
 import { failure, success } from './format.js';
 import { memoToolMessages } from './memo-messages.js';
+import { commonMessages } from './messages.js';
 import type { Tool } from './tool.js';
 
 function schema(lang: Lang) {
@@ -35,7 +36,7 @@ function schema(lang: Lang) {
     keyword: z.string().optional().describe(m.keyword),
     include_completed: z.boolean().optional().describe(m.includeCompleted),
     limit: z.int().min(1).max(200).optional().describe(m.limit),
-    confirm: z.boolean().optional().describe(m.confirm),
+    confirm: z.boolean().optional().describe(commonMessages(lang).deleteConfirm),
   });
 }
 

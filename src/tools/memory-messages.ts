@@ -17,7 +17,6 @@ export const memoryToolMessages = defineMessages({
     importance: '重要性 1-5，默认 2',
     limit: '每页条数 1-50，默认 10',
     page: '页码，从 1 开始',
-    confirm: '删除时必须为 true',
     saved: '记忆已保存',
     labelId: 'ID',
     labelTopic: '主题',
@@ -44,7 +43,6 @@ export const memoryToolMessages = defineMessages({
     soulDescription:
       '更新你的灵魂/价值观设定（覆盖 prompts/99_SOUL.md）。从下一轮对话起生效。content 为完整的新内容。',
     promptContent: '完整的新内容（Markdown）',
-    promptConfirm: '兼容旧参数，可省略',
     emptyContent: 'content 不能为空',
     promptUpdated: (file: string) => `已更新 ${file}，从下一轮对话起生效`,
     identityHeader: '# 身份设定',
@@ -85,7 +83,6 @@ export const memoryToolMessages = defineMessages({
     importance: 'Importance 1-5, default 2',
     limit: 'Page size 1-50, default 10',
     page: 'Page number, from 1',
-    confirm: 'Must be true to delete',
     saved: 'Memory saved',
     labelId: 'ID',
     labelTopic: 'Topic',
@@ -112,7 +109,6 @@ export const memoryToolMessages = defineMessages({
     soulDescription:
       'Update your soul / values (overwrites prompts/99_SOUL.md). Takes effect from the next turn. content is the complete new text.',
     promptContent: 'The complete new content (Markdown)',
-    promptConfirm: 'Accepted for compatibility; may be omitted',
     emptyContent: 'content must not be empty',
     promptUpdated: (file: string) => `Updated ${file}; it takes effect from the next turn`,
     identityHeader: '# Identity',

@@ -4,6 +4,7 @@ import type { Lang } from '../i18n/lang.js';
 import type { Memory, MemoryStore, Page } from '../memory/types.js';
 import { failure, success } from './format.js';
 import { memoryToolMessages } from './memory-messages.js';
+import { commonMessages } from './messages.js';
 import type { Tool } from './tool.js';
 
 function schema(lang: Lang) {
@@ -21,14 +22,17 @@ function schema(lang: Lang) {
     importance: z.int().min(1).max(5).optional().describe(m.importance),
     limit: z.int().optional().describe(m.limit),
     page: z.int().min(1).optional().describe(m.page),
-    confirm: z.boolean().optional().describe(m.confirm),
+    confirm: z.boolean().optional().describe(commonMessages(lang).deleteConfirm),
   });
 }
 
 export type MemoryArgs = z.infer<ReturnType<typeof schema>>;
 
-function listing(page: Page<Memory & { snippet?: string }>, header: string, lang: Lang): string {
-  const t = memoryToolMessages(lang);
+function listing(
+  page: Page<Memory & { snippet?: string }>,
+  header: string,
+  t: ReturnType<typeof memoryToolMessages>,
+): string {
   const lines = [header, t.pageLine(page.page, page.pages, page.pageSize)];
   page.items.forEach((item, i) => {
     const n = (page.page - 1) * page.pageSize + i + 1;
@@ -72,13 +76,13 @@ export function createMemoryTool(options: { memory: MemoryStore; lang: Lang }): 
           const header = t.searchTitle(mode, query.split(/\s+/).join(', '), page.total);
           return {
             ok: true,
-            content: page.total === 0 ? `${header}\n${t.none}` : listing(page, header, ctx.lang),
+            content: page.total === 0 ? `${header}\n${t.none}` : listing(page, header, t),
           };
         }
         case 'recent': {
           const page = memory.recent(paging);
           if (page.total === 0) return { ok: true, content: t.none };
-          return { ok: true, content: listing(page, t.recentTitle(page.total), ctx.lang) };
+          return { ok: true, content: listing(page, t.recentTitle(page.total), t) };
         }
         case 'get': {
           if (args.memory_id === undefined) return failure(t.needId);

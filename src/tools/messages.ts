@@ -1,6 +1,6 @@
 import { defineMessages } from '../i18n/lang.js';
 
-/** Strings shared by several built-in tools (result shortening, paths, common labels). */
+/** Strings shared by several built-in tools (result shortening, paths, common argument descriptions). */
 export const commonMessages = defineMessages({
   zh: {
     omitted: (count: number, path: string) => `…… 已省略 ${count} 个字符；完整输出：${path} ……`,
@@ -12,6 +12,8 @@ export const commonMessages = defineMessages({
     permissionDenied: (path: string) => `权限不足: ${path}`,
     fsError: (path: string, error: string) => `访问 ${path} 出错: ${error}`,
     noOutput: '(无输出)',
+    legacyConfirm: '兼容旧参数，可省略',
+    deleteConfirm: '删除时必须为 true',
   },
   en: {
     omitted: (count, path) => `… ${count} chars omitted; full output: ${path} …`,
@@ -23,5 +25,7 @@ export const commonMessages = defineMessages({
     permissionDenied: (path) => `Permission denied: ${path}`,
     fsError: (path, error) => `Error accessing ${path}: ${error}`,
     noOutput: '(no output)',
+    legacyConfirm: 'Accepted for compatibility; may be left out',
+    deleteConfirm: 'Must be true to delete',
   },
 });

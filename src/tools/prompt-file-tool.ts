@@ -10,6 +10,7 @@ import { writeFileAtomic } from '../util/atomic-write.js';
 import { type Clock, isoWithOffset, systemClock } from '../util/clock.js';
 import { failure, formatBytes, success } from './format.js';
 import { memoryToolMessages } from './memory-messages.js';
+import { commonMessages } from './messages.js';
 import type { Tool } from './tool.js';
 
 export interface PromptFileToolOptions {
@@ -22,7 +23,7 @@ function schema(lang: Lang) {
   const m = memoryToolMessages(lang);
   return z.object({
     content: z.string().describe(m.promptContent),
-    confirm: z.boolean().optional().describe(m.promptConfirm),
+    confirm: z.boolean().optional().describe(commonMessages(lang).legacyConfirm),
   });
 }
 

@@ -24,7 +24,7 @@ function schema(lang: Lang) {
   const m = fileMessages(lang);
   const count = z.union([z.boolean(), z.int().min(1).max(MAX_LINES_CAP)]);
   return z.object({
-    filepath: z.string().min(1).describe(m.readFilepath),
+    filepath: z.string().min(1).describe(m.filepath),
     start_line: z.int().min(1).optional().describe(m.readStartLine),
     end_line: z.int().min(0).optional().describe(m.readEndLine),
     max_lines: z.int().min(1).max(MAX_LINES_CAP).optional().describe(m.readMaxLines),

@@ -4,10 +4,10 @@
  * and a backward reader for the end of files too large to scan.
  */
 import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 
 /** Bytes of one line kept for display; the rest of a longer line is counted, not kept. */
-export const LINE_DISPLAY_BYTES = 2000;
+const LINE_DISPLAY_BYTES = 2000;
 const CHUNK = 64 * 1024;
 const decoder = new TextDecoder('utf-8');
 
@@ -70,7 +70,7 @@ export async function scanLines(
   } finally {
     stream.destroy();
   }
-  const hitCap = !stoppedEarly && read >= options.maxBytes && (await sizeOf(path)) > options.maxBytes;
+  const hitCap = !stoppedEarly && read >= options.maxBytes && (await stat(path)).size > options.maxBytes;
   // A line cut by the byte cap is incomplete: drop it. At a real end of file, a last line without "\n" counts.
   if (!stoppedEarly && !hitCap && pendingBytes > 0) flush();
   return { lines, totalLines: stoppedEarly || hitCap ? undefined : lineNo, hitCap };
@@ -138,13 +138,4 @@ function toLine(number: number | undefined, kept: Buffer, fullBytes: number): Fi
   let text = decoder.decode(kept);
   if (text.endsWith('\r')) text = text.slice(0, -1);
   return fullBytes > kept.length ? { number, text, cutBytes: fullBytes } : { number, text };
-}
-
-async function sizeOf(path: string): Promise<number> {
-  const handle = await open(path, 'r');
-  try {
-    return (await handle.stat()).size;
-  } finally {
-    await handle.close();
-  }
 }

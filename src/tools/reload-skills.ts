@@ -4,11 +4,12 @@ import { describeError } from '../errors.js';
 import type { Lang } from '../i18n/lang.js';
 import type { SkillRegistry } from '../skills/types.js';
 import { failure, success } from './format.js';
+import { commonMessages } from './messages.js';
 import { skillToolMessages } from './skill-messages.js';
 import type { Tool } from './tool.js';
 
 function schema(lang: Lang) {
-  return z.object({ confirm: z.boolean().optional().describe(skillToolMessages(lang).reloadConfirm) });
+  return z.object({ confirm: z.boolean().optional().describe(commonMessages(lang).legacyConfirm) });
 }
 
 export type ReloadSkillsArgs = z.infer<ReturnType<typeof schema>>;

@@ -53,7 +53,7 @@ function schema(lang: Lang, config: Config['tools']) {
 export type RunCommandArgs = z.infer<ReturnType<typeof schema>>;
 
 /** The timeout to use, in seconds, and a note when the asked one was not possible (≤ 0 is never "unlimited"). */
-export function effectiveTimeout(
+function effectiveTimeout(
   asked: number | undefined,
   config: Config['tools'],
 ): { seconds: number; clamped: boolean } {
@@ -125,20 +125,20 @@ export function createRunCommandTool(options: RunCommandToolOptions): Tool<RunCo
         [t.labelNote, run.spawnError?.message],
         [t.labelNote, collector.dropped > 0 ? t.outputDropped(collector.dropped) : undefined],
       ];
-      const head = formatResult(ok, title, fields);
       const fullText = collector.text((n) => `… ${t.outputDropped(n)} …`);
       const output = fullText.length > 0 ? fullText.replace(/\n$/, '') : commonMessages(ctx.lang).noOutput;
       // Leave room for the header and the label lines so the whole result stays within the limit.
-      const budget = Math.max(200, options.limiter.maxChars - head.length - 200);
+      const budget = Math.max(200, options.limiter.maxChars - formatResult(ok, title, fields).length - 200);
       const limited = await options.limiter.limit(output, {
         callId: ctx.callId,
         lang: ctx.lang,
         maxChars: budget,
       });
-      const tailFields = limited.fullOutputPath ? `\n  ${t.labelFullOutput}: ${limited.fullOutputPath}` : '';
+      fields.push([t.labelFullOutput, limited.fullOutputPath]);
       return {
         ok,
-        content: `${head}${tailFields}\n  ${t.labelOutput}:\n${limited.content}`,
+        // The output goes unindented after its label (formatResult would indent every line).
+        content: `${formatResult(ok, title, fields)}\n  ${t.labelOutput}:\n${limited.content}`,
         ...(limited.fullOutputPath ? { fullOutputPath: limited.fullOutputPath } : {}),
       };
     },

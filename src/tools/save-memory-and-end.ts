@@ -15,7 +15,7 @@ import { failure, success } from './format.js';
 import { memoryToolMessages } from './memory-messages.js';
 import type { Tool } from './tool.js';
 
-export const MIN_SUMMARY_CHARS = 50;
+const MIN_SUMMARY_CHARS = 50;
 
 function schema(lang: Lang) {
   const m = memoryToolMessages(lang);

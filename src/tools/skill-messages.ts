@@ -9,7 +9,6 @@ export const skillToolMessages = defineMessages({
     searchShowContent: 'true：展开更多技能的完整 --help 输出或 Markdown 正文',
     searchLimit: '最多返回的技能数（默认 10）',
     reloadDescription: '重新扫描技能目录，加载新增或修改的技能，报告新增、删除、修改和不可用的技能。',
-    reloadConfirm: '兼容旧参数，可省略',
     reloadOk: (total: number) => `技能已重新加载（共 ${total} 个）`,
     labelAdded: '新增',
     labelRemoved: '删除',
@@ -20,7 +19,7 @@ export const skillToolMessages = defineMessages({
     installDescription:
       '把一个技能文件安装到技能目录（真实安装：校验名称、检查 --help、原子写入并重新加载）。可执行文件的扩展名会被去掉（my_tool.py → my_tool），Markdown 技能保留 .md。',
     installPath: '技能源文件路径（相对路径基于工作目录）',
-    installForce: '同名技能已存在时是否覆盖（默认 false）',
+    force: '同名技能已存在时是否覆盖（默认 false）',
     installOk: (name: string) => `技能 ${name} 已安装`,
     installFailed: '技能安装失败',
     labelName: '名称',
@@ -42,7 +41,6 @@ export const skillToolMessages = defineMessages({
     createSummary: '一句话功能摘要（--help 的第一行）',
     createLanguage: 'python | bash | markdown',
     createCode: 'python/bash：完整程序（可省略 #! 行）；markdown：正文',
-    createForce: '同名技能已存在时是否覆盖（默认 false）',
     createOk: (name: string) => `技能 ${name} 已创建并安装`,
     createFailed: '技能创建失败',
     badName: (name: string) => `技能名称 "${name}" 无效：只能包含字母、数字、下划线(_)和连字符(-)`,
@@ -58,7 +56,6 @@ export const skillToolMessages = defineMessages({
     searchLimit: 'At most this many skills (default 10)',
     reloadDescription:
       'Rescan the skills directory, load new or changed skills, and report the skills added, removed, changed and broken.',
-    reloadConfirm: 'Accepted for compatibility; may be left out',
     reloadOk: (total) => `Skills reloaded (${total} in all)`,
     labelAdded: 'added',
     labelRemoved: 'removed',
@@ -69,7 +66,7 @@ export const skillToolMessages = defineMessages({
     installDescription:
       'Install a skill file into the skills directory (a real install: name checked, --help probed, written atomically, skills reloaded). Executables lose their extension (my_tool.py → my_tool); Markdown skills keep .md.',
     installPath: 'Path of the skill source file (relative paths are resolved against the workspace)',
-    installForce: 'Replace an existing skill of the same name (default false)',
+    force: 'Replace an existing skill of the same name (default false)',
     installOk: (name) => `Skill ${name} installed`,
     installFailed: 'Installing the skill failed',
     labelName: 'name',
@@ -91,7 +88,6 @@ export const skillToolMessages = defineMessages({
     createSummary: 'One-line summary (the first line of --help)',
     createLanguage: 'python | bash | markdown',
     createCode: 'python/bash: the complete program (the #! line may be left out); markdown: the text',
-    createForce: 'Replace an existing skill of the same name (default false)',
     createOk: (name) => `Skill ${name} created and installed`,
     createFailed: 'Creating the skill failed',
     badName: (name) =>

@@ -36,7 +36,7 @@ export type WebErrorCode =
   | 'network'
   | 'not_text';
 
-export function parseHttpUrl(raw: string): URL {
+function parseHttpUrl(raw: string): URL {
   let url: URL;
   try {
     url = new URL(raw.trim());

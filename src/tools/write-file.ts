@@ -19,7 +19,7 @@ export interface WriteFileToolOptions {
 function schema(lang: Lang) {
   const m = fileMessages(lang);
   return z.object({
-    filepath: z.string().min(1).describe(m.writeFilepath),
+    filepath: z.string().min(1).describe(m.filepath),
     content: z.string().describe(m.writeContent),
     mode: z.enum(['w', 'a']).default('w').describe(m.writeMode),
   });
