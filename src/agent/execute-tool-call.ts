@@ -10,8 +10,12 @@ import type { ToolCall } from '../providers/types.js';
 import type { AnyTool, ToolContext, ToolResult } from '../tools/tool.js';
 import { agentMessages } from './messages.js';
 
+export type ParsedArguments = { ok: true; value: unknown } | { ok: false; error: string };
+
 export interface ExecuteToolCallOptions {
   call: ToolCall;
+  /** `parseArguments(call.function.arguments)`, already done by the caller for `tool_start`. */
+  parsed: ParsedArguments;
   tools: ReadonlyMap<string, AnyTool>;
   lang: Lang;
   context: Omit<ToolContext, 'callId' | 'lang'>;
@@ -20,7 +24,7 @@ export interface ExecuteToolCallOptions {
 }
 
 /** The arguments as parsed (for display), or the raw text when they are not JSON. */
-export function parseArguments(raw: string): { ok: true; value: unknown } | { ok: false; error: string } {
+export function parseArguments(raw: string): ParsedArguments {
   if (raw.trim() === '') return { ok: true, value: {} };
   try {
     return { ok: true, value: JSON.parse(raw) };
@@ -51,13 +55,12 @@ function raceAbort<T>(
 }
 
 export async function executeToolCall(options: ExecuteToolCallOptions): Promise<ToolResult> {
-  const { call, tools, lang, context } = options;
+  const { call, tools, lang, context, parsed } = options;
   const text = agentMessages(lang);
   const name = call.function.name;
   const tool = tools.get(name);
   if (!tool) return { ok: false, content: text.unknownTool(name, [...tools.keys()].join(', ') || '-') };
 
-  const parsed = parseArguments(call.function.arguments);
   if (!parsed.ok) return { ok: false, content: text.invalidJson(name, parsed.error) };
   const args = tool.parameters.safeParse(parsed.value);
   if (!args.success) return { ok: false, content: text.invalidArgs(name, z.prettifyError(args.error)) };

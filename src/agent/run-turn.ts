@@ -149,6 +149,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
           const started = clock();
           result = await executeToolCall({
             call,
+            parsed,
             tools: byName,
             lang,
             abortGraceMs: options.abortGraceMs ?? 2000,

@@ -6,7 +6,19 @@ import { z } from 'zod';
 import type { ToolSpec } from '../providers/types.js';
 import type { AnyTool } from '../tools/tool.js';
 
+/** Converted once per schema (schemas are immutable): `toolSpecs` runs at every turn. */
+const converted = new WeakMap<z.ZodType, Record<string, unknown>>();
+
 export function toolParametersSchema(schema: z.ZodType): Record<string, unknown> {
+  let json = converted.get(schema);
+  if (!json) {
+    json = convert(schema);
+    converted.set(schema, json);
+  }
+  return json;
+}
+
+function convert(schema: z.ZodType): Record<string, unknown> {
   const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
   const { $schema: _ignored, ...rest } = json;
   if (rest.type !== 'object') return { type: 'object', properties: {} };

@@ -5,8 +5,7 @@
  */
 import { join } from 'node:path';
 import { writeFileAtomic } from '../util/atomic-write.js';
-import type { Clock } from '../util/clock.js';
-import { isoWithOffset } from '../util/clock.js';
+import { type Clock, isoWithOffset, legacyLocalTime } from '../util/clock.js';
 import type { ConversationRepo } from './conversation-repo.js';
 import type { MessageRepo } from './message-repo.js';
 import type { ConversationRecord, StoredMessage } from './types.js';
@@ -25,9 +24,9 @@ export interface ArchiveResult {
   exportError?: unknown;
 }
 
+/** Local time as YYYYmmdd_HHMMSS. */
 function stamp(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}${pad(date.getMonth() + 1)}${pad(date.getDate())}_${pad(date.getHours())}${pad(date.getMinutes())}${pad(date.getSeconds())}`;
+  return legacyLocalTime(date).replace(' ', '_').replace(/[-:]/g, '');
 }
 
 export function archiveFileName(conversationId: string, at: Date): string {

@@ -6,6 +6,4 @@
  */
 import type { RunTurnOptions, TurnResult } from '../agent/run-turn.js';
 
-export type RunTurnInput = RunTurnOptions;
-export type RunTurnOutput = TurnResult;
-export type RunTurnFn = (input: RunTurnInput) => Promise<RunTurnOutput>;
+export type RunTurnFn = (input: RunTurnOptions) => Promise<TurnResult>;

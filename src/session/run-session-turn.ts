@@ -7,6 +7,7 @@
  */
 import type { Logger } from 'pino';
 import type { AgentEvent } from '../agent/events.js';
+import type { TurnResult } from '../agent/run-turn.js';
 import { toChatMessage } from '../conversations/chat-mapping.js';
 import type { MessageRepo } from '../conversations/message-repo.js';
 import type { StoredMessage } from '../conversations/types.js';
@@ -16,8 +17,9 @@ import type { PromptSource } from '../prompts/prompt-loader.js';
 import type { ChatMessage, ChatProvider } from '../providers/types.js';
 import type { AnyTool } from '../tools/tool.js';
 import type { Clock } from '../util/clock.js';
-import type { RunTurnFn, RunTurnOutput } from './agent-port.js';
+import type { RunTurnFn } from './agent-port.js';
 import { compressIfNeeded } from './compress.js';
+import type { PlanItem } from './compression-plan.js';
 import type { ConversationLog } from './conversation-log.js';
 import { sessionMessages } from './messages.js';
 import type { EnqueueInput, SessionEvent, TurnOutcome } from './types.js';
@@ -47,11 +49,12 @@ export interface TurnDeps {
   emit: (event: SessionEvent) => void;
 }
 
-function toolNames(rows: StoredMessage[]): Map<string, string> {
-  const names = new Map<string, string>();
-  for (const row of rows) for (const call of row.toolCalls ?? []) names.set(call.id, call.function.name);
-  return names;
+function toItem(row: StoredMessage): PlanItem {
+  return { id: row.id, kind: row.kind, message: toChatMessage(row) };
 }
+
+const summaryOf = (items: PlanItem[]) =>
+  items.find((item) => item.kind === 'summary')?.message.content ?? undefined;
 
 export async function runSessionTurn(
   deps: TurnDeps,
@@ -62,7 +65,8 @@ export async function runSessionTurn(
   const { log, sessionId } = deps;
   const t = sessionMessages(deps.lang);
   let persisted = 0;
-  let names = new Map<string, string>();
+  // Tool names by call id, for the tool messages stored: every call this turn answers was made this turn.
+  const names = new Map<string, string>();
 
   // Reasoning streamed since the last assistant message: kept in the transcript even when the
   // preset does not send it back to the model (the provider decides what goes on the wire).
@@ -91,13 +95,12 @@ export async function runSessionTurn(
     deps.emit({ ...event, session: sessionId });
   };
 
-  let result: RunTurnOutput;
+  let result: TurnResult;
   try {
     await log.ensureActive(input.content);
-    const before = log.live();
+    const before = log.live().map(toItem);
     const userRow = log.append({ role: 'user', content: input.content }, { turnId });
     const settings = deps.settings();
-    const summaryOf = (rows: StoredMessage[]) => rows.find((r) => r.kind === 'summary')?.content ?? undefined;
     const extras = { summary: summaryOf(before), instructions: input.instructions };
     const systemBefore = await deps.prompts.systemPrompt(extras);
     const compressed = await compressIfNeeded(
@@ -111,20 +114,20 @@ export async function runSessionTurn(
       },
       {
         conversationId: log.current?.id as string,
-        items: before.map((row) => ({ id: row.id, kind: row.kind, message: toChatMessage(row) })),
+        items: before,
         systemPrompt: systemBefore,
         turnId,
         createdAt: log.now(),
         signal,
       },
     );
-    const rows = compressed ? log.live() : [...before, userRow];
-    names = toolNames(rows);
+    const items = compressed ? log.live().map(toItem) : [...before, toItem(userRow)];
     const system = compressed
-      ? await deps.prompts.systemPrompt({ ...extras, summary: summaryOf(rows) })
+      ? await deps.prompts.systemPrompt({ ...extras, summary: summaryOf(items) })
       : systemBefore;
-    const history = ensureToolPairs(rows.filter((row) => row.kind === 'message').map(toChatMessage), (call) =>
-      t.missingToolResult(call.function.name),
+    const history = ensureToolPairs(
+      items.filter((item) => item.kind === 'message').map((item) => item.message),
+      (call) => t.missingToolResult(call.function.name),
     );
     result = await deps.runTurn({
       turnId,
