@@ -4,6 +4,7 @@
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SKILLS_CACHE_FILE } from '../dist/skills/probe-cache-file.js';
 import { createSkillRegistry } from '../dist/skills/registry.js';
 import { createSegmenter } from '../dist/skills/segmenter.js';
 
@@ -130,7 +131,7 @@ for (const n of sizes) {
 
   // The cold load keeps its probes in a cache file (as `createApp` does), for the restart below.
   const home = mkdtempSync(join(tmpdir(), `aibox-bench-home-${n}-`));
-  const cacheFile = join(home, '.skills-cache.json');
+  const cacheFile = join(home, SKILLS_CACHE_FILE);
   t = now();
   const registry = await createSkillRegistry({ dir, probeTimeoutMs: 10_000, cacheFile });
   const coldMs = now() - t;

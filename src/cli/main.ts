@@ -5,6 +5,7 @@ import { ConfigError } from '../config/load.js';
 import { describeError, isAppError } from '../errors.js';
 import { detectLang } from '../i18n/lang.js';
 import { COMMANDS } from './commands/index.js';
+import { langFlagOf } from './context.js';
 import { cliMessages } from './messages.js';
 
 const VERSION = '0.1.0';
@@ -30,8 +31,7 @@ async function main(argv: string[]): Promise<void> {
       process.exitCode = error.exitCode === 0 ? 0 : 1;
       return;
     }
-    const langFlag = argv.includes('--lang') ? argv[argv.indexOf('--lang') + 1] : undefined;
-    const lang = detectLang({ flag: langFlag });
+    const lang = detectLang({ flag: langFlagOf(argv) });
     const t = cliMessages(lang);
     if (error instanceof ConfigError) {
       process.stderr.write(`${t.configInvalid(error.path)}\n`);

@@ -1,5 +1,6 @@
-import { chmod, copyFile, readdir, rename, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, readdir, rename } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { writeFileAtomic } from '../util/atomic-write.js';
 import { isIgnoredEntryName, markdownBaseName, stripExtension } from './name-rules.js';
 
 /** The repo's example skill sources (`skills/` next to `src/` and `dist/`). */
@@ -26,6 +27,6 @@ export async function installExamplesIfEmpty(skillsDir: string, sourceDir = EXAM
     await rename(temp, join(skillsDir, target));
     installed.push(md ? (markdownBaseName(target) as string) : target);
   }
-  await writeFile(join(skillsDir, EXAMPLES_MARKER), `${installed.join('\n')}\n`);
+  await writeFileAtomic(join(skillsDir, EXAMPLES_MARKER), `${installed.join('\n')}\n`);
   return installed.sort();
 }

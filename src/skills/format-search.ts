@@ -23,8 +23,7 @@ export function formatSearchResult(
 ): string {
   const t = formatMessages(lang);
   const keyword = options.keyword?.trim() ?? '';
-  if (result.hits.length === 0)
-    return result.total === 0 && !keyword ? t.noSkills : keyword ? t.notFound(keyword) : t.noSkills;
+  if (result.hits.length === 0) return keyword ? t.notFound(keyword) : t.noSkills;
   const lines: string[] = [
     keyword
       ? t.headerFound(keyword, result.total, result.hits.length)

@@ -5,7 +5,7 @@ import { basename, join, resolve, sep } from 'node:path';
 import { AppError } from '../errors.js';
 import { parseMarkdownSkill } from './markdown.js';
 import type { SkillMessages } from './messages.js';
-import { isIgnoredEntryName, isValidSkillName, markdownBaseName, stripExtension } from './name-rules.js';
+import { assertNewSkillName, markdownBaseName, stripExtension } from './name-rules.js';
 import { type ProbeOptions, probeExecutable } from './probe.js';
 import type { SkillType } from './types.js';
 
@@ -56,9 +56,7 @@ export async function installSkillFile(
   const mdName = markdownBaseName(file);
   const type: SkillType = mdName !== undefined ? 'markdown' : 'executable';
   const name = mdName ?? stripExtension(file);
-  if (!isValidSkillName(name) || isIgnoredEntryName(name)) {
-    throw new AppError('SKILL_BAD_NAME', t.installBadName(name));
-  }
+  assertNewSkillName(name, t);
   const existing = await entriesNamed(dir, name);
   if (existing.length > 0 && !req.force) throw new AppError('SKILL_EXISTS', t.exists(name));
 

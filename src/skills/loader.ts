@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { byKey } from '../util/compare.js';
 import { parseMarkdownSkill } from './markdown.js';
 import type { SkillMessages } from './messages.js';
 import { mapPool } from './pool.js';
@@ -78,15 +80,15 @@ export async function loadSkills(options: LoadOptions): Promise<LoadResult> {
     return skill;
   });
   options.cache.retain(new Set(scan.candidates.map((c) => c.path)));
-  skills.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  skills.sort(byKey((s) => s.name));
   const diagnostics: SkillDiagnostic[] = [
     ...scan.ignored,
     ...skills.map((s): SkillDiagnostic => {
-      const file = s.path.slice(s.path.lastIndexOf('/') + 1);
+      const file = basename(s.path);
       const reason = s.error ?? s.warning;
       return { file, status: s.status, ...(reason ? { reason } : {}) };
     }),
   ];
-  diagnostics.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  diagnostics.sort(byKey((d) => d.file));
   return { skills, diagnostics };
 }

@@ -1,3 +1,6 @@
+import { AppError } from '../errors.js';
+import type { SkillMessages } from './messages.js';
+
 /** The skill name rule of the format spec: letters, digits, `_` and `-`. */
 export const SKILL_NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
 
@@ -19,4 +22,10 @@ export function markdownBaseName(file: string): string | undefined {
 export function stripExtension(file: string): string {
   const dot = file.lastIndexOf('.');
   return dot > 0 ? file.slice(0, dot) : file;
+}
+
+/** The name a new skill may get (install, `aibox skills new`): valid and not ignored by the loader. */
+export function assertNewSkillName(name: string, t: SkillMessages): void {
+  if (!isValidSkillName(name) || isIgnoredEntryName(name))
+    throw new AppError('SKILL_BAD_NAME', t.installBadName(name));
 }

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { writeFileAtomic } from '../util/atomic-write.js';
+import { byKey } from '../util/compare.js';
 import type { StoredProbeEntry } from './probe-cache.js';
 
 /**
@@ -64,7 +65,7 @@ export async function readProbeCacheFile(path: string): Promise<ReadCacheResult>
 /** Writes the cache file atomically (readers see the old or the new file, never a torn one). */
 export async function writeProbeCacheFile(path: string, entries: readonly StoredProbeEntry[]): Promise<void> {
   const probes: Record<string, z.infer<typeof EntrySchema>> = {};
-  for (const e of [...entries].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+  for (const e of [...entries].sort(byKey((e) => e.path))) {
     probes[e.path] = { identity: e.identity, ...e.probe };
   }
   await writeFileAtomic(path, `${JSON.stringify({ version: SKILLS_CACHE_VERSION, probes })}\n`, 0o600);

@@ -3,8 +3,6 @@ import { type RunProcessResult, runProcess } from '../util/run-process.js';
 import { summarizeHelp } from './help-summary.js';
 import type { SkillMessages } from './messages.js';
 
-export const PROBE_MAX_OUTPUT_BYTES = 256 * 1024;
-
 export interface ProbeOptions {
   timeoutMs: number;
   /** Complete environment of the probe, secrets already removed. */
@@ -77,22 +75,20 @@ export async function probeExecutable(
     env: options.env,
     cwd: options.cwd,
     timeoutMs: options.timeoutMs,
-    maxOutputBytes: PROBE_MAX_OUTPUT_BYTES,
     killGraceMs: options.killGraceMs ?? 1000,
   });
   const failed = failure(path, r, options.timeoutMs, t);
   if (failed) return { ok: false, error: failed };
   const stdout = decode(r.stdout, r.stdoutTruncated);
-  const stderr = decode(r.stderr, r.stderrTruncated);
   if (stdout === undefined) return { ok: false, error: t.probeInvalidUtf8 };
   const exit = r.signal ? t.exitSignal(r.signal) : t.exitCode(r.exitCode ?? -1);
   let text = stdout;
   if (!text.trim()) {
+    const stderr = decode(r.stderr, r.stderrTruncated);
     if (stderr === undefined) return { ok: false, error: t.probeInvalidUtf8 };
     // `#!/usr/bin/env python9`: env itself reports the missing interpreter with status 127.
-    if (r.exitCode === 127 && shebangInterpreter(path)) {
-      return { ok: false, error: t.probeBadInterpreter(shebangInterpreter(path) as string) };
-    }
+    const interpreter = r.exitCode === 127 ? shebangInterpreter(path) : undefined;
+    if (interpreter) return { ok: false, error: t.probeBadInterpreter(interpreter) };
     text = stderr;
   }
   const help = summarizeHelp(text);

@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { AppError } from '../errors.js';
 import type { Lang } from '../i18n/lang.js';
 import { envWithoutSecrets } from '../util/secret-env.js';
@@ -184,7 +184,7 @@ export async function createSkillRegistry(options: SkillRegistryOptions): Promis
     },
     async remove(name) {
       const skill = byName.get(name);
-      const file = skill ? skill.path.slice(skill.path.lastIndexOf('/') + 1) : undefined;
+      const file = skill ? basename(skill.path) : undefined;
       const holders = state.diagnostics
         .map((d) => d.file)
         .filter((f) => f === file || (skill === undefined && (f === name || markdownBaseName(f) === name)));

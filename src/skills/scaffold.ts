@@ -1,7 +1,3 @@
-import { AppError } from '../errors.js';
-import type { SkillMessages } from './messages.js';
-import { isIgnoredEntryName, isValidSkillName } from './name-rules.js';
-
 export type ScaffoldKind = 'python' | 'bash' | 'markdown';
 
 /** The templates of the skill format spec, with the skill's name filled in. */
@@ -81,9 +77,4 @@ if __name__ == "__main__":
     main()
 `,
   };
-}
-
-export function assertNewSkillName(name: string, t: SkillMessages): void {
-  if (!isValidSkillName(name) || isIgnoredEntryName(name))
-    throw new AppError('SKILL_BAD_NAME', t.installBadName(name));
 }

@@ -1,6 +1,7 @@
 import type { Dirent, Stats } from 'node:fs';
 import { readdirSync, readlinkSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { byKey } from '../util/compare.js';
 import type { SkillMessages } from './messages.js';
 import { isIgnoredEntryName, isValidSkillName, markdownBaseName, stripExtension } from './name-rules.js';
 import type { SkillDiagnostic, SkillType } from './types.js';
@@ -43,7 +44,7 @@ export async function scanSkillsDir(dir: string, t: SkillMessages): Promise<Scan
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { candidates: [], ignored: [] };
     throw error;
   }
-  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  entries.sort(byKey((e) => e.name));
   const ignored: SkillDiagnostic[] = [];
   const user = currentUser();
   const found = entries.map((entry) => classify(dir, entry, t, user));

@@ -1,4 +1,5 @@
-import { bigramsOf, cjkGrams, latinWords, type QueryTerm, queryTerms } from './search-terms.js';
+import { byKey } from '../util/compare.js';
+import { bigramsOf, cjkGrams, hasCjk, latinWords, type QueryTerm, queryTerms } from './search-terms.js';
 import type { Segmenter } from './segmenter.js';
 import { snippetAround } from './snippet.js';
 import type { Skill, SkillSearchHit, SkillSearchResult } from './types.js';
@@ -77,7 +78,7 @@ export function buildSearchIndex(
       }
     });
   });
-  const latinVocabulary = [...postings.keys()].filter((k) => !/[\u3400-\u9fff\uf900-\ufaff]/.test(k));
+  const latinVocabulary = [...postings.keys()].filter((k) => !hasCjk(k));
   const latinMatches = new Map<string, [string, number][]>();
 
   // Scratch buffers reused by every search (search is synchronous, so this is safe).
@@ -138,7 +139,7 @@ export function buildSearchIndex(
     return candidates.filter((p) => (docs[Math.floor(p / 3)] as Doc).fields[p % 3]?.includes(term));
   };
 
-  const order = docs.map((_, d) => d).sort((a, b) => compareNames(docs[a] as Doc, docs[b] as Doc));
+  const order = docs.map((_, d) => d).sort(byKey((d) => (docs[d] as Doc).skill.name));
   const nameRank = new Int32Array(docs.length);
   order.forEach((d, rank) => {
     nameRank[d] = rank;
@@ -188,10 +189,6 @@ export function buildSearchIndex(
       return { total: hitDocs.length, hits };
     },
   };
-}
-
-function compareNames(a: Doc, b: Doc): number {
-  return a.skill.name < b.skill.name ? -1 : a.skill.name > b.skill.name ? 1 : 0;
 }
 
 /** Intersection of two ascending posting lists. */

@@ -167,6 +167,14 @@ export function runProcess(options: RunProcessOptions): Promise<RunProcessResult
       if (exited && openPipes === 0) finish();
     };
 
+    /** The child has exited: kill the rest of its group; stop waiting soon for pipes a descendant holds. */
+    const reapGroup = () => {
+      killGroup(child.pid, 'SIGKILL');
+      const drain = setTimeout(finish, PIPE_DRAIN_AFTER_KILL_MS);
+      drain.unref();
+      timers.push(drain);
+    };
+
     const terminate = () => {
       if (killed) return;
       killed = true;
@@ -184,10 +192,7 @@ export function runProcess(options: RunProcessOptions): Promise<RunProcessResult
         terminate();
         return;
       }
-      killGroup(child.pid, 'SIGKILL');
-      const drain = setTimeout(finish, PIPE_DRAIN_AFTER_KILL_MS);
-      drain.unref();
-      timers.push(drain);
+      reapGroup();
     };
     const onAbort = () => stop('abort');
 
@@ -230,14 +235,8 @@ export function runProcess(options: RunProcessOptions): Promise<RunProcessResult
       exited = true;
       exitCode = code;
       exitSignal = sig;
-      if (killed) {
-        // Kill whatever may be left of the group; a descendant that ignored SIGTERM may still hold
-        // the pipes, so stop waiting for them shortly.
-        killGroup(child.pid, 'SIGKILL');
-        const drain = setTimeout(finish, PIPE_DRAIN_AFTER_KILL_MS);
-        drain.unref();
-        timers.push(drain);
-      }
+      // A descendant that ignored SIGTERM may still hold the pipes.
+      if (killed) reapGroup();
       maybeFinish();
     });
 

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import type { Database } from '../../store/database.js';
 import { buildSchedule } from '../../tasks/build-schedule.js';
 import { describeSchedule, formatNextRun } from '../../tasks/describe.js';
 import { taskListItem } from '../../tasks/frames.js';
@@ -25,9 +24,9 @@ interface AddOpts {
 /** Runs an action with the task store open, closing the database afterwards. */
 async function withTasks(
   command: Command,
-  action: (store: ReturnType<typeof createTaskStore>, ctx: CliContext, db: Database) => void,
+  action: (store: ReturnType<typeof createTaskStore>, ctx: CliContext) => void,
 ): Promise<void> {
-  await withDatabase(command, (ctx, db) => action(createTaskStore({ db, lang: ctx.lang }), ctx, db));
+  await withDatabase(command, (ctx, db) => action(createTaskStore({ db, lang: ctx.lang }), ctx));
 }
 
 function printTask(task: Task, ctx: CliContext): void {

@@ -1,14 +1,13 @@
 import type { Command } from 'commander';
 import { detectLang } from '../../i18n/lang.js';
+import { langFlagOf } from '../context.js';
 import { registerSkillsManage } from './skills-manage.js';
 import { skillsCliMessages } from './skills-messages.js';
 import { registerSkillsQuery } from './skills-query.js';
 
 /** `aibox skills …`: list, search, show, check, install, remove, new. Never starts the watcher. */
 export function register(program: Command): void {
-  const argv = process.argv;
-  const flag = argv.includes('--lang') ? argv[argv.indexOf('--lang') + 1] : undefined;
-  const m = skillsCliMessages(detectLang({ flag }));
+  const m = skillsCliMessages(detectLang({ flag: langFlagOf() }));
   const skills = program.command('skills').description(m.describe);
   registerSkillsQuery(skills, m);
   registerSkillsManage(skills, m);
