@@ -5,7 +5,6 @@ export const commandMessages = defineMessages({
   zh: {
     unknown: (c: string) => `❓ 未知命令: ${c}（输入 /help 查看可用命令；命令不会发送给模型）`,
     failed: (c: string, why: string) => `❌ 命令 ${c} 执行失败: ${why}`,
-    unavailable: (c: string) => `⏳ ${c} 尚不可用：这一功能还没有接入本服务器。`,
     helpTitle: '📖 可用命令:',
     helpFooter: '普通文字会发送给 AI；以 / 开头的是命令。',
     newDone: '🔄 开始新对话（历史已保存，对话记忆已重置）',
@@ -44,7 +43,6 @@ export const commandMessages = defineMessages({
     unknown: (c: string) =>
       `❓ Unknown command: ${c} (type /help for the list; commands are never sent to the model)`,
     failed: (c: string, why: string) => `❌ Command ${c} failed: ${why}`,
-    unavailable: (c: string) => `⏳ ${c} is not available yet: this feature is not wired into this server.`,
     helpTitle: '📖 Commands:',
     helpFooter: 'Plain text goes to the AI; lines starting with / are commands.',
     newDone: '🔄 New conversation started (history saved, conversation memory reset)',

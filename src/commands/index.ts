@@ -1,7 +1,5 @@
 /**
  * Every slash command the server and the terminal client know, in `/help` order.
- * A command whose subsystem is not wired in can be listed as
- * `unavailableCommand(...)` (./unavailable.ts) so that it answers honestly.
  */
 import { checkCommand } from './check.js';
 import { configCommand } from './config.js';

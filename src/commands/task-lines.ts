@@ -1,4 +1,4 @@
-/** One-line task rendering shared by /memos, /tasks and /check. */
+/** One-line task rendering shared by /memos and /tasks. */
 import type { Lang } from '../i18n/lang.js';
 import { describeSchedule, formatNextRun } from '../tasks/describe.js';
 import type { Task } from '../tasks/types.js';

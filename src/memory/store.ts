@@ -156,11 +156,12 @@ export function createMemoryStore(options: MemoryStoreOptions): MemoryStore {
       })[];
       const items = rows.map((row) => {
         const memory = toMemory(row);
-        const inSummary = snippetFor(memory.summary, match.keywords);
-        const source = memory.summary.toLowerCase().includes(match.keywords[0]?.toLowerCase() ?? '')
-          ? inSummary
-          : snippetFor(memory.content || memory.summary, match.keywords);
-        return { ...memory, score: -row.rank, snippet: source };
+        const inSummary = memory.summary.toLowerCase().includes(match.keywords[0]?.toLowerCase() ?? '');
+        const snippet = snippetFor(
+          inSummary ? memory.summary : memory.content || memory.summary,
+          match.keywords,
+        );
+        return { ...memory, score: -row.rank, snippet };
       });
       const result = pageOf(items, Math.min(counted, COUNT_CAP), page, pageSize);
       return counted > COUNT_CAP ? { ...result, capped: true } : result;

@@ -7,7 +7,7 @@ import { AppError, describeError } from '../errors.js';
 import type { Lang } from '../i18n/lang.js';
 import { taskMessages } from './messages.js';
 import { parseWhen } from './parse-time.js';
-import { cronFor, firstOccurrence } from './recurrence.js';
+import { cronFor, firstOccurrence, INTERVAL_UNIT_MS } from './recurrence.js';
 import type { IntervalUnit, Schedule, ScheduleKind } from './types.js';
 import { isValidTimeZone, systemTimeZone } from './zoned-time.js';
 
@@ -91,11 +91,8 @@ export function resolveTimezone(zone: string | undefined, lang: Lang, fallback?:
   return chosen;
 }
 
-const REPEAT_MS: Record<string, number> = { minutes: 60_000, hours: 3_600_000, days: 86_400_000 };
-
 function firstDelayMs(repeat: Repeat): number {
-  if (repeat.kind === 'interval')
-    return (repeat.every ?? 1) * (REPEAT_MS[repeat.unit ?? 'minutes'] ?? 60_000);
+  if (repeat.kind === 'interval') return (repeat.every ?? 1) * INTERVAL_UNIT_MS[repeat.unit ?? 'minutes'];
   return repeat.kind === 'weekly' ? 7 * 86_400_000 : 86_400_000;
 }
 

@@ -1,10 +1,8 @@
 /**
  * Pure builders of the `task` reply frames (PROTOCOL.md; original §3.5 shapes,
- * bugs fixed): `task_added`, `task_list`, `task_completed`, `task_deleted`, and
- * the connect-time `task_status` frames for due tasks.
+ * bugs fixed): `task_added`, `task_list`, `task_completed`, `task_deleted`.
  */
 import type { Lang } from '../i18n/lang.js';
-import { isoWithOffset } from '../util/clock.js';
 import { describeSchedule, formatWire } from './describe.js';
 import { frameMessages } from './frame-messages.js';
 import type { Task } from './types.js';
@@ -79,21 +77,4 @@ export function taskCompletedFrame(task: Task, advanced: boolean, lang: Lang) {
 
 export function taskDeletedFrame(taskId: number, lang: Lang) {
   return { type: 'task_deleted' as const, task_id: taskId, content: frameMessages(lang).deleted(taskId) };
-}
-
-/** Sent to a client on connect, one per due task (status `overdue`, or `pending` when due exactly now). */
-export function dueTaskStatusFrames(due: Task[], lang: Lang, now: Date) {
-  return due.map((task) => ({
-    type: 'task_status' as const,
-    task_id: task.id,
-    title: task.title,
-    status:
-      task.nextRunAt && Date.parse(task.nextRunAt) < now.getTime()
-        ? ('overdue' as const)
-        : ('pending' as const),
-    reminder_time: formatWire(task.nextRunAt, task.schedule.timezone),
-    content: task.content,
-    message: frameMessages(lang).due(task.title),
-    timestamp: isoWithOffset(now),
-  }));
 }

@@ -7,7 +7,8 @@ import { Cron } from 'croner';
 import type { Schedule } from './types.js';
 import { calendarDaysBetween, daysInMonth, fromWallTime, type WallTime, wallTime } from './zoned-time.js';
 
-const UNIT_MS = { minutes: 60_000, hours: 3_600_000 } as const;
+/** Length of one interval unit (a `days` interval itself steps by calendar days, across DST). */
+export const INTERVAL_UNIT_MS = { minutes: 60_000, hours: 3_600_000, days: 86_400_000 } as const;
 
 export function isRepeating(schedule: Schedule): boolean {
   return schedule.kind !== 'once' && schedule.kind !== 'immediate';
@@ -67,7 +68,7 @@ export function nextOccurrence(schedule: Schedule, after: Date): Date | null {
     }
     case 'interval':
       if (schedule.unit !== 'days') {
-        const step = (schedule.every ?? 1) * UNIT_MS[schedule.unit ?? 'minutes'];
+        const step = (schedule.every ?? 1) * INTERVAL_UNIT_MS[schedule.unit ?? 'minutes'];
         if (start.getTime() > afterMs) return withinEnd(schedule, start);
         const k = Math.floor((afterMs - start.getTime()) / step) + 1;
         return withinEnd(schedule, new Date(start.getTime() + k * step));

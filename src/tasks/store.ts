@@ -35,6 +35,24 @@ export function createTaskStore(options: TaskStoreOptions): TaskStore {
   const finishTask = db.prepare(
     "UPDATE tasks SET status = 'completed', next_run_at = NULL, completed_at = ?, updated_at = ? WHERE id = ? AND status = 'active'",
   );
+  // Statements the scheduler runs on every wake and claim are prepared once, here.
+  const moveNext =
+    db.prepare(`UPDATE tasks SET next_run_at = ?, run_count = run_count + 1, last_run_at = ?, updated_at = ?
+    WHERE id = ? AND next_run_at = ? AND status = 'active'`);
+  const insertRun =
+    db.prepare(`INSERT OR IGNORE INTO task_runs (task_id, occurrence, execution_id, status, late, claimed_at, instance)
+    VALUES (?, ?, ?, 'queued', ?, ?, ?)`);
+  const setOutcome = db.prepare('UPDATE tasks SET last_outcome = ?, updated_at = ? WHERE id = ?');
+  const dueRows = db.prepare(
+    "SELECT * FROM tasks WHERE status = 'active' AND next_run_at <= ? ORDER BY next_run_at, priority DESC, id",
+  );
+  const minNext = db.prepare(
+    "SELECT min(next_run_at) AS at FROM tasks WHERE status = 'active' AND next_run_at IS NOT NULL",
+  );
+  const runStarted = db.prepare("UPDATE task_runs SET status = 'running', started_at = ? WHERE id = ?");
+  const runEnded = db.prepare(
+    'UPDATE task_runs SET status = ?, ended_at = ?, answer = ?, error = ? WHERE id = ?',
+  );
 
   const must = (id: number): Task => {
     const row = getRow.get(id) as TaskRow | undefined;
@@ -61,22 +79,22 @@ export function createTaskStore(options: TaskStoreOptions): TaskStore {
       const task = toTask(row);
       // Missed occurrences collapse into this one: the following one is after now.
       const following = nextOccurrence(task.schedule, new Date(Math.max(occurrence, now.getTime())));
-      const moved = db
-        .prepare(`UPDATE tasks SET next_run_at = ?, run_count = run_count + 1, last_run_at = ?, updated_at = ?
-        WHERE id = ? AND next_run_at = ? AND status = 'active'`)
-        .run(following?.getTime() ?? null, now.toISOString(), now.toISOString(), taskId, occurrence);
+      const moved = moveNext.run(
+        following?.getTime() ?? null,
+        now.toISOString(),
+        now.toISOString(),
+        taskId,
+        occurrence,
+      );
       if (moved.changes !== 1) return undefined;
-      const inserted = db
-        .prepare(`INSERT OR IGNORE INTO task_runs (task_id, occurrence, execution_id, status, late, claimed_at, instance)
-        VALUES (?, ?, ?, 'queued', ?, ?, ?)`)
-        .run(
-          taskId,
-          occurrence,
-          `${taskId}_${occurrence}`,
-          now.getTime() - occurrence > lateAfterMs ? 1 : 0,
-          now.toISOString(),
-          instance,
-        );
+      const inserted = insertRun.run(
+        taskId,
+        occurrence,
+        `${taskId}_${occurrence}`,
+        now.getTime() - occurrence > lateAfterMs ? 1 : 0,
+        now.toISOString(),
+        instance,
+      );
       if (inserted.changes !== 1) return undefined; // this occurrence already ran (schedule edited back)
       const run = toRun(getRun.get(Number(inserted.lastInsertRowid)) as RunRow);
       return { task: toTask(getRow.get(taskId) as TaskRow), run };
@@ -85,7 +103,7 @@ export function createTaskStore(options: TaskStoreOptions): TaskStore {
 
   const settleTask = (taskId: number, outcome: string) => {
     const now = nowIso();
-    db.prepare('UPDATE tasks SET last_outcome = ?, updated_at = ? WHERE id = ?').run(outcome, now, taskId);
+    setOutcome.run(outcome, now, taskId);
     const row = getRow.get(taskId) as TaskRow | undefined;
     if (
       row?.status === 'active' &&
@@ -180,19 +198,10 @@ export function createTaskStore(options: TaskStoreOptions): TaskStore {
       return info.changes === 1;
     },
     due(now = clock.now()) {
-      const rows = db
-        .prepare(
-          "SELECT * FROM tasks WHERE status = 'active' AND next_run_at <= ? ORDER BY next_run_at, priority DESC, id",
-        )
-        .all(now.getTime()) as TaskRow[];
-      return rows.map(toTask);
+      return (dueRows.all(now.getTime()) as TaskRow[]).map(toTask);
     },
     nextDueAt() {
-      const row = db
-        .prepare(
-          "SELECT min(next_run_at) AS at FROM tasks WHERE status = 'active' AND next_run_at IS NOT NULL",
-        )
-        .get() as { at: number | null };
+      const row = minNext.get() as { at: number | null };
       return row.at === null ? null : new Date(row.at);
     },
     runs(taskId, runOptions = {}) {
@@ -231,18 +240,12 @@ export function createTaskStore(options: TaskStoreOptions): TaskStore {
       return claimTx.immediate(taskId, Date.parse(occurrence), instance);
     },
     markRunning(runId) {
-      db.prepare("UPDATE task_runs SET status = 'running', started_at = ? WHERE id = ?").run(nowIso(), runId);
+      runStarted.run(nowIso(), runId);
     },
     finishRun(runId, outcome) {
       const status = outcome.ok ? 'complete' : 'failed';
       db.transaction(() => {
-        db.prepare('UPDATE task_runs SET status = ?, ended_at = ?, answer = ?, error = ? WHERE id = ?').run(
-          status,
-          nowIso(),
-          outcome.answer ?? null,
-          outcome.error ?? null,
-          runId,
-        );
+        runEnded.run(status, nowIso(), outcome.answer ?? null, outcome.error ?? null, runId);
         settleTask((getRun.get(runId) as RunRow).task_id, status);
       }).immediate();
       return toRun(getRun.get(runId) as RunRow);
