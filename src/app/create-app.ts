@@ -4,7 +4,6 @@
  * `aibox serve`, `aibox ask` and the tests all start here.
  */
 import { homedir } from 'node:os';
-import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { resolveCliContext } from '../cli/context.js';
 import { createLogger } from '../log/logger.js';
@@ -14,15 +13,13 @@ import { createProviderWithSettings } from '../providers/create-provider.js';
 import { createScheduler } from '../scheduler/scheduler.js';
 import { sessionRunJob } from '../scheduler/session-run-job.js';
 import { createSessionManager } from '../session/session-manager.js';
-import { installExamplesIfEmpty } from '../skills/examples.js';
-import { SKILLS_CACHE_FILE } from '../skills/probe-cache-file.js';
-import { createSkillRegistry } from '../skills/registry.js';
 import { openDatabase } from '../store/database.js';
 import { createTaskStore } from '../tasks/store.js';
 import { type Clock, systemClock } from '../util/clock.js';
 import { randomId } from '../util/ids.js';
 import { createAppTools } from './app-tools.js';
 import { appMessages } from './messages.js';
+import { openSkills, secretEnvNames } from './open-skills.js';
 import type { AppServices } from './services.js';
 
 export const VERSION = '0.1.0';
@@ -73,19 +70,13 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
     const created = createProviderWithSettings(config.llm, { env, home: env.HOME ?? homedir(), lang });
     notices.push(...created.notices);
     const provider = created.provider;
-    const secretEnvNames = [provider.info.keyEnv, 'AIBOX_LLM_API_KEY', 'DEEPSEEK_API_KEY'].filter(Boolean);
-
-    if (config.skills.install_examples) await installExamplesIfEmpty(paths.skills);
-    const skills = await createSkillRegistry({
-      dir: paths.skills,
-      probeTimeoutMs: config.skills.probe_timeout_s * 1000,
-      concurrency: config.skills.probe_concurrency,
-      secretEnvNames,
-      env,
+    const skills = await openSkills({
+      paths,
+      config,
       lang,
+      env,
       logger,
-      watch: options.watchSkills !== false && config.skills.watch,
-      cacheFile: join(paths.home, SKILLS_CACHE_FILE),
+      watch: options.watchSkills !== false,
     });
     closers.push(() => skills.close());
 
@@ -99,7 +90,17 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
       logger,
     });
     const services: Partial<AppServices> = {};
-    const tools = createAppTools({ config, paths, lang, skills, clock, secretEnvNames, env, memory, tasks });
+    const tools = createAppTools({
+      config,
+      paths,
+      lang,
+      skills,
+      clock,
+      secretEnvNames: secretEnvNames(config.llm),
+      env,
+      memory,
+      tasks,
+    });
     const sessions = createSessionManager({
       db,
       provider,

@@ -1,0 +1,46 @@
+/**
+ * The skill registry as configured: examples installed into an empty dir, the probe
+ * cache file, and the secrets hidden from probes. The server and the `aibox skills`
+ * commands open it the same way, so they share one probe cache with one meaning.
+ */
+import { join } from 'node:path';
+import type { DataPaths } from '../config/paths.js';
+import type { Config } from '../config/schema.js';
+import type { Lang } from '../i18n/lang.js';
+import { PRESETS } from '../providers/presets.js';
+import { installExamplesIfEmpty } from '../skills/examples.js';
+import { SKILLS_CACHE_FILE } from '../skills/probe-cache-file.js';
+import { createSkillRegistry, type SkillEngine, type SkillLogger } from '../skills/registry.js';
+
+/**
+ * Variables no child process (probe or command) may see: the configured key variable and
+ * the override. Names that merely look like secrets are dropped as well (util/secret-env.ts).
+ */
+export function secretEnvNames(llm: Config['llm']): string[] {
+  return [llm.api_key_env.trim() || PRESETS[llm.provider].keyEnv, 'AIBOX_LLM_API_KEY'].filter(Boolean);
+}
+
+export interface OpenSkillsOptions {
+  paths: DataPaths;
+  config: Config;
+  lang: Lang;
+  env?: NodeJS.ProcessEnv;
+  logger?: SkillLogger;
+  watch: boolean;
+}
+
+export async function openSkills(options: OpenSkillsOptions): Promise<SkillEngine> {
+  const { paths, config } = options;
+  if (config.skills.install_examples) await installExamplesIfEmpty(paths.skills);
+  return createSkillRegistry({
+    dir: paths.skills,
+    probeTimeoutMs: config.skills.probe_timeout_s * 1000,
+    concurrency: config.skills.probe_concurrency,
+    secretEnvNames: secretEnvNames(config.llm),
+    ...(options.env ? { env: options.env } : {}),
+    lang: options.lang,
+    ...(options.logger ? { logger: options.logger } : {}),
+    watch: options.watch && config.skills.watch,
+    cacheFile: join(paths.home, SKILLS_CACHE_FILE),
+  });
+}
