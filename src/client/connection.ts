@@ -4,8 +4,10 @@
  * after `/exit` ends it instead.
  */
 import WebSocket from 'ws';
+import { PROTOCOL_NAME } from '../server/auth.js';
+import type { Frame } from '../server/outbound.js';
 
-export type ServerFrame = { type: string } & Record<string, unknown>;
+export type ServerFrame = Frame;
 
 export interface ClientConnectionOptions {
   url: string;
@@ -35,7 +37,7 @@ export function openClientConnection(options: ClientConnectionOptions): ClientCo
 
   const connect = () => {
     const headers: Record<string, string> = options.token ? { authorization: `Bearer ${options.token}` } : {};
-    const socket = new WebSocket(options.url, offerProtocol ? ['aibox.v1'] : [], {
+    const socket = new WebSocket(options.url, offerProtocol ? [PROTOCOL_NAME] : [], {
       headers,
       handshakeTimeout: 10_000,
     });

@@ -16,15 +16,7 @@ import { createRotatingFile } from './rotating-file.js';
 export { type ConsoleLevel, consoleLevelFromDebug } from './levels.js';
 
 /** Keys whose values never reach a log line (any depth up to two levels of nesting). */
-export const REDACTED_KEYS = [
-  'token',
-  'apiKey',
-  'api_key',
-  'authorization',
-  'Authorization',
-  'password',
-  'key',
-];
+const REDACTED_KEYS = ['token', 'apiKey', 'api_key', 'authorization', 'Authorization', 'password', 'key'];
 
 function redactPaths(): string[] {
   return REDACTED_KEYS.flatMap((k) => [k, `*.${k}`, `*.*.${k}`, `*.headers.${k}`, `headers["${k}"]`]);

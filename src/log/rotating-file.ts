@@ -5,8 +5,7 @@
  * Writes are synchronous (sonic-boom, `sync: true`): log volume is small, and a
  * line that was logged is on disk even if the process is killed right after.
  */
-import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import pino from 'pino';
 
 export interface RotatingFile {
@@ -22,8 +21,8 @@ export interface RotatingFileOptions {
 }
 
 export function createRotatingFile(path: string, options: RotatingFileOptions): RotatingFile {
-  mkdirSync(dirname(path), { recursive: true });
   const files = Math.max(1, Math.trunc(options.files));
+  // `mkdir: true` creates the directory (synchronously, as `sync` is set) before the stat below.
   const destination = pino.destination({ dest: path, sync: true, append: true, mkdir: true });
   let size = statSync(path, { throwIfNoEntry: false })?.size ?? 0;
 

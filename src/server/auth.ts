@@ -10,7 +10,7 @@ import { AppError } from '../errors.js';
 import type { ServerMessages } from './messages.js';
 
 export const PROTOCOL_NAME = 'aibox.v1';
-export const TOKEN_PROTOCOL_PREFIX = 'aibox.token.';
+const TOKEN_PROTOCOL_PREFIX = 'aibox.token.';
 
 /** Constant-time comparison (both sides hashed, so lengths leak nothing either). */
 export function tokensEqual(given: string, expected: string): boolean {
@@ -19,20 +19,22 @@ export function tokensEqual(given: string, expected: string): boolean {
   return timingSafeEqual(a, b) && expected.length > 0;
 }
 
+/** The token of an `Authorization: Bearer TOKEN` header, if that is what it holds. */
+export function bearerToken(header: string | undefined): string | undefined {
+  return header === undefined ? undefined : /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
+}
+
 /** The token a client presented in its upgrade request, if any. */
 export function upgradeToken(req: IncomingMessage): string | undefined {
-  const header = req.headers.authorization;
-  if (typeof header === 'string') {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (match) return match[1];
-  }
+  const bearer = bearerToken(req.headers.authorization);
+  if (bearer !== undefined) return bearer;
   for (const protocol of offeredProtocols(req)) {
     if (protocol.startsWith(TOKEN_PROTOCOL_PREFIX)) return protocol.slice(TOKEN_PROTOCOL_PREFIX.length);
   }
   return undefined;
 }
 
-export function offeredProtocols(req: IncomingMessage): string[] {
+function offeredProtocols(req: IncomingMessage): string[] {
   const raw = req.headers['sec-websocket-protocol'];
   if (typeof raw !== 'string') return [];
   return raw
@@ -49,7 +51,7 @@ export function hasTokenInUrl(url: string | undefined): boolean {
   return ['token', 'access_token', 'auth'].some((k) => params.has(k));
 }
 
-export function isLoopbackHost(host: string): boolean {
+function isLoopbackHost(host: string): boolean {
   const h = host.replace(/^\[|\]$/g, '').toLowerCase();
   if (h === 'localhost' || h === '::1' || h === '::ffff:127.0.0.1') return true;
   return isIP(h) === 4 && h.startsWith('127.');

@@ -27,10 +27,15 @@ export function createHub(options: { sessions: SessionManager; t: ServerMessages
   const attached = new Map<string, Set<Connection>>();
   const unsubscribes = new Map<string, () => void>();
 
+  /** Serialises the frame at most once, and not at all when no target takes it (e.g. the
+   * `line` copy of each tool_output chunk when every client speaks protocol 1). */
   const sendTo = (targets: Iterable<Connection>, frame: Frame) => {
-    const text = JSON.stringify(frame);
-    for (const conn of targets)
-      if (conn.authenticated && frameIsFor(conn.structured, frame)) conn.sendText(text);
+    let text: string | undefined;
+    for (const conn of targets) {
+      if (!conn.authenticated || !frameIsFor(conn.structured, frame)) continue;
+      text ??= JSON.stringify(frame);
+      conn.sendText(text);
+    }
   };
 
   const toSession = (sessionId: string, frame: Frame) => {

@@ -8,7 +8,7 @@ import { WebSocket } from 'ws';
 import { PROTOCOL_NAME } from './auth.js';
 import { type Frame, frameIsFor } from './outbound.js';
 
-export const CLOSE_SLOW = 1013;
+const CLOSE_SLOW = 1013;
 export const CLOSE_AUTH = 4401;
 export const CLOSE_GOING_AWAY = 1001;
 
@@ -65,15 +65,15 @@ export function createConnection(options: ConnectionOptions): Connection {
     return true;
   };
 
+  const structured = ws.protocol === PROTOCOL_NAME;
   return {
     id: options.id,
     peer: options.peer,
     defaultSession: options.defaultSession,
     sessions: new Set([options.defaultSession]),
     authenticated: false,
-    structured: ws.protocol === PROTOCOL_NAME,
-    send: (frame) =>
-      frameIsFor(ws.protocol === PROTOCOL_NAME, frame) ? sendText(JSON.stringify(frame)) : false,
+    structured,
+    send: (frame) => (frameIsFor(structured, frame) ? sendText(JSON.stringify(frame)) : false),
     sendText,
     close,
     get open() {

@@ -10,6 +10,7 @@ import type { Hub } from './broadcast.js';
 import type { Connection } from './connection.js';
 import type { ClientFrame } from './frames.js';
 import type { ServerMessages } from './messages.js';
+import type { Frame } from './outbound.js';
 import { handleTaskFrame } from './task-frames.js';
 import { wireTime } from './welcome.js';
 
@@ -35,9 +36,9 @@ export async function dispatchFrame(deps: DispatchDeps, conn: Connection, frame:
       const { turnId, position } = app.sessions
         .get(sessionId)
         .enqueue({ content: frame.content.trim(), source: 'user' });
-      const ack: Record<string, unknown> = { type: 'queued', turn_id: turnId, session: sessionId, position };
+      const ack: Frame = { type: 'queued', turn_id: turnId, session: sessionId, position };
       if (frame.id !== undefined) ack.id = frame.id;
-      conn.send({ type: 'queued', ...ack });
+      conn.send(ack);
       return;
     }
     case 'abort': {
@@ -60,11 +61,11 @@ export async function dispatchFrame(deps: DispatchDeps, conn: Connection, frame:
       const sessionId = frame.session ?? conn.defaultSession;
       const session = app.sessions.get(sessionId);
       const result = await deps.commands.run(frame.command, { services: app, session, lang: app.lang });
-      const reply: Record<string, unknown> = { type: 'command_result', content: result.content };
+      const reply: Frame = { type: 'command_result', content: result.content };
       if (frame.id !== undefined) reply.id = frame.id;
       if (result.command) reply.command = result.command;
       if (result.data !== undefined) reply.data = result.data;
-      conn.send({ type: 'command_result', ...reply });
+      conn.send(reply);
       if (result.close) conn.close(1000, 'bye');
       return;
     }

@@ -6,35 +6,36 @@
 import { z } from 'zod';
 import type { ServerMessages } from './messages.js';
 
-const SESSION_ID = /^[A-Za-z0-9_.:-]{1,64}$/;
+/** A session id as frames and the `?session=` connect parameter carry it. */
+export const SESSION_ID = /^[A-Za-z0-9_.:-]{1,64}$/;
 const sessionField = z.string().regex(SESSION_ID, 'letters, digits, _ . : - (1-64 characters)');
 const idField = z.union([z.string().max(200), z.number()]);
 
-export const MessageFrame = z.object({
+const MessageFrame = z.object({
   type: z.literal('message'),
   content: z.string().max(1_000_000),
   id: idField.optional(),
   session: sessionField.optional(),
 });
-export const CommandFrame = z.object({
+const CommandFrame = z.object({
   type: z.literal('command'),
   command: z.string().max(100_000),
   id: idField.optional(),
   session: sessionField.optional(),
 });
 /** Task fields are checked by the task handler (they differ per action). */
-export const TaskFrame = z.looseObject({
+const TaskFrame = z.looseObject({
   type: z.literal('task'),
   action: z.enum(['add', 'list', 'complete', 'delete']),
 });
-export const AbortFrame = z.object({ type: z.literal('abort'), session: sessionField.optional() });
-export const ApprovalFrame = z.object({
+const AbortFrame = z.object({ type: z.literal('abort'), session: sessionField.optional() });
+const ApprovalFrame = z.object({
   type: z.literal('approval'),
   approval_id: z.string().min(1).max(200),
   decision: z.enum(['allow', 'deny', 'always']),
 });
-export const PingFrame = z.object({ type: z.literal('ping') });
-export const AuthFrame = z.object({ type: z.literal('auth'), token: z.string().max(4096) });
+const PingFrame = z.object({ type: z.literal('ping') });
+const AuthFrame = z.object({ type: z.literal('auth'), token: z.string().max(4096) });
 
 const SCHEMAS = {
   message: MessageFrame,
@@ -55,7 +56,7 @@ export type ClientFrame =
   | z.infer<typeof PingFrame>
   | z.infer<typeof AuthFrame>;
 
-export type ParseResult = { ok: true; frame: ClientFrame } | { ok: false; error: string };
+type ParseResult = { ok: true; frame: ClientFrame } | { ok: false; error: string };
 
 function kindOf(value: unknown): string {
   if (value === null) return 'null';

@@ -8,18 +8,18 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono, type Next } from 'hono';
 import type { AppServices } from '../app/services.js';
 import { createApiRoutes } from './api/routes.js';
-import { tokensEqual } from './auth.js';
+import { bearerToken, tokensEqual } from './auth.js';
 import { serverMessages } from './messages.js';
 import { originAllowed } from './origin.js';
 
 /** `dist/web` next to the compiled server (`dist/server/..`), else the repo's `dist/web` when running from `src/`. */
-export function defaultWebRoot(): string {
+function defaultWebRoot(): string {
   const beside = resolve(import.meta.dirname, '../web');
   if (existsSync(join(beside, 'index.html'))) return beside;
   return resolve(import.meta.dirname, '../../dist/web');
 }
 
-export function healthBody(app: AppServices): Record<string, unknown> {
+function healthBody(app: AppServices): Record<string, unknown> {
   const info = app.provider.info;
   return {
     ok: true,
@@ -52,8 +52,8 @@ function guard(app: AppServices) {
     }
     const expected = app.config.server.token;
     if (expected !== '') {
-      const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '');
-      if (!match?.[1] || !tokensEqual(match[1], expected)) {
+      const presented = bearerToken(c.req.header('authorization'));
+      if (presented === undefined || !tokensEqual(presented, expected)) {
         app.logger.warn({ path: c.req.path }, 'api request without a valid token');
         return c.json({ error: { code: 'unauthorized', message: serverMessages(app.lang).authFailed } }, 401);
       }

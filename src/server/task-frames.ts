@@ -2,13 +2,15 @@
  * The `task` frame (original §3.5, bugs fixed: `add` works, `list` lists every
  * active task, `delete` exists) on top of the TaskStore, and the due-task
  * `task_status` frames sent on connect. Store changes reach every client as
- * `task_status` through the scheduler's events.
+ * `task_status` through the scheduler's events; the scheduler also re-arms on
+ * them (TaskStore.onChange), so nothing here wakes it.
  */
 import { z } from 'zod';
 import type { AppServices } from '../app/services.js';
 import { describeError, isAppError } from '../errors.js';
 import { buildSchedule } from '../tasks/build-schedule.js';
 import { describeSchedule, formatWire } from '../tasks/describe.js';
+import { specFromLegacyArgs } from '../tasks/legacy-args.js';
 import type { Task } from '../tasks/types.js';
 import type { Frame } from './outbound.js';
 import { taskFrameMessages } from './task-messages.js';
@@ -42,16 +44,8 @@ function zone(app: AppServices, task: Task): string {
   return task.schedule.timezone || app.config.scheduler.timezone || 'UTC';
 }
 
-function everyOf(fields: z.infer<typeof AddFields>): string | undefined {
-  if (fields.every) return fields.every;
-  const type = fields.repeat_type ?? 'none';
-  if (type === 'none') return undefined;
-  if (type !== 'custom') return type;
-  return `${fields.repeat_interval ?? 1}${(fields.repeat_interval_unit ?? 'days').charAt(0)}`;
-}
-
 /** One task as the original `task_list` item, plus `schedule` (a readable description). */
-export function taskListItem(app: AppServices, task: Task): Record<string, unknown> {
+function taskListItem(app: AppServices, task: Task): Record<string, unknown> {
   const now = app.clock.now().getTime();
   return {
     id: task.id,
@@ -89,20 +83,19 @@ export function handleTaskFrame(app: AppServices, raw: Record<string, unknown>):
         if (!parsed.success)
           return bad(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
         const f = parsed.data;
-        const now = app.clock.now();
-        const schedule = buildSchedule(
-          {
-            at:
-              f.at ??
-              (f.is_immediate ? undefined : new Date(now.getTime() + (f.delay ?? 60) * 1000).toISOString()),
-            every: everyOf(f),
-            cron: f.cron,
-            timezone: f.timezone,
-            until: f.repeat_end_time ?? undefined,
-            immediate: f.is_immediate === true && !f.at,
-          },
-          { now, lang: app.lang, defaultTimezone: app.config.scheduler.timezone || undefined },
-        );
+        const spec = specFromLegacyArgs({
+          ...f,
+          reminder_time: f.at,
+          delay: f.delay ?? 60,
+          repeat_end_time: f.repeat_end_time ?? undefined,
+          // An explicit `at` wins over is_immediate.
+          is_immediate: f.is_immediate === true && !f.at,
+        });
+        const schedule = buildSchedule(spec, {
+          now: app.clock.now(),
+          lang: app.lang,
+          defaultTimezone: app.config.scheduler.timezone || undefined,
+        });
         const task = app.tasks.add({
           title: f.title,
           content: f.content ?? '',
@@ -111,7 +104,6 @@ export function handleTaskFrame(app: AppServices, raw: Record<string, unknown>):
           createdBy: 'user',
           source: 'websocket',
         });
-        app.scheduler?.wake();
         return {
           type: 'task_added',
           task_id: task.id,
@@ -131,11 +123,9 @@ export function handleTaskFrame(app: AppServices, raw: Record<string, unknown>):
         if (!app.tasks.get(id)) return { type: 'error', code: 'not_found', content: t.notFound(id) };
         if (raw.action === 'delete') {
           if (!app.tasks.delete(id)) return { type: 'error', code: 'not_found', content: t.notFound(id) };
-          app.scheduler?.wake();
           return { type: 'task_deleted', task_id: id, content: t.deleted(id) };
         }
         const { task, advanced } = app.tasks.complete(id);
-        app.scheduler?.wake();
         const next = formatWire(task.nextRunAt, zone(app, task));
         return {
           type: 'task_completed',

@@ -15,7 +15,7 @@ export function wireTime(app: Pick<AppServices, 'clock' | 'config'>): string {
 }
 
 /** HistoryEntry → the wire's snake_case. */
-export function historyMessage(entry: HistoryEntry): Record<string, unknown> {
+function historyMessage(entry: HistoryEntry): Record<string, unknown> {
   const out: Record<string, unknown> = { role: entry.role, content: entry.content, at: entry.at };
   if (entry.turnId) out.turn_id = entry.turnId;
   if (entry.toolCalls) out.tool_calls = entry.toolCalls;
@@ -24,7 +24,7 @@ export function historyMessage(entry: HistoryEntry): Record<string, unknown> {
   return out;
 }
 
-export function historyFrame(app: AppServices, sessionId: string): Frame {
+function historyFrame(app: AppServices, sessionId: string): Frame {
   const entries = app.sessions.get(sessionId).history(app.config.server.history_messages);
   return { type: 'history', session: sessionId, messages: entries.map(historyMessage) };
 }

@@ -13,7 +13,7 @@ import { hasTokenInUrl, PROTOCOL_NAME, peerOf, tokensEqual, upgradeToken } from 
 import type { Hub } from './broadcast.js';
 import { CLOSE_AUTH, CLOSE_GOING_AWAY, type Connection, createConnection } from './connection.js';
 import { dispatchSafely } from './dispatch.js';
-import { parseFrame } from './frames.js';
+import { parseFrame, SESSION_ID } from './frames.js';
 import type { ServerMessages } from './messages.js';
 import { originAllowed } from './origin.js';
 import { rejectUpgrade } from './upgrade-reject.js';
@@ -31,12 +31,11 @@ export interface WsOptions {
 }
 
 const WS_PATHS = new Set(['/', '/ws']);
-const SESSION_PARAM = /^[A-Za-z0-9_.:-]{1,64}$/;
 
 function sessionFromUrl(url: string | undefined): string {
   const query = (url ?? '').split('?')[1];
   const value = query ? new URLSearchParams(query).get('session') : null;
-  return value && SESSION_PARAM.test(value) ? value : 'main';
+  return value && SESSION_ID.test(value) ? value : 'main';
 }
 
 export function attachWebSocket(

@@ -27,9 +27,9 @@ export interface Connection {
   reconnectNow(): void;
 }
 
-export const AUTH_FAILED_CODE = 4401;
+const AUTH_FAILED_CODE = 4401;
 
-export function protocolsFor(token: string): string[] {
+function protocolsFor(token: string): string[] {
   // `aibox.v1` asks for the structured frames (tool cards, turn_start …); the token rides along.
   return token ? ['aibox.v1', `aibox.token.${token}`] : ['aibox.v1'];
 }

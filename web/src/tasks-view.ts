@@ -175,7 +175,10 @@ export function createTasksView(
     );
   };
 
+  /** Set by the first refresh (the tab was opened): until then task events fetch nothing. */
+  let listed = false;
   const refresh = async () => {
+    listed = true;
     try {
       const data = await api.get<TaskListDto>('/tasks');
       replaceChildren(
@@ -233,7 +236,7 @@ export function createTasksView(
       run.state.textContent = t().taskRunFailed;
       run.out.append(h('div', { class: 'card-error' }, frame.error));
     }
-    if (frame.type === 'task_status' || frame.type === 'task_error') {
+    if (listed && (frame.type === 'task_status' || frame.type === 'task_error')) {
       window.clearTimeout(timer);
       timer = window.setTimeout(() => void refresh(), 150);
     }

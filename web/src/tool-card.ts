@@ -52,7 +52,7 @@ function detailArgs(args: unknown): string | undefined {
 }
 
 /** Exit code as run_command reports it in its result text, if present. */
-export function exitCodeOf(content: string): number | undefined {
+function exitCodeOf(content: string): number | undefined {
   const match = /(?:exit[ _]?code|exitCode|返回码|退出码)\s*[:：=]?\s*(-?\d+)/i.exec(content);
   return match?.[1] === undefined ? undefined : Number(match[1]);
 }

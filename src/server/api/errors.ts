@@ -14,7 +14,7 @@ const STATUS_BY_CODE: [RegExp, ContentfulStatusCode][] = [
   [/too_large/, 413],
 ];
 
-export function statusFor(error: AppError): ContentfulStatusCode {
+function statusFor(error: AppError): ContentfulStatusCode {
   for (const [pattern, status] of STATUS_BY_CODE) if (pattern.test(error.code)) return status;
   return 400;
 }

@@ -2,7 +2,7 @@ import { apiError } from './errors.js';
 import type { ApiMessages } from './messages.js';
 
 /** Largest JSON body the API reads. */
-export const MAX_JSON_BYTES = 256 * 1024;
+const MAX_JSON_BYTES = 256 * 1024;
 
 /** Reads a JSON request body; a body that is not JSON (or too large) is a 400 with a clear message. */
 export async function readJson(req: Request, t: ApiMessages): Promise<unknown> {

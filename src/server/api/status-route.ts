@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import type { AppServices } from '../../app/services.js';
 import type { StatusDto } from './dto.js';
 
-export function statusDto(services: AppServices): StatusDto {
+function statusDto(services: AppServices): StatusDto {
   const info = services.provider.info;
   const skills = services.skills.list();
   const stats = services.tasks.stats(services.clock.now());

@@ -9,7 +9,7 @@ import { apiError } from './errors.js';
 import type { ApiMessages } from './messages.js';
 import { readJson } from './read-json.js';
 
-export const NewTaskSchema = z
+const NewTaskSchema = z
   .strictObject({
     title: z.string().trim().min(1).max(200),
     content: z.string().max(20_000).optional(),
@@ -32,7 +32,7 @@ export const NewTaskSchema = z
 const UNIT_SUFFIX = { minutes: 'm', hours: 'h', days: 'd' } as const;
 
 /** The form's choices as the task module's schedule spec (which validates and builds the Schedule). */
-export function scheduleSpec(body: NewTaskBody): ScheduleSpec {
+function scheduleSpec(body: NewTaskBody): ScheduleSpec {
   switch (body.kind) {
     case 'once':
       return body.at ? { at: body.at } : { immediate: true };
@@ -45,7 +45,7 @@ export function scheduleSpec(body: NewTaskBody): ScheduleSpec {
   }
 }
 
-export function taskDto(task: Task): TaskDto {
+function taskDto(task: Task): TaskDto {
   const { id, title, content, schedule, status, nextRunAt, lastRunAt, lastOutcome, runCount, createdAt } =
     task;
   return { id, title, content, schedule, status, nextRunAt, lastRunAt, lastOutcome, runCount, createdAt };
@@ -91,21 +91,18 @@ export function createTasksRoutes(services: AppServices, t: ApiMessages): Hono {
       createdBy: 'web',
       source: 'web',
     });
-    services.scheduler?.wake();
     return c.json<TaskDto>(taskDto(task), 201);
   });
 
   app.post('/:id/complete', (c) => {
     const task = existing(c.req.param('id'));
     const result = tasks.complete(task.id);
-    services.scheduler?.wake();
     return c.json({ task: taskDto(result.task), advanced: result.advanced });
   });
 
   app.delete('/:id', (c) => {
     const task = existing(c.req.param('id'));
     tasks.delete(task.id);
-    services.scheduler?.wake();
     return c.json({ deleted: task.id });
   });
 
