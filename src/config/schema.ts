@@ -56,6 +56,8 @@ export const AgentConfigSchema = z.strictObject({
   context_token_budget: z.int().min(1000).default(60_000),
   /** Messages at the end of the history that compression never touches. */
   keep_recent_messages: z.int().min(2).default(12),
+  /** Longest model reply kept for one round; a longer one is cut there and the round ends. */
+  max_reply_chars: z.int().min(1000).default(200_000),
 });
 
 export const ToolsConfigSchema = z.strictObject({
@@ -97,6 +99,17 @@ export const ServerConfigSchema = z.strictObject({
     .default(8 * 1024 * 1024),
   /** Messages of a session's transcript sent in the `history` frame on connect. */
   history_messages: z.int().min(0).max(1000).default(100),
+  /** Host header values accepted besides loopback names (DNS-rebinding guard when no token is set). */
+  allowed_hosts: z.array(z.string()).default([]),
+  /** Sessions held in memory at once; idle ones are evicted first, busy ones never. */
+  max_sessions: z.int().min(1).max(100_000).default(200),
+  /** Turns waiting in one session's queue at most (the running one not counted). */
+  max_queued_turns: z.int().min(1).max(1000).default(20),
+  /** Largest /api request body. */
+  max_body_bytes: z
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
 });
 
 export const SchedulerConfigSchema = z.strictObject({
@@ -105,6 +118,36 @@ export const SchedulerConfigSchema = z.strictObject({
   max_concurrent_runs: z.int().min(1).max(16).default(1),
   /** IANA time zone for schedules; empty means the system's. */
   timezone: z.string().default(''),
+  /** Shortest time between two runs of a repeating task, in seconds (never below 60). */
+  min_interval_s: z.int().min(60).default(60),
+});
+
+/** A user's rule for the allow/ask/deny decision (see docs/safety.md). */
+export const SafetyRuleSchema = z.strictObject({
+  decision: z.enum(['allow', 'ask', 'deny']),
+  /** Program name (basename) or, for MCP tools, `server__tool`; `*` matches any. */
+  command: z.string().min(1),
+  /** Glob patterns for the arguments, matched in order; absent means any arguments. */
+  args: z.array(z.string()).optional(),
+  /** Which tool the rule is for. */
+  tool: z.enum(['run_command', 'mcp', 'file']).default('run_command'),
+});
+export type SafetyRule = z.infer<typeof SafetyRuleSchema>;
+
+export const SafetyConfigSchema = z.strictObject({
+  /** ask: risky calls wait for a person; deny: they are refused; off: everything runs (warned at start). */
+  mode: z.enum(['ask', 'deny', 'off']).default('ask'),
+  /** auto: bubblewrap when it works, otherwise unsandboxed (said at start); bwrap: required; off: never. */
+  sandbox: z.enum(['auto', 'bwrap', 'off']).default('auto'),
+  /** Whether sandboxed commands may use the network. */
+  network: z.boolean().default(true),
+  rules: z.array(SafetyRuleSchema).default([]),
+  /** Directories the file tools may use besides the workspace and the skills dir. */
+  file_roots: z.array(z.string()).default([]),
+  /** Hosts `web` may fetch even though they resolve to loopback or private addresses. */
+  web_allow_hosts: z.array(z.string()).default([]),
+  /** Unanswered approval requests are denied after this. */
+  approval_timeout_s: seconds(86_400).default(120),
 });
 
 export const LogConfigSchema = z.strictObject({
@@ -123,6 +166,7 @@ export const ConfigSchema = z.strictObject({
   tools: ToolsConfigSchema.default(ToolsConfigSchema.parse({})),
   server: ServerConfigSchema.default(ServerConfigSchema.parse({})),
   scheduler: SchedulerConfigSchema.default(SchedulerConfigSchema.parse({})),
+  safety: SafetyConfigSchema.default(SafetyConfigSchema.parse({})),
   log: LogConfigSchema.default(LogConfigSchema.parse({})),
 });
 

@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import type { Lang } from '../i18n/lang.js';
+import type { RequestApproval } from '../safety/types.js';
 
 export interface ToolContext {
   /** Aborted when the turn is cancelled; long-running tools must stop promptly. */
@@ -15,6 +16,11 @@ export interface ToolContext {
   turnId: string;
   callId: string;
   lang: Lang;
+  /**
+   * Ask a person before a risky step (src/safety/types.ts). Absent where nobody
+   * can ever be asked: the tool must then treat "ask" as denied.
+   */
+  requestApproval?: RequestApproval;
 }
 
 export interface ToolResult {

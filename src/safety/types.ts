@@ -1,0 +1,54 @@
+/**
+ * The safety contract: every risky tool call gets a decision (allow, ask,
+ * deny) from a policy, and an "ask" waits for a person through an approval
+ * port. Tools see only `ToolContext.requestApproval`; the session layer wires
+ * it to the app's approval broker, which the server (and later the chat
+ * channels) answer. See docs/safety.md.
+ */
+import type { SafetyRule } from '../config/schema.js';
+
+export type Decision = 'allow' | 'ask' | 'deny';
+
+export interface Verdict {
+  decision: Decision;
+  /** Why, in the user's language: shown to the person asked and to the model when denied. */
+  reason: string;
+  /**
+   * The rule an "Always" answer would save (exact program and arguments).
+   * Absent when the call must never be remembered (shells, interpreters, wrappers).
+   */
+  rememberable?: SafetyRule;
+}
+
+/** What a person is asked. */
+export interface ApprovalRequest {
+  sessionId: string;
+  turnId: string;
+  callId: string;
+  /** The tool asking: `run_command`, `write_file`, `server__tool` for MCP … */
+  tool: string;
+  /** What will run, as the person should read it (the command line, the path, the MCP call). */
+  command: string;
+  reason: string;
+  /** Set when "Always" can be offered. */
+  rememberable?: SafetyRule;
+}
+
+export type ApprovalAnswer = 'allow' | 'always' | 'deny';
+
+export interface ApprovalOutcome {
+  approved: boolean;
+  /**
+   * allow/always/deny: a person answered; timeout: nobody answered in time;
+   * unattended: nobody could be asked (no client, a scheduled task); aborted: the turn was cancelled;
+   * policy: safety.mode = deny turned the ask into a refusal.
+   */
+  how: ApprovalAnswer | 'timeout' | 'unattended' | 'aborted' | 'policy';
+  /** Who answered (client or channel description), when a person did. */
+  by?: string;
+}
+
+/** Given to tools through their context. Never throws; resolves once. */
+export type RequestApproval = (
+  request: Omit<ApprovalRequest, 'sessionId' | 'turnId' | 'callId'>,
+) => Promise<ApprovalOutcome>;
