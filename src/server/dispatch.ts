@@ -6,12 +6,12 @@
 import type { AppServices } from '../app/services.js';
 import type { CommandRegistry } from '../commands/registry.js';
 import { describeError } from '../errors.js';
+import { handleTaskFrame } from '../tasks/task-frame.js';
 import type { Hub } from './broadcast.js';
 import type { Connection } from './connection.js';
 import type { ClientFrame } from './frames.js';
 import type { ServerMessages } from './messages.js';
 import type { Frame } from './outbound.js';
-import { handleTaskFrame } from './task-frames.js';
 import { wireTime } from './welcome.js';
 
 export interface DispatchDeps {
@@ -55,7 +55,14 @@ export async function dispatchFrame(deps: DispatchDeps, conn: Connection, frame:
       conn.send({ type: 'error', code: 'not_found', content: t.noApproval(frame.approval_id) });
       return;
     case 'task':
-      conn.send(handleTaskFrame(app, frame));
+      conn.send(
+        handleTaskFrame(frame, {
+          tasks: app.tasks,
+          lang: app.lang,
+          clock: app.clock,
+          defaultTimezone: app.config.scheduler.timezone,
+        }),
+      );
       return;
     case 'command': {
       const sessionId = frame.session ?? conn.defaultSession;

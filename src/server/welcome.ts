@@ -5,10 +5,10 @@
  */
 import type { AppServices } from '../app/services.js';
 import type { HistoryEntry } from '../session/types.js';
+import { dueTaskFrames } from '../tasks/task-frame.js';
 import { isoWithOffset } from '../util/clock.js';
 import { serverMessages } from './messages.js';
 import type { Frame } from './outbound.js';
-import { dueTaskFrames } from './task-frames.js';
 
 export function wireTime(app: Pick<AppServices, 'clock' | 'config'>): string {
   return isoWithOffset(app.clock.now(), app.config.scheduler.timezone || undefined);

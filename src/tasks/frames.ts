@@ -1,6 +1,6 @@
 /**
- * Pure builders of the `task` reply frames (PROTOCOL.md; original §3.5 shapes,
- * bugs fixed): `task_added`, `task_list`, `task_completed`, `task_deleted`.
+ * Pure builders of the `task` reply frames (original §3.5 shapes, bugs fixed): `task_added`,
+ * `task_list`, `task_completed`, `task_deleted`, and the connect-time `task_status`.
  */
 import type { Lang } from '../i18n/lang.js';
 import { describeSchedule, formatWire } from './describe.js';
@@ -46,15 +46,17 @@ export function taskListItem(task: Task, lang: Lang, now: Date) {
   };
 }
 
-export function taskAddedFrame(task: Task, lang: Lang) {
+export function taskAddedFrame(task: Task, lang: Lang, now: Date) {
   const t = frameMessages(lang);
+  const schedule = describeSchedule(task.schedule, lang);
   return {
     type: 'task_added' as const,
     task_id: task.id,
     title: task.title,
     reminder_time: formatWire(task.nextRunAt, task.schedule.timezone),
-    schedule: describeSchedule(task.schedule, lang),
-    content: t.added(task.title, task.id, describeSchedule(task.schedule, lang)),
+    schedule,
+    content: t.added(task.title, task.id, schedule),
+    task: taskListItem(task, lang, now),
   };
 }
 
@@ -77,4 +79,18 @@ export function taskCompletedFrame(task: Task, advanced: boolean, lang: Lang) {
 
 export function taskDeletedFrame(taskId: number, lang: Lang) {
   return { type: 'task_deleted' as const, task_id: taskId, content: frameMessages(lang).deleted(taskId) };
+}
+
+/** A due task as the original's connect-time `task_status` (immediate → pending, else overdue). */
+export function taskStatusFrame(task: Task, lang: Lang) {
+  const immediate = task.schedule.kind === 'immediate';
+  const at = formatWire(task.nextRunAt, task.schedule.timezone) ?? '';
+  return {
+    type: 'task_status' as const,
+    task_id: task.id,
+    title: task.title,
+    reminder_time: at,
+    status: immediate ? ('pending' as const) : ('overdue' as const),
+    content: frameMessages(lang).dueLine(immediate ? '⏰⚡' : '⚠️', task.id, task.title, at),
+  };
 }

@@ -1,7 +1,8 @@
 /**
- * The whole `task` frame API in one call for the server: validates the frame
- * (zod), acts on the TaskStore and returns the reply frame. The `task_status`
- * broadcasts follow from the store change (Scheduler.onEvent).
+ * The one handler of the WebSocket `task` frame (original §3.5, bugs fixed: `add` works,
+ * `list` lists every active task, `delete` exists): validates the frame (zod), acts on the
+ * TaskStore and returns the reply frame. The `task_status` broadcasts follow from the store
+ * change (Scheduler.onEvent), so nothing here wakes the scheduler.
  */
 import { z } from 'zod';
 import { describeError, isAppError } from '../errors.js';
@@ -9,21 +10,35 @@ import type { Lang } from '../i18n/lang.js';
 import type { Clock } from '../util/clock.js';
 import { buildSchedule } from './build-schedule.js';
 import { frameMessages } from './frame-messages.js';
-import { taskAddedFrame, taskCompletedFrame, taskDeletedFrame, taskListFrame } from './frames.js';
+import {
+  taskAddedFrame,
+  taskCompletedFrame,
+  taskDeletedFrame,
+  taskListFrame,
+  taskStatusFrame,
+} from './frames.js';
 import { legacyScheduleFields, specFromLegacyArgs } from './legacy-args.js';
 import type { TaskStore } from './types.js';
 
 const taskId = z.union([z.int().positive(), z.string().regex(/^\d+$/).transform(Number)]);
+/** Ten years: the longest `delay` accepted, in seconds. */
+const MAX_DELAY_S = 10 * 366 * 86_400;
+/** Connect-time `task_status` frames, as the original sent at most five. */
+const MAX_DUE_FRAMES = 5;
 
 export const TaskFrameSchema = z.discriminatedUnion('action', [
   z.object({
     action: z.literal('add'),
-    title: z.string().trim().min(1),
-    content: z.string().optional(),
-    delay: z.number().min(0).optional(),
+    title: z.string().trim().min(1).max(500),
+    content: z.string().max(100_000).optional(),
+    /** Seconds until the first run (original default 60). */
+    delay: z.number().min(0).max(MAX_DELAY_S).optional(),
+    /** Original range 1..5, default 1. */
     priority: z.int().min(1).max(5).optional(),
-    tags: z.array(z.string()).optional(),
+    tags: z.array(z.string().max(100)).max(50).optional(),
     ...legacyScheduleFields,
+    /** Same as `reminder_time` (any form the task time parser accepts). */
+    at: z.string().max(200).optional(),
     repeat_end_time: z.string().nullable().optional(),
   }),
   z.object({ action: z.literal('list'), include_completed: z.boolean().optional() }),
@@ -36,69 +51,84 @@ export interface TaskFrameDeps {
   lang: Lang;
   clock: Clock;
   /** config `scheduler.timezone` ('' = the system's). */
-  defaultTimezone?: string;
+  defaultTimezone?: string | undefined;
 }
 
-export type TaskErrorFrame = { type: 'error'; code: 'bad_request' | 'task_error'; content: string };
+export type TaskErrorFrame = {
+  type: 'error';
+  code: 'bad_request' | 'not_found' | 'internal';
+  content: string;
+};
 
+function errorFrame(code: TaskErrorFrame['code'], content: string): TaskErrorFrame {
+  return { type: 'error', code, content };
+}
+
+/** Handles one `task` frame (the whole frame, `type` included or not); returns the reply for the sender. */
 export function handleTaskFrame(frame: unknown, deps: TaskFrameDeps) {
   const t = frameMessages(deps.lang);
   const parsed = TaskFrameSchema.safeParse(frame);
   if (!parsed.success) {
     const what = parsed.error.issues.map((i) => `${i.path.join('.') || 'action'}: ${i.message}`).join('; ');
-    return { type: 'error', code: 'bad_request', content: t.badFrame(what) } satisfies TaskErrorFrame;
+    return errorFrame('bad_request', t.badFrame(what));
   }
   const f = parsed.data;
   const now = deps.clock.now();
   try {
     switch (f.action) {
       case 'add': {
+        if (f.at !== undefined && f.reminder_time !== undefined)
+          return errorFrame('bad_request', t.badFrame(t.bothTimes));
+        const at = f.at ?? f.reminder_time;
         const spec = specFromLegacyArgs({
           ...f,
-          repeat_end_time: f.repeat_end_time ?? undefined,
+          reminder_time: at,
           delay: f.delay ?? 60,
+          repeat_end_time: f.repeat_end_time ?? undefined,
+          // An explicit time wins over is_immediate.
+          is_immediate: f.is_immediate === true && !at,
         });
-        const schedule = buildSchedule(spec, { now, lang: deps.lang, defaultTimezone: deps.defaultTimezone });
+        const schedule = buildSchedule(spec, {
+          now,
+          lang: deps.lang,
+          defaultTimezone: deps.defaultTimezone || undefined,
+        });
         const task = deps.tasks.add({
           title: f.title,
-          content: f.content,
+          content: f.content ?? '',
           schedule,
           priority: f.priority,
           tags: f.tags,
           createdBy: 'user',
           source: 'websocket',
         });
-        return taskAddedFrame(task, deps.lang);
+        return taskAddedFrame(task, deps.lang, now);
       }
       case 'list':
         return taskListFrame(deps.tasks.list({ includeCompleted: f.include_completed }), deps.lang, now);
       case 'complete': {
-        if (deps.tasks.get(f.task_id)?.status !== 'active') {
-          return {
-            type: 'error',
-            code: 'task_error',
-            content: t.cannotComplete(f.task_id),
-          } satisfies TaskErrorFrame;
-        }
+        if (deps.tasks.get(f.task_id)?.status !== 'active')
+          return errorFrame('not_found', t.noActiveTask(f.task_id));
         const { task, advanced } = deps.tasks.complete(f.task_id, { force: f.force });
         return taskCompletedFrame(task, advanced, deps.lang);
       }
       case 'delete':
-        if (!deps.tasks.delete(f.task_id)) {
-          return {
-            type: 'error',
-            code: 'task_error',
-            content: t.cannotDelete(f.task_id),
-          } satisfies TaskErrorFrame;
-        }
+        if (!deps.tasks.delete(f.task_id)) return errorFrame('not_found', t.noTask(f.task_id));
         return taskDeletedFrame(f.task_id, deps.lang);
     }
   } catch (error) {
-    const message = isAppError(error) ? error.message : describeError(error);
-    return {
-      type: 'error',
-      code: isAppError(error) ? 'bad_request' : 'task_error',
-      content: t.failed(message),
-    } as TaskErrorFrame;
+    if (isAppError(error)) return errorFrame('bad_request', t.badFrame(error.message));
+    return errorFrame('internal', t.failed(describeError(error)));
   }
+}
+
+/** `task_status` frames for the due tasks (at most five), as the original sent on connect. */
+export function dueTaskFrames(deps: Pick<TaskFrameDeps, 'tasks' | 'lang' | 'clock'>) {
+  let due: ReturnType<TaskStore['due']>;
+  try {
+    due = deps.tasks.due(deps.clock.now());
+  } catch {
+    return [];
+  }
+  return due.slice(0, MAX_DUE_FRAMES).map((task) => taskStatusFrame(task, deps.lang));
 }

@@ -249,6 +249,11 @@ describe('server protocol', () => {
     expect(String(added.reminder_time)).toMatch(/^\d{4}-\d\d-\d\dT/);
     c.send({ type: 'task', action: 'add', title: 'later', at: '+2h' });
     const later = await c.waitFor((f) => f.type === 'task_added' && f.title === 'later');
+    // A client's reminder_time reaches the schedule (it used to be dropped silently).
+    c.send({ type: 'task', action: 'add', title: 'dentist', reminder_time: '2030-01-02 09:00', priority: 5 });
+    const dentist = await c.waitFor((f) => f.type === 'task_added' && f.title === 'dentist');
+    expect(String(dentist.reminder_time)).toMatch(/^2030-01-02T09:00:00/);
+    expect(dentist.task).toMatchObject({ priority: 5 });
     c.send({ type: 'task', action: 'list' });
     const list = await c.waitType('task_list');
     const titles = (list.tasks as { title: string; repeat_type: string }[]).map((t) => [
@@ -259,6 +264,7 @@ describe('server protocol', () => {
       expect.arrayContaining([
         ['喝水', 'daily'],
         ['later', 'none'],
+        ['dentist', 'none'],
       ]),
     );
     c.send({ type: 'task', action: 'complete', task_id: added.task_id });

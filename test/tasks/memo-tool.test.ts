@@ -2,7 +2,6 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/store/database.js';
 import { createTaskStore } from '../../src/tasks/store.js';
-import { handleTaskFrame } from '../../src/tasks/task-frame.js';
 import { createMemoTool } from '../../src/tools/memo.js';
 import type { ToolContext } from '../../src/tools/tool.js';
 import { tempHome } from '../helpers/cli.js';
@@ -58,61 +57,5 @@ describe('memo tool', () => {
     const stats = await call({ action: 'stats' });
     expect(stats.content).toContain('total=4, pending=3, due=0, completed=0, deleted=1');
     expect((await call({ action: 'get', memo_id: 3 })).content).toContain('weekly on Monday at 08:00');
-  });
-});
-
-describe('task frames', () => {
-  it('add (the original WS add works, with repeat_end_time), list, complete, delete, and bad frames', async () => {
-    const { tasks } = await setup();
-    const deps = { tasks, lang: 'en' as const, clock, defaultTimezone: 'UTC' };
-    const added = handleTaskFrame(
-      {
-        action: 'add',
-        title: 'stretch',
-        content: 'stand up',
-        delay: 120,
-        repeat_type: 'daily',
-        repeat_end_time: '2026-12-31 00:00',
-      },
-      deps,
-    );
-    expect(added).toMatchObject({
-      type: 'task_added',
-      task_id: 1,
-      title: 'stretch',
-      reminder_time: '2026-11-30T10:02:00+00:00',
-    });
-    const list = handleTaskFrame({ action: 'list' }, deps) as {
-      type: string;
-      tasks: Record<string, unknown>[];
-    };
-    expect(list.tasks[0]).toMatchObject({
-      id: 1,
-      repeat_type: 'daily',
-      is_overdue: false,
-      trigger_count: 0,
-      schedule_kind: 'daily',
-    });
-    expect(handleTaskFrame({ action: 'complete', task_id: '1' }, deps)).toMatchObject({
-      type: 'task_completed',
-      advanced: true,
-    });
-    expect(handleTaskFrame({ action: 'delete', task_id: 1 }, deps)).toMatchObject({
-      type: 'task_deleted',
-      task_id: 1,
-    });
-    expect(handleTaskFrame({ action: 'complete', task_id: 1 }, deps)).toMatchObject({
-      type: 'error',
-      content: '❌ Cannot complete task #1',
-    });
-    expect(handleTaskFrame({ action: 'add' }, deps)).toMatchObject({ type: 'error', code: 'bad_request' });
-    expect(handleTaskFrame({ action: 'explode' }, deps)).toMatchObject({
-      type: 'error',
-      code: 'bad_request',
-    });
-    const badTime = handleTaskFrame({ action: 'add', title: 'x', reminder_time: 'soonish' }, deps) as {
-      content: string;
-    };
-    expect(badTime.content).toContain('Cannot understand the time "soonish"');
   });
 });
