@@ -12,111 +12,26 @@
  *    chunks delivered per second.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import WebSocket from 'ws';
+import { connect, makeSkillsHome, rssKb, startServe, stopServe } from './_aibox-process.mjs';
 import { loadFakeLlm } from './load-fake-llm.mjs';
 
 const CLIENTS = Number(process.argv[2] ?? 50);
 const CHUNKS = 2000;
 const CLI = resolve(import.meta.dirname, '../dist/cli/main.js');
-// Node flags from the CLI's shebang (`#!/usr/bin/env -S node …`): measure the server as `aibox` runs it.
-const LAUNCHER_FLAGS = (
-  readFileSync(CLI, 'utf8')
-    .split('\n', 1)[0]
-    .match(/\bnode\s+(.+)$/)?.[1] ?? ''
-)
-  .split(/\s+/)
-  .filter(Boolean);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const mb = (kb) => `${(kb / 1024).toFixed(1)} MB`;
 
 const { startFakeLlm } = await loadFakeLlm();
 const llm = await startFakeLlm();
-const home = mkdtempSync(join(tmpdir(), 'aibox-bench-server-'));
-mkdirSync(join(home, 'skills'));
-for (let i = 0; i < 160; i++) {
-  writeFileSync(
-    join(home, 'skills', `guide-${i}.md`),
-    `# 指南 ${i}: how to do task number ${i}\n\nStep one, step two, ${'detail '.repeat(40)}\n`,
-  );
-}
-for (let i = 0; i < 40; i++) {
-  const path = join(home, 'skills', `tool-${i}`);
-  writeFileSync(
-    path,
-    `#!/bin/sh\nif [ "$1" = "--help" ]; then echo "Tool ${i}: prints a greeting"; echo "Usage: tool-${i} NAME"; exit 0; fi\necho "hello $1"\n`,
-  );
-  chmodSync(path, 0o755);
-}
-writeFileSync(
-  join(home, 'config.json'),
-  JSON.stringify({
-    llm: {
-      provider: 'custom',
-      base_url: llm.baseUrl,
-      model: 'bench',
-      api_key_env: 'BENCH_KEY',
-      max_retries: 0,
-    },
-    skills: { watch: false, install_examples: false },
-    scheduler: { enabled: false },
-  }),
-);
+const home = makeSkillsHome(llm.baseUrl, 'aibox-bench-server-');
 const env = { ...process.env, AIBOX_HOME: home, BENCH_KEY: 'sk-bench', AIBOX_LANG: 'en' };
-
-function rssKb(pid) {
-  const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return Number(m?.[1] ?? 0);
-}
 
 /** CPU time (user + system) of a process, in ms. */
 function cpuMs(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-}
-
-function connect(url, session = 'fan') {
-  return new Promise((resolvePromise, reject) => {
-    const ws = new WebSocket(`${url}/?session=${session}`);
-    ws.on('error', reject);
-    ws.on('message', function first(data) {
-      if (JSON.parse(data.toString()).type === 'history') {
-        ws.off('message', first);
-        resolvePromise(ws);
-      }
-    });
-  });
-}
-
-async function start() {
-  const t0 = performance.now();
-  const child = spawn(process.execPath, [...LAUNCHER_FLAGS, CLI, 'serve', '--port', '0', '--no-scheduler'], {
-    env,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  const url = await new Promise((resolvePromise, reject) => {
-    child.stdout.setEncoding('utf8').on('data', (d) => {
-      out += d;
-      const m = /http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-      if (m) resolvePromise(`ws://127.0.0.1:${m[1]}`);
-    });
-    child.on('exit', (code) => reject(new Error(`serve exited ${code}`)));
-  });
-  const ws = await connect(url);
-  const ms = performance.now() - t0;
-  ws.close();
-  return { child, url, ms };
-}
-
-async function stop(child) {
-  const t0 = performance.now();
-  const exited = new Promise((r) => child.on('exit', (code) => r(code)));
-  child.kill('SIGTERM');
-  const code = await exited;
-  return { code, ms: performance.now() - t0 };
 }
 
 // Baselines.
@@ -131,16 +46,16 @@ await new Promise((r) => setTimeout(r, 500));
 const bareRss = rssKb(bare.pid);
 bare.kill();
 
-const first = await start();
-await stop(first.child);
+const first = await startServe(CLI, env);
+await stopServe(first.child);
 const cached = JSON.parse(readFileSync(join(home, '.skills-cache.json'), 'utf8'));
 const storedProbes = Object.keys(cached.probes).length;
 if (storedProbes !== 40) throw new Error(`skills cache file holds ${storedProbes} probes, expected 40`);
 const warmTimes = [];
 let second;
 for (let i = 0; i < 3; i++) {
-  if (second) await stop(second.child);
-  second = await start();
+  if (second) await stopServe(second.child);
+  second = await startServe(CLI, env);
   warmTimes.push(second.ms);
 }
 await new Promise((r) => setTimeout(r, 2000)); // idle
@@ -211,7 +126,7 @@ console.log(
   `  server CPU for the turn: 1 client ${c1.toFixed(0)} ms, ${CLIENTS} clients ${cn.toFixed(0)} ms → ${(((cn - c1) / (CHUNKS * (CLIENTS - 1))) * 1000).toFixed(1)} µs per extra client per chunk`,
 );
 
-const shutdown = await stop(second.child);
+const shutdown = await stopServe(second.child);
 console.log(`  SIGTERM → exit ${shutdown.code} in ${shutdown.ms.toFixed(0)} ms`);
 await llm.close();
 rmSync(home, { recursive: true, force: true });

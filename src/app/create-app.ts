@@ -17,12 +17,13 @@ import { openDatabase } from '../store/database.js';
 import { createTaskStore } from '../tasks/store.js';
 import { type Clock, systemClock } from '../util/clock.js';
 import { randomId } from '../util/ids.js';
+import { VERSION } from '../version.js';
 import { createAppTools } from './app-tools.js';
 import { appMessages } from './messages.js';
 import { openSkills, secretEnvNames } from './open-skills.js';
 import type { AppServices } from './services.js';
 
-export const VERSION = '0.1.0';
+export { VERSION } from '../version.js';
 
 export interface CreateAppOptions {
   /** AIBOX_HOME; default from `env`. */

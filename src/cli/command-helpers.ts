@@ -1,7 +1,7 @@
 /** Small pieces every CLI action shares: output, argument parsing, opening the database. */
 import type { Command } from 'commander';
 import { AppError } from '../errors.js';
-import { type Database, openDatabase } from '../store/database.js';
+import type { Database } from '../store/database.js';
 import { type CliContext, type GlobalOptions, resolveCliContext } from './context.js';
 
 /** Pretty-printed JSON on stdout (the `--json` output of every command). */
@@ -30,6 +30,7 @@ export async function withDatabase<T>(
   action: (ctx: CliContext, db: Database) => T | Promise<T>,
 ): Promise<T> {
   const ctx = resolveCliContext(command.optsWithGlobals<GlobalOptions>());
+  const { openDatabase } = await import('../store/database.js');
   const db = await openDatabase(ctx.paths.database);
   try {
     return await action(ctx, db);

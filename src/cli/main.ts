@@ -1,50 +1,10 @@
 #!/usr/bin/env -S node --max-semi-space-size=1
 // A 1 MiB young generation: about 10 MB less resident memory on a small board, for slightly more frequent minor GCs.
-import { Command, CommanderError } from 'commander';
-import { ConfigError } from '../config/load.js';
-import { describeError, isAppError } from '../errors.js';
-import { detectLang } from '../i18n/lang.js';
-import { COMMANDS } from './commands/index.js';
-import { langFlagOf } from './context.js';
-import { cliMessages } from './messages.js';
+//
+// The entry point loads nothing but the version for `aibox --version`/`-V` (answered at once);
+// every other command loads the program (commander, config schemas, the command) first.
+import { VERSION } from '../version.js';
 
-const VERSION = '0.1.0';
-
-export function buildProgram(): Command {
-  const program = new Command('aibox')
-    .description('Aibox: a self-hosted AI agent for your own box')
-    .version(VERSION, '-V, --version')
-    .option('-c, --config <path>', 'config file (default: $AIBOX_HOME/config.json)')
-    .option('--lang <lang>', 'language of messages: zh | en')
-    .showHelpAfterError()
-    .exitOverride();
-  for (const register of COMMANDS) register(program);
-  return program;
-}
-
-async function main(argv: string[]): Promise<void> {
-  const program = buildProgram();
-  try {
-    await program.parseAsync(argv);
-  } catch (error) {
-    if (error instanceof CommanderError) {
-      process.exitCode = error.exitCode === 0 ? 0 : 1;
-      return;
-    }
-    const lang = detectLang({ flag: langFlagOf(argv) });
-    const t = cliMessages(lang);
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${t.configInvalid(error.path)}\n`);
-      for (const p of error.problems)
-        process.stderr.write(`  ${t.configProblem(p.key, p.expected[lang], p.found)}\n`);
-    } else if (isAppError(error)) {
-      process.stderr.write(`${t.errorPrefix}${error.message}\n`);
-    } else {
-      process.stderr.write(`${t.errorPrefix}${describeError(error)}\n`);
-      if (process.env.AIBOX_DEBUG) console.error(error);
-    }
-    process.exitCode = 1;
-  }
-}
-
-await main(process.argv);
+const args = process.argv.slice(2);
+if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) process.stdout.write(`${VERSION}\n`);
+else await (await import('./run.js')).main(process.argv);

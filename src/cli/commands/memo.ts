@@ -1,9 +1,5 @@
 import type { Command } from 'commander';
-import { buildSchedule } from '../../tasks/build-schedule.js';
-import { describeSchedule, formatNextRun } from '../../tasks/describe.js';
-import { taskListItem } from '../../tasks/frames.js';
-import { createTaskStore } from '../../tasks/store.js';
-import type { Task } from '../../tasks/types.js';
+import type { Task, TaskStore } from '../../tasks/types.js';
 import { parsePositiveInt, printJson, printLine, withDatabase } from '../command-helpers.js';
 import type { CliContext } from '../context.js';
 import { helpMessages } from './memory-cli-context.js';
@@ -21,19 +17,32 @@ interface AddOpts {
   json?: boolean;
 }
 
+/** The task modules, loaded when a memo command runs (not for every `aibox` start). */
+async function loadTaskModules() {
+  const [schedule, describe, frames, store] = await Promise.all([
+    import('../../tasks/build-schedule.js'),
+    import('../../tasks/describe.js'),
+    import('../../tasks/frames.js'),
+    import('../../tasks/store.js'),
+  ]);
+  return { ...schedule, ...describe, ...frames, ...store };
+}
+type TaskModules = Awaited<ReturnType<typeof loadTaskModules>>;
+
 /** Runs an action with the task store open, closing the database afterwards. */
 async function withTasks(
   command: Command,
-  action: (store: ReturnType<typeof createTaskStore>, ctx: CliContext) => void,
+  action: (store: TaskStore, ctx: CliContext, lib: TaskModules) => void,
 ): Promise<void> {
-  await withDatabase(command, (ctx, db) => action(createTaskStore({ db, lang: ctx.lang }), ctx));
+  const lib = await loadTaskModules();
+  await withDatabase(command, (ctx, db) => action(lib.createTaskStore({ db, lang: ctx.lang }), ctx, lib));
 }
 
-function printTask(task: Task, ctx: CliContext): void {
+function printTask(task: Task, ctx: CliContext, lib: TaskModules): void {
   const m = memoryCliMessages(ctx.lang);
-  const next = formatNextRun(task, m.noNext);
+  const next = lib.formatNextRun(task, m.noNext);
   process.stdout.write(
-    `[${task.id}] ${task.title}  (${task.status})\n${m.schedule(describeSchedule(task.schedule, ctx.lang))}\n${m.next(next)}\n`,
+    `[${task.id}] ${task.title}  (${task.status})\n${m.schedule(lib.describeSchedule(task.schedule, ctx.lang))}\n${m.next(next)}\n`,
   );
 }
 
@@ -55,10 +64,10 @@ export function register(program: Command): void {
     .option('--priority <n>', h.priority)
     .option('--json', h.json)
     .action(async (title: string, opts: AddOpts, command: Command) =>
-      withTasks(command, (store, ctx) => {
+      withTasks(command, (store, ctx, lib) => {
         const m = memoryCliMessages(ctx.lang);
         const now = new Date();
-        const schedule = buildSchedule(
+        const schedule = lib.buildSchedule(
           {
             at: opts.at,
             every: opts.every,
@@ -78,9 +87,9 @@ export function register(program: Command): void {
           createdBy: 'cli',
           source: 'cli',
         });
-        if (opts.json) return printJson(taskListItem(task, ctx.lang, now));
+        if (opts.json) return printJson(lib.taskListItem(task, ctx.lang, now));
         printLine(m.added(task.id, task.title));
-        printTask(task, ctx);
+        printTask(task, ctx, lib);
       }),
     );
   memo
@@ -89,11 +98,11 @@ export function register(program: Command): void {
     .option('--json', h.json)
     .option('--all', h.includeCompleted)
     .action(async (opts: { json?: boolean; all?: boolean }, command: Command) =>
-      withTasks(command, (store, ctx) => {
+      withTasks(command, (store, ctx, lib) => {
         const tasks = store.list({ includeCompleted: opts.all });
-        if (opts.json) return printJson(tasks.map((task) => taskListItem(task, ctx.lang, new Date())));
+        if (opts.json) return printJson(tasks.map((task) => lib.taskListItem(task, ctx.lang, new Date())));
         if (tasks.length === 0) return printLine(memoryCliMessages(ctx.lang).none);
-        for (const task of tasks) printTask(task, ctx);
+        for (const task of tasks) printTask(task, ctx, lib);
       }),
     );
   memo
@@ -102,11 +111,11 @@ export function register(program: Command): void {
     .argument('<id>')
     .option('--force', h.force)
     .action(async (id: string, opts: { force?: boolean }, command: Command) =>
-      withTasks(command, (store, ctx) => {
+      withTasks(command, (store, ctx, lib) => {
         const m = memoryCliMessages(ctx.lang);
         const taskId = parsePositiveInt(id, m.badId) as number;
         const { task, advanced } = store.complete(taskId, { force: opts.force });
-        const next = formatNextRun(task, m.noNext);
+        const next = lib.formatNextRun(task, m.noNext);
         printLine(advanced ? m.advanced(taskId, next) : m.completed(taskId));
       }),
     );

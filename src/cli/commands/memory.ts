@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import type { Lang } from '../../i18n/lang.js';
-import { createMemoryStore } from '../../memory/store.js';
 import type { Memory, Page } from '../../memory/types.js';
 import { parsePositiveInt, printJson, printLine, withDatabase } from '../command-helpers.js';
 import { helpMessages } from './memory-cli-context.js';
@@ -53,7 +52,8 @@ export function register(program: Command): void {
     .option('--limit <n>', h.limit)
     .option('--all', h.all)
     .action(async (words: string[], opts: PageOpts, command: Command) =>
-      withDatabase(command, (ctx, db) => {
+      withDatabase(command, async (ctx, db) => {
+        const { createMemoryStore } = await import('../../memory/store.js');
         const page = createMemoryStore({ db }).search(words.join(' '), {
           ...paging(opts, ctx.lang),
           matchAll: opts.all,
@@ -68,7 +68,8 @@ export function register(program: Command): void {
     .option('--page <n>', h.page)
     .option('--limit <n>', h.limit)
     .action(async (opts: PageOpts, command: Command) =>
-      withDatabase(command, (ctx, db) => {
+      withDatabase(command, async (ctx, db) => {
+        const { createMemoryStore } = await import('../../memory/store.js');
         printPage(createMemoryStore({ db }).recent(paging(opts, ctx.lang)), opts, ctx.lang);
       }),
     );

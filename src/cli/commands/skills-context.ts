@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { openSkills as openConfiguredSkills } from '../../app/open-skills.js';
 import type { SkillEngine } from '../../skills/registry.js';
 import type { Skill } from '../../skills/types.js';
 import { type CliContext, type GlobalOptions, resolveCliContext } from '../context.js';
@@ -7,6 +6,7 @@ import { type CliContext, type GlobalOptions, resolveCliContext } from '../conte
 /** Resolves config and opens the registry for one CLI command (no watcher), as the server does. */
 export async function openSkills(command: Command): Promise<{ ctx: CliContext; registry: SkillEngine }> {
   const ctx = resolveCliContext(command.optsWithGlobals<GlobalOptions>());
+  const { openSkills: openConfiguredSkills } = await import('../../app/open-skills.js');
   const registry = await openConfiguredSkills({
     paths: ctx.paths,
     config: ctx.loaded.config,

@@ -1,0 +1,105 @@
+/**
+ * Running a real `aibox` for the server and start-up benchmarks: a throwaway home with 200
+ * skills, the launcher's Node flags, `aibox serve` started until its first `history` frame,
+ * stopped, and its resident memory. (Files starting with `_` are helpers, not benchmarks:
+ * bench/run.mjs skips them.)
+ */
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import WebSocket from 'ws';
+
+/** A home with 200 skills (160 Markdown guides, 40 executables answering `--help`). */
+
+export function makeSkillsHome(baseUrl, prefix = 'aibox-bench-') {
+  const home = mkdtempSync(join(tmpdir(), prefix));
+  mkdirSync(join(home, 'skills'));
+  for (let i = 0; i < 160; i++) {
+    writeFileSync(
+      join(home, 'skills', `guide-${i}.md`),
+      `# 指南 ${i}: how to do task number ${i}\n\nStep one, step two, ${'detail '.repeat(40)}\n`,
+    );
+  }
+  for (let i = 0; i < 40; i++) {
+    const path = join(home, 'skills', `tool-${i}`);
+    writeFileSync(
+      path,
+      `#!/bin/sh\nif [ "$1" = "--help" ]; then echo "Tool ${i}: prints a greeting"; echo "Usage: tool-${i} NAME"; exit 0; fi\necho "hello $1"\n`,
+    );
+    chmodSync(path, 0o755);
+  }
+  writeFileSync(
+    join(home, 'config.json'),
+    JSON.stringify({
+      llm: {
+        provider: 'custom',
+        base_url: baseUrl,
+        model: 'bench',
+        api_key_env: 'BENCH_KEY',
+        max_retries: 0,
+      },
+      skills: { watch: false, install_examples: false },
+      scheduler: { enabled: false },
+    }),
+  );
+  return home;
+}
+
+/** Node flags from a CLI's shebang (`#!/usr/bin/env -S node …`): measure it as `aibox` runs. */
+export function launcherFlags(cliText) {
+  return (cliText.split('\n', 1)[0].match(/\bnode\s+(.+)$/)?.[1] ?? '').split(/\s+/).filter(Boolean);
+}
+
+export function rssKb(pid) {
+  const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return Number(m?.[1] ?? 0);
+}
+
+/** Opens a WebSocket to the server and resolves once its `history` frame arrived. */
+export function connect(url, session = 'fan') {
+  return new Promise((resolvePromise, reject) => {
+    const ws = new WebSocket(`${url}/?session=${session}`);
+    ws.on('error', reject);
+    ws.on('message', function first(data) {
+      if (JSON.parse(data.toString()).type === 'history') {
+        ws.off('message', first);
+        resolvePromise(ws);
+      }
+    });
+  });
+}
+
+/** Spawns `aibox serve` as its launcher does; `ms` = spawn → first `history` frame. */
+export async function startServe(cli, env) {
+  const t0 = performance.now();
+  const child = spawn(
+    process.execPath,
+    [...launcherFlags(readFileSync(cli, 'utf8')), cli, 'serve', '--port', '0', '--no-scheduler'],
+    {
+      env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  let out = '';
+  const url = await new Promise((resolvePromise, reject) => {
+    child.stdout.setEncoding('utf8').on('data', (d) => {
+      out += d;
+      const m = /http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
+      if (m) resolvePromise(`ws://127.0.0.1:${m[1]}`);
+    });
+    child.on('exit', (code) => reject(new Error(`serve exited ${code}`)));
+  });
+  const ws = await connect(url);
+  const ms = performance.now() - t0;
+  ws.close();
+  return { child, url, ms };
+}
+
+export async function stopServe(child) {
+  const t0 = performance.now();
+  const exited = new Promise((r) => child.on('exit', (code) => r(code)));
+  child.kill('SIGTERM');
+  const code = await exited;
+  return { code, ms: performance.now() - t0 };
+}

@@ -1,0 +1,118 @@
+// Builds the program into dist/ with esbuild (type checking is `npm run check`'s job):
+//  1. every src/**/*.ts transpiled one to one (dist/<dir>/<name>.js), for benchmarks and tools
+//     that import single modules;
+//  2. the CLI (dist/cli/main.js, the `aibox` bin) and every `src/**/*.worker.ts` bundled over
+//     that, with code splitting: dynamic import()s stay lazy as chunks in dist/chunks/.
+// Loading one bundle instead of ~1,000 small ESM files is most of a command's start-up time.
+//
+// Invariant the code relies on: every built file sits exactly one directory below dist/
+// (dist/cli/main.js, dist/chunks/x.js, dist/tools/x.worker.js, …), so `import.meta.dirname`-relative
+// paths such as '../web' and '../../skills' mean the same from any of them.
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join, posix, relative, resolve, sep } from 'node:path';
+import * as esbuild from 'esbuild';
+
+const root = resolve(import.meta.dirname, '..');
+const src = join(root, 'src');
+const dist = join(root, 'dist');
+
+/** Native addons, large optional pieces and packages that load files of their own stay in node_modules. */
+export const EXTERNAL = [
+  'better-sqlite3',
+  '@node-rs/jieba',
+  '@node-rs/jieba/*',
+  'mvdan-sh',
+  '@modelcontextprotocol/sdk',
+  '@modelcontextprotocol/sdk/*',
+  'playwright-core',
+  'pino',
+  'bufferutil',
+  'utf-8-validate',
+];
+
+function sourceFiles(dir) {
+  const out = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...sourceFiles(path));
+    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts')) out.push(path);
+  }
+  return out;
+}
+
+const URL_BESIDE = /new URL\(\s*(['"])(\.{1,2}\/[^'"]+)\1\s*,\s*import\.meta\.url\s*\)/g;
+
+/**
+ * Source code finds files beside it (worker entry points) with `new URL('./x.worker.js',
+ * import.meta.url)`. In a bundle that code runs from dist/cli/ or dist/chunks/, so such URLs
+ * are rewritten to the file's place under dist/ (one directory up, then its source path).
+ */
+const besideUrls = {
+  name: 'beside-urls',
+  setup(build) {
+    build.onLoad({ filter: /\.ts$/ }, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      if (!text.includes('import.meta.url')) return undefined;
+      const dir = relative(src, dirname(args.path)).split(sep).join('/');
+      const contents = text.replace(URL_BESIDE, (_all, quote, spec) => {
+        const target = posix.normalize(posix.join(dir, spec));
+        return `new URL(${quote}../${target}${quote}, import.meta.url)`;
+      });
+      return { contents, loader: 'ts' };
+    });
+  },
+};
+
+/**
+ * zod's `z` namespace re-exports every locale (`z.locales`, 60-odd languages), so a bundle would
+ * carry and evaluate all of them on each start. Aibox uses only the English default, which zod
+ * loads on its own (classic/schemas.js imports locales/en.js): the namespace becomes empty.
+ */
+const zodWithoutLocaleTable = {
+  name: 'zod-without-locale-table',
+  setup(build) {
+    build.onResolve({ filter: /\/locales\/index\.js$/ }, (args) =>
+      /[\\/]node_modules[\\/]zod[\\/]/.test(args.importer)
+        ? { path: 'zod-locales', namespace: 'empty' }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'empty' }, () => ({ contents: 'export {};', loader: 'js' }));
+  },
+};
+
+const files = sourceFiles(src);
+rmSync(dist, { recursive: true, force: true });
+
+await esbuild.build({
+  entryPoints: files,
+  outdir: dist,
+  outbase: src,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  sourcemap: true,
+  logLevel: 'warning',
+});
+
+await esbuild.build({
+  entryPoints: [join(src, 'cli/main.ts'), ...files.filter((f) => f.endsWith('.worker.ts'))],
+  outdir: dist,
+  outbase: src,
+  entryNames: '[dir]/[name]',
+  chunkNames: 'chunks/[name]-[hash]',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  sourcemap: true,
+  external: EXTERNAL,
+  // CommonJS packages inside the bundle call require() for Node built-ins.
+  banner: {
+    js: "import { createRequire as __aiboxCreateRequire } from 'node:module';\nconst require = __aiboxCreateRequire(import.meta.url);",
+  },
+  plugins: [besideUrls, zodWithoutLocaleTable],
+  minify: true,
+  keepNames: true,
+  logLevel: 'warning',
+});

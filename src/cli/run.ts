@@ -1,0 +1,46 @@
+/** The `aibox` program (commander): every command but a bare `--version`, which main.ts answers alone. */
+import { Command, CommanderError } from 'commander';
+import { ConfigError } from '../config/load.js';
+import { describeError, isAppError } from '../errors.js';
+import { detectLang } from '../i18n/lang.js';
+import { VERSION } from '../version.js';
+import { COMMANDS } from './commands/index.js';
+import { langFlagOf } from './context.js';
+import { cliMessages } from './messages.js';
+
+export function buildProgram(): Command {
+  const program = new Command('aibox')
+    .description('Aibox: a self-hosted AI agent for your own box')
+    .version(VERSION, '-V, --version')
+    .option('-c, --config <path>', 'config file (default: $AIBOX_HOME/config.json)')
+    .option('--lang <lang>', 'language of messages: zh | en')
+    .showHelpAfterError()
+    .exitOverride();
+  for (const register of COMMANDS) register(program);
+  return program;
+}
+
+export async function main(argv: string[]): Promise<void> {
+  const program = buildProgram();
+  try {
+    await program.parseAsync(argv);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      process.exitCode = error.exitCode === 0 ? 0 : 1;
+      return;
+    }
+    const lang = detectLang({ flag: langFlagOf(argv) });
+    const t = cliMessages(lang);
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${t.configInvalid(error.path)}\n`);
+      for (const p of error.problems)
+        process.stderr.write(`  ${t.configProblem(p.key, p.expected[lang], p.found)}\n`);
+    } else if (isAppError(error)) {
+      process.stderr.write(`${t.errorPrefix}${error.message}\n`);
+    } else {
+      process.stderr.write(`${t.errorPrefix}${describeError(error)}\n`);
+      if (process.env.AIBOX_DEBUG) console.error(error);
+    }
+    process.exitCode = 1;
+  }
+}
