@@ -2,11 +2,13 @@
  * The log file, rotated by size with the original Aibox's layout (Python's
  * RotatingFileHandler): `ai.log` is written; when it passes `maxBytes` it becomes
  * `ai.log.1`, `.1` becomes `.2` …, and the oldest beyond `files` is dropped.
- * Writes are synchronous (sonic-boom, `sync: true`): log volume is small, and a
- * line that was logged is on disk even if the process is killed right after.
+ * Writes are synchronous and unbuffered (`fs.writeSync` on a file descriptor we own): log
+ * volume is small, and a line that was logged is on disk even if the process is killed right
+ * after. Rotation closes and reopens the descriptor on the spot, so a burst of rotations in one
+ * tick leaves nothing pending (sonic-boom's `reopen` queued a `ready` listener per rotation).
  */
-import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
-import pino from 'pino';
+import { closeSync, existsSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
 
 export interface RotatingFile {
   write(chunk: string): void;
@@ -22,9 +24,14 @@ export interface RotatingFileOptions {
 
 export function createRotatingFile(path: string, options: RotatingFileOptions): RotatingFile {
   const files = Math.max(1, Math.trunc(options.files));
-  // `mkdir: true` creates the directory (synchronously, as `sync` is set) before the stat below.
-  const destination = pino.destination({ dest: path, sync: true, append: true, mkdir: true });
+  mkdirSync(dirname(path), { recursive: true });
+  let fd: number | null = openSync(path, 'a');
   let size = statSync(path, { throwIfNoEntry: false })?.size ?? 0;
+
+  const writeAll = (bytes: Buffer) => {
+    for (let done = 0; fd !== null && done < bytes.length; )
+      done += writeSync(fd, bytes, done, bytes.length - done);
+  };
 
   const rotate = () => {
     rmSync(`${path}.${files - 1}`, { force: true });
@@ -33,14 +40,17 @@ export function createRotatingFile(path: string, options: RotatingFileOptions): 
     }
     if (files > 1) renameSync(path, `${path}.1`);
     else rmSync(path, { force: true });
-    destination.reopen();
+    const next = openSync(path, 'a');
+    if (fd !== null) closeSync(fd);
+    fd = next;
     size = 0;
   };
 
   return {
     write(chunk) {
-      destination.write(chunk);
-      size += Buffer.byteLength(chunk);
+      const bytes = Buffer.from(chunk);
+      writeAll(bytes);
+      size += bytes.length;
       if (size >= options.maxBytes) {
         try {
           rotate();
@@ -50,7 +60,11 @@ export function createRotatingFile(path: string, options: RotatingFileOptions): 
         }
       }
     },
-    flushSync: () => destination.flushSync(),
-    end: () => destination.end(),
+    // Every write is already on disk.
+    flushSync: () => {},
+    end: () => {
+      if (fd !== null) closeSync(fd);
+      fd = null;
+    },
   };
 }

@@ -3,7 +3,8 @@
  * (installed with `apt-get install -y chromium fonts-wqy-zenhei`). Each launch gets a fresh profile:
  * playwright's `launch()` creates a temporary --user-data-dir itself and refuses one in `args`.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import {
   type Browser,
@@ -59,11 +60,18 @@ export const VIEWPORTS = {
   phone: { width: 390, height: 844 },
 } as const;
 
-/** Where the tests write the screenshots kept for the README. */
-export const SHOTS = resolve(import.meta.dirname, '../../docs/screenshots');
+/**
+ * Where screenshots go: a temp dir in a test run (tests write nothing tracked), or
+ * `AIBOX_SCREENSHOTS_DIR`, which `npm run screenshots` points at docs/screenshots/ to refresh
+ * the pictures the README shows.
+ */
+export const SHOTS = process.env.AIBOX_SCREENSHOTS_DIR
+  ? resolve(process.env.AIBOX_SCREENSHOTS_DIR)
+  : mkdtempSync(join(tmpdir(), 'aibox-shots-'));
 
-/** Takes a screenshot for docs/ without the passing notices (toasts) of earlier steps. */
+/** Takes a screenshot for docs/ without the passing notices (toasts) of earlier steps; checks it is a PNG. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.evaluate("document.querySelector('.toasts')?.replaceChildren()");
-  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+  const png = await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+  if (png.subarray(1, 4).toString('latin1') !== 'PNG') throw new Error(`screenshot ${name} is not a PNG`);
 }

@@ -100,12 +100,17 @@ export async function startBox(options: BoxOptions = {}): Promise<Box> {
 export type { Frame } from '../helpers/ws-client.js';
 export type Client = WsClient;
 
+/** The longest any single wait of the flows may take before it fails (test timeout is longer). */
+const WAIT_BOUND_MS = 25_000;
+
 /**
  * Connects and waits for the welcome through `history`. New clients offer the subprotocol
  * `aibox.v1` (structured frames); `legacy: true` connects as the original clients do.
  */
 export function connectClient(url: string, options: { legacy?: boolean } = {}): Promise<Client> {
-  return connectReady(url, { protocols: options.legacy ? [] : ['aibox.v1'], timeoutMs: 8_000 });
+  // Waits end on frames; this bound only turns a hang into a named failure. A 7-round turn on a
+  // loaded 2-core machine once took longer than 8 s, so the bound sits just under the test timeout.
+  return connectReady(url, { protocols: options.legacy ? [] : ['aibox.v1'], timeoutMs: WAIT_BOUND_MS });
 }
 
 /** The tool results a recorded request carried, by tool_call_id. */

@@ -18,8 +18,8 @@ function home(): { home: string; skills: string } {
 
 const json = (text: string) => JSON.parse(text) as Record<string, unknown>[];
 
-// Each runCli starts the whole built CLI; on a loaded 2-core box that takes seconds.
-describe('aibox skills', { timeout: 180_000 }, () => {
+// Each runCli starts the whole built CLI; the tests use separate homes, so they run concurrently.
+describe.concurrent('aibox skills', { timeout: 180_000 }, () => {
   it('installs the example skills into an empty skills dir on first run, runnable and searchable', async () => {
     const h = tempHome();
     const list = await runCli(['skills', 'list', '--json'], { home: h });
