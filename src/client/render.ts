@@ -24,6 +24,9 @@ const TASK_ICONS: Record<string, string> = {
   pending: '⏰',
 };
 
+/** `icon text`, unless the server's text starts with an icon of its own (no `✅ ✅ Connected`). */
+const withIcon = (icon: string, text: string) =>
+  /^\p{Extended_Pictographic}/u.test(text) ? text : `${icon} ${text}`;
 const dim = (s: string, tty: boolean) => (tty ? `\x1b[2m${s}\x1b[0m` : s);
 const str = (v: unknown) =>
   typeof v === 'string' ? v : v === undefined || v === null ? '' : JSON.stringify(v);
@@ -74,10 +77,10 @@ export function createRenderer(options: RenderOptions): Renderer {
   const handlers: Record<string, (f: ServerFrame) => unknown> = {
     connection_ack: (f) => {
       legacy = typeof f.protocol !== 'number';
-      block(`✅ ${str(f.content || f.message)}`);
+      block(withIcon('✅', str(f.content || f.message)));
       return false;
     },
-    info: (f) => void block(`ℹ️  ${str(f.content)}`),
+    info: (f) => void block(withIcon('ℹ️ ', str(f.content))),
     history: (f) => {
       const messages = (Array.isArray(f.messages) ? f.messages : []) as { role: string; content: string }[];
       const shown = messages.filter((m) => m.role !== 'tool' && m.content).slice(-10);

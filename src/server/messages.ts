@@ -36,7 +36,11 @@ export const serverMessages = defineMessages({
       `拒绝在非回环地址 ${host} 上无令牌启动：任何能访问该端口的人都能执行命令。` +
       `请在 config.json 中设置 "server": {"token": "一个长随机字符串"}（例如 openssl rand -hex 32 生成），或使用 --host 127.0.0.1。`,
     webNotBuilt: '网页尚未构建。请在项目目录运行 npm run build，然后刷新本页。WebSocket 接口已可用。',
-    forbiddenOrigin: (o: string) => `拒绝来源 ${o}：请把它加入 server.allowed_origins`,
+    forbiddenOrigin: (o: string) =>
+      o === 'null'
+        ? '拒绝来源 null（从本地文件打开的页面，如原版 frontend.html）：可直接打开本服务端口上的网页；' +
+          '或在 config.json 中设置 "server": {"allowed_origins": ["null"]}——这会允许任何本地文件或沙箱页面连接。'
+        : `拒绝来源 ${o}：请把它加入 server.allowed_origins`,
   },
   en: {
     connected: '✅ Connected to AI server',
@@ -74,7 +78,11 @@ export const serverMessages = defineMessages({
       `Set "server": {"token": "a long random string"} in config.json (e.g. from openssl rand -hex 32), or use --host 127.0.0.1.`,
     webNotBuilt:
       'The web page is not built yet. Run npm run build in the project directory, then reload. The WebSocket API works already.',
-    forbiddenOrigin: (o: string) => `Origin ${o} refused: add it to server.allowed_origins`,
+    forbiddenOrigin: (o: string) =>
+      o === 'null'
+        ? 'Origin null refused (a page opened from a file, such as the original frontend.html): open the page this server serves on its own port, ' +
+          'or set "server": {"allowed_origins": ["null"]} in config.json, which lets any local file or sandboxed page connect.'
+        : `Origin ${o} refused: add it to server.allowed_origins`,
   },
 });
 

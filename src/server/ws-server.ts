@@ -128,8 +128,9 @@ export function attachWebSocket(
       return rejectUpgrade(socket, 404, 'Not Found', 'WebSocket endpoint is / or /ws\n');
     const origin = req.headers.origin;
     if (!originAllowed(origin, req.headers.host, app.config.server.allowed_origins)) {
-      logger.warn({ peer: peerOf(req), origin }, 'upgrade refused: origin not allowed');
-      return rejectUpgrade(socket, 403, 'Forbidden', `${t.forbiddenOrigin(String(origin))}\n`);
+      const why = t.forbiddenOrigin(String(origin));
+      logger.warn({ peer: peerOf(req), origin }, `upgrade refused: ${why}`);
+      return rejectUpgrade(socket, 403, 'Forbidden', `${why}\n`);
     }
     wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, req));
   });

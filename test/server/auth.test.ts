@@ -1,5 +1,6 @@
 /** Token auth, Origin checks and the refusal to serve a non-loopback address without a token. */
 import { readdirSync, readFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeLogger } from '../../src/log/logger.js';
@@ -7,6 +8,31 @@ import { startServer } from '../../src/server/start-server.js';
 import { type Box, connect, connectReady, startBox } from './harness.js';
 
 const TOKEN = 'correct-horse-battery-staple-42';
+
+/** The body of a refused WebSocket upgrade with the given Origin. */
+function upgradeRefusal(wsUrl: string, origin: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const req = request(wsUrl.replace(/^ws/, 'http'), {
+      headers: {
+        connection: 'Upgrade',
+        upgrade: 'websocket',
+        origin,
+        'sec-websocket-version': '13',
+        'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+      },
+    });
+    req.on('response', (res) => {
+      let body = '';
+      res.setEncoding('utf8').on('data', (d: string) => {
+        body += d;
+      });
+      res.on('end', () => resolve(`${res.statusCode} ${body}`));
+    });
+    req.on('upgrade', () => reject(new Error('upgrade accepted')));
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 describe('server auth', () => {
   let open: Box;
@@ -67,6 +93,10 @@ describe('server auth', () => {
   it('refuses a foreign Origin with 403 and accepts its own and the allowed ones', async () => {
     await expect(connect(open.wsUrl, { headers: { origin: 'http://evil.example' } })).rejects.toThrow('403');
     await expect(connect(open.wsUrl, { headers: { origin: 'null' } })).rejects.toThrow('403');
+    // A page opened from a file (the original frontend.html): the refusal says what to set and what it allows.
+    const refusal = await upgradeRefusal(open.wsUrl, 'null');
+    expect(refusal).toContain('"allowed_origins": ["null"]');
+    expect(refusal).toContain('any local file');
     const own = await connectReady(open.wsUrl, { origin: open.server.url });
     const allowed = await connectReady(open.wsUrl, { origin: 'http://friendly.example' });
     own.close();

@@ -32,6 +32,9 @@ describe('aibox chat', () => {
     );
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('✅ Connected to AI server');
+    expect(run.stdout).not.toContain('✅ ✅');
+    // The prompt is drawn again after a command's reply, not only after an answer.
+    expect(run.stdout).toMatch(/📋[^>]*\n> /);
     expect(run.stdout).toContain('🔧 run_command $ seq 1 20');
     expect(run.stdout).toMatch(/│ 20\n/);
     expect(run.stdout).not.toMatch(/│ 3\n/); // folded to the last lines

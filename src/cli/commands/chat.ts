@@ -87,7 +87,8 @@ async function runChat(rawUrl: string, options: ChatOptions, globals: GlobalOpti
           opened = true;
         if (render.frame(frame).turnEnded || frame.type === 'command_result')
           pending = Math.max(0, pending - 1);
-        if (frame.type === 'history' || frame.type === 'complete' || frame.type === 'error') rl.prompt(true);
+        // The prompt comes back after anything that answers the user: a turn's end or a command's reply.
+        if (['history', 'complete', 'error', 'command_result'].includes(frame.type)) rl.prompt(true);
         maybeDone();
       },
       onRetry: (ms) => {
