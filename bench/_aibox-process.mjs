@@ -51,6 +51,12 @@ export function launcherFlags(cliText) {
   return (cliText.split('\n', 1)[0].match(/\bnode\s+(.+)$/)?.[1] ?? '').split(/\s+/).filter(Boolean);
 }
 
+/** CPU time (user + system) of a process so far, in ms. */
+export function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
 export function rssKb(pid) {
   const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return Number(m?.[1] ?? 0);
@@ -70,7 +76,7 @@ export function connect(url, session = 'fan') {
   });
 }
 
-/** Spawns `aibox serve` as its launcher does; `ms` = spawn → first `history` frame. */
+/** Spawns `aibox serve` as its launcher does; `ms` = spawn → first `history` frame, `cpu` = the server's CPU ms by then. */
 export async function startServe(cli, env) {
   const t0 = performance.now();
   const child = spawn(
@@ -92,8 +98,9 @@ export async function startServe(cli, env) {
   });
   const ws = await connect(url);
   const ms = performance.now() - t0;
+  const cpu = cpuMs(child.pid);
   ws.close();
-  return { child, url, ms };
+  return { child, url, ms, cpu };
 }
 
 export async function stopServe(child) {

@@ -14,7 +14,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { connect, makeSkillsHome, rssKb, startServe, stopServe } from './_aibox-process.mjs';
+import { connect, cpuMs, makeSkillsHome, rssKb, startServe, stopServe } from './_aibox-process.mjs';
 import { loadFakeLlm } from './load-fake-llm.mjs';
 
 const CLIENTS = Number(process.argv[2] ?? 50);
@@ -27,12 +27,6 @@ const { startFakeLlm } = await loadFakeLlm();
 const llm = await startFakeLlm();
 const home = makeSkillsHome(llm.baseUrl, 'aibox-bench-server-');
 const env = { ...process.env, AIBOX_HOME: home, BENCH_KEY: 'sk-bench', AIBOX_LANG: 'en' };
-
-/** CPU time (user + system) of a process, in ms. */
-function cpuMs(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-}
 
 // Baselines.
 const versionTimes = [];

@@ -8,7 +8,7 @@
  * node_modules (a symlink) and built with its own `npm run build`. Each build gets its own home
  * with 200 skills (160 Markdown, 40 executables) and 2,000 memories. Measured: wall time of
  * `aibox --version`, `aibox skills search`, `aibox memory search` (median of N runs, with
- * `node -e 0` as the floor), `aibox serve` warm start → first `history` frame (median of 3,
+ * `node -e 0` as the floor), `aibox serve` warm start → first `history` frame (median of 5,
  * after one start that filled the skills cache), and idle RSS of that server. With GNU time
  * (/usr/bin/time) the commands' CPU time is shown too: on a shared machine it varies less than wall.
  */
@@ -105,13 +105,17 @@ for (const v of variants) {
   await stopServe(first.child);
   const warm = [];
   let last;
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < 5; i++) {
     if (last) await stopServe(last.child);
     last = await startServe(v.cli, v.env);
-    warm.push(last.ms);
+    warm.push(last);
   }
   await new Promise((r) => setTimeout(r, 2000)); // idle
-  serve.set(v.name, { warm: median(warm), rss: rssKb(last.child.pid) / 1024 });
+  serve.set(v.name, {
+    warm: median(warm.map((s) => s.ms)),
+    cpu: median(warm.map((s) => s.cpu)),
+    rss: rssKb(last.child.pid) / 1024,
+  });
   await stopServe(last.child);
 }
 
@@ -127,7 +131,8 @@ for (const label of Object.keys(COMMANDS))
 if (GNU_TIME)
   for (const label of Object.keys(COMMANDS))
     row(`${label}, CPU`, figure(label, base, 'cpu'), figure(label, mine, 'cpu'), 'ms');
-row('serve warm start → history', serve.get(base.name).warm, serve.get(mine.name).warm, 'ms');
+row('serve warm start → history, wall', serve.get(base.name).warm, serve.get(mine.name).warm, 'ms');
+row('serve warm start → history, CPU', serve.get(base.name).cpu, serve.get(mine.name).cpu, 'ms');
 row('serve idle RSS, 200 skills', serve.get(base.name).rss, serve.get(mine.name).rss, 'MB');
 
 for (const v of variants) rmSync(v.home, { recursive: true, force: true });

@@ -1,8 +1,19 @@
 /** Small pieces every CLI action shares: output, argument parsing, opening the database. */
+import { dirname } from 'node:path';
 import type { Command } from 'commander';
 import { AppError } from '../errors.js';
 import type { Database } from '../store/database.js';
 import { type CliContext, type GlobalOptions, resolveCliContext } from './context.js';
+
+/**
+ * The directory the user typed the command in, for relative paths they give. `npm run aibox -- …`
+ * runs in the package root and keeps the user's directory in INIT_CWD; only then is it used.
+ */
+export function userCwd(env: NodeJS.ProcessEnv = process.env): string {
+  const cwd = process.cwd();
+  const packageJson = env.npm_package_json;
+  return env.INIT_CWD && packageJson && dirname(packageJson) === cwd ? env.INIT_CWD : cwd;
+}
 
 /** Pretty-printed JSON on stdout (the `--json` output of every command). */
 export function printJson(value: unknown): void {

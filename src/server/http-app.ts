@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono, type Next } from 'hono';
 import type { AppServices } from '../app/services.js';
+import { PRESETS } from '../providers/presets.js';
 import { createApiRoutes } from './api/routes.js';
 import { bearerToken, tokensEqual } from './auth.js';
 import { serverMessages } from './messages.js';
@@ -24,7 +25,12 @@ function healthBody(app: AppServices): Record<string, unknown> {
   return {
     ok: true,
     version: app.version,
-    model: { configured: info.hasKey || info.keyEnv === '', provider: info.provider, model: info.model },
+    model: {
+      configured: info.hasKey || info.keyEnv === '',
+      // A preset whose base URL was replaced (llm.base_url, AIBOX_LLM_BASE_URL) is not that vendor any more.
+      provider: info.baseUrl === PRESETS[info.provider].baseUrl ? info.provider : 'custom',
+      model: info.model,
+    },
     skills: app.skills.list().length,
     uptime_s: Math.round((app.clock.now().getTime() - app.startedAt.getTime()) / 1000),
   };

@@ -24,8 +24,11 @@ const STRUCTURED_ONLY = new Set([
   'queued',
 ]);
 
+/** Frames only for the original clients (marked by identity, so nothing extra goes on the wire). */
+const legacyOnly = new WeakSet<Frame>();
+
 export function frameIsFor(structured: boolean, frame: Frame): boolean {
-  return structured || !STRUCTURED_ONLY.has(frame.type);
+  return structured ? !legacyOnly.has(frame) : !STRUCTURED_ONLY.has(frame.type);
 }
 
 function commandOf(args: unknown): string | undefined {
@@ -119,8 +122,13 @@ export function framesForEvent(event: SessionEvent, t: ServerMessages): Frame[] 
       return [{ type: 'error', content: event.message, code: event.code, turn_id: event.turnId, session }];
     case 'dialogue_ended':
       return [{ type: 'dialogue_ended', content: t.dialogueEnded, session }];
-    case 'dialogue_reset':
-      return [{ type: 'dialogue_reset', content: t.dialogueReset, session }];
+    case 'dialogue_reset': {
+      // The original clients append the reset notice to the answer on screen and end that only on
+      // `complete`: without one, the next answer is glued onto the notice.
+      const end: Frame = { type: 'complete', content: '', session };
+      legacyOnly.add(end);
+      return [{ type: 'dialogue_reset', content: t.dialogueReset, session }, end];
+    }
     default:
       return [];
   }

@@ -204,11 +204,24 @@ describe('server protocol', () => {
     const c = await connectReady(`${box.wsUrl}/?session=reset`);
     c.send({ type: 'message', content: 'before reset' });
     await c.waitType('complete');
+    const original = await connectReady(`${box.wsUrl}/?session=reset`, { protocols: [] });
+    const from = c.frames.length;
     c.send({ type: 'command', command: '/new' });
-    await c.waitType('dialogue_reset');
+    await c.waitType('dialogue_reset', { from });
+    const reply = await c.waitType('command_result', { from });
+    // An original client gets the notice ended by a `complete`, so the next answer starts afresh;
+    // a structured client reads `dialogue_reset` itself and sees no extra `complete`.
+    const reset = await original.waitType('dialogue_reset');
+    expect(
+      await original.waitFor((f) => f.type === 'complete', { from: original.frames.indexOf(reset) }),
+    ).toMatchObject({
+      content: '',
+    });
+    expect(c.frames.slice(from, c.frames.indexOf(reply)).map((f) => f.type)).not.toContain('complete');
     const fresh = await connectReady(`${box.wsUrl}/?session=reset`);
     expect(fresh.frames.find((f) => f.type === 'history')?.messages).toEqual([]);
     c.close();
+    original.close();
     fresh.close();
   });
 
@@ -286,6 +299,16 @@ describe('server protocol', () => {
     });
     expect(typeof body.skills).toBe('number');
     expect(JSON.stringify(body)).not.toContain('sk-server');
+  });
+
+  it('GET /healthz names no preset whose base URL points elsewhere', async () => {
+    const elsewhere = await startBox({ config: { llm: { provider: 'deepseek' } } });
+    try {
+      const body = (await (await fetch(`${elsewhere.server.url}/healthz`)).json()) as { model: object };
+      expect(body.model).toMatchObject({ provider: 'custom', model: 'fake-model' });
+    } finally {
+      await elsewhere.close();
+    }
   });
 });
 

@@ -144,4 +144,16 @@ describe.concurrent('aibox skills', { timeout: 180_000 }, () => {
     expect((await runCli(['skills', 'new', 'my_tool', '--bash'], { home: h, cwd })).code).toBe(1);
     expect((await runCli(['skills', 'new', 'x', '--bash', '--markdown'], { home: h, cwd })).code).toBe(1);
   });
+
+  it('new through `npm run aibox --` writes where the user is, not into the checkout', async () => {
+    const { home: h } = home();
+    const checkout = tempDir();
+    const user = tempDir();
+    // What npm sets: the package root as cwd, the user's directory in INIT_CWD.
+    const env = { INIT_CWD: user, npm_package_json: join(checkout, 'package.json') };
+    const r = await runCli(['skills', 'new', 'npm_tool', '--bash'], { home: h, cwd: checkout, env });
+    expect(r.code).toBe(0);
+    expect(existsSync(join(user, 'npm_tool.sh'))).toBe(true);
+    expect(existsSync(join(checkout, 'npm_tool.sh'))).toBe(false);
+  });
 });

@@ -11,8 +11,8 @@ export const serveMessages = defineMessages({
     badPort: (v: string) => `--port 应为 0-65535 的整数，收到 "${v}"`,
     badDebug: (v: string) => `--debug 应为 0、1、2 或 3，收到 "${v}"`,
     listening: (url: string) => `✅ Aibox 已启动: ${url}`,
-    openPage: (url: string) =>
-      `   在浏览器中打开 ${url}/ ，或在终端运行: aibox chat ${url.replace(/^http/, 'ws')}`,
+    openPage: (url: string, chat: string) =>
+      `   在浏览器中打开 ${url}/ ，或在终端运行: ${chat} ${url.replace(/^http/, 'ws')}`,
     tokenHint: '   已启用令牌认证（server.token）：客户端需要提供令牌。',
     noKey: (env: string) => `⚠️  未找到模型密钥：请设置环境变量 ${env}，否则对话会失败。`,
     schedulerOff: '   定时任务调度器未运行。',
@@ -32,8 +32,8 @@ export const serveMessages = defineMessages({
     badPort: (v: string) => `--port must be an integer 0-65535, got "${v}"`,
     badDebug: (v: string) => `--debug must be 0, 1, 2 or 3, got "${v}"`,
     listening: (url: string) => `✅ Aibox is running: ${url}`,
-    openPage: (url: string) =>
-      `   Open ${url}/ in a browser, or in a terminal run: aibox chat ${url.replace(/^http/, 'ws')}`,
+    openPage: (url: string, chat: string) =>
+      `   Open ${url}/ in a browser, or in a terminal run: ${chat} ${url.replace(/^http/, 'ws')}`,
     tokenHint: '   Token auth is on (server.token): clients must present the token.',
     noKey: (env: string) =>
       `⚠️  No model key found: set the environment variable ${env}, or conversations will fail.`,

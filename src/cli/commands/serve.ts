@@ -79,7 +79,9 @@ async function runServe(options: ServeOptions, globals: GlobalOptions): Promise<
 function printBanner(app: App, server: RunningServer, t: ReturnType<typeof serveMessages>): void {
   const out = process.stdout;
   for (const notice of app.notices) out.write(`ℹ️  ${notice}\n`);
-  out.write(`${t.listening(server.url)}\n${t.openPage(server.url)}\n`);
+  // Started through npm (`npm start`), `aibox` is on PATH only after `npm link`: suggest what works.
+  const chat = process.env.npm_lifecycle_event ? 'npm run aibox -- chat' : 'aibox chat';
+  out.write(`${t.listening(server.url)}\n${t.openPage(server.url, chat)}\n`);
   if (app.config.server.token) out.write(`${t.tokenHint}\n`);
   if (!app.scheduler) out.write(`${t.schedulerOff}\n`);
   out.write(`${t.logFile(app.paths.log)}\n`);

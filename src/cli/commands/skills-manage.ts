@@ -5,7 +5,7 @@ import { AppError } from '../../errors.js';
 import { skillMessages } from '../../skills/messages.js';
 import { assertNewSkillName } from '../../skills/name-rules.js';
 import { type ScaffoldKind, scaffoldSource } from '../../skills/scaffold.js';
-import { printJson, printLine } from '../command-helpers.js';
+import { printJson, printLine, userCwd } from '../command-helpers.js';
 import { type GlobalOptions, resolveCliContext } from '../context.js';
 import { openSkills, skillJson } from './skills-context.js';
 import { skillsCliMessages } from './skills-messages.js';
@@ -22,7 +22,7 @@ export function registerSkillsManage(skills: Command, help: Messages): void {
     .option('--json', help.json)
     .action(async (path: string, opts: { force?: boolean; json?: boolean }, command: Command) => {
       const { ctx, registry } = await openSkills(command);
-      const skill = await registry.install(resolve(path), { force: opts.force ?? false });
+      const skill = await registry.install(resolve(userCwd(), path), { force: opts.force ?? false });
       if (opts.json) return printJson(skillJson(skill));
       const m = skillsCliMessages(ctx.lang);
       printLine(`${m.installed(skill.name, skill.path)}\n  ${skill.summary}`);
@@ -58,7 +58,7 @@ export function registerSkillsManage(skills: Command, help: Messages): void {
         assertNewSkillName(name, skillMessages(ctx.lang));
         const kind: ScaffoldKind = kinds[0] ?? 'python';
         const source = scaffoldSource(name, kind);
-        const path = resolve(source.file);
+        const path = resolve(userCwd(), source.file);
         try {
           await writeFile(path, source.text, { flag: 'wx', mode: source.mode });
         } catch (error) {
