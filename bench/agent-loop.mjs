@@ -1,5 +1,5 @@
 /**
- * Agent loop benchmark (run after `npx tsc -p tsconfig.build.json`):
+ * Agent loop benchmark (run after `npm run build`):
  *   node --expose-gc bench/agent-loop.mjs [turns]
  *
  * 1. Overhead per model round: turns of two rounds (a tool call, then a text answer) through

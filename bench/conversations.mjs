@@ -5,7 +5,7 @@
 //    check tool pairs, estimate tokens) vs serialising the same history to JSON, which every
 //    model request does anyway;
 // 3. the system prompt from the prompts directory: cached (the usual turn) vs first read.
-// Run after `npx tsc -p tsconfig.build.json`: node bench/conversations.mjs [messages]
+// Run after `npm run build`: node bench/conversations.mjs [messages]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

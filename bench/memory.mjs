@@ -1,4 +1,4 @@
-// Memory search at scale: `node bench/memory.mjs [count]` (after `npx tsc -p tsconfig.build.json`).
+// Memory search at scale: `node bench/memory.mjs [count]` (after `npm run build`).
 // Builds N memories (default 100,000; mixed Chinese and English) in a temp memories.db through the
 // real store, then times searches (p50/p99) against two baselines on the same rows in the same run:
 // a LIKE '%q%' scan, and the original Aibox's FTS5 unicode61 index (which cannot find 2-character

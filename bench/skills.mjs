@@ -1,6 +1,6 @@
 // Skills benchmark: cold load, warm reload, reload after one change, search latency, and the
 // original's way (probing one skill after another) measured in the same run.
-// Run after a build: `npx tsc -p tsconfig.build.json && node bench/skills.mjs [--sizes 100,500] [--search 1000]`
+// Run after a build: `npm run build && node bench/skills.mjs [--sizes 100,500] [--search 1000]`
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';

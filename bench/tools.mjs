@@ -1,7 +1,7 @@
 // Built-in tools benchmark: read_file on a large file (head and tail) against the original's way
 // (read the whole file, split lines), and run_command's own overhead against bare runProcess.
 // Each variant runs in a fresh child process so its peak RSS is its own.
-// Run after a build: `npx tsc -p tsconfig.build.json && node bench/tools.mjs [--mb 200] [--runs 40]`
+// Run after a build: `npm run build && node bench/tools.mjs [--mb 200] [--runs 40]`
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -2,7 +2,8 @@ import { defineMessages } from '../../i18n/lang.js';
 
 export const askMessages = defineMessages({
   zh: {
-    description: '在命令行问一个问题（运行一轮对话）：回答输出到 stdout，工具活动输出到 stderr',
+    description:
+      '在命令行问一个问题（在本进程运行一轮对话，不经过正在运行的服务器；模型设置取自 config.json 和当前 shell 的环境变量）：回答输出到 stdout，工具活动输出到 stderr',
     messageArg: '要发送的内容（多个词会用空格连起来）',
     sessionOption: '会话名（默认 cli，与网页的 main 会话分开）',
     newOption: '先归档当前对话，开始新的对话',
@@ -17,7 +18,7 @@ export const askMessages = defineMessages({
   },
   en: {
     description:
-      'Ask one question from the shell (one agent turn): the answer on stdout, tool activity on stderr',
+      'Ask one question from the shell (one agent turn in this process, not through a running server; model settings from config.json and this shell’s environment): the answer on stdout, tool activity on stderr',
     messageArg: 'what to send (several words are joined with spaces)',
     sessionOption: 'session name (default cli, separate from the web page’s main session)',
     newOption: 'archive the current conversation first and start a new one',
