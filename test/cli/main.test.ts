@@ -1,0 +1,31 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { runCli, tempHome } from '../helpers/cli.js';
+
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+
+describe('aibox entry point', () => {
+  it('answers --version and -V alone with the package version, and writes no home', async () => {
+    for (const flag of ['--version', '-V']) {
+      const home = `${tempHome()}/never-created`;
+      const r = await runCli([flag], { home });
+      expect(r).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
+      expect(existsSync(home)).toBe(false);
+    }
+  });
+
+  it('leaves everything else to the program: help, global options before --version, stray words', async () => {
+    const help = await runCli(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Usage: aibox');
+    expect(help.stdout).toContain('skills');
+    const withLang = await runCli(['--lang', 'en', '--version']);
+    expect(withLang).toMatchObject({ code: 0, stdout: `${version}\n` });
+    // `serve` is the default command, so a stray word is an extra argument to it.
+    const unknown = await runCli(['frobnicate']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('too many arguments');
+  });
+});
