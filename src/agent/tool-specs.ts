@@ -30,6 +30,6 @@ export function toolSpecs(tools: readonly AnyTool[]): ToolSpec[] {
   return tools.map((tool) => ({
     name: tool.name,
     description: tool.description,
-    parameters: toolParametersSchema(tool.parameters),
+    parameters: tool.inputJsonSchema ?? toolParametersSchema(tool.parameters),
   }));
 }

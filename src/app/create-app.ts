@@ -7,6 +7,8 @@ import { homedir } from 'node:os';
 import type { Logger } from 'pino';
 import { resolveCliContext } from '../cli/context.js';
 import { createLogger } from '../log/logger.js';
+import type { WrapMcpLaunch } from '../mcp/launch.js';
+import { createMcpManager } from '../mcp/manager.js';
 import { createMemoryStore } from '../memory/store.js';
 import { createPromptLoader } from '../prompts/prompt-loader.js';
 import { createProviderWithSettings } from '../providers/create-provider.js';
@@ -15,6 +17,8 @@ import { sessionRunJob } from '../scheduler/session-run-job.js';
 import { createSessionManager } from '../session/session-manager.js';
 import { openDatabase } from '../store/database.js';
 import { createTaskStore } from '../tasks/store.js';
+import { createResultLimiter } from '../tools/result-limit.js';
+import type { AnyTool } from '../tools/tool.js';
 import { type Clock, systemClock } from '../util/clock.js';
 import { randomId } from '../util/ids.js';
 import { VERSION } from '../version.js';
@@ -39,6 +43,12 @@ export interface CreateAppOptions {
   scheduler?: boolean;
   /** false: no file watcher on the skills dir (CLI commands). */
   watchSkills?: boolean;
+  /** false: MCP servers are not connected (CLI commands that do not use them). */
+  mcp?: boolean;
+  /** How stdio MCP servers are started (the command sandbox's seam; default unwrapped). */
+  wrapMcpLaunch?: WrapMcpLaunch;
+  /** MCP reconnection back-off (tests use short ones). */
+  mcpBackoff?: { initialMs: number; maxMs: number };
 }
 
 export interface App extends AppServices {
@@ -102,10 +112,27 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
       memory,
       tasks,
     });
+    const mcp = createMcpManager({
+      config: options.mcp === false ? { ...config, mcp: { ...config.mcp, servers: {} } } : config,
+      safety: () => (services.config ?? config).safety,
+      home: paths.home,
+      trustPath: paths.mcpTrust,
+      lang,
+      logger,
+      limiter: createResultLimiter({
+        maxChars: config.tools.max_result_chars,
+        dir: paths.toolResults,
+        clock,
+      }),
+      version: VERSION,
+      ...(options.wrapMcpLaunch ? { wrapLaunch: options.wrapMcpLaunch } : {}),
+      ...(options.mcpBackoff ? { backoff: options.mcpBackoff } : {}),
+    });
+    closers.push(() => mcp.close());
     const sessions = createSessionManager({
       db,
       provider,
-      tools,
+      tools: withMcpTools(tools, mcp),
       prompts,
       config: () => services.config ?? config,
       lang,
@@ -143,10 +170,13 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
       sessions,
       memory,
       tasks,
+      mcp,
       scheduler,
       startedAt: clock.now(),
     } satisfies AppServices);
     scheduler?.start();
+    // In the background: start-up never waits for an MCP server.
+    mcp.start();
 
     let closed = false;
     return Object.assign(services as AppServices, {
@@ -161,6 +191,20 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
     await runClosers(closers, logger);
     throw error;
   }
+}
+
+/** The built-ins plus whatever MCP tools are connected now; the same array while nothing changed. */
+function withMcpTools(builtins: AnyTool[], mcp: { tools(): AnyTool[] }): () => AnyTool[] {
+  let lastMcp: AnyTool[] = [];
+  let combined = builtins;
+  return () => {
+    const current = mcp.tools();
+    if (current !== lastMcp) {
+      lastMcp = current;
+      combined = current.length === 0 ? builtins : [...builtins, ...current];
+    }
+    return combined;
+  };
 }
 
 /** Tears down in reverse order; one failing step does not stop the others. */

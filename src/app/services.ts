@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import type { DataPaths } from '../config/paths.js';
 import type { Config } from '../config/schema.js';
 import type { Lang } from '../i18n/lang.js';
+import type { McpManager } from '../mcp/types.js';
 import type { MemoryStore } from '../memory/types.js';
 import type { ChatProvider } from '../providers/types.js';
 import type { SessionManager } from '../session/types.js';
@@ -29,6 +30,8 @@ export interface AppServices {
   sessions: SessionManager;
   memory: MemoryStore;
   tasks: TaskStore;
+  /** The configured MCP servers (none configured: an empty manager that loads nothing). */
+  mcp: McpManager;
   /** Absent with `--no-scheduler` or `scheduler.enabled: false`. */
   scheduler?: Scheduler;
   startedAt: Date;

@@ -6,6 +6,7 @@ import { configCommand } from './config.js';
 import { exitCommand } from './exit.js';
 import { helpCommand } from './help.js';
 import { listCommand } from './list.js';
+import { mcpCommand } from './mcp.js';
 import { memoriesCommand } from './memories.js';
 import { memosCommand } from './memos.js';
 import { newCommand } from './new.js';
@@ -30,6 +31,7 @@ export function builtinCommands(): SlashCommand[] {
     checkCommand,
     skillsCommand,
     reloadSkillsCommand,
+    mcpCommand,
     configCommand,
     reloadCommand,
     reloadPromptsCommand,

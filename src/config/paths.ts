@@ -12,6 +12,8 @@ export interface DataPaths {
   toolResults: string;
   workspace: string;
   log: string;
+  /** Hashes of the MCP tool descriptions a person allowed. */
+  mcpTrust: string;
 }
 
 /** `AIBOX_HOME`, else `~/.aibox`. A leading `~` is expanded. */
@@ -41,5 +43,6 @@ export function dataPaths(
     toolResults: join(home, 'tool_results'),
     workspace: join(home, 'workspace'),
     log: overrides.logFile ? expandPath(overrides.logFile, home) : join(home, 'ai.log'),
+    mcpTrust: join(home, 'mcp-trust.json'),
   };
 }

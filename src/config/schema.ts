@@ -105,6 +105,8 @@ export const ServerConfigSchema = z.strictObject({
   max_sessions: z.int().min(1).max(100_000).default(200),
   /** Turns waiting in one session's queue at most (the running one not counted). */
   max_queued_turns: z.int().min(1).max(1000).default(20),
+  /** Serve `POST /v1/chat/completions` and `GET /v1/models` (always behind `token`, see docs/openai-api.md). */
+  openai_api: z.boolean().default(false),
   /** Largest /api request body. */
   max_body_bytes: z
     .int()
@@ -150,6 +152,61 @@ export const SafetyConfigSchema = z.strictObject({
   approval_timeout_s: seconds(86_400).default(120),
 });
 
+const mcpServerCommon = {
+  /** false keeps the entry but never connects. */
+  enabled: z.boolean().default(true),
+  /** Limit for connecting and for one tool call, in seconds. */
+  timeout_s: seconds(3600).default(60),
+};
+
+/** An MCP server started as a child process speaking MCP on stdin/stdout (Claude Desktop's format). */
+export const McpStdioServerSchema = z.strictObject({
+  command: z.string().min(1),
+  args: z.array(z.string()).default([]),
+  env: z.record(z.string(), z.string()).default({}),
+  cwd: z.string().optional(),
+  ...mcpServerCommon,
+});
+
+/** An MCP server reached over Streamable HTTP (SSE as fallback). */
+export const McpHttpServerSchema = z.strictObject({
+  url: z.url({ protocol: /^https?$/ }),
+  headers: z.record(z.string(), z.string()).default({}),
+  /** Accepted for configs pasted from other clients; the transport is chosen by trying. */
+  type: z.enum(['http', 'streamable-http', 'streamableHttp', 'sse']).optional(),
+  ...mcpServerCommon,
+});
+
+export type McpStdioServerConfig = z.infer<typeof McpStdioServerSchema>;
+export type McpHttpServerConfig = z.infer<typeof McpHttpServerSchema>;
+export type McpServerConfig = McpStdioServerConfig | McpHttpServerConfig;
+
+/**
+ * `url` without `command` is an HTTP server, anything else a stdio one. Chosen by shape rather
+ * than a union so a mistake is reported against the one form the user meant (e.g. `mcp.servers.x.command`).
+ */
+export const McpServerSchema = z.unknown().transform((value, ctx): McpServerConfig => {
+  const isHttp = typeof value === 'object' && value !== null && 'url' in value && !('command' in value);
+  const result = (isHttp ? McpHttpServerSchema : McpStdioServerSchema).safeParse(value);
+  if (result.success) return result.data;
+  for (const issue of result.error.issues) ctx.addIssue({ ...issue } as z.core.$ZodRawIssue);
+  return z.NEVER;
+});
+
+/** Server names become tool-name prefixes (`name__tool`), so they are kept short and plain. */
+export const MCP_SERVER_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$/;
+
+export const McpConfigSchema = z.strictObject({
+  servers: z
+    .record(z.string().regex(MCP_SERVER_NAME), McpServerSchema)
+    .refine((servers) => Object.keys(servers).every((name) => !name.includes('__')), {
+      message: 'server names must not contain "__"',
+    })
+    .default({}),
+  /** Offer the `ask` tool (a whole agent turn) from `aibox mcp serve` and `/mcp`. */
+  serve_ask: z.boolean().default(false),
+});
+
 export const LogConfigSchema = z.strictObject({
   level: z.enum(['error', 'warn', 'info', 'debug']).default('info'),
   max_size_mb: z.number().positive().default(10),
@@ -167,6 +224,7 @@ export const ConfigSchema = z.strictObject({
   server: ServerConfigSchema.default(ServerConfigSchema.parse({})),
   scheduler: SchedulerConfigSchema.default(SchedulerConfigSchema.parse({})),
   safety: SafetyConfigSchema.default(SafetyConfigSchema.parse({})),
+  mcp: McpConfigSchema.default(McpConfigSchema.parse({})),
   log: LogConfigSchema.default(LogConfigSchema.parse({})),
 });
 

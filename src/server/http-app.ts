@@ -32,6 +32,12 @@ function healthBody(app: AppServices): Record<string, unknown> {
       model: info.model,
     },
     skills: app.skills.list().length,
+    mcp: app.mcp.status().map((s) => ({
+      name: s.name,
+      state: s.state,
+      tools: s.tools,
+      ...(s.error ? { error: s.error.slice(0, 300) } : {}),
+    })),
     uptime_s: Math.round((app.clock.now().getTime() - app.startedAt.getTime()) / 1000),
   };
 }

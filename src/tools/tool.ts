@@ -38,6 +38,11 @@ export interface Tool<Args = unknown> {
   /** Model-facing description, in the configured language. */
   description: string;
   parameters: z.ZodType<Args>;
+  /**
+   * The JSON Schema shown to the model, when the tool came with one (MCP tools); otherwise
+   * it is derived from `parameters`. `parameters` still validates the arguments.
+   */
+  inputJsonSchema?: Record<string, unknown>;
   execute(args: Args, ctx: ToolContext): Promise<ToolResult>;
 }
 

@@ -23,6 +23,7 @@ export function createApiRoutes(services: AppServices): Hono {
   app.route('/skills', createSkillsRoutes(services, t));
   app.route('/tasks', createTasksRoutes(services, t));
   app.route('/memories', createMemoriesRoutes(services));
+  app.get('/mcp', (c) => c.json({ servers: services.mcp.status() }));
   app.notFound((c) => c.json({ error: { code: 'not_found', message: t.notFound(c.req.path) } }, 404));
   app.onError((error, c) => errorResponse(c, error, t, services.logger));
   return app;

@@ -1,0 +1,100 @@
+/**
+ * All configured MCP servers: started in the background at app start (a slow or dead server
+ * never delays start-up or a turn: its tools are simply absent), their tools offered to the
+ * model as `server__tool`, their status for `/mcp`, `/healthz`, the page and `aibox mcp list`.
+ */
+import type { Logger } from 'pino';
+import { expandPath } from '../config/paths.js';
+import type { Config } from '../config/schema.js';
+import type { Lang } from '../i18n/lang.js';
+import { type ResultLimiter, withResultLimit } from '../tools/result-limit.js';
+import type { AnyTool } from '../tools/tool.js';
+import { unwrappedLaunch, type WrapMcpLaunch } from './launch.js';
+import { createMcpTool } from './mcp-tool.js';
+import { type Backoff, McpServerConnection } from './server-connection.js';
+import { openTrustStore } from './trust-store.js';
+import type { McpManager } from './types.js';
+
+export interface McpManagerOptions {
+  config: Config;
+  /** Read at every call, so a `/reload` of the safety rules applies at once. */
+  safety(): Config['safety'];
+  home: string;
+  /** `AIBOX_HOME/mcp-trust.json`. */
+  trustPath: string;
+  lang: Lang;
+  logger: Logger;
+  limiter: ResultLimiter;
+  version: string;
+  /** Where the command sandbox wraps stdio servers (default: not wrapped). */
+  wrapLaunch?: WrapMcpLaunch;
+  backoff?: Backoff;
+}
+
+const DEFAULT_BACKOFF: Backoff = { initialMs: 1000, maxMs: 60_000 };
+
+export function createMcpManager(options: McpManagerOptions): McpManager {
+  const logger = options.logger.child({ module: 'mcp' });
+  const trust = openTrustStore(options.trustPath);
+  let cached: AnyTool[] | undefined;
+  const invalidate = () => {
+    cached = undefined;
+  };
+  const connections = Object.entries(options.config.mcp.servers).map(
+    ([name, config]) =>
+      new McpServerConnection({
+        name,
+        config,
+        ...('cwd' in config && config.cwd ? { cwd: expandPath(config.cwd, options.home) } : {}),
+        lang: options.lang,
+        logger,
+        wrapLaunch: options.wrapLaunch ?? unwrappedLaunch,
+        backoff: options.backoff ?? DEFAULT_BACKOFF,
+        version: options.version,
+        onChange: invalidate,
+      }),
+  );
+
+  function buildTools(): AnyTool[] {
+    const tools: AnyTool[] = [];
+    for (const connection of connections) {
+      if (connection.state !== 'connected') continue;
+      for (const entry of connection.tools) {
+        const tool = createMcpTool({ entry, connection, trust, safety: options.safety });
+        tools.push(withResultLimit(tool, options.limiter));
+      }
+    }
+    return tools;
+  }
+
+  return {
+    start() {
+      for (const connection of connections) connection.start();
+    },
+    tools() {
+      cached ??= buildTools();
+      return cached;
+    },
+    status() {
+      return connections.map((connection) => {
+        const status = connection.status();
+        status.changedTools = connection.tools
+          .filter((entry) => {
+            const stored = trust.get(entry.qualified);
+            return stored !== undefined && stored !== entry.hash;
+          })
+          .map((entry) => entry.name);
+        return status;
+      });
+    },
+    async settled() {
+      await Promise.all(connections.map((c) => c.firstAttempt));
+    },
+    async close() {
+      await Promise.all(
+        connections.map((c) => c.close().catch((error) => logger.warn({ err: error }, 'mcp close failed'))),
+      );
+      invalidate();
+    },
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * One MCP tool as an Aibox tool: the safety decision first (rules, then a person through
+ * `ctx.requestApproval`, with "asked again" when the description changed since it was
+ * allowed), then the call, its result as text. Progress is shown live, not to the model.
+ */
+import type { Config } from '../config/schema.js';
+import { describeError, isAppError } from '../errors.js';
+import type { AnyTool, ToolContext, ToolResult } from '../tools/tool.js';
+import { decideMcpCall } from './decide.js';
+import { formatCallResult } from './format-result.js';
+import { mcpMessages } from './messages.js';
+import type { McpServerConnection, McpToolEntry } from './server-connection.js';
+import type { TrustStore } from './trust-store.js';
+
+export interface McpToolDeps {
+  entry: McpToolEntry;
+  connection: McpServerConnection;
+  trust: TrustStore;
+  /** Read at every call (config reload). */
+  safety(): Config['safety'];
+}
+
+/** The command line a person reads when asked: the call with its arguments. */
+function describeCall(name: string, args: unknown): string {
+  const json = JSON.stringify(args ?? {});
+  return `${name} ${json.length > 2000 ? `${json.slice(0, 2000)}…` : json}`;
+}
+
+async function permitted(deps: McpToolDeps, args: unknown, ctx: ToolContext): Promise<string | null> {
+  const { entry, connection, trust } = deps;
+  const t = mcpMessages(ctx.lang);
+  const stored = trust.get(entry.qualified);
+  const verdict = decideMcpCall({
+    safety: deps.safety(),
+    server: connection.name,
+    qualifiedName: entry.qualified,
+    changed: stored !== undefined && stored !== entry.hash,
+    t,
+  });
+  if (verdict.decision === 'deny') return verdict.reason;
+  if (verdict.decision === 'ask') {
+    if (deps.safety().mode === 'deny') return t.deniedByMode(entry.qualified);
+    if (!ctx.requestApproval) return t.nobodyToAsk(entry.qualified);
+    const outcome = await ctx.requestApproval({
+      tool: entry.qualified,
+      command: describeCall(entry.qualified, args),
+      reason: verdict.reason,
+      ...(verdict.rememberable ? { rememberable: verdict.rememberable } : {}),
+    });
+    if (!outcome.approved) return t.notApproved(entry.qualified, outcome.how);
+  }
+  // What was allowed (by a person, or by a rule on first sight) is what later calls are compared with.
+  if (verdict.decision === 'ask' || stored === undefined) await trust.remember(entry.qualified, entry.hash);
+  return null;
+}
+
+export function createMcpTool(deps: McpToolDeps): AnyTool {
+  const { entry, connection } = deps;
+  return {
+    name: entry.qualified,
+    description: entry.description,
+    parameters: entry.parameters,
+    inputJsonSchema: entry.json,
+    async execute(args: unknown, ctx: ToolContext): Promise<ToolResult> {
+      const refusal = await permitted(deps, args, ctx);
+      if (refusal !== null) return { ok: false, content: refusal };
+      const t = mcpMessages(ctx.lang);
+      try {
+        const result = await connection.call(entry.name, args, {
+          signal: ctx.signal,
+          onProgress: (done, total, message) =>
+            ctx.output(
+              'stderr',
+              t.progress(done, total === undefined ? '' : `/${total}`, message ? ` ${message}` : ''),
+            ),
+        });
+        return formatCallResult(result, t);
+      } catch (error) {
+        return { ok: false, content: isAppError(error) ? error.message : t.callFailed(describeError(error)) };
+      }
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import { defineMessages } from '../i18n/lang.js';
+
+/** Strings of the MCP client (tool results, status reasons, approval prompts). */
+export const mcpMessages = defineMessages({
+  zh: {
+    schemaNotObject: 'inputSchema 不是对象',
+    schemaType: (type: string) => `inputSchema.type 是 ${type}，应为 "object"`,
+    schemaTooLarge: (max: number) => `inputSchema 超过 ${max} 个字符`,
+    schemaTooDeep: (max: number) => `inputSchema 嵌套超过 ${max} 层`,
+    schemaInvalid: (detail: string) => `inputSchema 无法校验：${detail}`,
+    badToolName: (name: string) =>
+      `工具名「${name}」含有不允许的字符或过长（只能用字母、数字、_、-，加上服务器名不超过 64 个字符）`,
+    duplicateTool: (name: string) => `工具名「${name}」重复`,
+    tooManyTools: (max: number) => `服务器提供的工具超过 ${max} 个，多出的不使用`,
+    notConnected: (server: string) => `MCP 服务器「${server}」未连接`,
+    connectionClosed: '连接已关闭',
+    stderrTail: (text: string) => `（stderr：${text}）`,
+    approvalReason: (server: string) => `调用 MCP 服务器「${server}」的工具（需要确认）`,
+    descriptionChanged: (name: string) => `MCP 工具「${name}」的描述在获准后发生了变化，需要重新确认`,
+    deniedByRule: (name: string) => `安全规则禁止调用 ${name}`,
+    deniedByMode: (name: string) => `safety.mode 为 deny：调用 ${name} 需要确认，已拒绝`,
+    nobodyToAsk: (name: string) => `调用 ${name} 需要有人确认，但没有人可以询问，已拒绝`,
+    notApproved: (name: string, how: string) => `调用 ${name} 未获准（${how}）`,
+    progress: (done: number, total: string, message: string) => `进度 ${done}${total}${message}\n`,
+    imageNote: (mime: string, bytes: number) => `[图片：${mime}，约 ${bytes} 字节，未显示]`,
+    audioNote: (mime: string, bytes: number) => `[音频：${mime}，约 ${bytes} 字节，未显示]`,
+    blobNote: (uri: string, mime: string, bytes: number) =>
+      `[资源 ${uri}：${mime}，约 ${bytes} 字节二进制，未显示]`,
+    linkNote: (uri: string, name: string) => `[资源链接：${name} ${uri}]`,
+    emptyResult: '（工具没有返回内容）',
+    callFailed: (detail: string) => `MCP 调用失败：${detail}`,
+    callTimedOut: (seconds: number) => `MCP 调用超过 ${seconds} 秒，已取消`,
+  },
+  en: {
+    schemaNotObject: 'inputSchema is not an object',
+    schemaType: (type: string) => `inputSchema.type is ${type}, not "object"`,
+    schemaTooLarge: (max: number) => `inputSchema is larger than ${max} characters`,
+    schemaTooDeep: (max: number) => `inputSchema is nested deeper than ${max} levels`,
+    schemaInvalid: (detail: string) => `inputSchema cannot be checked: ${detail}`,
+    badToolName: (name: string) =>
+      `tool name "${name}" has characters that are not allowed or is too long (letters, digits, _ and -; at most 64 with the server name)`,
+    duplicateTool: (name: string) => `tool name "${name}" appears twice`,
+    tooManyTools: (max: number) => `the server offers more than ${max} tools; the rest are not used`,
+    notConnected: (server: string) => `MCP server "${server}" is not connected`,
+    connectionClosed: 'connection closed',
+    stderrTail: (text: string) => ` (stderr: ${text})`,
+    approvalReason: (server: string) => `calls a tool of the MCP server "${server}" (needs a yes)`,
+    descriptionChanged: (name: string) =>
+      `the description of MCP tool "${name}" changed after it was allowed; asking again`,
+    deniedByRule: (name: string) => `a safety rule forbids calling ${name}`,
+    deniedByMode: (name: string) => `safety.mode is deny: calling ${name} needs a yes, so it was refused`,
+    nobodyToAsk: (name: string) => `calling ${name} needs a person's yes, but nobody can be asked; refused`,
+    notApproved: (name: string, how: string) => `calling ${name} was not allowed (${how})`,
+    progress: (done: number, total: string, message: string) => `progress ${done}${total}${message}\n`,
+    imageNote: (mime: string, bytes: number) => `[image: ${mime}, about ${bytes} bytes, not shown]`,
+    audioNote: (mime: string, bytes: number) => `[audio: ${mime}, about ${bytes} bytes, not shown]`,
+    blobNote: (uri: string, mime: string, bytes: number) =>
+      `[resource ${uri}: ${mime}, about ${bytes} bytes of binary, not shown]`,
+    linkNote: (uri: string, name: string) => `[resource link: ${name} ${uri}]`,
+    emptyResult: '(the tool returned no content)',
+    callFailed: (detail: string) => `MCP call failed: ${detail}`,
+    callTimedOut: (seconds: number) => `the MCP call took longer than ${seconds} s and was cancelled`,
+  },
+});
+
+export type McpMessages = ReturnType<typeof mcpMessages>;

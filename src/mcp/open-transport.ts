@@ -1,0 +1,115 @@
+/**
+ * Opens a connected SDK `Client` for one configured server: a child process for stdio
+ * (started through the sandbox seam, stderr kept for error reports), Streamable HTTP for a
+ * URL, and the older SSE transport when Streamable HTTP is refused.
+ */
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { McpHttpServerConfig, McpServerConfig } from '../config/schema.js';
+import { describeError } from '../errors.js';
+import type { WrapMcpLaunch } from './launch.js';
+import { loadClientSdk, loadSseSdk, loadStdioSdk, loadStreamableHttpSdk } from './sdk.js';
+import type { McpTransportKind } from './types.js';
+
+/** The last characters a stdio server wrote to stderr (why it died, usually). */
+const STDERR_TAIL_CHARS = 800;
+
+export interface OpenedClient {
+  client: Client;
+  kind: McpTransportKind;
+  /** The tail of the server's stderr so far (stdio only). */
+  stderrTail(): string;
+}
+
+export interface OpenOptions {
+  config: McpServerConfig;
+  /** Resolved working directory for a stdio server. */
+  cwd?: string;
+  wrapLaunch: WrapMcpLaunch;
+  timeoutMs: number;
+  version: string;
+}
+
+export function isStdioConfig(
+  config: McpServerConfig,
+): config is Extract<McpServerConfig, { command: string }> {
+  return 'command' in config;
+}
+
+async function newClient(version: string): Promise<Client> {
+  const { Client } = await loadClientSdk();
+  return new Client({ name: 'aibox', version }, { capabilities: {} });
+}
+
+async function connectWith(transport: Transport, options: OpenOptions): Promise<Client> {
+  const client = await newClient(options.version);
+  try {
+    await client.connect(transport, { timeout: options.timeoutMs });
+    return client;
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    await transport.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+async function openStdio(config: Extract<McpServerConfig, { command: string }>, options: OpenOptions) {
+  const { StdioClientTransport, getDefaultEnvironment } = await loadStdioSdk();
+  // Only the SDK's short list of harmless variables (PATH, HOME …) plus the configured ones:
+  // the box's own secrets (model keys, token) never reach a server.
+  const launch = options.wrapLaunch({
+    command: config.command,
+    args: config.args,
+    env: { ...getDefaultEnvironment(), ...config.env },
+    ...(options.cwd ? { cwd: options.cwd } : {}),
+  });
+  const transport = new StdioClientTransport({ ...launch, stderr: 'pipe' });
+  let tail = '';
+  transport.stderr?.on('data', (chunk: Buffer) => {
+    tail = (tail + chunk.toString('utf8')).slice(-STDERR_TAIL_CHARS);
+  });
+  const stderrTail = () => tail.trim();
+  try {
+    return { client: await connectWith(transport, options), kind: 'stdio' as const, stderrTail };
+  } catch (error) {
+    const detail = stderrTail();
+    throw new Error(detail ? `${describeError(error)} — ${detail}` : describeError(error), { cause: error });
+  }
+}
+
+async function openHttp(config: McpHttpServerConfig, options: OpenOptions): Promise<OpenedClient> {
+  const url = new URL(config.url);
+  const requestInit = { headers: config.headers };
+  const none = () => '';
+  if (config.type !== 'sse') {
+    const { StreamableHTTPClientTransport } = await loadStreamableHttpSdk();
+    try {
+      const client = await connectWith(new StreamableHTTPClientTransport(url, { requestInit }), options);
+      return { client, kind: 'streamable-http', stderrTail: none };
+    } catch (streamableError) {
+      // Older servers only speak SSE: try that before giving up, and report both failures.
+      try {
+        return await openSse(url, requestInit, options);
+      } catch (sseError) {
+        throw new Error(
+          `streamable-http: ${describeError(streamableError)}; sse: ${describeError(sseError)}`,
+          {
+            cause: streamableError,
+          },
+        );
+      }
+    }
+  }
+  return openSse(url, requestInit, options);
+}
+
+async function openSse(url: URL, requestInit: RequestInit, options: OpenOptions): Promise<OpenedClient> {
+  const { SSEClientTransport } = await loadSseSdk();
+  const client = await connectWith(new SSEClientTransport(url, { requestInit }), options);
+  return { client, kind: 'sse', stderrTail: () => '' };
+}
+
+export function openClient(options: OpenOptions): Promise<OpenedClient> {
+  const { config } = options;
+  return isStdioConfig(config) ? openStdio(config, options) : openHttp(config, options);
+}

@@ -1,0 +1,267 @@
+/**
+ * One configured MCP server over its life: connects in the background, lists its tools
+ * (again when it says they changed), reconnects with back-off after a failure or a lost
+ * connection, and calls tools with a timeout and cancellation. Never throws from `start`.
+ */
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import type { McpServerConfig } from '../config/schema.js';
+import { AppError, describeError } from '../errors.js';
+import type { Lang } from '../i18n/lang.js';
+import { checkInputSchema } from './input-schema.js';
+import type { WrapMcpLaunch } from './launch.js';
+import { type McpMessages, mcpMessages } from './messages.js';
+import { isStdioConfig, type OpenedClient, openClient } from './open-transport.js';
+import { loadTypesSdk } from './sdk.js';
+import { qualifiedToolName } from './tool-names.js';
+import { describeHash } from './trust-store.js';
+import type { McpServerState, McpServerStatus, McpToolProblem, McpTransportKind } from './types.js';
+
+/** A server offering more tools than this is cut there (each tool costs context at every turn). */
+export const MAX_TOOLS_PER_SERVER = 128;
+/** Longest tool description passed to the model. */
+const MAX_DESCRIPTION_CHARS = 2000;
+
+export interface McpToolEntry {
+  /** The server's own name for it. */
+  name: string;
+  /** `server__tool`, what the model calls. */
+  qualified: string;
+  description: string;
+  /** Hash of description + input schema, for the trust check. */
+  hash: string;
+  parameters: z.ZodType;
+  json: Record<string, unknown>;
+}
+
+export interface Backoff {
+  initialMs: number;
+  maxMs: number;
+}
+
+export interface ServerConnectionOptions {
+  name: string;
+  config: McpServerConfig;
+  cwd?: string;
+  lang: Lang;
+  logger: Logger;
+  wrapLaunch: WrapMcpLaunch;
+  backoff: Backoff;
+  version: string;
+  /** Called whenever state or tools change. */
+  onChange(): void;
+}
+
+export interface CallOptions {
+  signal: AbortSignal;
+  onProgress?(progress: number, total: number | undefined, message: string | undefined): void;
+}
+
+export class McpServerConnection {
+  readonly name: string;
+  state: McpServerState;
+  tools: McpToolEntry[] = [];
+  private problems: McpToolProblem[] = [];
+  private error?: string;
+  private kind: McpTransportKind;
+  private retryAt?: Date;
+  private serverInfo?: { name: string; version: string };
+  private opened?: OpenedClient;
+  private attempt = 0;
+  private timer?: NodeJS.Timeout;
+  private closing = false;
+  private readonly t: McpMessages;
+  private settle!: () => void;
+  /** Resolves after the first attempt (or at once for a disabled server). */
+  readonly firstAttempt = new Promise<void>((resolve) => {
+    this.settle = resolve;
+  });
+
+  constructor(private readonly options: ServerConnectionOptions) {
+    this.name = options.name;
+    this.t = mcpMessages(options.lang);
+    this.state = options.config.enabled ? 'connecting' : 'disabled';
+    this.kind = isStdioConfig(options.config)
+      ? 'stdio'
+      : options.config.type === 'sse'
+        ? 'sse'
+        : 'streamable-http';
+  }
+
+  get timeoutMs(): number {
+    return this.options.config.timeout_s * 1000;
+  }
+
+  start(): void {
+    if (this.state === 'disabled') this.settle();
+    else void this.connect();
+  }
+
+  status(): McpServerStatus {
+    return {
+      name: this.name,
+      transport: this.kind,
+      state: this.state,
+      tools: this.tools.length,
+      ...(this.error ? { error: this.error } : {}),
+      disabledTools: this.problems,
+      changedTools: [],
+      ...(this.retryAt && this.state === 'failed' ? { retryAt: this.retryAt.toISOString() } : {}),
+      ...(this.serverInfo ? { serverInfo: this.serverInfo } : {}),
+    };
+  }
+
+  private async connect(): Promise<void> {
+    this.state = 'connecting';
+    this.options.onChange();
+    let opened: OpenedClient | undefined;
+    try {
+      opened = await openClient({
+        config: this.options.config,
+        ...(this.options.cwd ? { cwd: this.options.cwd } : {}),
+        wrapLaunch: this.options.wrapLaunch,
+        timeoutMs: this.timeoutMs,
+        version: this.options.version,
+      });
+      if (this.closing) {
+        await opened.client.close();
+        return;
+      }
+      this.opened = opened;
+      this.kind = opened.kind;
+      const client = opened.client;
+      client.onclose = () => this.lost(client);
+      const { ToolListChangedNotificationSchema } = await loadTypesSdk();
+      client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+        this.listTools(client).catch((error) =>
+          this.options.logger.warn({ err: error, server: this.name }, 'mcp tools/list failed'),
+        );
+      });
+      await this.listTools(client);
+      const info = client.getServerVersion();
+      this.serverInfo = info ? { name: String(info.name), version: String(info.version) } : undefined;
+      this.state = 'connected';
+      this.error = undefined;
+      this.attempt = 0;
+      this.options.logger.info(
+        { server: this.name, transport: this.kind, tools: this.tools.length },
+        'mcp server connected',
+      );
+      this.options.onChange();
+    } catch (error) {
+      if (opened && this.opened === opened) this.opened = undefined;
+      await opened?.client.close().catch(() => undefined);
+      if (!this.closing) this.fail(describeError(error));
+    } finally {
+      this.settle();
+    }
+  }
+
+  private lost(client: Client): void {
+    if (this.closing || this.opened?.client !== client) return;
+    const tail = this.opened.stderrTail();
+    this.opened = undefined;
+    this.fail(this.t.connectionClosed + (tail ? this.t.stderrTail(tail) : ''));
+  }
+
+  private fail(message: string): void {
+    this.tools = [];
+    this.state = 'failed';
+    this.error = message;
+    const delay = Math.min(this.options.backoff.initialMs * 2 ** this.attempt, this.options.backoff.maxMs);
+    this.attempt += 1;
+    this.retryAt = new Date(Date.now() + delay);
+    this.options.logger.warn(
+      { server: this.name, error: message, retryInMs: delay },
+      'mcp server unavailable',
+    );
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.connect(), delay);
+    this.timer.unref();
+    this.options.onChange();
+  }
+
+  private async listTools(client: Client): Promise<void> {
+    const listed: { name: string; description?: string; inputSchema?: unknown }[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await client.listTools(cursor ? { cursor } : {}, { timeout: this.timeoutMs });
+      listed.push(...page.tools);
+      cursor = page.nextCursor;
+    } while (cursor && listed.length <= MAX_TOOLS_PER_SERVER);
+    const { tools, problems } = this.checkTools(listed);
+    this.tools = tools;
+    this.problems = problems;
+    this.options.onChange();
+  }
+
+  private checkTools(listed: { name: string; description?: string; inputSchema?: unknown }[]) {
+    const tools: McpToolEntry[] = [];
+    const problems: McpToolProblem[] = [];
+    const seen = new Set<string>();
+    for (const tool of listed.slice(0, MAX_TOOLS_PER_SERVER)) {
+      const name = String(tool.name);
+      const qualified = qualifiedToolName(this.name, name);
+      if (!qualified) {
+        problems.push({ tool: name, reason: this.t.badToolName(name) });
+        continue;
+      }
+      if (seen.has(qualified)) {
+        problems.push({ tool: name, reason: this.t.duplicateTool(name) });
+        continue;
+      }
+      seen.add(qualified);
+      const schema = checkInputSchema(tool.inputSchema, this.t);
+      if (!schema.ok) {
+        problems.push({ tool: name, reason: schema.reason });
+        continue;
+      }
+      const description = typeof tool.description === 'string' ? tool.description : '';
+      tools.push({
+        name,
+        qualified,
+        description: description.slice(0, MAX_DESCRIPTION_CHARS),
+        hash: describeHash({ description, inputSchema: tool.inputSchema }),
+        parameters: schema.parameters,
+        json: schema.json,
+      });
+    }
+    if (listed.length > MAX_TOOLS_PER_SERVER)
+      problems.push({ tool: '*', reason: this.t.tooManyTools(MAX_TOOLS_PER_SERVER) });
+    return { tools, problems };
+  }
+
+  /** Calls a tool; aborting `signal` sends MCP cancellation. Throws on transport errors and timeouts. */
+  async call(tool: string, args: unknown, options: CallOptions) {
+    const client = this.opened?.client;
+    if (!client || this.state !== 'connected')
+      throw new AppError('mcp_not_connected', this.t.notConnected(this.name));
+    try {
+      return await client.callTool({ name: tool, arguments: args as Record<string, unknown> }, undefined, {
+        signal: options.signal,
+        timeout: this.timeoutMs,
+        ...(options.onProgress
+          ? { onprogress: (p) => options.onProgress?.(p.progress, p.total, p.message) }
+          : {}),
+      });
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (code === -32001)
+        throw new AppError('mcp_timeout', this.t.callTimedOut(this.options.config.timeout_s), {
+          cause: error,
+        });
+      throw error;
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    clearTimeout(this.timer);
+    const opened = this.opened;
+    this.opened = undefined;
+    this.tools = [];
+    this.state = 'closed';
+    await opened?.client.close();
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * The MCP client's contract: what the rest of Aibox sees of the configured MCP servers
+ * (their tools for the model, their status for `/mcp`, `/healthz`, the page and the CLI).
+ */
+import type { AnyTool } from '../tools/tool.js';
+
+export type McpTransportKind = 'stdio' | 'streamable-http' | 'sse';
+
+/** disabled: `enabled: false`; connecting: first try or a retry running; failed: waiting for the next retry. */
+export type McpServerState = 'disabled' | 'connecting' | 'connected' | 'failed' | 'closed';
+
+export interface McpToolProblem {
+  /** The server's own tool name. */
+  tool: string;
+  reason: string;
+}
+
+export interface McpServerStatus {
+  name: string;
+  /** The transport in use, or the one configured (`stdio` / `streamable-http`) before connecting. */
+  transport: McpTransportKind;
+  state: McpServerState;
+  /** Tools offered to the model. */
+  tools: number;
+  /** Why the server is not connected (last error, with the tail of a stdio server's stderr). */
+  error?: string;
+  /** Tools left out, each with why (a schema that cannot be checked, a name clash). */
+  disabledTools: McpToolProblem[];
+  /** Tools whose description changed since a person allowed them (asked again on the next call). */
+  changedTools: string[];
+  /** When the next connection attempt starts (ISO time), while `failed`. */
+  retryAt?: string;
+  /** Server name and version it reported. */
+  serverInfo?: { name: string; version: string };
+}
+
+export interface McpManager {
+  /** Starts connecting every enabled server in the background; returns at once. */
+  start(): void;
+  /** The tools of the connected servers, as `server__tool` (cheap: cached between changes). */
+  tools(): AnyTool[];
+  status(): McpServerStatus[];
+  /** Resolves when every enabled server has connected or failed once (tests, `aibox mcp check`). */
+  settled(): Promise<void>;
+  /** Closes every connection and kills stdio servers. */
+  close(): Promise<void>;
+}
