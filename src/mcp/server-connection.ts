@@ -20,6 +20,7 @@ import type { McpServerState, McpServerStatus, McpToolProblem, McpTransportKind 
 
 /** A server offering more tools than this is cut there (each tool costs context at every turn). */
 export const MAX_TOOLS_PER_SERVER = 128;
+const MIN_CONNECT_TIMEOUT_MS = 30_000;
 /** Longest tool description passed to the model. */
 const MAX_DESCRIPTION_CHARS = 2000;
 
@@ -93,6 +94,11 @@ export class McpServerConnection {
     return this.options.config.timeout_s * 1000;
   }
 
+  /** Starting a server (npx may even download it) gets at least this long, whatever the call timeout. */
+  private get connectTimeoutMs(): number {
+    return Math.max(this.timeoutMs, MIN_CONNECT_TIMEOUT_MS);
+  }
+
   start(): void {
     if (this.state === 'disabled') this.settle();
     else void this.connect();
@@ -121,7 +127,7 @@ export class McpServerConnection {
         config: this.options.config,
         ...(this.options.cwd ? { cwd: this.options.cwd } : {}),
         wrapLaunch: this.options.wrapLaunch,
-        timeoutMs: this.timeoutMs,
+        timeoutMs: this.connectTimeoutMs,
         version: this.options.version,
       });
       if (this.closing) {
@@ -186,7 +192,7 @@ export class McpServerConnection {
     const listed: { name: string; description?: string; inputSchema?: unknown }[] = [];
     let cursor: string | undefined;
     do {
-      const page = await client.listTools(cursor ? { cursor } : {}, { timeout: this.timeoutMs });
+      const page = await client.listTools(cursor ? { cursor } : {}, { timeout: this.connectTimeoutMs });
       listed.push(...page.tools);
       cursor = page.nextCursor;
     } while (cursor && listed.length <= MAX_TOOLS_PER_SERVER);
