@@ -156,7 +156,7 @@ describe('MCP client', () => {
         {
           id: 'c_long',
           name: 'everything__trigger-long-running-operation',
-          arguments: { duration: 30, steps: 30 },
+          arguments: { duration: 3, steps: 30 },
         },
       ],
     });

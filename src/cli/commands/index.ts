@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { register as registerAsk } from './ask.js';
 import { register as registerChat } from './chat.js';
+import { register as registerMcp } from './mcp.js';
 import { register as registerMemo } from './memo.js';
 import { register as registerMemory } from './memory.js';
 import { register as registerServe } from './serve.js';
@@ -17,4 +18,5 @@ export const COMMANDS: ((program: Command) => void)[] = [
   registerSkills,
   registerMemory,
   registerMemo,
+  registerMcp,
 ];

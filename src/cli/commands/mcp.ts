@@ -1,0 +1,180 @@
+/** `aibox mcp add|remove|list|check` (and `serve`, the box as an MCP server over stdio). */
+import type { Command } from 'commander';
+import { pino } from 'pino';
+import { VERSION } from '../../app/create-app.js';
+import type { Config, McpServerConfig } from '../../config/schema.js';
+import { AppError, describeError } from '../../errors.js';
+import { detectLang } from '../../i18n/lang.js';
+import { configuredServerNames, editMcpServers } from '../../mcp/config-edit.js';
+import { createMcpManager } from '../../mcp/manager.js';
+import { mcpStatusLines } from '../../mcp/status-lines.js';
+import type { McpServerStatus } from '../../mcp/types.js';
+import { createResultLimiter } from '../../tools/result-limit.js';
+import { systemClock } from '../../util/clock.js';
+import { printJson, printLine } from '../command-helpers.js';
+import { type CliContext, type GlobalOptions, langFlagOf, resolveCliContext } from '../context.js';
+import { mcpCliMessages } from './mcp-messages.js';
+
+interface AddOpts {
+  env: string[];
+  header: string[];
+  cwd?: string;
+  timeout?: string;
+  disabled?: boolean;
+  json?: string;
+}
+
+const collect = (value: string, previous: string[]) => [...previous, value];
+
+function pairs(values: string[], separator: RegExp, what: string, ctx: CliContext): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const value of values) {
+    const match = separator.exec(value);
+    if (!match || match.index === 0)
+      throw new AppError('USAGE', mcpCliMessages(ctx.lang).badPair(value, what));
+    out[value.slice(0, match.index).trim()] = value.slice(match.index + match[0].length).trim();
+  }
+  return out;
+}
+
+function entryFrom(target: string[], opts: AddOpts, ctx: CliContext): Record<string, unknown> {
+  const m = mcpCliMessages(ctx.lang);
+  let entry: Record<string, unknown>;
+  if (opts.json !== undefined) {
+    try {
+      entry = JSON.parse(opts.json) as Record<string, unknown>;
+    } catch (error) {
+      throw new AppError('USAGE', m.badJson(describeError(error)));
+    }
+  } else if (target.length === 0) {
+    throw new AppError('USAGE', m.needTarget);
+  } else if (/^https?:\/\//i.test(target[0] ?? '')) {
+    entry = { url: target[0] };
+    if (opts.header.length > 0) entry.headers = pairs(opts.header, /:/, 'header', ctx);
+  } else {
+    entry = { command: target[0], args: target.slice(1) };
+    if (opts.env.length > 0) entry.env = pairs(opts.env, /=/, 'KEY=VALUE', ctx);
+    if (opts.cwd) entry.cwd = opts.cwd;
+  }
+  if (opts.timeout !== undefined) entry.timeout_s = Number(opts.timeout);
+  if (opts.disabled) entry.enabled = false;
+  return entry;
+}
+
+function contextOf(command: Command): CliContext {
+  return resolveCliContext(command.optsWithGlobals<GlobalOptions>());
+}
+
+/** The running server's live status, or undefined when it does not answer within a second. */
+async function liveStatus(config: Config): Promise<McpServerStatus[] | undefined> {
+  const host = ['0.0.0.0', '::', ''].includes(config.server.host) ? '127.0.0.1' : config.server.host;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${config.server.port}/api/mcp`;
+  try {
+    const response = await fetch(url, {
+      headers: config.server.token ? { authorization: `Bearer ${config.server.token}` } : {},
+      signal: AbortSignal.timeout(1000),
+    });
+    if (!response.ok) return undefined;
+    return ((await response.json()) as { servers: McpServerStatus[] }).servers;
+  } catch {
+    return undefined;
+  }
+}
+
+function targetOf(server: McpServerConfig): string {
+  return 'command' in server ? [server.command, ...server.args].join(' ') : server.url;
+}
+
+async function check(ctx: CliContext): Promise<McpServerStatus[]> {
+  const { config } = ctx.loaded;
+  const manager = createMcpManager({
+    config,
+    safety: () => config.safety,
+    home: ctx.paths.home,
+    trustPath: ctx.paths.mcpTrust,
+    lang: ctx.lang,
+    logger: pino({ level: 'silent' }),
+    limiter: createResultLimiter({
+      maxChars: config.tools.max_result_chars,
+      dir: ctx.paths.toolResults,
+      clock: systemClock,
+    }),
+    version: VERSION,
+  });
+  manager.start();
+  try {
+    await manager.settled();
+    return manager.status();
+  } finally {
+    await manager.close();
+  }
+}
+
+export function register(program: Command): void {
+  const h = mcpCliMessages(detectLang({ flag: langFlagOf() }));
+  const mcp = program.command('mcp').description(h.mcp);
+  mcp
+    .command('add')
+    .description(h.add)
+    .argument('<name>')
+    .argument('[target...]', h.addTarget)
+    .option('-e, --env <KEY=VALUE>', h.env, collect, [])
+    .option('-H, --header <header>', h.header, collect, [])
+    .option('--cwd <dir>', h.cwd)
+    .option('--timeout <seconds>', h.timeout)
+    .option('--disabled', h.disabled)
+    .option('--json <entry>', h.json)
+    .action((name: string, target: string[], opts: AddOpts, command: Command) => {
+      const ctx = contextOf(command);
+      const m = mcpCliMessages(ctx.lang);
+      const entry = entryFrom(target, opts, ctx);
+      editMcpServers(ctx.loaded.path, (servers) => {
+        if (name in servers) throw new AppError('USAGE', m.exists(name));
+        servers[name] = entry;
+      });
+      printLine(m.added(name));
+    });
+  mcp
+    .command('remove')
+    .alias('rm')
+    .description(h.remove)
+    .argument('<name>')
+    .action((name: string, _opts: unknown, command: Command) => {
+      const ctx = contextOf(command);
+      const m = mcpCliMessages(ctx.lang);
+      if (!configuredServerNames(ctx.loaded.path).includes(name))
+        throw new AppError('USAGE', m.missing(name));
+      editMcpServers(ctx.loaded.path, (servers) => {
+        delete servers[name];
+      });
+      printLine(m.removed(name));
+    });
+  mcp
+    .command('list')
+    .alias('ls')
+    .description(h.list)
+    .option('--json', 'JSON')
+    .action(async (opts: { json?: boolean }, command: Command) => {
+      const ctx = contextOf(command);
+      const m = mcpCliMessages(ctx.lang);
+      const servers = ctx.loaded.config.mcp.servers;
+      const live = await liveStatus(ctx.loaded.config);
+      if (opts.json) return printJson({ running: live !== undefined, servers: live ?? servers });
+      if (live) return printLine(mcpStatusLines(live, ctx.lang).join('\n'));
+      if (Object.keys(servers).length === 0) return printLine(mcpStatusLines([], ctx.lang).join('\n'));
+      printLine(m.notRunning);
+      for (const [name, server] of Object.entries(servers))
+        printLine(m.configured(name, targetOf(server), server.enabled));
+    });
+  mcp
+    .command('check')
+    .description(h.check)
+    .option('--json', 'JSON')
+    .action(async (opts: { json?: boolean }, command: Command) => {
+      const ctx = contextOf(command);
+      const statuses = await check(ctx);
+      if (opts.json) printJson({ servers: statuses });
+      else printLine(mcpStatusLines(statuses, ctx.lang).join('\n'));
+      if (statuses.some((s) => s.state === 'failed')) process.exitCode = 1;
+    });
+}

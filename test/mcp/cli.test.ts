@@ -1,0 +1,55 @@
+/** `aibox mcp add|remove|list|check` as a real child process, editing a real config.json. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { homeEnv } from '../helpers/box.js';
+import { runCli, tempHome } from '../helpers/cli.js';
+import { EVERYTHING } from './servers.js';
+
+describe('aibox mcp', () => {
+  it('adds, lists, checks and removes servers in config.json, refusing bad entries with the key named', async () => {
+    const home = tempHome('aibox-mcp-cli-');
+    const env = homeEnv(home);
+    const cli = (...args: string[]) => runCli(['--lang', 'en', ...args], { home, env });
+
+    expect(
+      (await cli('mcp', 'add', 'everything', process.execPath, EVERYTHING, 'stdio', '-e', 'A=1')).code,
+    ).toBe(0);
+    expect(
+      (await cli('mcp', 'add', 'remote', 'http://127.0.0.1:9/mcp', '-H', 'Authorization: Bearer x')).code,
+    ).toBe(0);
+    const config = JSON.parse(readFileSync(join(home, 'config.json'), 'utf8'));
+    expect(config.mcp.servers.everything).toEqual({
+      command: process.execPath,
+      args: [EVERYTHING, 'stdio'],
+      env: { A: '1' },
+    });
+    expect(config.mcp.servers.remote).toEqual({
+      url: 'http://127.0.0.1:9/mcp',
+      headers: { Authorization: 'Bearer x' },
+    });
+
+    const dup = await cli('mcp', 'add', 'remote', 'http://x');
+    expect(dup.code).toBe(1);
+    expect(dup.stderr).toContain('exists already');
+    const bad = await cli('mcp', 'add', 'x', '--json', '{"command":"a","argz":[]}');
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('mcp.servers.x.argz');
+    expect(JSON.parse(readFileSync(join(home, 'config.json'), 'utf8')).mcp.servers.x).toBeUndefined();
+
+    const list = await cli('mcp', 'list');
+    expect(list.stdout).toContain('not running');
+    expect(list.stdout).toContain('remote  http://127.0.0.1:9/mcp');
+
+    const checked = await cli('mcp', 'check');
+    expect(checked.code).toBe(1);
+    expect(checked.stdout).toMatch(/everything\s+connected\s+stdio\s+1\d tools/);
+    expect(checked.stdout).toMatch(/remote\s+failed/);
+
+    expect((await cli('mcp', 'remove', 'remote')).code).toBe(0);
+    expect((await cli('mcp', 'remove', 'remote')).stderr).toContain('no MCP server named "remote"');
+    expect(Object.keys(JSON.parse(readFileSync(join(home, 'config.json'), 'utf8')).mcp.servers)).toEqual([
+      'everything',
+    ]);
+  });
+});
