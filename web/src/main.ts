@@ -1,10 +1,11 @@
-/** Boots the page: token (if the server wants one), status, language, the socket, and the four tabs. */
+/** Boots the page: token (if the server wants one), status, language, the socket, and the tabs. */
 import type { StatusDto } from '../../src/server/api/dto.js';
 import { ApiError, createApi } from './api-client.js';
 import { createChatView } from './chat-view.js';
 import { createConnection, socketUrl } from './connection.js';
 import { h } from './dom.js';
 import { type Lang, messages, pickLang, rememberLang } from './i18n.js';
+import { createMcpView } from './mcp-view.js';
 import { createMemoriesView } from './memories-view.js';
 import type { ServerFrame } from './protocol-types.js';
 import { createSkillsView } from './skills-view.js';
@@ -19,8 +20,8 @@ import './styles/lists.css';
 import './styles/highlight.css';
 import './styles/phone.css';
 
-type Tab = 'chat' | 'skills' | 'tasks' | 'memories';
-const TABS: Tab[] = ['chat', 'skills', 'tasks', 'memories'];
+type Tab = 'chat' | 'skills' | 'tasks' | 'memories' | 'mcp';
+const TABS: Tab[] = ['chat', 'skills', 'tasks', 'memories', 'mcp'];
 
 async function boot(root: HTMLElement): Promise<void> {
   const tokens = createTokenStore(localStorage);
@@ -59,11 +60,18 @@ async function boot(root: HTMLElement): Promise<void> {
   const skills = createSkillsView(api, t, toast);
   const tasks = createTasksView(api, t, getLang, toast);
   const memories = createMemoriesView(api, t, getLang);
-  const views = { chat, skills, tasks, memories };
+  const mcp = createMcpView(api, t, getLang);
+  const views = { chat, skills, tasks, memories, mcp };
   const loaded = new Set<Tab>(['chat']);
 
   const tabLabel = (tab: Tab) =>
-    ({ chat: t().tabChat, skills: t().tabSkills, tasks: t().tabTasks, memories: t().tabMemories })[tab];
+    ({
+      chat: t().tabChat,
+      skills: t().tabSkills,
+      tasks: t().tabTasks,
+      memories: t().tabMemories,
+      mcp: t().tabMcp,
+    })[tab];
   const tabButtons = TABS.map((tab) =>
     h('a', { class: 'tab', href: `#${tab}`, 'data-tab': tab }, tabLabel(tab)),
   );
