@@ -11,6 +11,7 @@ import { PRESETS } from '../providers/presets.js';
 import { createApiRoutes } from './api/routes.js';
 import { bearerToken, tokensEqual } from './auth.js';
 import { serverMessages } from './messages.js';
+import { createOpenAiRoutes } from './openai/openai-routes.js';
 import { originAllowed } from './origin.js';
 
 /** `dist/web` next to the compiled server (`dist/server/..`), else the repo's `dist/web` when running from `src/`. */
@@ -89,6 +90,7 @@ export function createHttpApp(app: AppServices, options: { webRoot?: string } = 
   });
   http.use('/api/*', guard(app));
   http.route('/api', createApiRoutes(app));
+  if (app.config.server.openai_api) http.route('/v1', createOpenAiRoutes(app));
 
   if (existsSync(webRoot)) {
     http.get(

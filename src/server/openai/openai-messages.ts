@@ -1,0 +1,32 @@
+import { defineMessages } from '../../i18n/lang.js';
+
+/** Error texts of the OpenAI-compatible endpoint (sent in OpenAI's error shape). */
+export const openAiMessages = defineMessages({
+  zh: {
+    noToken: '未设置 server.token：OpenAI 兼容接口总是需要令牌（Authorization: Bearer）',
+    badToken: '缺少或错误的令牌（Authorization: Bearer）',
+    forbiddenOrigin: (origin: string) => `不允许来自 ${origin} 的浏览器请求`,
+    tooLarge: (max: number) => `请求体超过 ${max} 字节（server.max_body_bytes）`,
+    badJson: '请求体不是合法的 JSON',
+    badRequest: (detail: string) => `请求无效：${detail}`,
+    unknownModel: (model: string) => `没有模型「${model}」：用 aibox（会话 main）或 aibox:会话名`,
+    noUserMessage: 'messages 中没有带文本的 user 消息',
+    queueFull: (session: string, max: number) =>
+      `会话 ${session} 已有 ${max} 个轮次在排队（server.max_queued_turns）`,
+    notFound: (path: string) => `没有 ${path}`,
+  },
+  en: {
+    noToken:
+      'server.token is not set: the OpenAI-compatible API always needs a token (Authorization: Bearer)',
+    badToken: 'Missing or wrong token (Authorization: Bearer)',
+    forbiddenOrigin: (origin: string) => `Browser requests from ${origin} are not allowed`,
+    tooLarge: (max: number) => `The request body is larger than ${max} bytes (server.max_body_bytes)`,
+    badJson: 'The request body is not valid JSON',
+    badRequest: (detail: string) => `Invalid request: ${detail}`,
+    unknownModel: (model: string) => `No model "${model}": use aibox (session main) or aibox:SESSION`,
+    noUserMessage: 'messages has no user message with text',
+    queueFull: (session: string, max: number) =>
+      `Session ${session} already has ${max} turns waiting (server.max_queued_turns)`,
+    notFound: (path: string) => `No ${path}`,
+  },
+});
