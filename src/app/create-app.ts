@@ -170,6 +170,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
       sessions,
       memory,
       tasks,
+      builtinTools: tools,
       mcp,
       scheduler,
       startedAt: clock.now(),

@@ -13,6 +13,7 @@ import type { ChatProvider } from '../providers/types.js';
 import type { SessionManager } from '../session/types.js';
 import type { SkillRegistry } from '../skills/types.js';
 import type { Scheduler, TaskStore } from '../tasks/types.js';
+import type { AnyTool } from '../tools/tool.js';
 import type { Clock } from '../util/clock.js';
 
 export interface AppServices {
@@ -30,6 +31,8 @@ export interface AppServices {
   sessions: SessionManager;
   memory: MemoryStore;
   tasks: TaskStore;
+  /** The built-in tools (the MCP server offers some of them to other apps). */
+  builtinTools: AnyTool[];
   /** The configured MCP servers (none configured: an empty manager that loads nothing). */
   mcp: McpManager;
   /** Absent with `--no-scheduler` or `scheduler.enabled: false`. */

@@ -10,6 +10,7 @@ import type { AppServices } from '../app/services.js';
 import { PRESETS } from '../providers/presets.js';
 import { createApiRoutes } from './api/routes.js';
 import { bearerToken, tokensEqual } from './auth.js';
+import { createMcpRoute } from './mcp-route.js';
 import { serverMessages } from './messages.js';
 import { createOpenAiRoutes } from './openai/openai-routes.js';
 import { originAllowed } from './origin.js';
@@ -90,6 +91,8 @@ export function createHttpApp(app: AppServices, options: { webRoot?: string } = 
   });
   http.use('/api/*', guard(app));
   http.route('/api', createApiRoutes(app));
+  http.use('/mcp', guard(app));
+  http.route('/mcp', createMcpRoute(app));
   if (app.config.server.openai_api) http.route('/v1', createOpenAiRoutes(app));
 
   if (existsSync(webRoot)) {

@@ -167,6 +167,13 @@ export function register(program: Command): void {
         printLine(m.configured(name, targetOf(server), server.enabled));
     });
   mcp
+    .command('serve')
+    .description(h.serve)
+    .action(async (_opts: unknown, command: Command) => {
+      const { serveStdio } = await import('../../mcp-server/serve-stdio.js');
+      await serveStdio(command.optsWithGlobals<GlobalOptions>());
+    });
+  mcp
     .command('check')
     .description(h.check)
     .option('--json', 'JSON')

@@ -9,10 +9,10 @@ import { bodyLimit } from 'hono/body-limit';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import type { AppServices } from '../../app/services.js';
-import type { SessionEvent, TurnOutcome } from '../../session/types.js';
+import { startCancellableTurn } from '../../session/cancellable-turn.js';
+import type { Session, SessionEvent, TurnOutcome } from '../../session/types.js';
 import { bearerToken, tokensEqual } from '../auth.js';
 import { originAllowed } from '../origin.js';
-import { startApiTurn } from './api-turn.js';
 import {
   type ChatRequest,
   ChatRequestSchema,
@@ -142,13 +142,8 @@ function failure(c: Context, outcome: Extract<TurnOutcome, { status: 'error' }>)
   return openAiError(c, ERROR_STATUS[outcome.code] ?? 500, 'server_error', outcome.code, outcome.message);
 }
 
-async function wholeTurn(
-  c: Context,
-  request: ChatRequest,
-  session: Parameters<typeof startApiTurn>[0],
-  content: string,
-) {
-  const turn = startApiTurn(session, content, () => undefined);
+async function wholeTurn(c: Context, request: ChatRequest, session: Session, content: string) {
+  const turn = startCancellableTurn(session, content, () => undefined);
   const signal = c.req.raw.signal;
   signal.addEventListener('abort', () => turn.cancel(), { once: true });
   const outcome = await turn.done;
@@ -163,12 +158,7 @@ async function wholeTurn(
   });
 }
 
-function streamTurn(
-  c: Context,
-  request: ChatRequest,
-  session: Parameters<typeof startApiTurn>[0],
-  content: string,
-) {
+function streamTurn(c: Context, request: ChatRequest, session: Session, content: string) {
   return streamSSE(c, async (stream) => {
     const created = nowSeconds();
     let id = '';
@@ -189,7 +179,7 @@ function streamTurn(
       });
       writing = writing.then(() => stream.writeSSE({ data }));
     };
-    const turn = startApiTurn(session, content, (event) => {
+    const turn = startCancellableTurn(session, content, (event) => {
       if (event.type === 'turn_start') chunk({ role: 'assistant', content: '' }, null);
       else if (event.type === 'text_delta') chunk({ content: event.text }, null);
       else {

@@ -1,22 +1,23 @@
 /**
- * One turn asked for over the OpenAI-compatible API: queued in its session like any other
- * (so the session's WebSocket clients see it), its own events passed on, and cancelled when
- * the HTTP request goes away — at once if it runs, or as soon as it starts if still queued.
+ * A turn asked for from outside a WebSocket (the OpenAI-compatible API, the MCP `ask` tool):
+ * queued in its session like any other (so the session's clients see it), its own events passed
+ * on, and cancellable — at once if it runs, or as soon as it starts if still queued — without
+ * ever stopping another turn of the session.
  */
-import type { Session, SessionEvent, TurnOutcome } from '../../session/types.js';
+import type { Session, SessionEvent, TurnOutcome } from './types.js';
 
-export interface ApiTurn {
+export interface CancellableTurn {
   turnId: string;
   done: Promise<TurnOutcome>;
-  /** The client went away: stop this turn (never another one of the session). */
+  /** Stops this turn (never another one of the session). */
   cancel(): void;
 }
 
-export function startApiTurn(
+export function startCancellableTurn(
   session: Session,
   content: string,
   onEvent: (event: SessionEvent) => void,
-): ApiTurn {
+): CancellableTurn {
   let turnId = '';
   let running = false;
   let cancelled = false;

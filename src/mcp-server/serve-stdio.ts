@@ -1,0 +1,30 @@
+/**
+ * `aibox mcp serve`: the box as an MCP server on stdin/stdout, for Claude Desktop, Cursor and
+ * Claude Code configs. stdout carries only MCP messages (the logger writes to the log file),
+ * and the app closes when the client closes stdin.
+ */
+import { createApp } from '../app/create-app.js';
+import type { GlobalOptions } from '../cli/context.js';
+import { createAiboxMcpServer, servedToolsOf } from './create-server.js';
+
+export async function serveStdio(options: GlobalOptions): Promise<void> {
+  const app = await createApp({
+    ...(options.config ? { configPath: options.config } : {}),
+    ...(options.lang ? { lang: options.lang } : {}),
+    consoleLevel: 'silent',
+    scheduler: false,
+    watchSkills: false,
+    // Its own MCP servers are not connected here: a client configuring this box must not start them all again.
+    mcp: false,
+  });
+  const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
+  const server = await createAiboxMcpServer(app, servedToolsOf(app));
+  const closed = new Promise<void>((resolve) => {
+    server.onclose = resolve;
+    process.stdin.once('end', resolve);
+  });
+  await server.connect(new StdioServerTransport());
+  await closed;
+  await server.close().catch(() => undefined);
+  await app.close();
+}

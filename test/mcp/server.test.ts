@@ -1,0 +1,145 @@
+/**
+ * Aibox as an MCP server, driven by the SDK's own client: `aibox mcp serve` over stdio (the
+ * built CLI as a child process) and `/mcp` over Streamable HTTP on a running box.
+ */
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { homeEnv } from '../helpers/box.js';
+import { CLI_PATH, tempHome } from '../helpers/cli.js';
+import { startBox } from '../server/harness.js';
+
+const clients: Client[] = [];
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.close()));
+});
+
+function textOf(result: Awaited<ReturnType<Client['callTool']>>): string {
+  return (result.content as { type: string; text: string }[]).map((c) => c.text).join('\n');
+}
+
+function homeWithSkill(): string {
+  const home = tempHome('aibox-mcp-serve-');
+  mkdirSync(join(home, 'skills'));
+  const skill = join(home, 'skills', 'greet');
+  writeFileSync(
+    skill,
+    '#!/bin/sh\nif [ "$1" = "--help" ]; then echo "greet: 向某人问好 (say hello to someone)"; exit 0; fi\nprintf "hello [%s] [%s]\\n" "$1" "$2"\n',
+  );
+  chmodSync(skill, 0o755);
+  writeFileSync(
+    join(home, 'config.json'),
+    JSON.stringify({
+      lang: 'en',
+      skills: { watch: false, install_examples: false },
+      scheduler: { enabled: false },
+    }),
+  );
+  return home;
+}
+
+describe('aibox mcp serve (stdio)', () => {
+  it('offers skills, memory and tasks to an MCP client', async () => {
+    const home = homeWithSkill();
+    const client = new Client({ name: 'test', version: '1' });
+    clients.push(client);
+    const env = Object.fromEntries(
+      Object.entries(homeEnv(home)).filter(([, v]) => v !== undefined),
+    ) as Record<string, string>;
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [CLI_PATH, 'mcp', 'serve'],
+        env,
+        stderr: 'pipe',
+      }),
+    );
+
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toEqual([
+      'search_skills',
+      'show_skill',
+      'run_skill',
+      'memory_search',
+      'memory_save',
+      'tasks',
+    ]);
+    const runSkill = tools.find((t) => t.name === 'run_skill');
+    expect(runSkill?.inputSchema).toMatchObject({
+      type: 'object',
+      required: ['name'],
+      properties: { args: { type: 'array' } },
+    });
+
+    expect(
+      textOf(await client.callTool({ name: 'search_skills', arguments: { keyword: '问好' } })),
+    ).toContain('greet');
+    expect(textOf(await client.callTool({ name: 'show_skill', arguments: { name: 'greet' } }))).toContain(
+      'say hello',
+    );
+    const ran = await client.callTool({
+      name: 'run_skill',
+      arguments: { name: 'greet', args: ["it's me", '$(rm -rf ~); x'] },
+    });
+    expect(textOf(ran)).toContain("hello [it's me] [$(rm -rf ~); x]");
+    expect(ran.isError).toBe(false);
+
+    const saved = await client.callTool({
+      name: 'memory_save',
+      arguments: { summary: '用户喜欢乌龙茶', keywords: ['茶'] },
+    });
+    expect(saved.isError).toBe(false);
+    expect(textOf(await client.callTool({ name: 'memory_search', arguments: { query: '乌龙' } }))).toContain(
+      '乌龙茶',
+    );
+    const added = await client.callTool({
+      name: 'tasks',
+      arguments: { action: 'add', title: 'water the plants', reminder_time: '+1h' },
+    });
+    expect(added.isError, textOf(added)).toBe(false);
+    expect(textOf(await client.callTool({ name: 'tasks', arguments: { action: 'list' } }))).toContain(
+      'water the plants',
+    );
+
+    const bad = await client.callTool({ name: 'run_skill', arguments: { name: '../etc/passwd' } });
+    expect(bad.isError).toBe(true);
+    expect(textOf(bad)).toContain('run_skill');
+  });
+});
+
+describe('/mcp (Streamable HTTP)', () => {
+  it('needs the token, and offers ask when mcp.serve_ask is on', async () => {
+    const token = 'mcp-route-token';
+    const box = await startBox({ config: { server: { token }, mcp: { serve_ask: true } } });
+    try {
+      const url = new URL(`${box.server.url}/mcp`);
+      const denied = new Client({ name: 'test', version: '1' });
+      await expect(denied.connect(new StreamableHTTPClientTransport(url))).rejects.toThrow(/unauthorized/);
+
+      const client = new Client({ name: 'test', version: '1' });
+      clients.push(client);
+      await client.connect(
+        new StreamableHTTPClientTransport(url, {
+          requestInit: { headers: { authorization: `Bearer ${token}` } },
+        }),
+      );
+      const { tools } = await client.listTools();
+      expect(tools.map((t) => t.name)).toContain('ask');
+      box.llm.script({ text: 'answer from the agent' });
+      const asked = await client.callTool({ name: 'ask', arguments: { message: 'hello box' } });
+      expect(textOf(asked)).toBe('answer from the agent');
+      expect(
+        box.app.sessions
+          .get('mcp')
+          .history(10)
+          .map((h) => h.content),
+      ).toContain('hello box');
+      await client.close();
+    } finally {
+      await box.close();
+    }
+  });
+});
