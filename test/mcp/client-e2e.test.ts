@@ -18,6 +18,7 @@ let home: string;
 let files: string;
 let llm: FakeLlm;
 let http: HttpEverything;
+let sse: HttpEverything;
 let app: App;
 let server: RunningServer;
 let client: WsClient;
@@ -28,13 +29,14 @@ beforeAll(async () => {
   mkdirSync(files);
   writeFileSync(join(files, 'note.txt'), '你好，MCP');
   writeFileSync(join(files, 'big.txt'), 'line of text\n'.repeat(5000));
-  [llm, http] = await Promise.all([startFakeLlm(), startHttpEverything()]);
+  [llm, http, sse] = await Promise.all([startFakeLlm(), startHttpEverything(), startHttpEverything('sse')]);
   const config = boxConfig(llm, {
     tools: { max_result_chars: 2000 },
     safety: {
       rules: [
         { tool: 'mcp', command: 'everything__*', decision: 'allow' },
         { tool: 'mcp', command: 'web__*', decision: 'allow' },
+        { tool: 'mcp', command: 'old__*', decision: 'allow' },
         { tool: 'mcp', command: 'fs__*', decision: 'allow' },
         { tool: 'mcp', command: 'everything__get-env', decision: 'deny' },
       ],
@@ -43,6 +45,7 @@ beforeAll(async () => {
       servers: {
         everything: everythingStdio(),
         web: { url: http.url },
+        old: { url: sse.url },
         fs: filesystemStdio(files),
         dead: { command: process.execPath, args: ['-e', 'console.error("no config here"); process.exit(3)'] },
         off: { command: 'never-run', enabled: false },
@@ -68,6 +71,7 @@ afterAll(async () => {
   await server?.close();
   await app?.close();
   await http?.close();
+  await sse?.close();
   await llm?.close();
 });
 
@@ -87,6 +91,8 @@ describe('MCP client', () => {
     expect(byName.everything?.tools).toBeGreaterThan(5);
     expect(byName.web).toMatchObject({ state: 'connected', transport: 'streamable-http' });
     expect(byName.fs?.state).toBe('connected');
+    // An SSE-only server: Streamable HTTP is refused, the SSE transport is used instead.
+    expect(byName.old).toMatchObject({ state: 'connected', transport: 'sse' });
     expect(byName.dead?.state).toBe('failed');
     expect(byName.dead?.error).toContain('no config here');
     expect(byName.off?.state).toBe('disabled');
@@ -113,6 +119,7 @@ describe('MCP client', () => {
         toolCalls: [
           { id: 'c_echo', name: 'everything__echo', arguments: { message: '中文 echo' } },
           { id: 'c_sum', name: 'web__get-sum', arguments: { a: 2, b: 40 } },
+          { id: 'c_old', name: 'old__echo', arguments: { message: 'over sse' } },
           { id: 'c_read', name: 'fs__read_text_file', arguments: { path: join(files, 'note.txt') } },
           { id: 'c_big', name: 'fs__read_text_file', arguments: { path: join(files, 'big.txt') } },
           { id: 'c_img', name: 'everything__get-tiny-image', arguments: {} },
@@ -125,6 +132,7 @@ describe('MCP client', () => {
     expect(end.type).toBe('complete');
     expect(await toolResultSeen(n, 'c_echo')).toContain('中文 echo');
     expect(await toolResultSeen(n, 'c_sum')).toContain('42');
+    expect(await toolResultSeen(n, 'c_old')).toContain('over sse');
     expect(await toolResultSeen(n, 'c_read')).toContain('你好，MCP');
     const big = await toolResultSeen(n, 'c_big');
     expect(big.length).toBeLessThanOrEqual(2000);
@@ -190,6 +198,7 @@ describe('MCP client', () => {
     expect(api.servers.map((s: { name: string }) => s.name)).toEqual([
       'everything',
       'web',
+      'old',
       'fs',
       'dead',
       'off',

@@ -30,10 +30,12 @@ export interface HttpEverything {
   close(): Promise<void>;
 }
 
-/** server-everything in Streamable HTTP mode on a free loopback port; resolves once it listens. */
-export async function startHttpEverything(): Promise<HttpEverything> {
+/** server-everything in Streamable HTTP (or the older SSE) mode on a free port; resolves once it listens. */
+export async function startHttpEverything(
+  mode: 'streamableHttp' | 'sse' = 'streamableHttp',
+): Promise<HttpEverything> {
   const port = await freePort();
-  const child = spawn(process.execPath, [EVERYTHING, 'streamableHttp'], {
+  const child = spawn(process.execPath, [EVERYTHING, mode], {
     env: { ...process.env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -41,12 +43,12 @@ export async function startHttpEverything(): Promise<HttpEverything> {
     let err = '';
     child.stderr?.on('data', (chunk: Buffer) => {
       err += chunk.toString();
-      if (err.includes(`listening on port ${port}`)) done();
+      if (err.includes(`port ${port}`)) done();
     });
     child.once('exit', (code) => fail(new Error(`server-everything exited (${code}): ${err}`)));
   });
   return {
-    url: `http://127.0.0.1:${port}/mcp`,
+    url: `http://127.0.0.1:${port}/${mode === 'sse' ? 'sse' : 'mcp'}`,
     child,
     close: () =>
       new Promise((done) => {
