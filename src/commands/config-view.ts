@@ -24,6 +24,17 @@ export function redactConfig(config: Config): Record<string, unknown> {
     const holder = copy[section];
     if (holder && name in holder) holder[name] = holder[name] ? '[set]' : '';
   }
+  // MCP servers' env values and HTTP headers carry their tokens: names are shown, values are not.
+  const servers = (copy.mcp?.servers ?? {}) as Record<
+    string,
+    Record<string, Record<string, string> | undefined>
+  >;
+  for (const server of Object.values(servers)) {
+    for (const field of ['env', 'headers'] as const) {
+      const values = server[field];
+      if (values) for (const name of Object.keys(values)) values[name] = '[set]';
+    }
+  }
   return copy;
 }
 

@@ -245,7 +245,8 @@ export class McpServerConnection {
       throw new AppError('mcp_not_connected', this.t.notConnected(this.name));
     try {
       return await client.callTool({ name: tool, arguments: args as Record<string, unknown> }, undefined, {
-        signal: options.signal,
+        // A signal of its own per call: the SDK's listener then goes away with it, not with the whole turn.
+        signal: AbortSignal.any([options.signal]),
         timeout: this.timeoutMs,
         ...(options.onProgress
           ? { onprogress: (p) => options.onProgress?.(p.progress, p.total, p.message) }

@@ -187,6 +187,27 @@ describe('MCP client', () => {
     expect(await toolResultSeen(n, 'c_after')).toContain('still here');
   });
 
+  it('shows progress notices live, not to the model', async () => {
+    llm.script(
+      {
+        toolCalls: [
+          {
+            id: 'c_prog',
+            name: 'everything__trigger-long-running-operation',
+            arguments: { duration: 0.3, steps: 3 },
+          },
+        ],
+      },
+      { text: 'ok' },
+    );
+    const n = llm.requests.length + 2;
+    const from = client.frames.length;
+    await client.chat('progress');
+    const live = client.ofType('tool_output', from).map((f) => String(f.text ?? f.content));
+    expect(live.join('')).toContain('progress 1/3');
+    expect(await toolResultSeen(n, 'c_prog')).toContain('Long running operation completed');
+  });
+
   it('answers /mcp, /api/mcp and /healthz with the status', async () => {
     client.send({ type: 'command', command: '/mcp' });
     const reply = await client.waitFor(

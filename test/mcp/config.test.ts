@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { redactConfig } from '../../src/commands/config-view.js';
 import { ConfigError, parseConfig } from '../../src/config/load.js';
 
 function problems(raw: unknown) {
@@ -41,5 +42,20 @@ describe('mcp config', () => {
     expect(problems({ mcp: { servers: { a: {} } } })[0]).toMatch(/^mcp\.servers\.a\.command/);
     expect(problems({ mcp: { servers: { 'a b': { command: 'x' } } } })[0]).toMatch(/^mcp\.servers/);
     expect(problems({ mcp: { servers: { a__b: { command: 'x' } } } })[0]).toMatch(/^mcp\.servers/);
+  });
+
+  it('never shows MCP env values or headers in /config', () => {
+    const { config } = parseConfig({
+      mcp: {
+        servers: {
+          gh: { command: 'gh-mcp', env: { GITHUB_TOKEN: 'ghp_secret' } },
+          web: { url: 'https://x.example/mcp', headers: { Authorization: 'Bearer secret' } },
+        },
+      },
+    });
+    const shown = JSON.stringify(redactConfig(config));
+    expect(shown).not.toContain('secret');
+    expect(shown).toContain('"GITHUB_TOKEN":"[set]"');
+    expect(shown).toContain('"Authorization":"[set]"');
   });
 });
