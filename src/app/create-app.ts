@@ -45,6 +45,8 @@ export interface CreateAppOptions {
   watchSkills?: boolean;
   /** false: MCP servers are not connected (CLI commands that do not use them). */
   mcp?: boolean;
+  /** false: the caller starts connecting them (`app.mcp.start()`), e.g. once the port is open. */
+  startMcp?: boolean;
   /** How stdio MCP servers are started (the command sandbox's seam; default unwrapped). */
   wrapMcpLaunch?: WrapMcpLaunch;
   /** MCP reconnection back-off (tests use short ones). */
@@ -177,7 +179,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
     } satisfies AppServices);
     scheduler?.start();
     // In the background: start-up never waits for an MCP server.
-    mcp.start();
+    if (options.startMcp !== false) mcp.start();
 
     let closed = false;
     return Object.assign(services as AppServices, {

@@ -58,6 +58,8 @@ async function runServe(options: ServeOptions, globals: GlobalOptions): Promise<
     ...(isLang(globals.lang) ? { lang: globals.lang } : {}),
     consoleLevel: consoleLevel(options),
     scheduler: options.scheduler,
+    // Started once the port is open: MCP servers starting up never compete with the box's own start.
+    startMcp: false,
   });
   const t = serveMessages(app.lang);
   const host = options.host ?? app.config.server.host;
@@ -73,6 +75,7 @@ async function runServe(options: ServeOptions, globals: GlobalOptions): Promise<
     throw error;
   }
   printBanner(app, server, t);
+  app.mcp.start();
   await waitForSignal(app, server, t, closeLogger);
 }
 
