@@ -3,12 +3,12 @@
  * server-everything over stdio and Streamable HTTP, server-filesystem on a temp dir, plus a
  * server that dies at start (the box starts anyway and says why).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, createApp } from '../../src/app/create-app.js';
 import { type RunningServer, startServer } from '../../src/server/start-server.js';
-import { tempHome } from '../helpers/cli.js';
+import { runCli, tempHome } from '../helpers/cli.js';
 import { type FakeLlm, startFakeLlm } from '../helpers/fake-llm.js';
 import { connectReady, type WsClient } from '../helpers/ws-client.js';
 import { boxConfig, testEnv } from '../server/harness.js';
@@ -228,5 +228,16 @@ describe('MCP client', () => {
       mcp: { name: string; state: string }[];
     };
     expect(health.mcp.find((s) => s.name === 'dead')?.state).toBe('failed');
+  });
+
+  it("aibox mcp list shows the running server's live status", async () => {
+    // The CLI finds the running box through config.json's port (the box itself listens on a free one).
+    const config = JSON.parse(readFileSync(join(home, 'config.json'), 'utf8'));
+    config.server = { ...config.server, port: Number(new URL(server.url).port) };
+    writeFileSync(join(home, 'config.json'), JSON.stringify(config));
+    const list = await runCli(['--lang', 'en', 'mcp', 'list'], { home, env: testEnv(home) });
+    expect(list.stdout).toMatch(/everything\s+connected\s+stdio\s+\d+ tools/);
+    expect(list.stdout).toMatch(/dead\s+failed/);
+    expect(list.stdout).toContain('no config here');
   });
 });
