@@ -29,9 +29,6 @@ describe('aibox mcp', () => {
       headers: { Authorization: 'Bearer x' },
     });
 
-    const dup = await cli('mcp', 'add', 'remote', 'http://x');
-    expect(dup.code).toBe(1);
-    expect(dup.stderr).toContain('exists already');
     const bad = await cli('mcp', 'add', 'x', '--json', '{"command":"a","argz":[]}');
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('mcp.servers.x.argz');
@@ -47,7 +44,6 @@ describe('aibox mcp', () => {
     expect(checked.stdout).toMatch(/remote\s+failed/);
 
     expect((await cli('mcp', 'remove', 'remote')).code).toBe(0);
-    expect((await cli('mcp', 'remove', 'remote')).stderr).toContain('no MCP server named "remote"');
     expect(Object.keys(JSON.parse(readFileSync(join(home, 'config.json'), 'utf8')).mcp.servers)).toEqual([
       'everything',
     ]);
