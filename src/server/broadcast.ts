@@ -12,7 +12,7 @@ import { type Frame, frameIsFor, framesForEvent } from './outbound.js';
 export interface Hub {
   add(conn: Connection): void;
   remove(conn: Connection): void;
-  /** Starts sending the session's chat frames to `conn`. */
+  /** Starts sending the session's chat frames to `conn`. Throws AppError `too_many_sessions`. */
   attach(conn: Connection, sessionId: string): void;
   toAll(frame: Frame): void;
   toSession(sessionId: string, frame: Frame): void;
@@ -78,6 +78,7 @@ export function createHub(options: { sessions: SessionManager; t: ServerMessages
       detachAll(conn);
     },
     attach: (conn, sessionId) => {
+      subscribe(sessionId); // first: it throws when the session cannot be held
       conn.sessions.add(sessionId);
       let set = attached.get(sessionId);
       if (!set) {
@@ -85,7 +86,6 @@ export function createHub(options: { sessions: SessionManager; t: ServerMessages
         attached.set(sessionId, set);
       }
       set.add(conn);
-      subscribe(sessionId);
     },
     toAll: (frame) => sendTo(all, frame),
     toSession,

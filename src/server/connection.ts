@@ -9,6 +9,8 @@ import { PROTOCOL_NAME } from './auth.js';
 import { type Frame, frameIsFor } from './outbound.js';
 
 const CLOSE_SLOW = 1013;
+/** "Try again later": the server holds as many sessions as it may (server.max_sessions). */
+export const CLOSE_TRY_AGAIN = 1013;
 export const CLOSE_AUTH = 4401;
 export const CLOSE_GOING_AWAY = 1001;
 

@@ -5,7 +5,7 @@
  */
 import type { AppServices } from '../app/services.js';
 import type { CommandRegistry } from '../commands/registry.js';
-import { describeError } from '../errors.js';
+import { describeError, isAppError } from '../errors.js';
 import { handleTaskFrame } from '../tasks/task-frame.js';
 import type { Hub } from './broadcast.js';
 import type { Connection } from './connection.js';
@@ -79,9 +79,25 @@ export async function dispatchFrame(deps: DispatchDeps, conn: Connection, frame:
   }
 }
 
-/** Runs `dispatchFrame`, turning an unexpected failure into an `internal` error frame. */
+/** Refusals of the server's limits that a client is told about with their own code. */
+const LIMIT_CODES: ReadonlySet<string> = new Set(['queue_full', 'too_many_sessions']);
+
+/** The error frame for a refused limit (queue or sessions), or undefined for anything else. */
+export function limitErrorFrame(error: unknown): Frame | undefined {
+  if (!isAppError(error) || !LIMIT_CODES.has(error.code)) return undefined;
+  return { type: 'error', code: error.code, content: error.message };
+}
+
+/** Runs `dispatchFrame`; a refused limit becomes its error frame, anything else an `internal` one. */
 export function dispatchSafely(deps: DispatchDeps, conn: Connection, frame: ClientFrame): void {
   dispatchFrame(deps, conn, frame).catch((error: unknown) => {
+    const refusal = limitErrorFrame(error);
+    if (refusal) {
+      if ('id' in frame && frame.id !== undefined) refusal.id = frame.id;
+      if ('session' in frame && frame.session !== undefined) refusal.session = frame.session;
+      conn.send(refusal);
+      return;
+    }
     deps.app.logger.error({ err: error, peer: conn.peer, frame: frame.type }, 'frame handling failed');
     conn.send({ type: 'error', code: 'internal', content: deps.t.internal(describeError(error)) });
   });

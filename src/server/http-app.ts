@@ -1,6 +1,8 @@
 /**
  * The HTTP side of the one port (hono): `/healthz`, the page's `/api` (behind the
- * same token as the WebSocket), and the built web page from `dist/web/`.
+ * same token as the WebSocket), and the built web page from `dist/web/`. The first
+ * middleware checks Host and Origin (request-guard.ts) and sets the security headers
+ * for every route, also ones added later.
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -10,10 +12,12 @@ import type { AppServices } from '../app/services.js';
 import { PRESETS } from '../providers/presets.js';
 import { createApiRoutes } from './api/routes.js';
 import { bearerToken, tokensEqual } from './auth.js';
+import { limitBody } from './body-limit.js';
 import { createMcpRoute } from './mcp-route.js';
 import { serverMessages } from './messages.js';
 import { createOpenAiRoutes } from './openai/openai-routes.js';
-import { originAllowed } from './origin.js';
+import { guardSettings, refusalFor, refusalMessage } from './request-guard.js';
+import { SECURITY_HEADERS } from './security-headers.js';
 
 /** `dist/web` next to the compiled server (`dist/server/..`), else the repo's `dist/web` when running from `src/`. */
 function defaultWebRoot(): string {
@@ -49,21 +53,27 @@ function notBuiltPage(app: AppServices): string {
   return `<!doctype html><meta charset="utf-8"><title>Aibox</title><body style="font-family:sans-serif;max-width:40em;margin:3em auto"><h1>Aibox</h1><p>${text}</p></body>`;
 }
 
-/** Requires the token (Bearer) when one is configured, and refuses cross-site browser requests. */
+/** Refuses foreign Host/Origin values before any route runs; sets the security headers on every answer. */
+function protect(app: AppServices, port: () => number) {
+  return async (c: Context, next: Next) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.header(name, value);
+    const refusal = refusalFor(
+      c.req.header('host'),
+      c.req.header('origin'),
+      guardSettings(app.config, port()),
+    );
+    if (refusal) {
+      app.logger.warn({ path: c.req.path, ...refusal }, 'request refused: host or origin not allowed');
+      const message = refusalMessage(refusal, serverMessages(app.lang));
+      return c.json({ error: { code: refusal.code, message } }, 403);
+    }
+    await next();
+  };
+}
+
+/** Requires the token (Bearer) when one is configured. */
 function guard(app: AppServices) {
   return async (c: Context, next: Next) => {
-    const origin = c.req.header('origin');
-    if (!originAllowed(origin, c.req.header('host'), app.config.server.allowed_origins)) {
-      return c.json(
-        {
-          error: {
-            code: 'forbidden_origin',
-            message: serverMessages(app.lang).forbiddenOrigin(String(origin)),
-          },
-        },
-        403,
-      );
-    }
     const expected = app.config.server.token;
     if (expected !== '') {
       const presented = bearerToken(c.req.header('authorization'));
@@ -76,15 +86,24 @@ function guard(app: AppServices) {
   };
 }
 
-export function createHttpApp(app: AppServices, options: { webRoot?: string } = {}): Hono {
+export interface HttpAppOptions {
+  webRoot?: string;
+  /** The port the server listens on (known once it listens; read per request). */
+  port: () => number;
+}
+
+export function createHttpApp(app: AppServices, options: HttpAppOptions): Hono {
   const webRoot = options.webRoot ?? defaultWebRoot();
   const http = new Hono();
-  http.use('*', async (c, next) => {
-    await next();
-    c.header('x-content-type-options', 'nosniff');
-    c.header('referrer-policy', 'no-referrer');
-    c.header('x-frame-options', 'DENY');
-  });
+  http.use('*', protect(app, options.port));
+  http.use(
+    '*',
+    limitBody(
+      () => app.config.server.max_body_bytes,
+      (c, max) =>
+        c.json({ error: { code: 'too_large', message: serverMessages(app.lang).bodyTooLarge(max) } }, 413),
+    ),
+  );
   http.get('/healthz', (c) => {
     c.header('cache-control', 'no-store');
     return c.json(healthBody(app));

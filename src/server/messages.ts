@@ -41,6 +41,11 @@ export const serverMessages = defineMessages({
         ? '拒绝来源 null（从本地文件打开的页面，如原版 frontend.html）：可直接打开本服务端口上的网页；' +
           '或在 config.json 中设置 "server": {"allowed_origins": ["null"]}——这会允许任何本地文件或沙箱页面连接。'
         : `拒绝来源 ${o}：请把它加入 server.allowed_origins`,
+    forbiddenHost: (h: string) =>
+      `拒绝 Host "${h}"：未设置令牌时只接受本机地址（localhost、127.0.0.1、[::1]，且端口一致）。` +
+      `如需用其他名称访问，请把它加入 server.allowed_hosts，或设置 server.token`,
+    bodyTooLarge: (max: number) =>
+      `请求体过大（上限 ${Math.round(max / 1024)} KiB，见 server.max_body_bytes）`,
   },
   en: {
     connected: '✅ Connected to AI server',
@@ -83,6 +88,11 @@ export const serverMessages = defineMessages({
         ? 'Origin null refused (a page opened from a file, such as the original frontend.html): open the page this server serves on its own port, ' +
           'or set "server": {"allowed_origins": ["null"]} in config.json, which lets any local file or sandboxed page connect.'
         : `Origin ${o} refused: add it to server.allowed_origins`,
+    forbiddenHost: (h: string) =>
+      `Host "${h}" refused: without a token only loopback names (localhost, 127.0.0.1, [::1], with this port) are served. ` +
+      `To use another name, add it to server.allowed_hosts, or set server.token`,
+    bodyTooLarge: (max: number) =>
+      `The request body is too large (limit ${Math.round(max / 1024)} KiB, see server.max_body_bytes)`,
   },
 });
 

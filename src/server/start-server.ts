@@ -39,7 +39,8 @@ export async function startServer(app: AppServices, options: StartServerOptions)
   assertSafeBind(options.host, app.config.server.token, t);
   const hub = createHub({ sessions: app.sessions, t, logger: app.logger });
   const commands = options.commands ?? createDefaultCommandRegistry();
-  const http = createHttpApp(app, { webRoot: options.webRoot });
+  let listeningPort = 0;
+  const http = createHttpApp(app, { webRoot: options.webRoot, port: () => listeningPort });
 
   const server = await new Promise<Server>((resolvePromise, reject) => {
     const s = serve({ fetch: http.fetch, port: options.port, hostname: options.host }, () =>
@@ -47,8 +48,10 @@ export async function startServer(app: AppServices, options: StartServerOptions)
     );
     s.once('error', reject);
   });
+  listeningPort = (server.address() as AddressInfo).port;
   const ws = attachWebSocket(server, {
     app,
+    port: listeningPort,
     hub,
     commands,
     t,
@@ -57,7 +60,7 @@ export async function startServer(app: AppServices, options: StartServerOptions)
   });
   const stopForwarding = forwardAppEvents(app, hub);
 
-  const { port } = server.address() as AddressInfo;
+  const port = listeningPort;
   const shownHost = options.host.includes(':') ? `[${options.host}]` : options.host;
   app.logger.info({ host: options.host, port }, 'server listening');
   let closing: Promise<void> | undefined;

@@ -11,11 +11,17 @@ import type { CommandRegistry } from '../commands/registry.js';
 import { randomId } from '../util/ids.js';
 import { hasTokenInUrl, PROTOCOL_NAME, peerOf, tokensEqual, upgradeToken } from './auth.js';
 import type { Hub } from './broadcast.js';
-import { CLOSE_AUTH, CLOSE_GOING_AWAY, type Connection, createConnection } from './connection.js';
-import { dispatchSafely } from './dispatch.js';
+import {
+  CLOSE_AUTH,
+  CLOSE_GOING_AWAY,
+  CLOSE_TRY_AGAIN,
+  type Connection,
+  createConnection,
+} from './connection.js';
+import { dispatchSafely, limitErrorFrame } from './dispatch.js';
 import { parseFrame, SESSION_ID } from './frames.js';
 import type { ServerMessages } from './messages.js';
-import { originAllowed } from './origin.js';
+import { guardSettings, refusalFor, refusalMessage } from './request-guard.js';
 import { rejectUpgrade } from './upgrade-reject.js';
 import { welcomeFrames } from './welcome.js';
 
@@ -24,6 +30,8 @@ export interface WsOptions {
   hub: Hub;
   commands: CommandRegistry;
   t: ServerMessages;
+  /** The port the server listens on (for the Host check). */
+  port: number;
   /** How long a client may take to send its `auth` frame (PROTOCOL.md: 5 s). */
   authTimeoutMs?: number;
   /** Server-side keepalive ping interval; 0 disables. */
@@ -54,8 +62,16 @@ export function attachWebSocket(
 
   const welcome = (conn: Connection) => {
     conn.authenticated = true;
+    try {
+      hub.attach(conn, conn.defaultSession);
+    } catch (error) {
+      const refusal = limitErrorFrame(error);
+      if (!refusal) throw error;
+      conn.send(refusal);
+      conn.close(CLOSE_TRY_AGAIN, 'too many sessions');
+      return;
+    }
     for (const frame of welcomeFrames(app, conn.defaultSession)) conn.send(frame);
-    hub.attach(conn, conn.defaultSession);
   };
 
   const onConnection = (ws: WebSocket, req: IncomingMessage) => {
@@ -123,15 +139,15 @@ export function attachWebSocket(
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
+    const refusal = refusalFor(req.headers.host, req.headers.origin, guardSettings(app.config, options.port));
+    if (refusal) {
+      const why = refusalMessage(refusal, t);
+      logger.warn({ peer: peerOf(req), ...refusal }, `upgrade refused: ${why}`);
+      return rejectUpgrade(socket, 403, 'Forbidden', `${why}\n`);
+    }
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     if (!WS_PATHS.has(path))
       return rejectUpgrade(socket, 404, 'Not Found', 'WebSocket endpoint is / or /ws\n');
-    const origin = req.headers.origin;
-    if (!originAllowed(origin, req.headers.host, app.config.server.allowed_origins)) {
-      const why = t.forbiddenOrigin(String(origin));
-      logger.warn({ peer: peerOf(req), origin }, `upgrade refused: ${why}`);
-      return rejectUpgrade(socket, 403, 'Forbidden', `${why}\n`);
-    }
     wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, req));
   });
 

@@ -14,6 +14,10 @@ export const sessionMessages = defineMessages({
     toolResult: (text: string) => `[工具结果: ${text}]`,
     closed: '会话已关闭',
     internal: (detail: string) => `内部错误: ${detail}`,
+    queueFull: (max: number) =>
+      `排队的消息已达上限（${max} 条，server.max_queued_turns）：请等当前回合结束后再发`,
+    tooManySessions: (max: number) =>
+      `同时保持的会话已达上限（${max} 个，server.max_sessions），且都在运行或有客户端连接：请稍后再试`,
   },
   en: {
     missingToolResult: (name: string) => `❌ The tool ${name} returned no result (interrupted)`,
@@ -28,5 +32,9 @@ export const sessionMessages = defineMessages({
     toolResult: (text: string) => `[tool result: ${text}]`,
     closed: 'The session is closed',
     internal: (detail: string) => `Internal error: ${detail}`,
+    queueFull: (max: number) =>
+      `Too many queued messages (limit ${max}, server.max_queued_turns): wait for the running turn to finish`,
+    tooManySessions: (max: number) =>
+      `Too many sessions held at once (limit ${max}, server.max_sessions), all running or with clients attached: try again later`,
   },
 });

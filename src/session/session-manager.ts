@@ -1,6 +1,7 @@
 /**
- * Creates sessions on first use and holds them. Each session resumes its last
- * non-archived conversation from SQLite, so a restart keeps the conversation.
+ * Creates sessions on first use and holds at most `server.max_sessions` of them, in
+ * least-recently-used order. Each session resumes its last non-archived conversation
+ * from SQLite, so dropping an idle one (or a restart) loses nothing.
  */
 import type { Database } from 'better-sqlite3';
 import type { Logger } from 'pino';
@@ -8,6 +9,7 @@ import { runTurn as defaultRunTurn } from '../agent/run-turn.js';
 import type { Config } from '../config/schema.js';
 import { createConversationRepo } from '../conversations/conversation-repo.js';
 import { createMessageRepo } from '../conversations/message-repo.js';
+import { AppError } from '../errors.js';
 import type { Lang } from '../i18n/lang.js';
 import type { PromptSource } from '../prompts/prompt-loader.js';
 import type { ChatProvider } from '../providers/types.js';
@@ -16,6 +18,7 @@ import type { Clock } from '../util/clock.js';
 import type { IdGenerator } from '../util/ids.js';
 import type { RunTurnFn } from './agent-port.js';
 import { ConversationLog } from './conversation-log.js';
+import { sessionMessages } from './messages.js';
 import type { TurnSettings } from './run-session-turn.js';
 import { createSession, type ManagedSession } from './session.js';
 import type { SessionManager } from './types.js';
@@ -43,6 +46,7 @@ export function settingsFrom(config: Config): TurnSettings {
     maxRounds: config.agent.max_rounds,
     temperature: config.llm.temperature,
     maxTokens: config.llm.max_tokens,
+    maxReplyChars: config.agent.max_reply_chars,
     contextTokenBudget: config.agent.context_token_budget,
     keepRecentMessages: config.agent.keep_recent_messages,
   };
@@ -52,14 +56,34 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   const conversations = createConversationRepo(options.db);
   const messages = createMessageRepo(options.db);
   const sessions = new Map<string, ManagedSession>();
-  const { tools, config } = options;
+  const { tools } = options;
+  const config = () => (typeof options.config === 'function' ? options.config() : options.config);
   const logger = options.logger.child({ module: 'session' });
   let closing: Promise<void> | undefined;
+
+  /** Drops the least recently used session nobody uses; false when every one is in use. */
+  const evictOne = (): boolean => {
+    for (const [id, session] of sessions) {
+      if (session.inUse) continue;
+      sessions.delete(id);
+      void session.close();
+      logger.debug({ session: id }, 'idle session dropped from memory');
+      return true;
+    }
+    return false;
+  };
 
   return {
     get(id) {
       let session = sessions.get(id);
-      if (!session) {
+      if (session) {
+        sessions.delete(id); // re-inserted below: the Map's order is the LRU order
+      } else {
+        const max = config().server.max_sessions;
+        while (sessions.size >= max) {
+          if (!evictOne())
+            throw new AppError('too_many_sessions', sessionMessages(options.lang).tooManySessions(max));
+        }
         session = createSession({
           id,
           log: new ConversationLog({
@@ -75,15 +99,16 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
           provider: options.provider,
           tools: typeof tools === 'function' ? tools : () => tools,
           prompts: options.prompts,
-          settings: () => settingsFrom(typeof config === 'function' ? config() : config),
+          settings: () => settingsFrom(config()),
+          maxQueuedTurns: () => config().server.max_queued_turns,
           lang: options.lang,
           clock: options.clock,
           ids: options.ids,
           logger,
           runTurn: options.runTurn ?? defaultRunTurn,
         });
-        sessions.set(id, session);
       }
+      sessions.set(id, session);
       return session;
     },
     ids: () => [...sessions.keys()],

@@ -4,6 +4,7 @@
  * independent (each session has its own queue).
  */
 import type { Logger } from 'pino';
+import { AppError } from '../errors.js';
 import type { IdGenerator } from '../util/ids.js';
 import type { ConversationLog } from './conversation-log.js';
 import { sessionMessages } from './messages.js';
@@ -26,12 +27,16 @@ export interface SessionDeps extends Omit<TurnDeps, 'emit' | 'sessionId'> {
   log: ConversationLog;
   ids: IdGenerator;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
+  /** Turns that may wait behind the running one (read at every enqueue). */
+  maxQueuedTurns: () => number;
 }
 
 /** A Session plus what only its manager calls. */
 export interface ManagedSession extends Session {
   /** Ends queued turns as aborted, aborts the running one and waits for it. */
   close(): Promise<void>;
+  /** Running or queued work, or someone subscribed: the manager must not evict it. */
+  readonly inUse: boolean;
 }
 
 export function createSession(deps: SessionDeps): ManagedSession {
@@ -113,7 +118,12 @@ export function createSession(deps: SessionDeps): ManagedSession {
     get queueLength() {
       return turnsQueued();
     },
+    get inUse() {
+      return running !== undefined || queue.length > 0 || listeners.size > 0;
+    },
     enqueue(input) {
+      const max = deps.maxQueuedTurns();
+      if (turnsQueued() >= max + (running ? 0 : 1)) throw new AppError('queue_full', t.queueFull(max));
       const turnId = deps.ids('turn');
       const position = turnsQueued() + (running ? 1 : 0);
       let resolve!: (outcome: TurnOutcome) => void;

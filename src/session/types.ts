@@ -46,7 +46,10 @@ export interface EnqueueInput {
 
 export interface Session {
   readonly id: string;
-  /** Queues a turn; the promise settles when that turn has ended. */
+  /**
+   * Queues a turn; the promise settles when that turn has ended. Throws AppError
+   * `queue_full` when `server.max_queued_turns` turns already wait.
+   */
   enqueue(input: EnqueueInput): { turnId: string; position: number; done: Promise<TurnOutcome> };
   /** Cancels the running turn (LLM stream and running tools). Returns false if idle. */
   abort(): boolean;
@@ -60,6 +63,11 @@ export interface Session {
 }
 
 export interface SessionManager {
+  /**
+   * The session (created on first use, resumed from SQLite). At most `server.max_sessions`
+   * are held: the least recently used idle one without subscribers is dropped to make room;
+   * when none is, throws AppError `too_many_sessions`.
+   */
   get(id: string): Session;
   /** Ids of sessions with a conversation in memory. */
   ids(): string[];

@@ -12,7 +12,6 @@ import type { AppServices } from '../../app/services.js';
 import { startCancellableTurn } from '../../session/cancellable-turn.js';
 import type { Session, SessionEvent, TurnOutcome } from '../../session/types.js';
 import { bearerToken, tokensEqual } from '../auth.js';
-import { originAllowed } from '../origin.js';
 import {
   type ChatRequest,
   ChatRequestSchema,
@@ -49,16 +48,8 @@ export function createOpenAiRoutes(app: AppServices): Hono {
   const t = openAiMessages(app.lang);
   const routes = new Hono();
 
+  // Host and Origin were checked before any route (request-guard.ts).
   routes.use('*', async (c, next) => {
-    const origin = c.req.header('origin');
-    if (!originAllowed(origin, c.req.header('host'), app.config.server.allowed_origins))
-      return openAiError(
-        c,
-        403,
-        'invalid_request_error',
-        'forbidden_origin',
-        t.forbiddenOrigin(String(origin)),
-      );
     const expected = app.config.server.token;
     if (expected === '')
       return openAiError(c, 401, 'invalid_request_error', 'no_token_configured', t.noToken);
