@@ -14,6 +14,7 @@ export const agentMessages = defineMessages({
     toolSkippedEnd: (name: string) => `工具 ${name} 没有执行：对话已结束。`,
     maxRounds: (n: number) => `本轮已达到 ${n} 次模型调用的上限，已停止（可调整 agent.max_rounds）。`,
     aborted: () => '已取消',
+    truncated: (max: number) => `[已截断：回答超过 ${max} 个字符]`,
   },
   en: {
     invalidJson: (name, error) =>
@@ -28,5 +29,6 @@ export const agentMessages = defineMessages({
     maxRounds: (n) =>
       `Stopped after reaching the limit of ${n} model calls in one turn (see agent.max_rounds).`,
     aborted: () => 'cancelled',
+    truncated: (max: number) => `[truncated: the answer passed ${max} characters]`,
   },
 });

@@ -26,6 +26,8 @@ export interface RunTurnOptions {
   maxRounds: number;
   temperature?: number;
   maxTokens?: number;
+  /** Longest reply of one model round; a longer one is cut, stored with a note, and the turn errors. */
+  maxReplyChars?: number;
   signal: AbortSignal;
   emit(event: AgentEvent): void;
   /** For tool durations. */
@@ -115,6 +117,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
           tools: specs.length > 0 ? specs : undefined,
           temperature: options.temperature,
           maxTokens: options.maxTokens,
+          maxReplyChars: options.maxReplyChars,
         },
         signal,
         turnId,
@@ -123,7 +126,9 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
       usage = addUsage(usage, outcome.usage);
       if (outcome.error) {
         // What people already saw stays in the history; tool calls of a broken stream are dropped.
-        if (outcome.text) record({ role: 'assistant', content: outcome.text });
+        const note =
+          outcome.error.code === 'too_long' ? `\n\n${text.truncated(options.maxReplyChars ?? 0)}` : '';
+        if (outcome.text) record({ role: 'assistant', content: `${outcome.text}${note}` });
         const code = signal.aborted ? 'aborted' : turnErrorCode(outcome.error.code);
         return fail(code, code === 'aborted' ? text.aborted() : outcome.error.message);
       }

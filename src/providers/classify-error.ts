@@ -7,6 +7,7 @@ import { describeError } from '../errors.js';
 import type { Lang } from '../i18n/lang.js';
 import type { Deadline } from './deadline.js';
 import { providerMessages } from './messages.js';
+import { ReplyTooLongError, StreamUnterminatedError } from './stream-guards.js';
 import type { ProviderErrorCode } from './types.js';
 
 export interface Failure {
@@ -67,6 +68,12 @@ export function classifyError(error: unknown, ctx: ClassifyContext): Failure {
     }
     if (why === 'aborted' || error instanceof APIUserAbortError) {
       return { code: 'aborted', message: text.aborted(), retryable: false };
+    }
+    if (error instanceof ReplyTooLongError) {
+      return { code: 'too_long', message: text.replyTooLong(error.limit), retryable: false };
+    }
+    if (error instanceof StreamUnterminatedError) {
+      return { code: 'network', message: text.streamUnterminated(), retryable: true };
     }
     if (error instanceof APIConnectionError) {
       return { code: 'network', message: text.network(ctx.baseUrl, causeDetail(error)), retryable: true };

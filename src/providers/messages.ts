@@ -17,6 +17,10 @@ export const providerMessages = defineMessages({
     badRequest: (status: number, detail: string) => `模型服务拒绝了请求（HTTP ${status}）：${detail}`,
     badResponse: (detail: string) => `模型服务的回答无法解析：${detail}`,
     streamCut: () => '模型服务的回答中途断开',
+    streamUnterminated: () =>
+      '模型服务的回答没有正常结束（缺少 finish_reason），可能被中途截断；其中的工具调用未执行',
+    replyTooLong: (max: number) =>
+      `模型的回答超过 ${max} 个字符，已在此截断并停止（agent.max_reply_chars）；其中的工具调用未执行`,
     aborted: () => '请求已取消',
     keyFileNotice: (path: string) => `从 ${path} 读取了 API Key（旧版 Aibox 的做法；建议改用环境变量）`,
     envOverride: (name: string, key: string) => `环境变量 ${name} 覆盖了配置 ${key}`,
@@ -38,6 +42,10 @@ export const providerMessages = defineMessages({
     badRequest: (status, detail) => `the model service rejected the request (HTTP ${status}): ${detail}`,
     badResponse: (detail) => `the model service's answer could not be read: ${detail}`,
     streamCut: () => 'the model service cut its answer off mid-way',
+    streamUnterminated: () =>
+      'the model service ended its answer without finishing it (no finish_reason); it may be cut off, and no tool call from it was run',
+    replyTooLong: (max: number) =>
+      `the model's answer passed ${max} characters, so it was cut there and stopped (agent.max_reply_chars); no tool call from it was run`,
     aborted: () => 'request cancelled',
     keyFileNotice: (path) =>
       `read the API key from ${path} (the original Aibox's way; an environment variable is better)`,

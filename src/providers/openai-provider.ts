@@ -19,6 +19,7 @@ import { providerMessages } from './messages.js';
 import { providerInfo } from './provider-info.js';
 import { buildRequestBody } from './request-body.js';
 import type { ResolvedLlmSettings } from './resolve-settings.js';
+import { ReplyBudget, ReplyTooLongError, StreamUnterminatedError } from './stream-guards.js';
 import { ToolCallAssembler } from './tool-call-assembler.js';
 import type { ChatProvider, ChatRequest, ProviderEvent, Usage } from './types.js';
 
@@ -132,6 +133,7 @@ export function createOpenAiProvider(
     const body = buildRequestBody(request, settings, true) as unknown as ChatCompletionCreateParamsStreaming;
     const stream = await client.chat.completions.create(body, requestOptions(deadline));
     const calls = new ToolCallAssembler();
+    const budget = new ReplyBudget(request.maxReplyChars);
     let finishReason: string | undefined;
     let usage: Usage | undefined;
     let received = false;
@@ -141,21 +143,26 @@ export function createOpenAiProvider(
       if (!choice) continue;
       received = true;
       const delta = (choice.delta ?? {}) as { content?: string | null; reasoning_content?: string | null };
-      if (delta.reasoning_content) yield { type: 'reasoning_delta', text: delta.reasoning_content };
-      if (delta.content) yield { type: 'text_delta', text: delta.content };
-      for (const call of choice.delta?.tool_calls ?? []) calls.add(call);
+      const reasoning = delta.reasoning_content ? budget.take(delta.reasoning_content) : '';
+      if (reasoning) yield { type: 'reasoning_delta', text: reasoning };
+      const text = delta.content ? budget.take(delta.content) : '';
+      if (text) yield { type: 'text_delta', text };
+      for (const call of choice.delta?.tool_calls ?? []) {
+        budget.take(call.function?.arguments ?? '');
+        calls.add(call);
+      }
+      // Leaving the loop makes the SDK abort the request: the rest is never read.
+      if (budget.exceeded) throw new ReplyTooLongError(budget.limit);
       if (choice.finish_reason) finishReason = choice.finish_reason;
     }
     // The SDK ends the iteration quietly when its signal aborts: report it.
     if (deadline.signal.aborted) throw new APIUserAbortError();
     if (!received) throw new SyntaxError(providerMessages(lang).streamCut());
+    // No end marker: the reply may be incomplete (tool arguments too), so none of it is used.
+    if (finishReason === undefined) throw new StreamUnterminatedError();
     const finished = calls.finish(() => ids('call'));
     for (const call of finished) yield { type: 'tool_call', call };
-    yield {
-      type: 'done',
-      finishReason: finishReason ?? (finished.length > 0 ? 'tool_calls' : 'stop'),
-      usage,
-    };
+    yield { type: 'done', finishReason, usage };
   }
 
   async function* completeAttempt(

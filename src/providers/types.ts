@@ -30,6 +30,8 @@ export interface ChatRequest {
   tools?: ToolSpec[];
   temperature?: number;
   maxTokens?: number;
+  /** Longest reply (content, reasoning and tool-call arguments together); past it the stream is cut. */
+  maxReplyChars?: number;
 }
 
 export interface Usage {
@@ -46,6 +48,8 @@ export type ProviderErrorCode =
   | 'network'
   | 'bad_response'
   | 'aborted'
+  /** The reply passed `ChatRequest.maxReplyChars`. */
+  | 'too_long'
   | 'no_key'
   | 'not_configured';
 

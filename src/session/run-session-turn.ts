@@ -30,6 +30,8 @@ export interface TurnSettings {
   maxRounds: number;
   temperature?: number;
   maxTokens?: number;
+  /** Longest model reply of one round (`agent.max_reply_chars`). */
+  maxReplyChars?: number;
   contextTokenBudget: number;
   keepRecentMessages: number;
 }
@@ -139,6 +141,7 @@ export async function runSessionTurn(
       maxRounds: settings.maxRounds,
       ...(settings.temperature !== undefined ? { temperature: settings.temperature } : {}),
       ...(settings.maxTokens !== undefined ? { maxTokens: settings.maxTokens } : {}),
+      ...(settings.maxReplyChars !== undefined ? { maxReplyChars: settings.maxReplyChars } : {}),
       signal,
       emit: onAgentEvent,
       now: () => deps.clock.now(),

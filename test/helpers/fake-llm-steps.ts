@@ -53,7 +53,23 @@ export interface FakeStall {
   stall: 'before-headers' | 'after-headers' | 'mid-stream';
 }
 
-export type FakeStaticStep = FakeReply | FakeFailure | FakeCut | FakeStall;
+/**
+ * Streams deltas of one kind (`content`, `reasoning` or a tool call's `arguments`) forever,
+ * as fast as the client reads, until the client goes away or the server closes.
+ */
+export interface FakeEndless {
+  endless: 'content' | 'reasoning' | 'arguments';
+}
+
+/**
+ * Writes `reply` as deltas, then ends the response cleanly with no `finish_reason` and no
+ * `data: [DONE]` (a proxy that dropped the end of the stream).
+ */
+export interface FakeUnterminated {
+  unterminated: Pick<FakeReply, 'text' | 'toolCalls'>;
+}
+
+export type FakeStaticStep = FakeReply | FakeFailure | FakeCut | FakeStall | FakeEndless | FakeUnterminated;
 
 export interface ReplyContext {
   model: string;
@@ -79,14 +95,92 @@ export function writeFailure(res: ServerResponse, step: FakeFailure): void {
   );
 }
 
-/** Writes a successful answer: one JSON body, or SSE chunks when streaming. */
-export function writeReply(res: ServerResponse, step: FakeReply, context: ReplyContext): void {
-  const { model, streaming, includeUsage } = context;
-  const calls = (step.toolCalls ?? []).map((call) => ({
+/** Writes a reply's deltas (role, reasoning, text, tool calls) as SSE chunks, without any end. */
+function writeDeltas(
+  res: ServerResponse,
+  step: FakeReply,
+  calls: WireCall[],
+  model: string,
+  id: string,
+): void {
+  const size = step.chunkChars ?? 4;
+  writeChunk(res, model, { role: 'assistant', content: '' }, null, id);
+  for (const piece of split(step.reasoning ?? '', size))
+    writeChunk(res, model, { reasoning_content: piece }, null, id);
+  for (const piece of split(step.text ?? '', size)) writeChunk(res, model, { content: piece }, null, id);
+  calls.forEach((call, index) => {
+    writeChunk(
+      res,
+      model,
+      {
+        tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } }],
+      },
+      null,
+      id,
+    );
+    for (const piece of split(call.arguments, size)) {
+      writeChunk(res, model, { tool_calls: [{ index, function: { arguments: piece } }] }, null, id);
+    }
+  });
+}
+
+interface WireCall {
+  id: string;
+  name: string;
+  arguments: string;
+}
+
+function wireCalls(
+  step: Pick<FakeReply, 'toolCalls'>,
+  context: Pick<ReplyContext, 'nextCallId'>,
+): WireCall[] {
+  return (step.toolCalls ?? []).map((call) => ({
     id: call.id ?? context.nextCallId(),
     name: call.name,
     arguments: typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments),
   }));
+}
+
+/** The deltas of `step`, then a clean end of the response without finish_reason or `[DONE]`. */
+export function writeUnterminated(res: ServerResponse, step: FakeUnterminated, context: ReplyContext): void {
+  res.writeHead(200, { 'content-type': 'text/event-stream' });
+  writeDeltas(res, step.unterminated, wireCalls(step.unterminated, context), context.model, 'chatcmpl-cut');
+  res.end();
+}
+
+/** Streams deltas of one kind until the client disconnects, waiting for the socket to drain. */
+export function writeEndless(res: ServerResponse, step: FakeEndless, model: string): void {
+  res.writeHead(200, { 'content-type': 'text/event-stream' });
+  const piece = 'x'.repeat(64);
+  if (step.endless === 'arguments') {
+    writeChunk(res, model, {
+      tool_calls: [
+        { index: 0, id: 'call_endless', type: 'function', function: { name: 'echo', arguments: '' } },
+      ],
+    });
+  }
+  const delta =
+    step.endless === 'content'
+      ? { content: piece }
+      : step.endless === 'reasoning'
+        ? { reasoning_content: piece }
+        : { tool_calls: [{ index: 0, function: { arguments: piece } }] };
+  const pump = () => {
+    while (!res.destroyed && !res.writableEnded) {
+      writeChunk(res, model, delta);
+      if (res.writableNeedDrain) {
+        res.once('drain', pump);
+        return;
+      }
+    }
+  };
+  pump();
+}
+
+/** Writes a successful answer: one JSON body, or SSE chunks when streaming. */
+export function writeReply(res: ServerResponse, step: FakeReply, context: ReplyContext): void {
+  const { model, streaming, includeUsage } = context;
+  const calls = wireCalls(step, context);
   const finishReason = step.finishReason ?? (calls.length > 0 ? 'tool_calls' : 'stop');
   const usage = step.usage ?? { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 };
   const id = context.nextCompletionId();
@@ -115,26 +209,8 @@ export function writeReply(res: ServerResponse, step: FakeReply, context: ReplyC
     return;
   }
 
-  const size = step.chunkChars ?? 4;
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-  writeChunk(res, model, { role: 'assistant', content: '' }, null, id);
-  for (const piece of split(step.reasoning ?? '', size))
-    writeChunk(res, model, { reasoning_content: piece }, null, id);
-  for (const piece of split(step.text ?? '', size)) writeChunk(res, model, { content: piece }, null, id);
-  calls.forEach((call, index) => {
-    writeChunk(
-      res,
-      model,
-      {
-        tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } }],
-      },
-      null,
-      id,
-    );
-    for (const piece of split(call.arguments, size)) {
-      writeChunk(res, model, { tool_calls: [{ index, function: { arguments: piece } }] }, null, id);
-    }
-  });
+  writeDeltas(res, step, calls, model, id);
   writeChunk(res, model, {}, finishReason, id);
   if (includeUsage)
     writeRaw(res, { id, object: 'chat.completion.chunk', created: 0, model, choices: [], usage });

@@ -13,15 +13,25 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { type FakeStaticStep, split, writeChunk, writeFailure, writeReply } from './fake-llm-steps.js';
+import {
+  type FakeStaticStep,
+  split,
+  writeChunk,
+  writeEndless,
+  writeFailure,
+  writeReply,
+  writeUnterminated,
+} from './fake-llm-steps.js';
 
 export type {
   FakeCut,
+  FakeEndless,
   FakeFailure,
   FakeReply,
   FakeStall,
   FakeStaticStep,
   FakeToolCall,
+  FakeUnterminated,
   FakeUsage,
 } from './fake-llm-steps.js';
 
@@ -137,16 +147,25 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
       res.socket?.destroy();
       return;
     }
-
-    if (step.delayMs) await sleep(step.delayMs);
-    if (res.destroyed) return;
-    writeReply(res, step, {
+    if ('endless' in step) {
+      writeEndless(res, step, model);
+      return;
+    }
+    const context = {
       model,
       streaming,
       includeUsage,
       nextCallId: () => `call_${++callCounter}`,
       nextCompletionId: () => `chatcmpl-${++completionCounter}`,
-    });
+    };
+    if ('unterminated' in step) {
+      writeUnterminated(res, step, context);
+      return;
+    }
+
+    if (step.delayMs) await sleep(step.delayMs);
+    if (res.destroyed) return;
+    writeReply(res, step, context);
   }
 
   const server = createServer((req, res) => {
