@@ -20,6 +20,7 @@ export function createAppTools(deps: AppToolsDeps): AnyTool[] {
     lang: deps.lang,
     clock: deps.clock,
     defaultTimezone: deps.config.scheduler.timezone,
+    minIntervalS: deps.config.scheduler.min_interval_s,
   });
   return createBuiltinTools({ ...deps, extraTools });
 }

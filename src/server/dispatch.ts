@@ -61,6 +61,7 @@ export async function dispatchFrame(deps: DispatchDeps, conn: Connection, frame:
           lang: app.lang,
           clock: app.clock,
           defaultTimezone: app.config.scheduler.timezone,
+          minIntervalS: app.config.scheduler.min_interval_s,
         }),
       );
       return;

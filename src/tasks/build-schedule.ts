@@ -8,6 +8,7 @@ import type { Lang } from '../i18n/lang.js';
 import { taskMessages } from './messages.js';
 import { parseWhen } from './parse-time.js';
 import { cronFor, firstOccurrence, INTERVAL_UNIT_MS } from './recurrence.js';
+import { assertNotTooFrequent, MIN_INTERVAL_S } from './schedule-floor.js';
 import type { IntervalUnit, Schedule, ScheduleKind } from './types.js';
 import { isValidTimeZone, systemTimeZone } from './zoned-time.js';
 
@@ -31,6 +32,8 @@ export interface BuildScheduleOptions {
   defaultTimezone?: string;
   /** First run when neither `at` nor `immediate` is given (the original: +30 min). */
   defaultDelayMs?: number;
+  /** Shortest time between runs (config `scheduler.min_interval_s`; default and floor 60). */
+  minIntervalS?: number;
 }
 
 interface Repeat {
@@ -123,6 +126,8 @@ export function buildSchedule(spec: ScheduleSpec, options: BuildScheduleOptions)
       throw new AppError('bad_cron', t.badCron(cron, describeError(error)));
     }
   }
+  const label = cron ?? spec.every?.trim() ?? kind;
+  assertNotTooFrequent(schedule, options.minIntervalS ?? MIN_INTERVAL_S, lang, label);
   if (spec.until?.trim()) {
     const end = parse(spec.until);
     schedule.end = end.toISOString();

@@ -11,6 +11,8 @@ export const taskMessages = defineMessages({
     endBeforeStart: '结束时间早于首次执行时间',
     pastOnce: (when: string) => `执行时间 ${when} 已经过去`,
     cronAndEvery: 'cron 与重复周期只能指定一个',
+    tooFrequent: (what: string, min: number) =>
+      `「${what}」执行太频繁：每次执行都会调用模型，最短间隔为 ${min} 秒（scheduler.min_interval_s）`,
     notFound: (id: number) => `任务 #${id} 不存在`,
     titleRequired: '需要提供任务标题',
     once: (at: string) => `一次：${at}`,
@@ -34,6 +36,8 @@ export const taskMessages = defineMessages({
     endBeforeStart: 'The end time is before the first run',
     pastOnce: (when: string) => `The time ${when} is already past`,
     cronAndEvery: 'Give either a cron expression or a repeat, not both',
+    tooFrequent: (what: string, min: number) =>
+      `"${what}" runs too often: every run calls the model, so runs must be at least ${min} s apart (scheduler.min_interval_s)`,
     notFound: (id: number) => `Task #${id} does not exist`,
     titleRequired: 'A task title is required',
     once: (at: string) => `once at ${at}`,

@@ -52,6 +52,8 @@ export interface TaskFrameDeps {
   clock: Clock;
   /** config `scheduler.timezone` ('' = the system's). */
   defaultTimezone?: string | undefined;
+  /** config `scheduler.min_interval_s` (default 60). */
+  minIntervalS?: number;
 }
 
 export type TaskErrorFrame = {
@@ -92,6 +94,7 @@ export function handleTaskFrame(frame: unknown, deps: TaskFrameDeps) {
           now,
           lang: deps.lang,
           defaultTimezone: deps.defaultTimezone || undefined,
+          minIntervalS: deps.minIntervalS,
         });
         const task = deps.tasks.add({
           title: f.title,

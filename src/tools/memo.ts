@@ -48,6 +48,8 @@ export interface MemoToolOptions {
   clock?: Clock;
   /** config `scheduler.timezone` ('' = the system's). */
   defaultTimezone?: string;
+  /** config `scheduler.min_interval_s` (default 60). */
+  minIntervalS?: number;
 }
 
 export function createMemoTool(options: MemoToolOptions): Tool<MemoArgs> {
@@ -71,6 +73,7 @@ export function createMemoTool(options: MemoToolOptions): Tool<MemoArgs> {
               now: clock.now(),
               lang: ctx.lang,
               defaultTimezone: options.defaultTimezone,
+              minIntervalS: options.minIntervalS,
             });
             const task = tasks.add({
               title: args.title.trim(),

@@ -21,13 +21,15 @@ export interface MemoryToolsOptions {
   clock?: Clock;
   /** config `scheduler.timezone` ('' = the system's). */
   defaultTimezone?: string;
+  /** config `scheduler.min_interval_s`. */
+  minIntervalS?: number;
 }
 
 export function createMemoryTools(options: MemoryToolsOptions): AnyTool[] {
-  const { memory, tasks, promptsDir, lang, clock, defaultTimezone } = options;
+  const { memory, tasks, promptsDir, lang, clock, defaultTimezone, minIntervalS } = options;
   return [
     createMemoryTool({ memory, lang }),
-    createMemoTool({ tasks, lang, clock, defaultTimezone }),
+    createMemoTool({ tasks, lang, clock, defaultTimezone, minIntervalS }),
     createUpdateIdentityTool({ promptsDir, lang, clock }),
     createUpdateSoulTool({ promptsDir, lang, clock }),
     createSaveMemoryAndEndTool({ memory, promptsDir, lang, clock }),

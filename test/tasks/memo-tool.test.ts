@@ -3,18 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/store/database.js';
 import { createTaskStore } from '../../src/tasks/store.js';
 import { createMemoTool } from '../../src/tools/memo.js';
-import type { ToolContext } from '../../src/tools/tool.js';
 import { tempHome } from '../helpers/cli.js';
+import { toolContext } from '../helpers/tool-context.js';
 
 const clock = { now: () => new Date('2026-11-30T10:00:00Z') };
-const ctx: ToolContext = {
-  signal: new AbortController().signal,
-  output: () => {},
-  sessionId: 'main',
-  turnId: 't',
-  callId: 'c',
-  lang: 'en',
-};
+const ctx = toolContext();
 
 async function setup() {
   const db = await openDatabase(join(tempHome('aibox-memo-'), 'memories.db'));

@@ -76,7 +76,12 @@ export function register(program: Command): void {
             until: opts.until,
             immediate: opts.now,
           },
-          { now, lang: ctx.lang, defaultTimezone: ctx.loaded.config.scheduler.timezone },
+          {
+            now,
+            lang: ctx.lang,
+            defaultTimezone: ctx.loaded.config.scheduler.timezone,
+            minIntervalS: ctx.loaded.config.scheduler.min_interval_s,
+          },
         );
         const priority = parsePositiveInt(opts.priority, (v) => m.badNumber('--priority', v));
         const task = store.add({

@@ -83,6 +83,7 @@ export function createTasksRoutes(services: AppServices, t: ApiMessages): Hono {
       now: services.clock.now(),
       lang: services.lang,
       defaultTimezone: services.config.scheduler.timezone || undefined,
+      minIntervalS: services.config.scheduler.min_interval_s,
     });
     const task = tasks.add({
       title: body.title,
