@@ -23,6 +23,7 @@ import { type Clock, systemClock } from '../util/clock.js';
 import { randomId } from '../util/ids.js';
 import { VERSION } from '../version.js';
 import { createAppTools } from './app-tools.js';
+import { removeLeftovers } from './leftovers.js';
 import { appMessages } from './messages.js';
 import { openSkills, secretEnvNames } from './open-skills.js';
 import type { AppServices } from './services.js';
@@ -63,17 +64,24 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
   const env = options.home
     ? { ...(options.env ?? process.env), AIBOX_HOME: options.home }
     : (options.env ?? process.env);
-  const { paths, loaded, lang } = resolveCliContext({ config: options.configPath, lang: options.lang }, env);
+  const { paths, loaded, lang, homeTightened } = resolveCliContext(
+    { config: options.configPath, lang: options.lang },
+    env,
+  );
   const config = loaded.config;
   const t = appMessages(lang);
   const clock = options.clock ?? systemClock;
   const logger =
     options.logger ?? (await createLogger({ paths, config, consoleLevel: options.consoleLevel ?? 'warn' }));
   const notices: string[] = loaded.legacy.map((n) => t.legacyKey(n.key, n.movedTo));
+  if (homeTightened) notices.push(t.homeTightened(paths.home));
 
   const closers: (() => Promise<void> | void)[] = [];
   try {
+    const removed = await removeLeftovers(paths.skills);
+    if (removed.length > 0) logger.info({ removed }, 'removed leftovers of an earlier run');
     const db = await openDatabase(paths.database, {
+      lang,
       onBackup: (path) => notices.push(t.databaseBackup(path)),
     });
     closers.push(() => {

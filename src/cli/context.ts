@@ -19,6 +19,8 @@ export interface CliContext {
   paths: DataPaths;
   loaded: LoadedConfig;
   lang: Lang;
+  /** The home was readable by others and has just been made 0700. */
+  homeTightened: boolean;
 }
 
 /**
@@ -33,7 +35,7 @@ export function resolveCliContext(options: GlobalOptions, env: NodeJS.ProcessEnv
     skillsDir: loaded.config.skills.dir || undefined,
     promptsDir: loaded.config.prompts_dir || undefined,
   });
-  prepareDataDir(paths);
+  const homeTightened = prepareDataDir(paths);
   const lang = detectLang({ flag: options.lang, env, config: loaded.config.lang || undefined });
-  return { paths, loaded, lang };
+  return { paths, loaded, lang, homeTightened };
 }

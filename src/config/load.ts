@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import type { z } from 'zod';
 import { AppError } from '../errors.js';
 import { writeFileAtomicSync } from '../util/atomic-write.js';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, restrictFile } from '../util/private-files.js';
 import { type Expectation, expectationOf, jsonObject, unknownKey, validJson } from './expectation.js';
 import { type LegacyNotice, translateLegacyConfig } from './legacy.js';
 import { type Config, ConfigSchema, defaultConfig } from './schema.js';
@@ -92,10 +93,11 @@ export function parseConfig(raw: unknown, path = 'config.json'): { config: Confi
 export function loadConfig(path: string): LoadedConfig {
   let created = false;
   if (!existsSync(path)) {
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileAtomicSync(path, `${JSON.stringify(defaultConfig(), null, 2)}\n`);
+    mkdirSync(dirname(path), { recursive: true, mode: PRIVATE_DIR_MODE });
+    writeFileAtomicSync(path, `${JSON.stringify(defaultConfig(), null, 2)}\n`, PRIVATE_FILE_MODE);
     created = true;
   }
+  restrictFile(path); // it may hold server.token
   const text = readFileSync(path, 'utf8');
   let raw: unknown;
   try {

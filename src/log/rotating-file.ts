@@ -9,6 +9,7 @@
  */
 import { closeSync, existsSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { PRIVATE_FILE_MODE, restrictFile } from '../util/private-files.js';
 
 export interface RotatingFile {
   write(chunk: string): void;
@@ -25,7 +26,9 @@ export interface RotatingFileOptions {
 export function createRotatingFile(path: string, options: RotatingFileOptions): RotatingFile {
   const files = Math.max(1, Math.trunc(options.files));
   mkdirSync(dirname(path), { recursive: true });
-  let fd: number | null = openSync(path, 'a');
+  let fd: number | null = openSync(path, 'a', PRIVATE_FILE_MODE);
+  // Logs quote conversations: files from before (or made under a looser umask) become private too.
+  for (let n = 0; n < files; n++) restrictFile(n === 0 ? path : `${path}.${n}`);
   let size = statSync(path, { throwIfNoEntry: false })?.size ?? 0;
 
   const writeAll = (bytes: Buffer) => {
@@ -40,7 +43,7 @@ export function createRotatingFile(path: string, options: RotatingFileOptions): 
     }
     if (files > 1) renameSync(path, `${path}.1`);
     else rmSync(path, { force: true });
-    const next = openSync(path, 'a');
+    const next = openSync(path, 'a', PRIVATE_FILE_MODE);
     if (fd !== null) closeSync(fd);
     fd = next;
     size = 0;

@@ -9,6 +9,9 @@ import { assertNewSkillName, markdownBaseName, stripExtension } from './name-rul
 import { type ProbeOptions, probeExecutable } from './probe.js';
 import type { SkillType } from './types.js';
 
+/** Name prefix of a skill file being installed (copied, probed, then renamed into place). */
+export const INSTALL_STAGING_PREFIX = '.install-';
+
 export interface InstallRequest {
   dir: string;
   source: string;
@@ -61,7 +64,7 @@ export async function installSkillFile(
   if (existing.length > 0 && !req.force) throw new AppError('SKILL_EXISTS', t.exists(name));
 
   const target = join(dir, type === 'markdown' ? `${name}.md` : name);
-  const staging = join(dir, `.install-${name}-${randomBytes(4).toString('hex')}`);
+  const staging = join(dir, `${INSTALL_STAGING_PREFIX}${name}-${randomBytes(4).toString('hex')}`);
   try {
     await copyFile(source, staging, constants.COPYFILE_EXCL);
     if (type === 'executable') {

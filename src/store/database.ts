@@ -1,6 +1,10 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
+import { describeError } from '../errors.js';
+import type { Lang } from '../i18n/lang.js';
+import { restrictFile } from '../util/private-files.js';
+import { assertIntact, damagedDatabaseError, isDamage } from './integrity.js';
 import type { Migration } from './migration.js';
 import { MIGRATIONS } from './migrations/index.js';
 
@@ -11,6 +15,8 @@ export interface OpenDatabaseOptions {
   /** Called with the backup path when an existing database is about to be migrated. */
   onBackup?: (backupPath: string) => void;
   now?: () => Date;
+  /** Language of the damaged-database message. */
+  lang?: Lang;
 }
 
 function userTables(db: Database): string[] {
@@ -30,10 +36,19 @@ export async function openDatabase(path: string, options: OpenDatabaseOptions = 
   const migrations = [...(options.migrations ?? MIGRATIONS)].sort((a, b) => a.version - b.version);
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = new BetterSqlite3(path);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
+  // Before the first read: SQLite gives the -wal and -shm files the database file's mode.
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) restrictFile(file);
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    if (path !== ':memory:') assertIntact(db, path, options.lang ?? 'en');
+  } catch (error) {
+    db.close();
+    if (isDamage(error)) throw damagedDatabaseError(path, describeError(error), options.lang ?? 'en', error);
+    throw error;
+  }
 
   const current = db.pragma('user_version', { simple: true }) as number;
   const pending = migrations.filter((m) => m.version > current);
@@ -41,6 +56,7 @@ export async function openDatabase(path: string, options: OpenDatabaseOptions = 
     const stamp = (options.now?.() ?? new Date()).toISOString().replace(/[:.]/g, '-');
     const backupPath = `${path}.bak-v${current}-${stamp}`;
     await db.backup(backupPath);
+    restrictFile(backupPath);
     options.onBackup?.(backupPath);
   }
   for (const migration of pending) {

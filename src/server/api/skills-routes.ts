@@ -5,6 +5,7 @@ import { basename, join } from 'node:path';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
+import { UPLOAD_DIR_PREFIX } from '../../app/leftovers.js';
 import type { AppServices } from '../../app/services.js';
 import type { Skill } from '../../skills/types.js';
 import type { ReloadDto, SkillDetailDto, SkillDto, SkillListDto, SkillSearchDto } from './dto.js';
@@ -95,7 +96,7 @@ export function createSkillsRoutes(services: AppServices, t: ApiMessages): Hono 
         throw apiError('bad_request', t.badFilename(upload.name));
       }
       // The skill's name comes from the file name, so the temp file keeps it (in a private temp dir).
-      const dir = await mkdtemp(join(tmpdir(), 'aibox-upload-'));
+      const dir = await mkdtemp(join(tmpdir(), UPLOAD_DIR_PREFIX));
       try {
         const source = join(dir, name);
         await writeFile(source, upload.data, { mode: 0o600 });
