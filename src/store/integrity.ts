@@ -1,9 +1,9 @@
 /**
  * A damaged database stops start-up instead of failing every turn later: `PRAGMA
- * quick_check` runs at open (O(N) but no index cross-check: tens of milliseconds at
- * 100,000 memories, see docs/benchmarks.md), and SQLite's own "not a database" /
- * "malformed" errors are turned into one message that names the file, the backups
- * next to it and the sqlite3 commands that recover what can be recovered.
+ * quick_check` runs at open after an unclean shutdown (it reads the whole file: seconds
+ * at 100,000 memories, see docs/benchmarks.md), and SQLite's own "not a database" /
+ * "malformed" errors at any open are turned into one message that names the file, the
+ * backups next to it and the sqlite3 commands that recover what can be recovered.
  */
 import { readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';

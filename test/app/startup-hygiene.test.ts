@@ -4,6 +4,8 @@
  * stops start-up naming the file, its backups and how to recover; the home is 0700
  * and the files holding secrets are 0600, also when they already existed.
  */
+
+import { spawnSync } from 'node:child_process';
 import {
   closeSync,
   existsSync,
@@ -14,6 +16,7 @@ import {
   writeFileSync,
   writeSync,
 } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -47,6 +50,7 @@ async function stop(app: App): Promise<void> {
   closeLogger(app.logger);
 }
 
+const require = createRequire(import.meta.url);
 const mode = (path: string) => statSync(path).mode & 0o777;
 
 async function startFailure(home: string): Promise<{ code: string; message: string }> {
@@ -58,6 +62,18 @@ async function startFailure(home: string): Promise<{ code: string; message: stri
     throw error;
   }
   throw new Error('start-up was expected to fail');
+}
+
+/** A real process opens the database, reads it, and is killed (-9) with it open: its -wal stays behind. */
+function killedWhileOpen(db: string): void {
+  const script = `const D = require(${JSON.stringify(require.resolve('better-sqlite3'))});
+    const d = new D(${JSON.stringify(db)});
+    d.pragma('journal_mode = WAL');
+    d.prepare('SELECT count(*) FROM memories').get();
+    process.kill(process.pid, 'SIGKILL');`;
+  const result = spawnSync(process.execPath, ['-e', script]);
+  expect(result.signal).toBe('SIGKILL');
+  expect(existsSync(`${db}-wal`)).toBe(true);
 }
 
 /** A real database with a few memories, closed again; returns its path. */
@@ -92,16 +108,17 @@ describe('start-up after a crash', () => {
     await stop(app);
   });
 
-  it('stops start-up on a database whose pages are damaged, naming the file, backups and recovery', async () => {
+  it('stops start-up after a crash on a database whose pages are damaged, naming the file, backups and recovery', async () => {
     const home = tempHome('aibox-damaged-');
     writeFileSync(join(home, 'config.json'), config());
     const db = await seedDatabase(home);
+    killedWhileOpen(db);
     const backup = `${db}.bak-v3-2026-01-01T00-00-00-000Z`;
     writeFileSync(backup, 'an old copy');
     const size = statSync(db).size;
-    expect(size).toBeGreaterThan(4 * 4096);
+    expect(size).toBeGreaterThan(20 * 4096);
     const fd = openSync(db, 'r+');
-    const garbage = Buffer.alloc(4096 * 2, 0xa5);
+    const garbage = Buffer.alloc(4096 * 16, 0xa5);
     writeSync(fd, garbage, 0, garbage.length, 4096 * 2);
     closeSync(fd);
 

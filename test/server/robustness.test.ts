@@ -116,7 +116,10 @@ describe('server robustness', () => {
 describe('server back-pressure', () => {
   let box: Box;
   beforeAll(async () => {
-    box = await startBox({ config: { server: { max_buffered_bytes: 1024 * 1024 } } });
+    box = await startBox({
+      // The flood below is a 10 MiB reply: above the default reply cap.
+      config: { server: { max_buffered_bytes: 1024 * 1024 }, agent: { max_reply_chars: 11_000_000 } },
+    });
   });
   afterAll(async () => {
     await box?.close();
