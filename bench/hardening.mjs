@@ -48,6 +48,7 @@ async function startBox(config) {
       skills: { watch: false, install_examples: false },
       scheduler: { enabled: false },
       ...(config.agent ? { agent: config.agent } : {}),
+      ...(config.server ? { server: config.server } : {}),
     }),
   );
   const app = await createApp({
@@ -79,19 +80,22 @@ function client(url) {
     ws.on('message', (data) => {
       const frame = JSON.parse(data.toString());
       if (frame.type === 'chunk') chars += frame.content.length;
-      for (const w of [...waiters]) if (w.match(frame)) waiters.delete(w), w.resolve(frame);
+      for (const w of [...waiters]) {
+        if (!w.match(frame)) continue;
+        waiters.delete(w);
+        w.resolve(frame);
+      }
     });
     const next = (match) => new Promise((r) => waiters.add({ match, resolve: r }));
     next((f) => f.type === 'history').then(() => resolve({ ws, next, chars: () => chars }));
   });
 }
 
-// 1. Unknown-session flood.
-{
-  const box = await startBox({});
+// 1. Unknown-session flood: bounded (default max_sessions) against practically unbounded (100,000).
+async function flood(maxSessions) {
+  const box = await startBox({ server: { max_sessions: maxSessions } });
   const c = await client(box.url);
   const heapBefore = heap();
-  const rssBefore = process.memoryUsage().rss;
   const t0 = performance.now();
   for (let i = 0; i < FRAMES; i++) {
     c.ws.send(JSON.stringify({ type: 'abort', session: `ghost-${i}` }));
@@ -101,17 +105,23 @@ function client(url) {
   await c.next((f) => f.type === 'pong');
   const ms = performance.now() - t0;
   const held = box.app.sessions.ids().length;
-  const heapAfter = heap();
-  console.log(`unknown-session flood: ${FRAMES.toLocaleString()} frames in ${(ms / 1000).toFixed(1)} s`);
-  console.log(
-    `  sessions held after:  ${held} (server.max_sessions = ${box.app.config.server.max_sessions})`,
-  );
-  console.log(
-    `  heap growth:          ${mb(heapAfter - heapBefore)} (idle heap ${mb(heapBefore)}; ratio ${(heapAfter / heapBefore).toFixed(2)}x); RSS ${mb(rssBefore)} → ${mb(process.memoryUsage().rss)}`,
-  );
+  const growth = heap() - heapBefore;
   c.ws.close();
   await box.close();
+  return { held, growth, ms };
 }
+console.log(`unknown-session flood (${FRAMES.toLocaleString()} abort frames naming new sessions):`);
+const unbounded = await flood(100_000);
+const bounded = await flood(200);
+for (const [label, r] of [
+  ['max_sessions 100,000 (baseline)', unbounded],
+  ['max_sessions 200 (default)     ', bounded],
+]) {
+  console.log(
+    `  ${label}: ${r.held.toLocaleString()} sessions held, heap +${mb(r.growth)}, ${(r.ms / 1000).toFixed(1)} s`,
+  );
+}
+console.log(`  heap growth bounded/baseline: ${(bounded.growth / unbounded.growth).toFixed(3)}`);
 
 // 2. Endless model reply.
 async function endless(label, config, deadlineMs) {
