@@ -15,6 +15,7 @@ import type { Lang } from '../i18n/lang.js';
 import { type IdGenerator, randomId } from '../util/ids.js';
 import { classifyError, type Failure } from './classify-error.js';
 import { createDeadline, type Deadline, sleep } from './deadline.js';
+import { createDoneTracker } from './done-marker.js';
 import { providerMessages } from './messages.js';
 import { providerInfo } from './provider-info.js';
 import { buildRequestBody } from './request-body.js';
@@ -64,7 +65,9 @@ export function createOpenAiProvider(
   const random = options.random ?? Math.random;
   const now = options.now ?? Date.now;
   const ids = options.ids ?? randomId;
+  const doneMarker = createDoneTracker();
   const client = new OpenAI({
+    fetch: doneMarker.fetch,
     baseURL: settings.baseUrl,
     apiKey: settings.apiKey || 'none',
     organization: null,
@@ -131,7 +134,9 @@ export function createOpenAiProvider(
     deadline: Deadline,
   ): AsyncGenerator<ProviderEvent, void> {
     const body = buildRequestBody(request, settings, true) as unknown as ChatCompletionCreateParamsStreaming;
-    const stream = await client.chat.completions.create(body, requestOptions(deadline));
+    const { data: stream, response } = await client.chat.completions
+      .create(body, requestOptions(deadline))
+      .withResponse();
     const calls = new ToolCallAssembler();
     const budget = new ReplyBudget(request.maxReplyChars);
     let finishReason: string | undefined;
@@ -159,10 +164,14 @@ export function createOpenAiProvider(
     if (deadline.signal.aborted) throw new APIUserAbortError();
     if (!received) throw new SyntaxError(providerMessages(lang).streamCut());
     // No end marker: the reply may be incomplete (tool arguments too), so none of it is used.
-    if (finishReason === undefined) throw new StreamUnterminatedError();
+    if (finishReason === undefined && !doneMarker.sawDone(response)) throw new StreamUnterminatedError();
     const finished = calls.finish(() => ids('call'));
     for (const call of finished) yield { type: 'tool_call', call };
-    yield { type: 'done', finishReason, usage };
+    yield {
+      type: 'done',
+      finishReason: finishReason ?? (finished.length > 0 ? 'tool_calls' : 'stop'),
+      usage,
+    };
   }
 
   async function* completeAttempt(

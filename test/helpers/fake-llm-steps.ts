@@ -63,10 +63,11 @@ export interface FakeEndless {
 
 /**
  * Writes `reply` as deltas, then ends the response cleanly with no `finish_reason` and no
- * `data: [DONE]` (a proxy that dropped the end of the stream).
+ * `data: [DONE]` (a proxy that dropped the end of the stream). With `done: true` the
+ * `[DONE]` line is sent (a server that marks the end only that way).
  */
 export interface FakeUnterminated {
-  unterminated: Pick<FakeReply, 'text' | 'toolCalls'>;
+  unterminated: Pick<FakeReply, 'text' | 'toolCalls'> & { done?: boolean };
 }
 
 export type FakeStaticStep = FakeReply | FakeFailure | FakeCut | FakeStall | FakeEndless | FakeUnterminated;
@@ -145,7 +146,7 @@ function wireCalls(
 export function writeUnterminated(res: ServerResponse, step: FakeUnterminated, context: ReplyContext): void {
   res.writeHead(200, { 'content-type': 'text/event-stream' });
   writeDeltas(res, step.unterminated, wireCalls(step.unterminated, context), context.model, 'chatcmpl-cut');
-  res.end();
+  res.end(step.unterminated.done ? 'data: [DONE]\n\n' : undefined);
 }
 
 /** Streams deltas of one kind until the client disconnects, waiting for the socket to drain. */

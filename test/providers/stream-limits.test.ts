@@ -60,6 +60,19 @@ describe('provider: a stream must end with finish_reason or [DONE]', () => {
     expect(lastEvent(events)).toMatchObject({ type: 'error', code: 'network' });
   });
 
+  it('accepts a stream that ends with [DONE] but no finish_reason, with its tool call', async () => {
+    fake.llm.script({
+      unterminated: {
+        text: 'running it',
+        toolCalls: [{ name: 'echo', arguments: { text: 'hi' } }],
+        done: true,
+      },
+    });
+    const events = await collect(fakeProvider(fake.llm, { max_retries: 0 }).stream(request, never));
+    expect(events.filter((e) => e.type === 'tool_call')).toHaveLength(1);
+    expect(lastEvent(events)).toMatchObject({ type: 'done', finishReason: 'tool_calls' });
+  });
+
   it('retries an unterminated stream that emitted nothing yet', async () => {
     fake.llm.script({ unterminated: {} }, { text: 'second try' });
     const events = await collect(fakeProvider(fake.llm, { max_retries: 1 }).stream(request, never));
