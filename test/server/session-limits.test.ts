@@ -4,7 +4,7 @@
  * busy ones and ones with clients attached never), and a session's queue is bounded.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Box, connectReady, startBox } from './harness.js';
+import { type Box, connect, connectReady, startBox } from './harness.js';
 
 describe('session and queue limits', () => {
   let box: Box;
@@ -58,6 +58,9 @@ describe('session and queue limits', () => {
     expect(refused.id).toBe('x');
     expect(String(refused.content)).toContain('4');
     expect(box.app.sessions.ids()).not.toContain('one-too-many');
+    const late = await connect(`${box.wsUrl}/?session=also-new`);
+    expect((await late.closed).code).toBe(1013);
+    expect(late.frames[0]).toMatchObject({ type: 'error', code: 'too_many_sessions' });
     for (const c of clients) {
       c.send({ type: 'abort' });
       c.close();
