@@ -102,7 +102,12 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
     closers.push(() => skills.close());
 
     const memory = createMemoryStore({ db, clock });
-    const tasks = createTaskStore({ db, clock, lang });
+    const tasks = createTaskStore({
+      db,
+      clock,
+      lang,
+      minIntervalMs: config.scheduler.min_interval_s * 1000,
+    });
     const prompts = createPromptLoader({
       dir: paths.prompts,
       lang,

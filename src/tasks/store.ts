@@ -10,6 +10,7 @@ import type { Lang } from '../i18n/lang.js';
 import { type Clock, systemClock } from '../util/clock.js';
 import { taskMessages } from './messages.js';
 import { firstOccurrence, isRepeating, nextOccurrence } from './recurrence.js';
+import { MIN_INTERVAL_S } from './schedule-floor.js';
 import { type RunRow, type TaskRow, toRun, toTask } from './task-rows.js';
 import type { ClaimedRun, Schedule, Task, TaskChange, TaskStore } from './types.js';
 
@@ -19,6 +20,12 @@ export interface TaskStoreOptions {
   lang?: Lang;
   /** A run starting this long after its occurrence is marked late. */
   lateAfterMs?: number;
+  /**
+   * Shortest time between two runs of a task (`scheduler.min_interval_s`, default 60 s). New
+   * schedules are refused below it (schedule-floor.ts); this also holds back tasks stored
+   * before that check, e.g. a per-second cron.
+   */
+  minIntervalMs?: number;
 }
 
 export function createTaskStore(options: TaskStoreOptions): TaskStore {
@@ -26,6 +33,7 @@ export function createTaskStore(options: TaskStoreOptions): TaskStore {
   const clock = options.clock ?? systemClock;
   const t = taskMessages(options.lang ?? 'zh');
   const lateAfterMs = options.lateAfterMs ?? 60_000;
+  const minIntervalMs = Math.max(MIN_INTERVAL_S * 1000, options.minIntervalMs ?? 0);
   const listeners = new Set<(change: TaskChange) => void>();
   const nowIso = () => clock.now().toISOString();
 
@@ -77,8 +85,10 @@ export function createTaskStore(options: TaskStoreOptions): TaskStore {
       if (row?.status !== 'active' || row.next_run_at !== occurrence) return undefined;
       const now = clock.now();
       const task = toTask(row);
-      // Missed occurrences collapse into this one: the following one is after now.
-      const following = nextOccurrence(task.schedule, new Date(Math.max(occurrence, now.getTime())));
+      // Missed occurrences collapse into this one: the following one is after now, and at least
+      // the floor after this one.
+      const after = Math.max(occurrence + minIntervalMs - 1, now.getTime());
+      const following = nextOccurrence(task.schedule, new Date(after));
       const moved = moveNext.run(
         following?.getTime() ?? null,
         now.toISOString(),

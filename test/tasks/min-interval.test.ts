@@ -58,6 +58,22 @@ describe('schedule floor', () => {
     expect(r.message).toMatch(/太频繁/);
   });
 
+  it('runs a per-second cron stored before the check at most once per floor', async () => {
+    const db = await openDatabase(join(tempHome('aibox-floor-'), 'memories.db'));
+    let at = now;
+    const tasks = createTaskStore({ db, clock: { now: () => at }, lang: 'en', minIntervalMs: 60_000 });
+    const task = tasks.add({
+      title: 'legacy spam',
+      schedule: { kind: 'cron', cron: '* * * * * *', start: now.toISOString(), timezone: 'UTC' },
+    });
+    const first = Date.parse(task.nextRunAt ?? '');
+    at = new Date(first);
+    expect(tasks.claim(task.id, task.nextRunAt ?? '', 'test')).toBeDefined();
+    const next = Date.parse(tasks.get(task.id)?.nextRunAt ?? '');
+    expect(next - first).toBeGreaterThanOrEqual(60_000);
+    db.close();
+  });
+
   it('the memo tool refuses a per-second cron and stores nothing', async () => {
     const db = await openDatabase(join(tempHome('aibox-floor-'), 'memories.db'));
     const tasks = createTaskStore({ db, clock: { now: () => now }, lang: 'en' });
