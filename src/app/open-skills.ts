@@ -27,6 +27,8 @@ export interface OpenSkillsOptions {
   env?: NodeJS.ProcessEnv;
   logger?: SkillLogger;
   watch: boolean;
+  /** Retry timed-out probes in the background (default: as `watch`, i.e. for the server). */
+  retryTimeouts?: boolean;
 }
 
 export async function openSkills(options: OpenSkillsOptions): Promise<SkillEngine> {
@@ -42,5 +44,6 @@ export async function openSkills(options: OpenSkillsOptions): Promise<SkillEngin
     ...(options.logger ? { logger: options.logger } : {}),
     watch: options.watch && config.skills.watch,
     cacheFile: join(paths.home, SKILLS_CACHE_FILE),
+    retryTimeouts: options.retryTimeouts ?? options.watch,
   });
 }

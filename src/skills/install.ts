@@ -6,7 +6,7 @@ import { AppError } from '../errors.js';
 import { parseMarkdownSkill } from './markdown.js';
 import type { SkillMessages } from './messages.js';
 import { assertNewSkillName, markdownBaseName, stripExtension } from './name-rules.js';
-import { type ProbeOptions, probeExecutable } from './probe.js';
+import { describeProbeFailure, type ProbeOptions, probeExecutable } from './probe.js';
 import type { SkillType } from './types.js';
 
 /** Name prefix of a skill file being installed (copied, probed, then renamed into place). */
@@ -59,7 +59,7 @@ export async function installSkillFile(
   const mdName = markdownBaseName(file);
   const type: SkillType = mdName !== undefined ? 'markdown' : 'executable';
   const name = mdName ?? stripExtension(file);
-  assertNewSkillName(name, t);
+  assertNewSkillName(name, t, { value: req.probe.env.PATH, skillsDir: dir });
   const existing = await entriesNamed(dir, name);
   if (existing.length > 0 && !req.force) throw new AppError('SKILL_EXISTS', t.exists(name));
 
@@ -69,8 +69,9 @@ export async function installSkillFile(
     await copyFile(source, staging, constants.COPYFILE_EXCL);
     if (type === 'executable') {
       await chmod(staging, 0o755);
-      const probed = await probeExecutable(staging, req.probe, t);
-      if (!probed.ok) throw new AppError('SKILL_PROBE_FAILED', t.probeFailed(probed.error));
+      const probed = await probeExecutable(staging, name, req.probe);
+      if (!probed.ok)
+        throw new AppError('SKILL_PROBE_FAILED', t.probeFailed(describeProbeFailure(probed.failure, t)));
     } else {
       await chmod(staging, 0o644);
       const md = parseMarkdownSkill(await readFile(staging), t);

@@ -4,7 +4,7 @@ import { byKey } from '../util/compare.js';
 import { parseMarkdownSkill } from './markdown.js';
 import type { SkillMessages } from './messages.js';
 import { mapPool } from './pool.js';
-import { type ProbeOptions, probeExecutable } from './probe.js';
+import { describeProbeFailure, type ProbeOptions, probeExecutable } from './probe.js';
 import { fileIdentity, type ProbeCache, type StoredProbe } from './probe-cache.js';
 import { type SkillCandidate, scanSkillsDir } from './scan.js';
 import type { Skill, SkillDiagnostic } from './types.js';
@@ -42,23 +42,34 @@ async function loadCandidate(c: SkillCandidate, options: LoadOptions): Promise<L
     if (!md.ok) return { skill: { ...base, summary: '', content: '', status: 'broken', error: md.error } };
     return { skill: { ...base, summary: md.summary, content: md.body, status: 'ok' } };
   }
-  const probed = await probeExecutable(c.path, options.probe, options.t);
-  if (!probed.ok)
-    return { skill: { ...base, summary: '', content: '', status: 'broken', error: probed.error } };
-  const probe = { summary: probed.summary, content: probed.content, missingSummary: probed.missingSummary };
+  const probe = await probeExecutable(c.path, c.name, options.probe);
   return { skill: fromProbe(c, probe, options.t), probe };
 }
 
-/** The skill of a successful probe (fresh, or from the cache file: the warning is in today's language). */
-function fromProbe(c: SkillCandidate, probe: StoredProbe, t: SkillMessages): Skill {
+/** The skill of a probe outcome (fresh, or from the cache file: messages in today's language). */
+export function fromProbe(c: SkillCandidate, probe: StoredProbe, t: SkillMessages): Skill {
+  const base = { name: c.name, type: c.type, path: c.path };
+  if (!probe.ok)
+    return {
+      ...base,
+      summary: '',
+      content: '',
+      status: 'broken',
+      error: describeProbeFailure(probe.failure, t),
+    };
+  const warning =
+    probe.summarySource === 'manual'
+      ? t.summaryFromManual
+      : probe.summarySource === 'usage'
+        ? t.noSummary
+        : undefined;
   return {
-    name: c.name,
-    type: c.type,
-    path: c.path,
+    ...base,
     summary: probe.summary,
     content: probe.content,
+    ...(probe.systemDescription ? { systemDescription: probe.systemDescription } : {}),
     status: 'ok',
-    ...(probe.missingSummary ? { warning: t.noSummary } : {}),
+    ...(warning ? { warning } : {}),
   };
 }
 

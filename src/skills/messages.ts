@@ -7,7 +7,7 @@ export const skillMessages = defineMessages({
     hasExtension: (file: string, name: string) =>
       `文件名带扩展名；请用 \`aibox skills install ${file}\` 安装（会去掉扩展名），或改名为 ${name} 并 chmod +x`,
     noRunBit: (path: string) => `没有可执行权限；修复: chmod +x ${path}`,
-    badName: (file: string) => `文件名 "${file}" 含字母、数字、_ 和 - 以外的字符；请改名`,
+    badName: (file: string) => `文件名 "${file}" 含字母、数字、_ 和 - 以外的字符，或以 - 开头；请改名`,
     directory: '是目录；技能必须是单个文件（不扫描子目录）',
     notRegular: '不是普通文件',
     brokenSymlink: (target: string) => `符号链接指向不存在的 ${target}；请修复或删除该链接`,
@@ -26,16 +26,24 @@ export const skillMessages = defineMessages({
     probeAccess: (message: string) => `无权限执行: ${message}；检查 chmod +x 以及 #! 行指定的解释器`,
     probeSpawnFailed: (code: string, message: string) => `无法运行 (${code}): ${message}`,
     probeInvalidUtf8: '--help 输出不是有效的 UTF-8；请以 UTF-8 输出',
+    probeCommandNotFound:
+      '--help 以退出码 127 结束且没有输出：它要运行的某个命令不存在（例如包装脚本里 exec 的程序）；请检查脚本中调用的命令',
     exitCode: (code: number) => `退出码 ${code}`,
     exitSignal: (signal: string) => `被信号 ${signal} 终止`,
     noSummary:
-      '缺少一句话摘要: --help 以 usage 行开头，其后没有功能描述；请设置 argparse 的 description，或让第一行输出摘要',
+      '缺少一句话摘要（摘要取自 usage 行，是后备）: --help 中没有功能描述；请设置 argparse 的 description，或让 --help 第一行输出一句话摘要',
+    summaryFromManual:
+      '--help 中没有一句话摘要，摘要取自系统手册（man 页的 NAME 行，是后备）；要给它自己的摘要，请让 --help 第一行输出一句话描述，或用一个先打印摘要的包装脚本安装它',
+    shadowedByCommand: (command: string) =>
+      `与系统命令 ${command} 同名：按名字运行时执行的是系统命令，不是这个技能；请改名`,
     sourceMissing: (path: string) => `源文件不存在: ${path}`,
     sourceNotFile: (path: string) => `源路径不是普通文件: ${path}`,
     sourceInDir: (path: string) => `源文件已在技能目录中: ${path}；请从技能目录外的文件安装`,
     installBadName: (name: string) =>
-      `安装后的技能名 "${name}" 不合法：只能含字母、数字、_ 和 -，且不能以 _ 开头；请重命名源文件`,
+      `安装后的技能名 "${name}" 不合法：只能含字母、数字、_ 和 -，且不能以 _ 或 - 开头；请重命名源文件`,
     exists: (name: string) => `技能 ${name} 已存在；如需替换请使用 --force`,
+    nameIsCommand: (name: string, command: string) =>
+      `技能名 "${name}" 与系统命令 ${command} 同名；按名字运行时会执行系统命令（或让技能冒充它）；请换一个名字`,
     probeFailed: (reason: string) => `安装前检查失败，技能目录未改动: ${reason}`,
     notFound: (name: string) => `没有名为 ${name} 的技能`,
   },
@@ -44,7 +52,8 @@ export const skillMessages = defineMessages({
     hasExtension: (file: string, name: string) =>
       `name has an extension; install it with \`aibox skills install ${file}\` (which strips it), or rename it to ${name} and chmod +x`,
     noRunBit: (path: string) => `not executable (no run bit); fix: chmod +x ${path}`,
-    badName: (file: string) => `name "${file}" has characters other than letters, digits, _ and -; rename it`,
+    badName: (file: string) =>
+      `name "${file}" has characters other than letters, digits, _ and -, or starts with -; rename it`,
     directory: 'is a directory; a skill is a single file (sub-directories are not scanned)',
     notRegular: 'not a regular file',
     brokenSymlink: (target: string) => `broken symlink to ${target}; fix or remove the link`,
@@ -67,17 +76,25 @@ export const skillMessages = defineMessages({
       `permission denied: ${message}; check chmod +x and the interpreter of the #! line`,
     probeSpawnFailed: (code: string, message: string) => `cannot run (${code}): ${message}`,
     probeInvalidUtf8: '--help output is not valid UTF-8; print UTF-8',
+    probeCommandNotFound:
+      '--help exited with status 127 and printed nothing: a command it runs was not found (e.g. what a wrapper script execs); check the commands the script calls',
     exitCode: (code: number) => `exit code ${code}`,
     exitSignal: (signal: string) => `killed by ${signal}`,
     noSummary:
-      'no one-line summary: --help starts with a usage line and no description follows; set argparse description=, or print the summary first',
+      'no one-line summary (the summary is the usage line, a fallback): --help has no description; set argparse description=, or make the first line of --help a one-line summary',
+    summaryFromManual:
+      'no one-line summary in --help; the summary comes from the system manual (the NAME line of its man page, a fallback); to give it its own, make the first line of --help a one-line description, or install a wrapper script that prints one',
+    shadowedByCommand: (command: string) =>
+      `same name as the system command ${command}: run by name, the system command runs, not this skill; rename it`,
     sourceMissing: (path: string) => `source file not found: ${path}`,
     sourceNotFile: (path: string) => `source is not a regular file: ${path}`,
     sourceInDir: (path: string) =>
       `source is already inside the skills dir: ${path}; install from a file outside it`,
     installBadName: (name: string) =>
-      `the resulting skill name "${name}" is invalid: only letters, digits, _ and -, not starting with _; rename the source file`,
+      `the resulting skill name "${name}" is invalid: only letters, digits, _ and -, not starting with _ or -; rename the source file`,
     exists: (name: string) => `skill ${name} already exists; use --force to replace it`,
+    nameIsCommand: (name: string, command: string) =>
+      `the skill name "${name}" is also the system command ${command}; by name the system command runs (or the skill would stand in for it); choose another name`,
     probeFailed: (reason: string) => `pre-install check failed; the skills dir is unchanged: ${reason}`,
     notFound: (name: string) => `no skill named ${name}`,
   },

@@ -1,8 +1,12 @@
 import { AppError } from '../errors.js';
 import type { SkillMessages } from './messages.js';
+import { commandOnPath } from './path-commands.js';
 
-/** The skill name rule of the format spec: letters, digits, `_` and `-`. */
-export const SKILL_NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
+/**
+ * The skill name rule of the format spec: letters, digits, `_` and `-`; not starting with `-`
+ * (`-rf`, `--help` would be read as options by every command that names the skill).
+ */
+export const SKILL_NAME_PATTERN = /^[A-Za-z0-9_][A-Za-z0-9_-]*$/;
 
 export function isValidSkillName(name: string): boolean {
   return SKILL_NAME_PATTERN.test(name);
@@ -24,8 +28,18 @@ export function stripExtension(file: string): string {
   return dot > 0 ? file.slice(0, dot) : file;
 }
 
-/** The name a new skill may get (install, `aibox skills new`): valid and not ignored by the loader. */
-export function assertNewSkillName(name: string, t: SkillMessages): void {
+/**
+ * The name a new skill may get (install, create_skill, `aibox skills new`): valid, not ignored by
+ * the loader, and not the name of a system command on `path` (a skill must not stand in for
+ * `python3` in other commands and skills).
+ */
+export function assertNewSkillName(
+  name: string,
+  t: SkillMessages,
+  path?: { value: string | undefined; skillsDir: string },
+): void {
   if (!isValidSkillName(name) || isIgnoredEntryName(name))
     throw new AppError('SKILL_BAD_NAME', t.installBadName(name));
+  const command = path ? commandOnPath(name, path.value, path.skillsDir) : undefined;
+  if (command) throw new AppError('SKILL_NAME_IS_COMMAND', t.nameIsCommand(name, command));
 }

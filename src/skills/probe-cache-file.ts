@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { writeFileAtomic } from '../util/atomic-write.js';
 import { byKey } from '../util/compare.js';
-import type { StoredProbeEntry } from './probe-cache.js';
+import type { StoredProbe, StoredProbeEntry } from './probe-cache.js';
 
 /**
  * The probe cache kept across restarts: `AIBOX_HOME/.skills-cache.json` (outside the skills dir, so
@@ -12,14 +12,38 @@ import type { StoredProbeEntry } from './probe-cache.js';
  */
 export const SKILLS_CACHE_FILE = '.skills-cache.json';
 /** Bump when the stored shape or the meaning of a probe result changes: other versions are ignored. */
-export const SKILLS_CACHE_VERSION = 1;
+export const SKILLS_CACHE_VERSION = 2;
 
-const EntrySchema = z.strictObject({
-  identity: z.string(),
-  summary: z.string(),
-  content: z.string(),
-  missingSummary: z.boolean(),
-});
+const FailureSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('timeout'), seconds: z.number() }),
+  z.strictObject({ kind: z.literal('badInterpreter'), interpreter: z.string() }),
+  z.strictObject({ kind: z.literal('noExec') }),
+  z.strictObject({ kind: z.literal('access'), message: z.string() }),
+  z.strictObject({ kind: z.literal('spawn'), code: z.string(), message: z.string() }),
+  z.strictObject({ kind: z.literal('invalidUtf8') }),
+  z.strictObject({
+    kind: z.literal('noOutput'),
+    exitCode: z.number().optional(),
+    signal: z.string().optional(),
+  }),
+  z.strictObject({ kind: z.literal('notFound127') }),
+]);
+const EntrySchema = z.union([
+  z.strictObject({
+    identity: z.string(),
+    ok: z.literal(true),
+    summary: z.string(),
+    content: z.string(),
+    summarySource: z.enum(['help', 'manual', 'usage']),
+    systemDescription: z.string().optional(),
+  }),
+  z.strictObject({
+    identity: z.string(),
+    ok: z.literal(false),
+    failure: FailureSchema,
+    retried: z.boolean().optional(),
+  }),
+]);
 const FileSchema = z.object({
   version: z.literal(SKILLS_CACHE_VERSION),
   probes: z.record(z.string(), z.unknown()),
@@ -57,14 +81,14 @@ export async function readProbeCacheFile(path: string): Promise<ReadCacheResult>
       continue;
     }
     const { identity, ...probe } = entry.data;
-    entries.push({ path: entryPath, identity, probe });
+    entries.push({ path: entryPath, identity, probe: probe as StoredProbe });
   }
   return { entries, status };
 }
 
 /** Writes the cache file atomically (readers see the old or the new file, never a torn one). */
 export async function writeProbeCacheFile(path: string, entries: readonly StoredProbeEntry[]): Promise<void> {
-  const probes: Record<string, z.infer<typeof EntrySchema>> = {};
+  const probes: Record<string, unknown> = {};
   for (const e of [...entries].sort(byKey((e) => e.path))) {
     probes[e.path] = { identity: e.identity, ...e.probe };
   }

@@ -1,4 +1,5 @@
 import type { Stats } from 'node:fs';
+import type { ProbeOutcome } from './probe.js';
 import type { Skill } from './types.js';
 
 /** What identifies one version of a file: size, mtime, ctime (chmod), inode and device. */
@@ -6,13 +7,12 @@ export function fileIdentity(stats: Stats): string {
   return `${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}:${stats.ino}:${stats.dev}`;
 }
 
-/** A successful `--help` probe, independent of the UI language (what the cache file keeps). */
-export interface StoredProbe {
-  summary: string;
-  content: string;
-  /** The output starts with a usage block and has no one-line summary (the skill gets a warning). */
-  missingSummary: boolean;
-}
+/**
+ * A `--help` probe's outcome, independent of the UI language (what the cache file keeps), failures
+ * included: a program that hangs or fails is not run again until its file changes. `retried`: a
+ * timed-out probe was already retried alone (see registry.ts); others are retried once.
+ */
+export type StoredProbe = ProbeOutcome & { retried?: boolean };
 
 /** One stored probe of the cache file: the file version it belongs to, and its outcome. */
 export interface StoredProbeEntry {
@@ -25,15 +25,15 @@ interface Entry {
   identity: string;
   /** Absent for an entry only seeded from the cache file and not loaded yet. */
   skill?: Skill;
-  /** Present for an executable whose probe succeeded: the part worth keeping across restarts. */
+  /** Present for a probed executable: the part worth keeping across restarts. */
   probe?: StoredProbe;
 }
 
 /**
- * Loaded skills by path and file identity, so a reload probes only files that changed.
- * Broken results are cached in memory too (touch the file, or restart, to probe it again); only
- * successful probes are kept across restarts (`storedEntries`), so a skill broken by something
- * outside its file (a missing interpreter, a slow machine) is retried at the next start.
+ * Loaded skills by path and file identity, so a reload probes only files that changed. Probe
+ * outcomes, failures included, are kept across restarts (`storedEntries`): a warm start runs no
+ * probe at all. A skill broken by something outside its file (an interpreter installed later) is
+ * probed again after `touch FILE`.
  */
 export class ProbeCache {
   private readonly entries = new Map<string, Entry>();
@@ -61,6 +61,26 @@ export class ProbeCache {
     this.entries.set(path, { identity, skill, ...(probe ? { probe } : {}) });
   }
 
+  /**
+   * Replaces the stored probe of one file version (a background retry's outcome); the next load
+   * builds the skill from it. Ignored when the file changed meanwhile.
+   */
+  replaceProbe(path: string, identity: string, probe: StoredProbe): void {
+    if (this.entries.get(path)?.identity !== identity) return;
+    this.entries.set(path, { identity, probe });
+    this.changed = true;
+  }
+
+  /** Loaded files whose probe timed out and was not retried yet. */
+  pendingRetries(): { path: string; identity: string }[] {
+    const result: { path: string; identity: string }[] = [];
+    for (const [path, e] of this.entries) {
+      if (e.skill && e.probe && !e.probe.ok && e.probe.failure.kind === 'timeout' && !e.probe.retried)
+        result.push({ path, identity: e.identity });
+    }
+    return result;
+  }
+
   /** Forgets every path not in `keep`. */
   retain(keep: ReadonlySet<string>): void {
     for (const [path, entry] of this.entries) {
@@ -82,7 +102,7 @@ export class ProbeCache {
     return changed;
   }
 
-  /** Every successful probe of a loaded file, for the cache file. */
+  /** Every probe outcome of a loaded file, for the cache file. */
   storedEntries(): StoredProbeEntry[] {
     const result: StoredProbeEntry[] = [];
     for (const [path, e] of this.entries) {

@@ -1,21 +1,69 @@
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, realpathSync } from 'node:fs';
+import { basename, resolve, sep } from 'node:path';
 import { type RunProcessResult, runProcess } from '../util/run-process.js';
-import { summarizeHelp } from './help-summary.js';
+import { type SummarySource, summarizeHelp } from './help-summary.js';
+import { manualSummary } from './manual-summary.js';
 import type { SkillMessages } from './messages.js';
+import { commandOnPath } from './path-commands.js';
+import { plainTerminalText } from './terminal-text.js';
 
 export interface ProbeOptions {
   timeoutMs: number;
   /** Complete environment of the probe, secrets already removed. */
   env: NodeJS.ProcessEnv;
+  /** The skills dir (the probe's cwd). */
   cwd?: string;
   killGraceMs?: number;
+  /** After `--help` exits, what it left running is killed after this many ms (default 100). */
+  reapAfterExitMs?: number;
+  /** Stops the probe (the registry closing); an aborted probe's outcome must not be kept. */
+  signal?: AbortSignal;
   /** Called once per process actually started (the cache's "zero spawns" is observable through it). */
   onSpawn?: () => void;
 }
 
+/** Why a probe failed, language-neutral (kept in the cache file; rendered by describeProbeFailure). */
+export type ProbeFailure =
+  | { kind: 'timeout'; seconds: number }
+  | { kind: 'badInterpreter'; interpreter: string }
+  | { kind: 'noExec' }
+  | { kind: 'access'; message: string }
+  | { kind: 'spawn'; code: string; message: string }
+  | { kind: 'invalidUtf8' }
+  | { kind: 'noOutput'; exitCode?: number; signal?: string }
+  | { kind: 'notFound127' };
+
 export type ProbeOutcome =
-  | { ok: true; summary: string; content: string; missingSummary: boolean; warning?: string }
-  | { ok: false; error: string };
+  | {
+      ok: true;
+      summary: string;
+      content: string;
+      summarySource: SummarySource;
+      /** The man page NAME line of a linked system program (see Skill.systemDescription). */
+      systemDescription?: string;
+    }
+  | { ok: false; failure: ProbeFailure };
+
+export function describeProbeFailure(f: ProbeFailure, t: SkillMessages): string {
+  switch (f.kind) {
+    case 'timeout':
+      return t.probeTimeout(f.seconds);
+    case 'badInterpreter':
+      return t.probeBadInterpreter(f.interpreter);
+    case 'noExec':
+      return t.probeNoExec;
+    case 'access':
+      return t.probeAccess(f.message);
+    case 'spawn':
+      return t.probeSpawnFailed(f.code, f.message);
+    case 'invalidUtf8':
+      return t.probeInvalidUtf8;
+    case 'noOutput':
+      return t.probeNoOutput(f.signal ? t.exitSignal(f.signal) : t.exitCode(f.exitCode ?? -1));
+    case 'notFound127':
+      return t.probeCommandNotFound;
+  }
+}
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -48,56 +96,104 @@ export function shebangInterpreter(path: string): string | undefined {
   }
 }
 
-function failure(path: string, r: RunProcessResult, timeoutMs: number, t: SkillMessages): string | undefined {
+/** The `#!` interpreter when it is missing (absolute path absent, or a bare name not on PATH). */
+function missingInterpreter(path: string, options: ProbeOptions): string | undefined {
+  const interpreter = shebangInterpreter(path);
+  if (!interpreter) return undefined;
+  const found = interpreter.includes('/')
+    ? existsSync(interpreter)
+    : commandOnPath(interpreter, options.env.PATH, '\0') !== undefined;
+  return found ? undefined : interpreter;
+}
+
+function failure(path: string, r: RunProcessResult, options: ProbeOptions): ProbeFailure | undefined {
   if (r.spawnError) {
-    if (r.spawnError.code === 'ENOENT') return t.probeBadInterpreter(shebangInterpreter(path) ?? '?');
-    if (r.spawnError.code === 'ENOEXEC') return t.probeNoExec;
-    if (r.spawnError.code === 'EACCES') return t.probeAccess(r.spawnError.message);
-    return t.probeSpawnFailed(r.spawnError.code, r.spawnError.message);
+    const { code, message } = r.spawnError;
+    if (code === 'ENOENT') {
+      const interpreter = missingInterpreter(path, options);
+      if (interpreter) return { kind: 'badInterpreter', interpreter };
+    }
+    if (code === 'ENOEXEC') return { kind: 'noExec' };
+    if (code === 'EACCES') return { kind: 'access', message };
+    return { kind: 'spawn', code, message };
   }
-  if (r.timedOut) return t.probeTimeout(Math.round(timeoutMs / 100) / 10);
+  if (r.timedOut) return { kind: 'timeout', seconds: Math.round(options.timeoutMs / 100) / 10 };
   return undefined;
 }
 
+/** Whether the real file lies outside the skills dir (a link to an installed program). */
+function isLinkedProgram(path: string, dir: string | undefined): string | undefined {
+  try {
+    const real = realpathSync(path);
+    const base = dir ? realpathSync(dir) : undefined;
+    return base && real.startsWith(`${base}${sep}`) ? undefined : real;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * Runs `PATH --help` (argv, no shell, stdin closed, output capped, process group killed on
- * timeout) and extracts summary and content per the skill format spec. Never throws.
+ * Runs `PATH --help` as `name --help` (argv[0] = the skill's name, so no path leaks into usage
+ * lines; argv, no shell, stdin closed, output capped, everything it started killed once it exits)
+ * and extracts summary and content. Never throws.
  */
 export async function probeExecutable(
   path: string,
+  name: string,
   options: ProbeOptions,
-  t: SkillMessages,
 ): Promise<ProbeOutcome> {
   options.onSpawn?.();
   const r = await runProcess({
     command: path,
     args: ['--help'],
+    argv0: name,
     env: options.env,
     cwd: options.cwd,
     timeoutMs: options.timeoutMs,
     killGraceMs: options.killGraceMs ?? 1000,
+    reapAfterExitMs: options.reapAfterExitMs ?? 100,
+    ...(options.signal ? { signal: options.signal } : {}),
   });
-  const failed = failure(path, r, options.timeoutMs, t);
-  if (failed) return { ok: false, error: failed };
+  const failed = failure(path, r, options);
+  if (failed) return { ok: false, failure: failed };
   const stdout = decode(r.stdout, r.stdoutTruncated);
-  if (stdout === undefined) return { ok: false, error: t.probeInvalidUtf8 };
-  const exit = r.signal ? t.exitSignal(r.signal) : t.exitCode(r.exitCode ?? -1);
+  if (stdout === undefined) return { ok: false, failure: { kind: 'invalidUtf8' } };
   let text = stdout;
   if (!text.trim()) {
     const stderr = decode(r.stderr, r.stderrTruncated);
-    if (stderr === undefined) return { ok: false, error: t.probeInvalidUtf8 };
-    // `#!/usr/bin/env python9`: env itself reports the missing interpreter with status 127.
-    const interpreter = r.exitCode === 127 ? shebangInterpreter(path) : undefined;
-    if (interpreter) return { ok: false, error: t.probeBadInterpreter(interpreter) };
+    if (stderr === undefined) return { ok: false, failure: { kind: 'invalidUtf8' } };
+    if (r.exitCode === 127) {
+      // 127: `env` found no interpreter, or a command the program runs (a wrapper's `exec`) is missing.
+      const interpreter = missingInterpreter(path, options);
+      if (interpreter) return { ok: false, failure: { kind: 'badInterpreter', interpreter } };
+      if (!stderr.trim()) return { ok: false, failure: { kind: 'notFound127' } };
+    }
     text = stderr;
   }
-  const help = summarizeHelp(text);
-  if (!help) return { ok: false, error: t.probeNoOutput(exit) };
+  // Scripts print `$0` (the path): show the name instead, as argv[0] does for binaries.
+  const clean = plainTerminalText(text).split(resolve(path)).join(name).split(path).join(name);
+  const help = summarizeHelp(clean, name);
+  if (!help)
+    return {
+      ok: false,
+      failure: r.signal
+        ? { kind: 'noOutput', signal: r.signal }
+        : { kind: 'noOutput', exitCode: r.exitCode ?? -1 },
+    };
+  const real = isLinkedProgram(path, options.cwd);
+  const manual = real ? manualSummary([name, basename(real)]) : undefined;
+  const fallback = help.source === 'usage' && manual !== undefined;
   return {
     ok: true,
-    summary: help.summary,
-    content: text.trim(),
-    missingSummary: help.missingSummary,
-    ...(help.missingSummary ? { warning: t.noSummary } : {}),
+    summary: cap(fallback ? (manual as string) : help.summary),
+    content: clean.trim(),
+    summarySource: fallback ? 'manual' : help.source,
+    ...(manual ? { systemDescription: cap(manual) } : {}),
   };
+}
+
+const MAX_SUMMARY_CHARS = 200;
+
+function cap(line: string): string {
+  return line.length > MAX_SUMMARY_CHARS ? `${line.slice(0, MAX_SUMMARY_CHARS - 1)}…` : line;
 }

@@ -3,17 +3,19 @@ import { basename, join } from 'node:path';
 import { AppError } from '../errors.js';
 import type { Lang } from '../i18n/lang.js';
 import { envWithoutSecrets } from '../util/secret-env.js';
+import { defaultGlossary } from './glossary.js';
 import { installSkillFile } from './install.js';
 import { type LoadResult, loadSkills } from './loader.js';
-import { skillMessages } from './messages.js';
+import { type SkillMessages, skillMessages } from './messages.js';
 import { markdownBaseName } from './name-rules.js';
+import { commandOnPath } from './path-commands.js';
 import { resolveConcurrency } from './pool.js';
-import type { ProbeOptions } from './probe.js';
+import { type ProbeOptions, probeExecutable } from './probe.js';
 import { ProbeCache } from './probe-cache.js';
 import { readProbeCacheFile, writeProbeCacheFile } from './probe-cache-file.js';
 import { buildSearchIndex, createSearchDocCache, type SearchIndex } from './search-index.js';
 import { createSegmenter, type Segmenter } from './segmenter.js';
-import type { ReloadResult, Skill, SkillRegistry } from './types.js';
+import type { ReloadResult, Skill, SkillDiagnostic, SkillRegistry } from './types.js';
 import type { DirWatcher } from './watcher.js';
 
 /** The part of a pino logger the engine uses. */
@@ -44,6 +46,11 @@ export interface SkillRegistryOptions {
    * probe-cache-file.ts), so a start with nothing changed probes nothing. Absent: memory only.
    */
   cacheFile?: string;
+  /**
+   * Retry each timed-out probe once, alone, in the background (a slow program that timed out
+   * under parallel probing). For long-lived registries (the server); a CLI command does not wait.
+   */
+  retryTimeouts?: boolean;
 }
 
 export interface SkillEngineStats {
@@ -68,6 +75,28 @@ function diff(previous: ReadonlyMap<string, Skill>, next: LoadResult): ReloadRes
   for (const name of previous.keys()) if (!names.has(name)) result.removed.push(name);
   result.removed.sort();
   return result;
+}
+
+/**
+ * `skills check` for hand-placed files: an executable named like a system command is reported (the
+ * command wins on PATH, so by name the skill never runs). One PATH lookup per skill, on demand.
+ */
+function withShadowWarnings(
+  state: LoadResult,
+  pathValue: string | undefined,
+  dir: string,
+  t: SkillMessages,
+): SkillDiagnostic[] {
+  const executables = new Set(
+    state.skills.filter((s) => s.type === 'executable').map((s) => basename(s.path)),
+  );
+  return state.diagnostics.map((d) => {
+    if (d.status === 'ignored' || !executables.has(d.file)) return d;
+    const command = commandOnPath(d.file, pathValue, dir);
+    if (!command) return d;
+    const shadow = t.shadowedByCommand(command);
+    return { ...d, reason: d.reason ? `${d.reason}; ${shadow}` : shadow };
+  });
 }
 
 /** The probe cache, seeded from the cache file when there is one (a bad file is rebuilt). */
@@ -100,8 +129,11 @@ export async function createSkillRegistry(options: SkillRegistryOptions): Promis
   let state: LoadResult = { skills: [], diagnostics: [] };
   let byName = new Map<string, Skill>();
   let index: SearchIndex | undefined;
+  let diagnosed: SkillDiagnostic[] | undefined;
   let watcher: DirWatcher | undefined;
   let closed = false;
+  const stop = new AbortController();
+  let retrying = false;
 
   const doReload = async (): Promise<ReloadResult> => {
     const next = await loadSkills({ dir, t, probe, concurrency, cache });
@@ -113,7 +145,9 @@ export async function createSkillRegistry(options: SkillRegistryOptions): Promis
     }
     const result = diff(byName, next);
     stats.reloads += 1;
+    if (!retrying && cache.pendingRetries().length > 0) setImmediate(() => void retryTimedOut());
     state = next;
+    diagnosed = undefined;
     byName = new Map(next.skills.map((s) => [s.name, s]));
     if (result.added.length + result.removed.length + result.changed.length > 0) {
       index = undefined;
@@ -143,7 +177,30 @@ export async function createSkillRegistry(options: SkillRegistryOptions): Promis
     return run;
   };
 
+  /** Timed-out probes again, one at a time, each after any running reload; results cached. */
+  const retryTimedOut = async (): Promise<void> => {
+    if (retrying || closed || !options.retryTimeouts) return;
+    retrying = true;
+    try {
+      for (let next = cache.pendingRetries()[0]; next && !closed; next = cache.pendingRetries()[0]) {
+        await tail;
+        const outcome = await probeExecutable(next.path, basename(next.path), {
+          ...probe,
+          signal: stop.signal,
+        });
+        if (closed) break;
+        cache.replaceProbe(next.path, next.identity, { ...outcome, retried: true });
+        await reload();
+      }
+    } catch (error) {
+      options.logger?.warn({ err: error }, 'skills probe retry failed');
+    } finally {
+      retrying = false;
+    }
+  };
+
   await reload();
+  void retryTimedOut();
   if (options.watch) {
     // Loaded on use: CLI commands and `skills.watch: false` never need chokidar.
     const { watchSkillsDir } = await import('./watcher.js');
@@ -163,9 +220,12 @@ export async function createSkillRegistry(options: SkillRegistryOptions): Promis
     dir,
     list: () => [...state.skills],
     get: (name) => byName.get(name),
-    diagnostics: () => [...state.diagnostics],
+    diagnostics: () => {
+      diagnosed ??= withShadowWarnings(state, probe.env.PATH, dir, t);
+      return [...diagnosed];
+    },
     search(keyword, searchOptions) {
-      index ??= buildSearchIndex(state.skills, segmenter, docCache);
+      index ??= buildSearchIndex(state.skills, segmenter, docCache, defaultGlossary());
       return index.search(keyword, searchOptions?.limit);
     },
     reload,
@@ -198,6 +258,7 @@ export async function createSkillRegistry(options: SkillRegistryOptions): Promis
     },
     async close() {
       closed = true;
+      stop.abort();
       listeners.clear();
       await watcher?.close();
     },

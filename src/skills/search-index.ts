@@ -1,23 +1,38 @@
 import { byKey } from '../util/compare.js';
-import { bigramsOf, cjkGrams, hasCjk, latinWords, type QueryTerm, queryTerms } from './search-terms.js';
+import type { Glossary } from './glossary.js';
+import { bigramsOf, CJK_RUN, latinWordList, type QueryTerm, queryTerms, stem } from './search-terms.js';
 import type { Segmenter } from './segmenter.js';
 import { snippetAround } from './snippet.js';
 import type { Skill, SkillSearchHit, SkillSearchResult } from './types.js';
 
-/** Field weights: a name hit beats a summary hit beats a content hit. */
-const FIELD_WEIGHT = [10, 4, 1] as const;
-/** Match qualities. */
+/**
+ * Ranking like a search engine (BM25 over three fields): each query word scores by its rarity
+ * (idf) times how often it occurs in a field, saturated and normalised by the field's length, the
+ * name weighted above the summary above the content. Whole-word matches (after light stemming) beat
+ * prefix matches (words of 3+ characters) beat substring matches (4+). Chinese words match by
+ * bigrams; the bilingual glossary adds translations (a word scores by its best form).
+ */
+const FIELD_WEIGHT = [6, 3, 1] as const;
+/** Length normalisation per field (a name is not "longer" in a meaningful way). */
+const FIELD_B = [0, 0.75, 0.75] as const;
+const K1 = 1.2;
 const EXACT = 1;
-const PREFIX = 0.8;
-const SUBSTRING = 0.5;
+const PREFIX = 0.6;
+const SUBSTRING = 0.3;
+/** A glossary translation counts a little less than the word the user typed. */
+const TRANSLATED = 0.8;
+/** An English synonym found through a Chinese translation. */
+const PIVOTED = 0.6;
 const DEFAULT_LIMIT = 10;
 
 interface Doc {
   skill: Skill;
   /** Lower-cased name, summary, content. */
   fields: [string, string, string];
-  /** Per field: Latin words and CJK uni/bigrams. */
-  tokens: [Set<string>, Set<string>, Set<string>];
+  /** Per field: term frequencies of stemmed Latin words and CJK uni/bigrams. */
+  tf: [Map<string, number>, Map<string, number>, Map<string, number>];
+  /** Per field: number of tokens. */
+  len: [number, number, number];
 }
 
 /**
@@ -30,32 +45,63 @@ export function createSearchDocCache(): SearchDocCache {
   return new WeakMap();
 }
 
+/** Adjacent word pairs joined (`file system` → `filesystem`), for the short fields only. */
+function addJoinedPairs(text: string, counts: Map<string, number>): void {
+  const words = latinWordList(text);
+  for (let i = 0; i + 1 < words.length; i += 1) {
+    const joined = stem(`${words[i]}${words[i + 1]}`);
+    counts.set(joined, (counts.get(joined) ?? 0) + 1);
+  }
+}
+
+function countTokens(text: string): [Map<string, number>, number] {
+  const counts = new Map<string, number>();
+  let n = 0;
+  const bump = (token: string) => {
+    counts.set(token, (counts.get(token) ?? 0) + 1);
+    n += 1;
+  };
+  const words = latinWordList(text);
+  for (const word of words) bump(stem(word));
+  for (const run of text.match(CJK_RUN) ?? []) {
+    for (let i = 0; i < run.length; i += 1) {
+      bump(run[i] as string);
+      if (i + 1 < run.length) counts.set(run.slice(i, i + 2), (counts.get(run.slice(i, i + 2)) ?? 0) + 1);
+    }
+  }
+  return [counts, n];
+}
+
 function docOf(skill: Skill, docCache: SearchDocCache): Doc {
   let doc = docCache.get(skill);
   if (!doc) {
+    const described = skill.systemDescription && skill.systemDescription !== skill.summary;
     const fields: Doc['fields'] = [
       skill.name.toLowerCase(),
-      skill.summary.toLowerCase(),
+      (described ? `${skill.summary}\n${skill.systemDescription}` : skill.summary).toLowerCase(),
       skill.content.toLowerCase(),
     ];
-    const tokens = fields.map((text) => {
-      const set = new Set<string>();
-      latinWords(text, set);
-      cjkGrams(text, set);
-      return set;
-    }) as Doc['tokens'];
-    tokens[0].add(fields[0]);
-    doc = { skill, fields, tokens };
+    const counted = fields.map(countTokens);
+    const tf = counted.map(([m]) => m) as Doc['tf'];
+    const len = counted.map(([, n]) => Math.max(1, n)) as Doc['len'];
+    tf[0].set(fields[0], 1); // the whole name (`unit_convert`, `sha256sum`)
+    addJoinedPairs(fields[1], tf[1]);
+    doc = { skill, fields, tf, len };
     docCache.set(skill, doc);
   }
   return doc;
 }
 
-/** Posting = docIndex * 3 + field. */
+/** Posting = docIndex * 3 + field, ascending. */
 type Postings = number[];
 
 export interface SearchIndex {
   search(keyword: string, limit?: number): SkillSearchResult;
+}
+
+/** One query word and its translations; a doc scores by the best of them. */
+interface TermGroup {
+  forms: { text: string; cjk: boolean; weight: number }[];
 }
 
 /** An immutable, Chinese-aware index over one list of skills. */
@@ -63,12 +109,15 @@ export function buildSearchIndex(
   skills: readonly Skill[],
   segmenter: Segmenter,
   docCache: SearchDocCache = createSearchDocCache(),
+  glossary?: Glossary,
 ): SearchIndex {
   const docs = skills.map((skill) => docOf(skill, docCache));
   const postings = new Map<string, Postings>();
+  const avgLen = [0, 0, 0];
   docs.forEach((doc, d) => {
-    doc.tokens.forEach((set, field) => {
-      for (const token of set) {
+    doc.tf.forEach((map, field) => {
+      avgLen[field] = (avgLen[field] as number) + doc.len[field as 0 | 1 | 2] / Math.max(1, docs.length);
+      for (const token of map.keys()) {
         let list = postings.get(token);
         if (!list) {
           list = [];
@@ -78,38 +127,44 @@ export function buildSearchIndex(
       }
     });
   });
-  const latinVocabulary = [...postings.keys()].filter((k) => !hasCjk(k));
+  const latinVocabulary = [...postings.keys()].filter((k) => !/[\u3400-\u9fff\uf900-\ufaff]/.test(k));
   const latinMatches = new Map<string, [string, number][]>();
+  const N = docs.length;
 
-  // Scratch buffers reused by every search (search is synchronous, so this is safe).
-  const termBest = new Float64Array(docs.length);
-  const termDocs: number[] = [];
-  const matchCount = new Uint16Array(docs.length);
-  const matchSum = new Float64Array(docs.length);
-  const scores = new Float64Array(docs.length);
-
-  /** Records the best weighted score per doc of the current term in termBest/termDocs. */
-  const credit = (posting: number, quality: number) => {
-    const d = (posting / 3) | 0;
-    const value = FIELD_WEIGHT[(posting % 3) as 0 | 1 | 2] * quality;
-    if (termBest[d] === 0) termDocs.push(d);
-    if ((termBest[d] as number) < value) termBest[d] = value;
+  const idfOfCount = (df: number) => Math.log(1 + (N - df + 0.5) / (df + 0.5));
+  const docFrequency = (list: Postings): number => {
+    let count = 0;
+    let last = -1;
+    for (const p of list) {
+      const d = (p / 3) | 0;
+      if (d !== last) count += 1;
+      last = d;
+    }
+    return count;
+  };
+  const bm25 = (tf: number, field: 0 | 1 | 2, len: number) => {
+    const norm = 1 - FIELD_B[field] + (FIELD_B[field] * len) / ((avgLen[field] as number) || 1);
+    return (tf * (K1 + 1)) / (tf + K1 * norm);
   };
 
-  const scoreTerm = (term: QueryTerm): void => {
-    if (!term.cjk) {
-      for (const [token, quality] of matchLatin(term.text))
-        for (const p of postings.get(token) ?? []) credit(p, quality);
-      return;
+  // Scratch buffers reused by every search (search is synchronous, so this is safe).
+  const groupBest = new Float64Array(N);
+  const groupDocs: number[] = [];
+  const scores = new Float64Array(N);
+  const matched = new Uint16Array(N);
+
+  const creditPostings = (list: Postings, idf: number, quality: number, tfOf: (p: number) => number) => {
+    const perDoc = new Map<number, number>();
+    for (const p of list) {
+      const d = (p / 3) | 0;
+      const field = (p % 3) as 0 | 1 | 2;
+      const value = FIELD_WEIGHT[field] * bm25(tfOf(p), field, (docs[d] as Doc).len[field]);
+      perDoc.set(d, (perDoc.get(d) ?? 0) + value);
     }
-    for (const p of cjkPostings(term.text)) credit(p, EXACT);
-    if (term.text.length > 2) {
-      // Partial credit: dictionary sub-words and bigrams (发邮件 → 邮件).
-      const parts = new Set([...segmenter.cutForSearch(term.text), ...bigramsOf(term.text)]);
-      for (const part of parts) {
-        if (part === term.text || part.length < 2) continue;
-        for (const p of cjkPostings(part)) credit(p, (PREFIX * part.length) / term.text.length);
-      }
+    for (const [d, sum] of perDoc) {
+      const value = idf * quality * sum;
+      if (groupBest[d] === 0) groupDocs.push(d);
+      if ((groupBest[d] as number) < value) groupBest[d] = value;
     }
   };
 
@@ -119,13 +174,67 @@ export function buildSearchIndex(
       found = [];
       for (const word of latinVocabulary) {
         if (word === term) found.push([word, EXACT]);
-        else if (word.startsWith(term)) found.push([word, PREFIX]);
-        else if (word.includes(term)) found.push([word, SUBSTRING]);
+        else if (term.length >= 3 && word.startsWith(term)) found.push([word, PREFIX]);
+        else if (term.length >= 4 && word.includes(term)) found.push([word, SUBSTRING]);
       }
       if (latinMatches.size > 1000) latinMatches.clear();
       latinMatches.set(term, found);
     }
     return found;
+  };
+
+  const scoreLatin = (text: string, weight: number) => {
+    const term = stem(text);
+    // A prefix or substring match weighs by the rarity of the word typed, when it occurs whole:
+    // `find` must not lose to `findmnt` because findmnt is rare.
+    const exact = postings.get(term);
+    const typedIdf = exact ? idfOfCount(docFrequency(exact)) : undefined;
+    // A program name that abbreviates the word (`uniq` for unique, `seq` for sequence).
+    if (term.length > 3) {
+      const nameIdf = typedIdf ?? idfOfCount(1);
+      for (const d of abbreviations(term)) creditPostings([d * 3], nameIdf, PREFIX * weight, () => 1);
+    }
+    for (const [token, quality] of matchLatin(term)) {
+      const list = postings.get(token) ?? [];
+      const idf = Math.min(typedIdf ?? Number.POSITIVE_INFINITY, idfOfCount(docFrequency(list)));
+      creditPostings(
+        list,
+        idf,
+        quality * weight,
+        (p) => (docs[(p / 3) | 0] as Doc).tf[(p % 3) as 0 | 1 | 2].get(token) ?? 1,
+      );
+    }
+  };
+
+  const names = docs.map((doc) => doc.fields[0]);
+  const abbreviations = (term: string): number[] => {
+    const found: number[] = [];
+    names.forEach((name, d) => {
+      if (name.length >= 3 && name !== term && term.startsWith(name)) found.push(d);
+    });
+    return found;
+  };
+
+  const scoreCjk = (text: string, weight: number) => {
+    const list = cjkPostings(text);
+    const tfOf = (p: number) => occurrences((docs[(p / 3) | 0] as Doc).fields[p % 3] as string, text);
+    if (list.length > 0) creditPostings(list, idfOfCount(docFrequency(list)), weight, tfOf);
+    if (text.length > 2) {
+      // Partial credit: dictionary sub-words and bigrams (发邮件 → 邮件).
+      const parts = new Set([...segmenter.cutForSearch(text), ...bigramsOf(text)]);
+      for (const part of parts) {
+        if (part === text || part.length < 2) continue;
+        const sub = cjkPostings(part);
+        if (sub.length === 0) continue;
+        const partTf = (p: number) => occurrences((docs[(p / 3) | 0] as Doc).fields[p % 3] as string, part);
+        creditPostings(
+          sub,
+          idfOfCount(docFrequency(sub)),
+          (weight * PREFIX * part.length) / text.length,
+          partTf,
+        );
+      }
+    }
   };
 
   /** Doc fields containing the CJK term: all its bigrams indexed, then a substring check. */
@@ -139,14 +248,42 @@ export function buildSearchIndex(
     return candidates.filter((p) => (docs[Math.floor(p / 3)] as Doc).fields[p % 3]?.includes(term));
   };
 
+  /**
+   * One group per query word with its glossary translations. English words also get the other
+   * English words of their Chinese translations (replace → 替换 → substitute). A Chinese compound
+   * the glossary does not know (磁盘空间) is split into its dictionary words (磁盘, 空间).
+   */
+  const groupsOf = (terms: QueryTerm[]): TermGroup[] => {
+    const words: QueryTerm[] = [];
+    for (const term of terms) {
+      const parts =
+        term.cjk && glossary && glossary.translate(term.text, true).length === 0
+          ? segmenter.cutForSearch(term.text).filter((p) => p.length >= 2 && p !== term.text)
+          : [];
+      if (parts.length >= 2) for (const text of new Set(parts)) words.push({ text, cjk: true });
+      else words.push(term);
+    }
+    return words.map((term) => {
+      const forms = new Map([[term.text, { text: term.text, cjk: term.cjk, weight: 1 }]]);
+      const add = (text: string, cjk: boolean, weight: number) => {
+        if (!forms.has(text)) forms.set(text, { text, cjk, weight });
+      };
+      for (const text of glossary?.translate(term.text, term.cjk) ?? []) {
+        add(text, !term.cjk, TRANSLATED);
+        if (!term.cjk) for (const back of glossary?.translate(text, true) ?? []) add(back, false, PIVOTED);
+      }
+      return { forms: [...forms.values()] };
+    });
+  };
+
   const order = docs.map((_, d) => d).sort(byKey((d) => (docs[d] as Doc).skill.name));
-  const nameRank = new Int32Array(docs.length);
+  const nameRank = new Int32Array(N);
   order.forEach((d, rank) => {
     nameRank[d] = rank;
   });
   const listAll = (limit: number | undefined): SkillSearchResult => ({
-    total: docs.length,
-    hits: order.slice(0, limit ?? docs.length).map((d) => {
+    total: N,
+    hits: order.slice(0, limit ?? N).map((d) => {
       const skill = (docs[d] as Doc).skill;
       return { skill, score: 0, snippet: skill.summary };
     }),
@@ -157,38 +294,51 @@ export function buildSearchIndex(
       const terms = queryTerms(keyword.trim(), segmenter);
       if (terms.length === 0) return listAll(limit);
       const hitDocs: number[] = [];
-      for (const term of terms) {
-        termDocs.length = 0;
-        scoreTerm(term);
-        for (const d of termDocs) {
-          if (matchCount[d] === 0) hitDocs.push(d);
-          matchCount[d] = (matchCount[d] as number) + 1;
-          matchSum[d] = (matchSum[d] as number) + (termBest[d] as number);
-          termBest[d] = 0;
+      const groups = groupsOf(terms);
+      for (const group of groups) {
+        groupDocs.length = 0;
+        for (const form of group.forms) {
+          if (form.cjk) scoreCjk(form.text, form.weight);
+          else scoreLatin(form.text, form.weight);
+        }
+        for (const d of groupDocs) {
+          if (matched[d] === 0) hitDocs.push(d);
+          matched[d] = (matched[d] as number) + 1;
+          scores[d] = (scores[d] as number) + (groupBest[d] as number);
+          groupBest[d] = 0;
         }
       }
-      const score = (d: number) => (matchCount[d] as number) * 100 + Math.min(99, matchSum[d] as number);
-      for (const d of hitDocs) scores[d] = score(d);
+      // Coverage: a skill matching every word of the request beats one matching a rare word only.
+      const final = new Map<number, number>();
       for (const d of hitDocs) {
-        matchCount[d] = 0;
-        matchSum[d] = 0;
+        final.set(d, ((scores[d] as number) * (matched[d] as number)) / groups.length);
+        scores[d] = 0;
+        matched[d] = 0;
       }
       hitDocs.sort(
         (a, b) =>
-          (scores[b] as number) - (scores[a] as number) || (nameRank[a] as number) - (nameRank[b] as number),
+          (final.get(b) as number) - (final.get(a) as number) ||
+          (nameRank[a] as number) - (nameRank[b] as number),
       );
       const texts = terms.map((t) => t.text).sort((a, b) => b.length - a.length);
       const hits = hitDocs.slice(0, limit ?? DEFAULT_LIMIT).map((d): SkillSearchHit => {
         const skill = (docs[d] as Doc).skill;
         return {
           skill,
-          score: Math.round((scores[d] as number) * 100) / 100,
+          score: Math.round((final.get(d) as number) * 100) / 100,
           snippet: snippetAround(skill.content, texts, (docs[d] as Doc).fields[2]) ?? skill.summary,
         };
       });
       return { total: hitDocs.length, hits };
     },
   };
+}
+
+function occurrences(text: string, term: string): number {
+  let count = 0;
+  for (let at = text.indexOf(term); at >= 0 && count < 100; at = text.indexOf(term, at + term.length))
+    count += 1;
+  return Math.max(1, count);
 }
 
 /** Intersection of two ascending posting lists. */

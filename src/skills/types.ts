@@ -11,6 +11,11 @@ export interface Skill {
   /** Whole `--help` output, or the Markdown body. */
   content: string;
   path: string;
+  /**
+   * For a link to an installed program: the system's one-line description of it (the NAME line
+   * of its man page, what `whatis` prints). Searched like the summary.
+   */
+  systemDescription?: string;
   status: 'ok' | 'broken';
   /** Why a broken skill is broken, with the fix. */
   error?: string;

@@ -1,4 +1,8 @@
-/** The environment of commands the model runs: the server's, minus secrets, skills first on PATH. */
+/**
+ * The environment of commands the model runs: the server's, minus secrets, the skills dir appended
+ * to PATH. Last, not first: a skill named like a system command (`python3`) must never stand in
+ * for it in other commands and skills; skills are found by name only where no command has it.
+ */
 import { delimiter } from 'node:path';
 import { envWithoutSecrets } from '../util/secret-env.js';
 
@@ -13,6 +17,6 @@ export function buildChildEnv(options: {
   const env = envWithoutSecrets(options.base, options.secretNames);
   Object.assign(env, options.extra);
   const path = (env.PATH ?? '').split(delimiter).filter((entry) => entry && entry !== options.skillsDir);
-  env.PATH = [options.skillsDir, ...path].join(delimiter);
+  env.PATH = [...path, options.skillsDir].join(delimiter);
   return env;
 }

@@ -4,7 +4,7 @@ import { defineMessages } from '../i18n/lang.js';
 export const commandMessages = defineMessages({
   zh: {
     description:
-      '在 shell（/bin/sh -c）中执行命令，返回输出、返回码和耗时。扩展技能目录在 PATH 最前面，可直接用技能名调用（先用 search_skills 查找，再用 "技能名 --help" 查看用法）。标准输入已关闭，不支持交互式命令。默认工作目录是工作区。',
+      '在 shell（/bin/sh -c）中执行命令，返回输出、返回码和耗时。扩展技能目录在 PATH 中（排在系统目录之后），可直接用技能名调用（先用 search_skills 查找，再用 "技能名 --help" 查看用法）。标准输入已关闭，不支持交互式命令。默认工作目录是工作区。',
     command: '要执行的 shell 命令',
     timeout: (def: number, max: number) => `超时秒数（默认 ${def}，最大 ${max}；超时后整个进程组被终止）`,
     workDir: '工作目录（默认工作区；相对路径基于工作区）',
@@ -32,7 +32,7 @@ export const commandMessages = defineMessages({
   },
   en: {
     description:
-      'Run a shell command (/bin/sh -c) and get its output, exit code and duration. The skills directory is first on PATH, so skills run by bare name (find them with search_skills, then read "<skill> --help"). Stdin is closed: interactive commands are not supported. The default working directory is the workspace.',
+      'Run a shell command (/bin/sh -c) and get its output, exit code and duration. The skills directory is on PATH (after the system directories), so skills run by bare name (find them with search_skills, then read "<skill> --help"). Stdin is closed: interactive commands are not supported. The default working directory is the workspace.',
     command: 'The shell command to run',
     timeout: (def, max) =>
       `Timeout in seconds (default ${def}, at most ${max}); on timeout the whole process group is killed`,

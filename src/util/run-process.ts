@@ -2,6 +2,7 @@ import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { looksExecutable } from './exec-format.js';
+import { killPids, pipeIdOf, processesHoldingPipes, processesOfSession } from './session-reaper.js';
 
 /**
  * The one way Aibox runs a child process (skill probes, `run_command`).
@@ -24,6 +25,14 @@ export interface RunProcessOptions {
   onOutput?: (stream: 'stdout' | 'stderr', text: string) => void;
   /** SIGTERM to the process group, then SIGKILL after this many ms (default 2000). */
   killGraceMs?: number;
+  /** argv[0] the program sees (default: `command`); e.g. a skill's name instead of its path. */
+  argv0?: string;
+  /**
+   * When set, the main process exiting ends the run: after this many ms its process group, its
+   * session and any process still holding its output pipes (a `setsid` child) are killed, instead
+   * of waiting for the pipes to close or the timeout (skill probes: nothing may outlive `--help`).
+   */
+  reapAfterExitMs?: number;
 }
 
 export interface RunProcessResult {
@@ -146,6 +155,11 @@ export function runProcess(options: RunProcessOptions): Promise<RunProcessResult
       settled = true;
       for (const t of timers) clearTimeout(t);
       options.signal?.removeEventListener('abort', onAbort);
+      if (options.reapAfterExitMs !== undefined && child.pid !== undefined) {
+        // Nothing of the run may outlive it, also what left the group (and closed its output).
+        killGroup(child.pid, 'SIGKILL');
+        killPids(processesOfSession(child.pid));
+      }
       child.stdout?.destroy();
       child.stderr?.destroy();
       resolve({
@@ -203,6 +217,7 @@ export function runProcess(options: RunProcessOptions): Promise<RunProcessResult
         env: options.env ?? process.env,
         stdio: ['ignore', 'pipe', 'pipe'],
         detached: true,
+        ...(options.argv0 ? { argv0: options.argv0 } : {}),
       });
     } catch (error) {
       // Synchronous spawn failures (bad arguments, e.g. a NUL byte in an argument).
@@ -231,12 +246,33 @@ export function runProcess(options: RunProcessOptions): Promise<RunProcessResult
       }
     });
 
+    const pipes = new Set(
+      [child.stdout, child.stderr]
+        .map((s) => pipeIdOf((s as unknown as { _handle?: { fd?: number } })._handle?.fd))
+        .filter((id): id is string => id !== undefined),
+    );
+    /** reapAfterExitMs: the group, the session and the holders of our pipes, after a short grace. */
+    const reapEverything = () => {
+      const reap = setTimeout(() => {
+        if (settled) return;
+        killGroup(child.pid, 'SIGKILL');
+        if (child.pid !== undefined) killPids(processesOfSession(child.pid));
+        if (openPipes > 0) killPids(processesHoldingPipes(pipes));
+        const drain = setTimeout(finish, PIPE_DRAIN_AFTER_KILL_MS);
+        drain.unref();
+        timers.push(drain);
+      }, options.reapAfterExitMs);
+      reap.unref();
+      timers.push(reap);
+    };
+
     child.on('exit', (code, sig) => {
       exited = true;
       exitCode = code;
       exitSignal = sig;
+      if (options.reapAfterExitMs !== undefined) reapEverything();
       // A descendant that ignored SIGTERM may still hold the pipes.
-      if (killed) reapGroup();
+      else if (killed) reapGroup();
       maybeFinish();
     });
 

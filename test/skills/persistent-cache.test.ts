@@ -1,4 +1,4 @@
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Lang } from '../../src/i18n/lang.js';
@@ -77,15 +77,20 @@ describe('skills cache file: probes kept across restarts', () => {
     expect(Object.keys(JSON.parse(readFileSync(l.cacheFile, 'utf8')).probes)).toEqual([join(l.dir, 'a')]);
   });
 
-  it('broken results are not kept: a broken skill is probed again at the next start', async () => {
+  it('broken results are kept too: a warm start runs no probe; a touched file is probed again', async () => {
     const l = layout();
     bashSkill(l.dir, 'fine', 'Fine');
-    script(l.dir, 'mute', '#!/bin/sh\nexit 0\n');
+    const mute = script(l.dir, 'mute', '#!/bin/sh\nexit 0\n');
     const first = await start(l);
     expect(first.get('mute')?.status).toBe('broken');
     const second = await start(l);
-    expect(second.stats().probesSpawned).toBe(1);
+    expect(second.stats().probesSpawned).toBe(0);
     expect(second.get('mute')?.status).toBe('broken');
+    expect(second.get('mute')?.error).toBe(first.get('mute')?.error);
+    const later = new Date(Date.now() + 5000);
+    utimesSync(mute, later, later);
+    const third = await start(l);
+    expect(third.stats().probesSpawned).toBe(1);
   });
 
   it('the warning of a stored probe is in the language of the current start', async () => {

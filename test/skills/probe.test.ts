@@ -1,16 +1,20 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { summarizeHelp } from '../../src/skills/help-summary.js';
 import { skillMessages } from '../../src/skills/messages.js';
-import { probeExecutable } from '../../src/skills/probe.js';
+import { describeProbeFailure, type ProbeOptions, probeExecutable } from '../../src/skills/probe.js';
 import { envWithoutSecrets } from '../../src/util/secret-env.js';
 import { put, script, tempDir } from './fixtures.js';
 
 const t = skillMessages('en');
 const env = envWithoutSecrets(process.env);
-const probe = (path: string, timeoutMs = 300) =>
-  probeExecutable(path, { timeoutMs, env, killGraceMs: 200 }, t);
+/** The probe with its failure rendered in English, as the registry shows it. */
+async function probeWith(path: string, options: ProbeOptions) {
+  const r = await probeExecutable(path, basename(path), options);
+  return r.ok ? r : { ok: false as const, error: describeProbeFailure(r.failure, t) };
+}
+const probe = (path: string, timeoutMs = 300) => probeWith(path, { timeoutMs, env, killGraceMs: 200 });
 const dir = tempDir();
 
 function alive(pid: number): boolean {
@@ -30,7 +34,7 @@ describe('probe', () => {
       ok: true,
       summary: 'Send mail via SMTP',
       content: 'Send mail via SMTP  \noptions: -t TO',
-      missingSummary: false,
+      summarySource: 'help',
     });
   });
 
@@ -55,13 +59,13 @@ p.parse_args()
     const r = await probe(path, 5000);
     expect(r.ok && r.content.startsWith('usage:')).toBe(true);
     expect(r).toMatchObject({ ok: true, summary: '温度转换工具 - 摄氏度转华氏度' });
-    expect(r.ok && r.warning).toBeFalsy();
+    expect(r.ok && r.summarySource).toBe('help');
   });
 
   it('usage block rule: wrapped usage lines, Usage: and 用法:', () => {
     expect(summarizeHelp('usage: x [-a A]\n         [-b B]\n\nDoes a thing.\n\noptions:\n')).toEqual({
       summary: 'Does a thing.',
-      missingSummary: false,
+      source: 'help',
     });
     expect(summarizeHelp('Usage: tool FILE\nCounts lines.\n')?.summary).toBe('Counts lines.');
     expect(summarizeHelp('用法: 工具 文件\n\n统计行数\n')?.summary).toBe('统计行数');
@@ -69,7 +73,7 @@ p.parse_args()
     expect(summarizeHelp(' \n\n')).toBeUndefined();
   });
 
-  it('usage without a description: the usage line is the summary, with a warning', async () => {
+  it('usage without a description: the usage line is the summary, marked as a fallback', async () => {
     const r = await probe(
       script(
         dir,
@@ -78,8 +82,8 @@ p.parse_args()
       ),
     );
     expect(r).toMatchObject({ ok: true, summary: 'usage: nodesc [-h]' });
-    expect(r.ok && r.warning).toContain('no one-line summary');
-    expect(summarizeHelp('usage: y\n\npositional arguments:\n  a')?.missingSummary).toBe(true);
+    expect(r.ok && r.summarySource).toBe('usage');
+    expect(summarizeHelp('usage: y\n\npositional arguments:\n  a')?.source).toBe('usage');
   });
 
   it('no output is broken, with the exit code', async () => {
@@ -144,11 +148,10 @@ p.parse_args()
       },
       ['MY_LLM_VAR'],
     );
-    const r = await probeExecutable(
-      script(dir, 'envdump', '#!/bin/sh\necho "Env dump"\nenv\n'),
-      { timeoutMs: 2000, env: secretEnv },
-      t,
-    );
+    const r = await probeWith(script(dir, 'envdump', '#!/bin/sh\necho "Env dump"\nenv\n'), {
+      timeoutMs: 2000,
+      env: secretEnv,
+    });
     expect(r.ok).toBe(true);
     const content = r.ok ? r.content : '';
     expect(content).toContain('HOME=/tmp');

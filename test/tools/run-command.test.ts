@@ -122,7 +122,7 @@ describe('run_command', () => {
     await expect.poll(() => alive(pid), { timeout: 5000 }).toBe(false);
   });
 
-  it('puts the skills dir first on PATH so a skill runs by bare name', async () => {
+  it('puts the skills dir on PATH so a skill runs by bare name', async () => {
     const { run, skillsDir } = setup();
     const skill = join(skillsDir, 'hello_skill');
     writeFileSync(skill, '#!/bin/sh\necho "skill says $1"\n');

@@ -55,7 +55,10 @@ export function registerSkillsManage(skills: Command, help: Messages): void {
         const m = skillsCliMessages(ctx.lang);
         const kinds = (['python', 'bash', 'markdown'] as const).filter((k) => opts[k]);
         if (kinds.length > 1) throw new AppError('USAGE', m.oneKind);
-        assertNewSkillName(name, skillMessages(ctx.lang));
+        assertNewSkillName(name, skillMessages(ctx.lang), {
+          value: process.env.PATH,
+          skillsDir: ctx.paths.skills,
+        });
         const kind: ScaffoldKind = kinds[0] ?? 'python';
         const source = scaffoldSource(name, kind);
         const path = resolve(userCwd(), source.file);

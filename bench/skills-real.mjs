@@ -1,0 +1,87 @@
+// Issue 11 on real programs: 300 programs of /usr/bin (those present) and three whose --help hangs,
+// linked into a skills dir. Measures the sequential sum of their probes (baseline), a cold load,
+// a warm load, a warm `aibox skills list` through the CLI, junk summaries and search accuracy over
+// the English and Chinese requests of skills-real-corpus.json. `node bench/skills-real.mjs [N]`.
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createSkillRegistry } from '../dist/skills/registry.js';
+import { isJunkSummary, linkPrograms, pickPrograms, searchAccuracy } from './_skills-real-corpus.mjs';
+
+const n = Number(process.argv[2] ?? 300);
+const cores = availableParallelism();
+const home = mkdtempSync(join(tmpdir(), 'aibox-real-bench-'));
+const dir = join(home, 'skills');
+mkdirSync(dir);
+const programs = pickPrograms(n);
+linkPrograms(dir, programs);
+for (const name of ['hangs_a', 'hangs_b', 'hangs_c']) {
+  writeFileSync(join(dir, name), '#!/bin/sh\nexec sleep 600\n');
+  chmodSync(join(dir, name), 0o755);
+}
+const total = programs.length + 3;
+
+async function timed(options) {
+  const t = performance.now();
+  const registry = await createSkillRegistry({ dir, lang: 'en', ...options });
+  const ms = performance.now() - t;
+  return { registry, ms };
+}
+
+// Baseline: every probe one after another (concurrency 1, nothing cached).
+const sequential = await timed({ concurrency: 1 });
+await sequential.registry.close();
+// Cold load as the server and the CLI do it (default concurrency), writing the cache file.
+const cacheFile = join(home, '.skills-cache.json');
+const cold = await timed({ cacheFile });
+await cold.registry.close();
+const warm = await timed({ cacheFile });
+const registry = warm.registry;
+
+// The CLI, as a user runs it: the first `skills list` probes, the second must not.
+writeFileSync(join(home, 'config.json'), JSON.stringify({ skills: { dir, install_examples: false } }));
+const cli = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
+const runList = () => {
+  const t = performance.now();
+  const r = spawnSync(process.execPath, [cli, 'skills', 'list', '--json'], {
+    env: { ...process.env, AIBOX_HOME: home },
+    encoding: 'utf8',
+  });
+  if (r.status !== 0) throw new Error(`aibox skills list failed: ${r.stderr}`);
+  return performance.now() - t;
+};
+// The cache file above is the CLI's own (AIBOX_HOME/.skills-cache.json): its first run is warm too.
+rmSync(cacheFile);
+const cliCold = runList();
+const cliWarm = runList();
+
+const skills = registry.list();
+const junk = skills.filter((s) => isJunkSummary(s.summary, dir));
+const accuracy = searchAccuracy(registry);
+const fallback = skills.filter((s) => s.warning).length;
+const broken = skills.filter((s) => s.status === 'broken');
+await registry.close();
+
+const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
+console.log(`${total} skills (${programs.length} programs of /usr/bin + 3 hanging), ${cores} cores`);
+console.log(`sequential sum of probes (baseline): ${s(sequential.ms)}`);
+console.log(
+  `cold load: ${s(cold.ms)} = ${((cold.ms / sequential.ms) * cores).toFixed(2)} × (baseline / cores); goal ≤ 1.3`,
+);
+console.log(
+  `warm load: ${s(warm.ms)} (probes spawned: ${registry.stats().probesSpawned}); ratio to baseline ${(warm.ms / sequential.ms).toFixed(4)}`,
+);
+console.log(`aibox skills list: cold ${s(cliCold)}, warm ${s(cliWarm)} (goal ≤ 3 s)`);
+console.log(
+  `junk summaries: ${junk.length}/${skills.length} = ${((100 * junk.length) / skills.length).toFixed(1)} % (goal ≤ 10 %)`,
+);
+console.log(`summaries from a fallback (reported by skills check): ${fallback}; broken: ${broken.length}`);
+console.log(
+  `search over ${accuracy.counted} requests (en + zh): top-1 ${(100 * accuracy.top1).toFixed(1)} %, top-3 ${(100 * accuracy.top3).toFixed(1)} % (goals 80 / 95)`,
+);
+for (const skill of junk) console.log(`  junk: ${skill.name}: ${skill.summary}`);
+for (const skill of broken) console.log(`  broken: ${skill.name}: ${skill.error}`);
+for (const miss of accuracy.misses) console.log(`  miss: ${miss}`);
+rmSync(home, { recursive: true, force: true });
