@@ -10,8 +10,11 @@ export const formatMessages = defineMessages({
         ? `搜索“${keyword}”找到 ${total} 个技能（显示前 ${shown} 个，按相关度排序）：`
         : `搜索“${keyword}”找到 ${total} 个技能（按相关度排序）：`,
     noSkills: '技能目录下暂无技能。',
-    notFound: (keyword: string) =>
-      `没有找到与“${keyword}”相关的技能。可换个关键词，或传入空字符串列出全部技能。`,
+    notFound: (keyword: string, chinese: boolean) =>
+      `没有找到与“${keyword}”相关的技能。请用${chinese ? '英文' : '中文'}关键词再搜一次（技能的说明可能是另一种语言），或换个关键词，或传入空字符串列出全部技能。`,
+    agentSkill: 'Agent Skill',
+    useAgent: (name: string) =>
+      `用法: 调用 read_skill（name="${name}"）读取它的说明和文件列表，再按说明行事；其中的脚本按路径用 run_command 运行`,
     executable: '可执行',
     markdown: 'Markdown',
     useExecutable: (name: string) =>
@@ -33,8 +36,11 @@ export const formatMessages = defineMessages({
         ? `Search "${keyword}" found ${total} skills (showing the best ${shown}, most relevant first):`
         : `Search "${keyword}" found ${total} skills (most relevant first):`,
     noSkills: 'There are no skills in the skills directory.',
-    notFound: (keyword: string) =>
-      `No skill matches "${keyword}". Try another keyword, or an empty string to list every skill.`,
+    notFound: (keyword: string, chinese: boolean) =>
+      `No skill matches "${keyword}". Search again in ${chinese ? 'English' : 'Chinese'} (a skill may be described in the other language), try another keyword, or an empty string to list every skill.`,
+    agentSkill: 'Agent Skill',
+    useAgent: (name: string) =>
+      `How to use: call read_skill (name="${name}") for its instructions and its files, then follow them; run its scripts by path with run_command`,
     executable: 'executable',
     markdown: 'Markdown',
     useExecutable: (name: string) =>

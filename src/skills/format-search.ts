@@ -1,5 +1,6 @@
 import type { Lang } from '../i18n/lang.js';
 import { formatMessages } from './format-search-messages.js';
+import { hasCjk } from './search-terms.js';
 import type { SkillSearchResult } from './types.js';
 
 export interface FormatSearchOptions {
@@ -23,20 +24,25 @@ export function formatSearchResult(
 ): string {
   const t = formatMessages(lang);
   const keyword = options.keyword?.trim() ?? '';
-  if (result.hits.length === 0) return keyword ? t.notFound(keyword) : t.noSkills;
+  if (result.hits.length === 0) return keyword ? t.notFound(keyword, hasCjk(keyword)) : t.noSkills;
   const lines: string[] = [
     keyword
       ? t.headerFound(keyword, result.total, result.hits.length)
       : t.headerAll(result.total, result.hits.length),
   ];
   result.hits.forEach(({ skill, snippet }, i) => {
-    const type = skill.type === 'executable' ? t.executable : t.markdown;
+    const type = skill.folder ? t.agentSkill : skill.type === 'executable' ? t.executable : t.markdown;
     lines.push('', `${i + 1}. [${type}] ${skill.name} — ${skill.summary || '-'}`);
     if (skill.status === 'broken') {
       lines.push(`   ${t.broken(skill.error ?? '')}`, `   ${t.path(skill.path)}`);
       return;
     }
-    lines.push(`   ${skill.type === 'executable' ? t.useExecutable(skill.name) : t.useMarkdown}`);
+    const use = skill.folder
+      ? t.useAgent(skill.name)
+      : skill.type === 'executable'
+        ? t.useExecutable(skill.name)
+        : t.useMarkdown;
+    lines.push(`   ${use}`);
     if (keyword && snippet && snippet !== skill.summary) lines.push(`   ${t.match(snippet)}`);
   });
 

@@ -71,7 +71,7 @@ function isDescription(line: string, name: string): boolean {
 /** The option list or a section starts: descriptions come before it. */
 function startsOptions(line: string): boolean {
   const text = line.trim();
-  return /^-{1,2}[\w?]/.test(text) || (HEADER.test(text) && !USAGE_LINE.test(text) && text.length > 0);
+  return /^-{1,2}[\w?]/.test(text) || (HEADER.test(text) && !/^(usage|help|用法)\b/i.test(text));
 }
 
 /**

@@ -3,6 +3,8 @@ import { constants } from 'node:fs';
 import { chmod, copyFile, readdir, readFile, realpath, rename, rm, stat } from 'node:fs/promises';
 import { basename, join, resolve, sep } from 'node:path';
 import { AppError } from '../errors.js';
+import { type ArchiveKind, archiveKind } from './archive.js';
+import { installAgentSkill } from './install-folder.js';
 import { parseMarkdownSkill } from './markdown.js';
 import type { SkillMessages } from './messages.js';
 import { assertNewSkillName, markdownBaseName, stripExtension } from './name-rules.js';
@@ -26,14 +28,16 @@ async function entriesNamed(dir: string, name: string): Promise<string[]> {
   return entries.filter((file) => file === name || markdownBaseName(file) === name);
 }
 
-async function checkSource(source: string, dir: string, t: SkillMessages): Promise<void> {
+/** The source must exist and lie outside the skills dir; returns whether it is a folder. */
+async function checkSource(source: string, dir: string, t: SkillMessages): Promise<boolean> {
   let info: Awaited<ReturnType<typeof stat>>;
   try {
     info = await stat(source);
   } catch {
     throw new AppError('SKILL_SOURCE_MISSING', t.sourceMissing(source));
   }
-  if (!info.isFile()) throw new AppError('SKILL_SOURCE_NOT_FILE', t.sourceNotFile(source));
+  if (!info.isFile() && !info.isDirectory())
+    throw new AppError('SKILL_SOURCE_NOT_FILE', t.sourceNotFile(source));
   const [realSource, realDir] = await Promise.all([
     realpath(source),
     realpath(dir).catch(() => resolve(dir)),
@@ -42,6 +46,7 @@ async function checkSource(source: string, dir: string, t: SkillMessages): Promi
   if (inside(realSource, realDir) || inside(resolve(source), resolve(dir))) {
     throw new AppError('SKILL_SOURCE_IN_DIR', t.sourceInDir(source));
   }
+  return info.isDirectory();
 }
 
 /**
@@ -54,8 +59,14 @@ export async function installSkillFile(
 ): Promise<{ name: string; type: SkillType; path: string }> {
   const { dir, t } = req;
   const source = resolve(req.source);
-  await checkSource(source, dir, t);
+  const folder = await checkSource(source, dir, t);
   const file = basename(source);
+  // An Agent Skill: a folder with SKILL.md, or a .zip / .tar.gz of one.
+  const archive = archiveKind(file);
+  if (folder || archive)
+    return installAgentSkill(req, source, folder ? 'folder' : (archive as ArchiveKind), (name) =>
+      entriesNamed(dir, name),
+    );
   const mdName = markdownBaseName(file);
   const type: SkillType = mdName !== undefined ? 'markdown' : 'executable';
   const name = mdName ?? stripExtension(file);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { byKey } from '../util/compare.js';
+import { parseAgentSkill } from './agent-skill.js';
 import { parseMarkdownSkill } from './markdown.js';
 import type { SkillMessages } from './messages.js';
 import { mapPool } from './pool.js';
@@ -37,6 +38,14 @@ async function loadCandidate(c: SkillCandidate, options: LoadOptions): Promise<L
     } catch (error) {
       const message = options.t.readFailed((error as Error).message);
       return { skill: { ...base, summary: '', content: '', status: 'broken', error: message } };
+    }
+    if (c.folder) {
+      const agent = parseAgentSkill(bytes, c.name, options.t);
+      if (!agent.ok) {
+        const error = options.t.agentBroken(agent.errors.join('; '));
+        return { skill: { ...base, summary: '', content: '', folder: c.folder, status: 'broken', error } };
+      }
+      return { skill: { ...base, summary: agent.description, content: '', folder: c.folder, status: 'ok' } };
     }
     const md = parseMarkdownSkill(bytes, options.t);
     if (!md.ok) return { skill: { ...base, summary: '', content: '', status: 'broken', error: md.error } };
@@ -95,7 +104,7 @@ export async function loadSkills(options: LoadOptions): Promise<LoadResult> {
   const diagnostics: SkillDiagnostic[] = [
     ...scan.ignored,
     ...skills.map((s): SkillDiagnostic => {
-      const file = basename(s.path);
+      const file = s.folder ? `${basename(s.folder)}/` : basename(s.path);
       const reason = s.error ?? s.warning;
       return { file, status: s.status, ...(reason ? { reason } : {}) };
     }),

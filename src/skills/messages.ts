@@ -13,6 +13,25 @@ export const skillMessages = defineMessages({
     brokenSymlink: (target: string) => `符号链接指向不存在的 ${target}；请修复或删除该链接`,
     collision: (name: string) => `与可执行技能 ${name} 重名，可执行技能优先，此文件未加载；请改名其中一个`,
     duplicateMarkdown: (other: string) => `与 ${other} 重名（扩展名大小写不同），未加载；请删除其中一个`,
+    agentTooLarge: (max: number) => `SKILL.md 超过 ${max} 字节；请精简正文，把细节放进 references/`,
+    agentNoFrontMatter: 'SKILL.md 缺少 YAML front matter（文件开头的 --- 块，含 name 和 description）',
+    agentUnclosedFrontMatter: 'SKILL.md 的 front matter 没有结束的 --- 行',
+    agentNoName: 'front matter 缺少 name',
+    agentNameTooLong: (length: number, max: number) => `name 长 ${length} 个字符，上限 ${max}`,
+    agentNameChars: (name: string) =>
+      `name "${name}" 只能含小写字母、数字和单个连字符（不能以连字符开头或结尾）`,
+    agentNameNotFolder: (name: string, folder: string) =>
+      `name "${name}" 与文件夹名 "${folder}" 不同；请让二者一致`,
+    agentNoDescription: 'front matter 缺少 description（搜索靠它找到技能）',
+    agentDescriptionTooLong: (length: number, max: number) => `description 长 ${length} 个字符，上限 ${max}`,
+    agentBroken: (errors: string) => `Agent Skill 无效: ${errors}`,
+    agentFiles: (folder: string) => `文件夹 ${folder} 中的文件（脚本请按路径运行）:`,
+    archiveInvalid: (reason: string) => `技能压缩包或文件夹不可安装: ${reason}`,
+    sourceNotSkillFolder: (path: string) =>
+      `${path} 是目录但没有 SKILL.md；只能安装单个文件、Agent Skill 文件夹（含 SKILL.md）或其 .zip/.tar.gz`,
+    archiveNoSkill: '压缩包顶层（或其唯一的顶层文件夹）中没有 SKILL.md',
+    folderWithoutSkill:
+      '是目录但没有 SKILL.md；Agent Skill 文件夹需要 SKILL.md（单文件技能直接放在技能目录下）',
     mdEmpty: 'Markdown 文件为空；请在第一行写一句话摘要',
     mdInvalidUtf8: '不是有效的 UTF-8 文本；请以 UTF-8 保存',
     readFailed: (message: string) => `无法读取: ${message}`,
@@ -26,8 +45,8 @@ export const skillMessages = defineMessages({
     probeAccess: (message: string) => `无权限执行: ${message}；检查 chmod +x 以及 #! 行指定的解释器`,
     probeSpawnFailed: (code: string, message: string) => `无法运行 (${code}): ${message}`,
     probeInvalidUtf8: '--help 输出不是有效的 UTF-8；请以 UTF-8 输出',
-    probeCommandNotFound:
-      '--help 以退出码 127 结束且没有输出：它要运行的某个命令不存在（例如包装脚本里 exec 的程序）；请检查脚本中调用的命令',
+    probeCommandNotFound: (said: string) =>
+      `--help 以退出码 127 结束：它要运行的某个命令不存在（例如包装脚本里 exec 的程序；#! 的解释器是存在的）${said ? `，输出: ${said}` : ''}；请检查脚本中调用的命令`,
     exitCode: (code: number) => `退出码 ${code}`,
     exitSignal: (signal: string) => `被信号 ${signal} 终止`,
     noSummary:
@@ -61,6 +80,29 @@ export const skillMessages = defineMessages({
       `collides with the executable skill ${name}, which wins; this file is not loaded; rename one of them`,
     duplicateMarkdown: (other: string) =>
       `collides with ${other} (extension case differs); not loaded; remove one of them`,
+    agentTooLarge: (max: number) =>
+      `SKILL.md is larger than ${max} bytes; shorten the body and move details to references/`,
+    agentNoFrontMatter:
+      'SKILL.md has no YAML front matter (a --- block at the top with name and description)',
+    agentUnclosedFrontMatter: 'the front matter of SKILL.md has no closing --- line',
+    agentNoName: 'the front matter has no name',
+    agentNameTooLong: (length: number, max: number) =>
+      `name is ${length} characters long, at most ${max} allowed`,
+    agentNameChars: (name: string) =>
+      `name "${name}" may only hold lowercase letters, digits and single hyphens (not first or last)`,
+    agentNameNotFolder: (name: string, folder: string) =>
+      `name "${name}" differs from the folder name "${folder}"; make them equal`,
+    agentNoDescription: 'the front matter has no description (search finds the skill by it)',
+    agentDescriptionTooLong: (length: number, max: number) =>
+      `description is ${length} characters long, at most ${max} allowed`,
+    agentBroken: (errors: string) => `invalid Agent Skill: ${errors}`,
+    agentFiles: (folder: string) => `Files of ${folder} (run scripts by path):`,
+    archiveInvalid: (reason: string) => `the skill archive or folder cannot be installed: ${reason}`,
+    sourceNotSkillFolder: (path: string) =>
+      `${path} is a directory without SKILL.md; install a single file, an Agent Skill folder (with SKILL.md) or a .zip/.tar.gz of one`,
+    archiveNoSkill: 'the archive has no SKILL.md at its top, nor in its one top-level folder',
+    folderWithoutSkill:
+      'is a directory without SKILL.md; an Agent Skill folder needs one (single-file skills sit directly in the skills dir)',
     mdEmpty: 'empty Markdown file; write a one-line summary on the first line',
     mdInvalidUtf8: 'not valid UTF-8 text; save it as UTF-8',
     readFailed: (message: string) => `cannot be read: ${message}`,
@@ -76,8 +118,8 @@ export const skillMessages = defineMessages({
       `permission denied: ${message}; check chmod +x and the interpreter of the #! line`,
     probeSpawnFailed: (code: string, message: string) => `cannot run (${code}): ${message}`,
     probeInvalidUtf8: '--help output is not valid UTF-8; print UTF-8',
-    probeCommandNotFound:
-      '--help exited with status 127 and printed nothing: a command it runs was not found (e.g. what a wrapper script execs); check the commands the script calls',
+    probeCommandNotFound: (said: string) =>
+      `--help exited with status 127: a command it runs was not found (e.g. what a wrapper script execs; the #! interpreter exists)${said ? `, it said: ${said}` : ''}; check the commands the script calls`,
     exitCode: (code: number) => `exit code ${code}`,
     exitSignal: (signal: string) => `killed by ${signal}`,
     noSummary:

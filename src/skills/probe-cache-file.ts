@@ -26,7 +26,7 @@ const FailureSchema = z.discriminatedUnion('kind', [
     exitCode: z.number().optional(),
     signal: z.string().optional(),
   }),
-  z.strictObject({ kind: z.literal('notFound127') }),
+  z.strictObject({ kind: z.literal('notFound127'), detail: z.string().optional() }),
 ]);
 const EntrySchema = z.union([
   z.strictObject({

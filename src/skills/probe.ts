@@ -31,7 +31,7 @@ export type ProbeFailure =
   | { kind: 'spawn'; code: string; message: string }
   | { kind: 'invalidUtf8' }
   | { kind: 'noOutput'; exitCode?: number; signal?: string }
-  | { kind: 'notFound127' };
+  | { kind: 'notFound127'; detail?: string };
 
 export type ProbeOutcome =
   | {
@@ -61,7 +61,7 @@ export function describeProbeFailure(f: ProbeFailure, t: SkillMessages): string 
     case 'noOutput':
       return t.probeNoOutput(f.signal ? t.exitSignal(f.signal) : t.exitCode(f.exitCode ?? -1));
     case 'notFound127':
-      return t.probeCommandNotFound;
+      return t.probeCommandNotFound(f.detail ?? '');
   }
 }
 
@@ -166,7 +166,8 @@ export async function probeExecutable(
       // 127: `env` found no interpreter, or a command the program runs (a wrapper's `exec`) is missing.
       const interpreter = missingInterpreter(path, options);
       if (interpreter) return { ok: false, failure: { kind: 'badInterpreter', interpreter } };
-      if (!stderr.trim()) return { ok: false, failure: { kind: 'notFound127' } };
+      const said = plainTerminalText(stderr).trim().split('\n')[0]?.slice(0, 200);
+      return { ok: false, failure: { kind: 'notFound127', ...(said ? { detail: said } : {}) } };
     }
     text = stderr;
   }

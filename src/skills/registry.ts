@@ -189,7 +189,7 @@ export async function createSkillRegistry(options: SkillRegistryOptions): Promis
           signal: stop.signal,
         });
         if (closed) break;
-        cache.replaceProbe(next.path, next.identity, { ...outcome, retried: true });
+        cache.replaceProbe(next.path, next.identity, outcome.ok ? outcome : { ...outcome, retried: true });
         await reload();
       }
     } catch (error) {
@@ -244,12 +244,14 @@ export async function createSkillRegistry(options: SkillRegistryOptions): Promis
     },
     async remove(name) {
       const skill = byName.get(name);
-      const file = skill ? basename(skill.path) : undefined;
+      const file = skill ? (skill.folder ? `${name}/` : basename(skill.path)) : undefined;
+      const named = (f: string) => f === name || f === `${name}/` || markdownBaseName(f) === name;
       const holders = state.diagnostics
         .map((d) => d.file)
-        .filter((f) => f === file || (skill === undefined && (f === name || markdownBaseName(f) === name)));
+        .filter((f) => f === file || (skill === undefined && named(f)));
       if (holders.length === 0) throw new AppError('SKILL_NOT_FOUND', t.notFound(name));
-      for (const holder of holders) await rm(join(dir, holder), { force: true });
+      // An Agent Skill is its whole folder.
+      for (const holder of holders) await rm(join(dir, holder), { force: true, recursive: true });
       await reload();
     },
     onChange(listener) {

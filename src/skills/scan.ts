@@ -2,6 +2,7 @@ import type { Dirent, Stats } from 'node:fs';
 import { readdirSync, readlinkSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { byKey } from '../util/compare.js';
+import { AGENT_SKILL_FILE } from './agent-skill.js';
 import type { SkillMessages } from './messages.js';
 import { isIgnoredEntryName, isValidSkillName, markdownBaseName, stripExtension } from './name-rules.js';
 import type { SkillDiagnostic, SkillType } from './types.js';
@@ -14,6 +15,8 @@ export interface SkillCandidate {
   path: string;
   /** stat of the file (symlinks followed); the probe cache keys on it. */
   stats: Stats;
+  /** An Agent Skill: the folder holding `path` (its SKILL.md). */
+  folder?: string;
 }
 
 export interface ScanResult {
@@ -90,7 +93,7 @@ function classify(
     if (entry.isSymbolicLink()) return ignore(t.brokenSymlink(readTarget(path)));
     return ignore(t.readFailed((error as Error).message));
   }
-  if (stats.isDirectory()) return ignore(t.directory);
+  if (stats.isDirectory()) return agentFolder(dir, file, t) ?? ignore(t.folderWithoutSkill);
   if (!stats.isFile()) return ignore(t.notRegular);
 
   const mdName = markdownBaseName(file);
@@ -105,6 +108,25 @@ function classify(
   }
   if (!executableBy(stats, user)) return ignore(t.noRunBit(path));
   return { name: file, type: 'executable', file, path, stats };
+}
+
+/** `NAME/SKILL.md`: an Agent Skill folder (its name and front matter are checked when loaded). */
+function agentFolder(
+  dir: string,
+  file: string,
+  t: SkillMessages,
+): SkillCandidate | SkillDiagnostic | undefined {
+  const folder = join(dir, file);
+  const path = join(folder, AGENT_SKILL_FILE);
+  let stats: Stats;
+  try {
+    stats = statSync(path);
+  } catch {
+    return undefined;
+  }
+  if (!stats.isFile()) return undefined;
+  if (!isValidSkillName(file)) return { file, status: 'ignored', reason: t.badName(file) };
+  return { name: file, type: 'markdown', file: `${file}/`, path, stats, folder };
 }
 
 /**

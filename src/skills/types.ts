@@ -16,6 +16,11 @@ export interface Skill {
    * of its man page, what `whatis` prints). Searched like the summary.
    */
   systemDescription?: string;
+  /**
+   * An Agent Skill (`NAME/SKILL.md`, type markdown): its folder. `summary` is the front matter's
+   * description; `content` stays empty: the body is read when asked for (readSkillDocument).
+   */
+  folder?: string;
   status: 'ok' | 'broken';
   /** Why a broken skill is broken, with the fix. */
   error?: string;

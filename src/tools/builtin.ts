@@ -11,6 +11,7 @@ import { createGetCurrentTimeTool } from './get-current-time.js';
 import { createInstallSkillTool } from './install-skill.js';
 import { createListFilesTool } from './list-files.js';
 import { createReadFileTool } from './read-file.js';
+import { createReadSkillTool } from './read-skill.js';
 import { createReloadSkillsTool } from './reload-skills.js';
 import { createResultLimiter, withResultLimit } from './result-limit.js';
 import { createRunCommandTool } from './run-command.js';
@@ -64,6 +65,7 @@ export function createBuiltinTools(deps: BuiltinToolDeps): AnyTool[] {
     createInstallSkillTool({ lang, skills, workspace }),
     createCreateSkillTool({ lang, skills }),
     createSearchSkillsTool({ lang, skills }),
+    createReadSkillTool({ lang, skills }),
   ];
   const names = new Set<string>();
   for (const tool of tools) {

@@ -8,6 +8,10 @@ export const skillToolMessages = defineMessages({
     searchKeyword: '关键词（可为空字符串：列出全部技能）',
     searchShowContent: 'true：展开更多技能的完整 --help 输出或 Markdown 正文',
     searchLimit: '最多返回的技能数（默认 10）',
+    readDescription:
+      '读取一个技能的完整说明：可执行技能的 --help，Markdown 技能的正文，Agent Skill（文件夹技能）的 SKILL.md 正文及其 scripts/、references/ 中的文件路径。先用 search_skills 找到名称。',
+    readName: '技能名称（search_skills 结果中的名称）',
+    readNotFoundFix: '用 search_skills 查找正确的技能名称',
     reloadDescription: '重新扫描技能目录，加载新增或修改的技能，报告新增、删除、修改和不可用的技能。',
     reloadOk: (total: number) => `技能已重新加载（共 ${total} 个）`,
     labelAdded: '新增',
@@ -54,6 +58,10 @@ export const skillToolMessages = defineMessages({
     searchKeyword: 'Keyword (may be an empty string: list every skill)',
     searchShowContent: 'true: include the full --help output or Markdown text of more skills',
     searchLimit: 'At most this many skills (default 10)',
+    readDescription:
+      "Read one skill's full instructions: an executable's --help, a Markdown skill's body, an Agent Skill's (skill folder) SKILL.md body with the paths of its scripts/ and references/ files. Find the name with search_skills first.",
+    readName: 'the skill name (as search_skills shows it)',
+    readNotFoundFix: 'find the right skill name with search_skills',
     reloadDescription:
       'Rescan the skills directory, load new or changed skills, and report the skills added, removed, changed and broken.',
     reloadOk: (total) => `Skills reloaded (${total} in all)`,

@@ -1,8 +1,9 @@
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { looksExecutable } from './exec-format.js';
-import { killPids, pipeIdOf, processesHoldingPipes, processesOfSession } from './session-reaper.js';
+import { killPids, processesOfSession, processesWithEnv } from './session-reaper.js';
 
 /**
  * The one way Aibox runs a child process (skill probes, `run_command`).
@@ -138,6 +139,12 @@ export function runProcess(options: RunProcessOptions): Promise<RunProcessResult
     );
   }
 
+  // With reapAfterExitMs every descendant inherits this variable, so one that left the group and
+  // the session (`setsid`) is still found (processesWithEnv) when it holds the output open.
+  const reapMarker = options.reapAfterExitMs !== undefined ? `AIBOX_RUN_ID=${randomUUID()}` : undefined;
+  const env = { ...(options.env ?? process.env) };
+  if (reapMarker) env.AIBOX_RUN_ID = reapMarker.slice('AIBOX_RUN_ID='.length);
+
   return new Promise((resolve) => {
     let timedOut = false;
     let aborted = false;
@@ -214,7 +221,7 @@ export function runProcess(options: RunProcessOptions): Promise<RunProcessResult
     try {
       child = spawn(file, args, {
         cwd: options.cwd,
-        env: options.env ?? process.env,
+        env,
         stdio: ['ignore', 'pipe', 'pipe'],
         detached: true,
         ...(options.argv0 ? { argv0: options.argv0 } : {}),
@@ -246,18 +253,13 @@ export function runProcess(options: RunProcessOptions): Promise<RunProcessResult
       }
     });
 
-    const pipes = new Set(
-      [child.stdout, child.stderr]
-        .map((s) => pipeIdOf((s as unknown as { _handle?: { fd?: number } })._handle?.fd))
-        .filter((id): id is string => id !== undefined),
-    );
-    /** reapAfterExitMs: the group, the session and the holders of our pipes, after a short grace. */
+    /** reapAfterExitMs: the group, the session and what carries the run's marker, after a short grace. */
     const reapEverything = () => {
       const reap = setTimeout(() => {
         if (settled) return;
         killGroup(child.pid, 'SIGKILL');
         if (child.pid !== undefined) killPids(processesOfSession(child.pid));
-        if (openPipes > 0) killPids(processesHoldingPipes(pipes));
+        if (openPipes > 0 && reapMarker) killPids(processesWithEnv(reapMarker));
         const drain = setTimeout(finish, PIPE_DRAIN_AFTER_KILL_MS);
         drain.unref();
         timers.push(drain);

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /**
  * Finds what a process group kill misses: descendants that moved to another process group or
@@ -31,36 +31,21 @@ export function processesOfSession(sid: number): number[] {
   return numericEntries('/proc').filter((pid) => pid !== process.pid && sessionOf(pid) === sid);
 }
 
-/** The `pipe:[INODE]` link of one of this process's file descriptors, if it is a pipe. */
-export function pipeIdOf(fd: number | undefined): string | undefined {
-  if (fd === undefined) return undefined;
-  try {
-    const link = readlinkSync(`/proc/self/fd/${fd}`);
-    return link.startsWith('pipe:') ? link : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
- * Other processes holding one of `pipes` open (a `setsid` child that kept the probe's stdout).
- * Only processes of this user are readable, which are the only ones a probe could have started.
+ * Processes whose environment holds `marker` (`NAME=VALUE`, set on the run's child and inherited
+ * by everything it starts): what escaped the process group and the session (a `setsid` daemon).
+ * Only processes of this user are readable, which are the only ones a run could have started.
  */
-export function processesHoldingPipes(pipes: ReadonlySet<string>): number[] {
-  if (pipes.size === 0) return [];
-  const found: number[] = [];
-  for (const pid of numericEntries('/proc')) {
-    if (pid === process.pid) continue;
-    for (const fd of numericEntries(`/proc/${pid}/fd`)) {
-      try {
-        if (pipes.has(readlinkSync(`/proc/${pid}/fd/${fd}`))) {
-          found.push(pid);
-          break;
-        }
-      } catch {}
+export function processesWithEnv(marker: string): number[] {
+  const needle = Buffer.from(`${marker}\0`);
+  return numericEntries('/proc').filter((pid) => {
+    if (pid === process.pid) return false;
+    try {
+      return readFileSync(`/proc/${pid}/environ`).includes(needle);
+    } catch {
+      return false;
     }
-  }
-  return found;
+  });
 }
 
 export function killPids(pids: readonly number[]): void {

@@ -24,6 +24,7 @@ const ORDER = [
   'install_skill',
   'create_skill',
   'search_skills',
+  'read_skill',
 ];
 
 let skills: SkillEngine;

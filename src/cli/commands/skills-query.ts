@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { AppError } from '../../errors.js';
 import { skillMessages } from '../../skills/messages.js';
+import { readSkillDocument } from '../../skills/skill-document.js';
 import { parsePositiveInt, printJson, printLine } from '../command-helpers.js';
 import { openSkills, skillJson } from './skills-context.js';
 import { skillsCliMessages } from './skills-messages.js';
@@ -60,9 +61,7 @@ export function registerSkillsQuery(skills: Command, help: Messages): void {
       const { ctx, registry } = await openSkills(command);
       const skill = registry.get(name);
       if (!skill) throw new AppError('SKILL_NOT_FOUND', skillMessages(ctx.lang).notFound(name));
-      if (skill.status === 'broken') throw new AppError('SKILL_BROKEN', `${name}: ${skill.error}`);
-      const text = skill.type === 'markdown' ? `# ${skill.summary}\n\n${skill.content}` : skill.content;
-      printLine(text.trimEnd());
+      printLine(readSkillDocument(skill, skillMessages(ctx.lang)).trimEnd());
     });
 
   skills

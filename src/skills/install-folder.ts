@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto';
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { readFile, rename, rm, stat } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { AppError } from '../errors.js';
+import { AGENT_SKILL_FILE, parseAgentSkill } from './agent-skill.js';
+import {
+  ArchiveError,
+  type ArchiveKind,
+  extractTarGz,
+  extractZip,
+  MAX_ARCHIVE_BYTES,
+  MAX_ARCHIVE_ENTRIES,
+} from './archive.js';
+import type { InstallRequest } from './install.js';
+import { assertNewSkillName } from './name-rules.js';
+
+/** Copies a folder, refusing links and special files, within the archive limits. */
+function copyTree(from: string, to: string, seen = { entries: 0, bytes: 0 }): void {
+  mkdirSync(to);
+  for (const entry of readdirSync(from).sort()) {
+    const source = join(from, entry);
+    const info = lstatSync(source);
+    seen.entries += 1;
+    if (seen.entries > MAX_ARCHIVE_ENTRIES)
+      throw new ArchiveError(`more than ${MAX_ARCHIVE_ENTRIES} entries`);
+    if (info.isDirectory()) copyTree(source, join(to, entry), seen);
+    else if (info.isFile()) {
+      seen.bytes += info.size;
+      if (seen.bytes > MAX_ARCHIVE_BYTES)
+        throw new ArchiveError(`more than ${MAX_ARCHIVE_BYTES} bytes (at ${source})`);
+      writeFileSync(join(to, entry), readFileSync(source), { flag: 'wx', mode: info.mode & 0o777 });
+    } else throw new ArchiveError(`links and special files are not allowed in a skill folder: ${source}`);
+  }
+}
+
+/** The folder holding SKILL.md: the extraction root itself, or its one top-level folder. */
+function findSkillRoot(staging: string, archiveName: string): { root: string; folder: string } | undefined {
+  const has = (dir: string) => {
+    try {
+      return statSync(join(dir, AGENT_SKILL_FILE)).isFile();
+    } catch {
+      return false;
+    }
+  };
+  if (has(staging)) return { root: staging, folder: archiveName.replace(/\.(zip|tar\.gz|tgz)$/i, '') };
+  const top = readdirSync(staging);
+  if (top.length === 1 && has(join(staging, top[0] as string)))
+    return { root: join(staging, top[0] as string), folder: top[0] as string };
+  return undefined;
+}
+
+/** Files under scripts/ become runnable by path. */
+function makeScriptsRunnable(root: string): void {
+  const walk = (dir: string) => {
+    let entries: string[];
+    try {
+      entries = readdirSync(dir);
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const path = join(dir, entry);
+      const info = statSync(path);
+      if (info.isDirectory()) walk(path);
+      else chmodSync(path, info.mode | 0o755);
+    }
+  };
+  walk(join(root, 'scripts'));
+}
+
+/**
+ * Installs an Agent Skill from a folder or an archive of one: copied or extracted into a staging
+ * dir inside the skills dir (name starting with `.`, so loader and watcher ignore it), validated
+ * (SKILL.md front matter, name rules), then renamed into place; with `force` the old folder is
+ * renamed away first and removed after. Any failure removes the staging dir.
+ */
+export async function installAgentSkill(
+  req: InstallRequest,
+  source: string,
+  kind: 'folder' | ArchiveKind,
+  existingHolders: (name: string) => Promise<string[]>,
+): Promise<{ name: string; type: 'markdown'; path: string }> {
+  const { dir, t } = req;
+  const staging = join(dir, `.install-${randomBytes(4).toString('hex')}`);
+  try {
+    let found: { root: string; folder: string } | undefined;
+    try {
+      if (kind === 'folder') {
+        if (!existsSync(join(source, AGENT_SKILL_FILE)))
+          throw new AppError('SKILL_SOURCE_NOT_FILE', t.sourceNotSkillFolder(source));
+        copyTree(source, staging);
+        found = { root: staging, folder: basename(source) };
+      } else {
+        if ((await stat(source)).size > MAX_ARCHIVE_BYTES)
+          throw new ArchiveError(`archive larger than ${MAX_ARCHIVE_BYTES} bytes`);
+        mkdirSync(staging);
+        (kind === 'zip' ? extractZip : extractTarGz)(await readFile(source), staging);
+        found = findSkillRoot(staging, basename(source));
+      }
+    } catch (error) {
+      if (error instanceof ArchiveError)
+        throw new AppError('SKILL_ARCHIVE_INVALID', t.archiveInvalid(error.message));
+      throw error;
+    }
+    if (!found) throw new AppError('SKILL_ARCHIVE_INVALID', t.archiveNoSkill);
+    const parsed = parseAgentSkill(readFileSync(join(found.root, AGENT_SKILL_FILE)), found.folder, t);
+    if (!parsed.ok) throw new AppError('SKILL_INVALID', t.agentBroken(parsed.errors.join('; ')));
+    const name = parsed.name;
+    assertNewSkillName(name, t, { value: req.probe.env.PATH, skillsDir: dir });
+    const existing = await existingHolders(name);
+    if (existing.length > 0 && !req.force) throw new AppError('SKILL_EXISTS', t.exists(name));
+    makeScriptsRunnable(found.root);
+    const target = join(dir, name);
+    const old = join(dir, `.replaced-${name}-${randomBytes(4).toString('hex')}`);
+    const replacing = existing.includes(name);
+    if (replacing) await rename(target, old);
+    try {
+      await rename(found.root, target);
+    } catch (error) {
+      if (replacing) await rename(old, target);
+      throw error;
+    }
+    // The old folder, and other holders of the name (x.md, an executable x) with --force.
+    await rm(old, { recursive: true, force: true });
+    for (const other of existing)
+      if (other !== name) await rm(join(dir, other), { force: true, recursive: true });
+    return { name, type: 'markdown', path: join(target, AGENT_SKILL_FILE) };
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,29 @@
+import { readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { AppError } from '../errors.js';
+import { listAgentResources, parseAgentSkill } from './agent-skill.js';
+import type { SkillMessages } from './messages.js';
+import type { Skill } from './types.js';
+
+/**
+ * What a person or the model reads of a skill (`aibox skills show`, the read_skill tool): the
+ * `--help` text of an executable; a Markdown skill's summary and body; for an Agent Skill, its
+ * SKILL.md body read now, and the files of its scripts/, references/ and assets/ by absolute path
+ * (its scripts are run by path).
+ */
+export function readSkillDocument(skill: Skill, t: SkillMessages): string {
+  if (skill.status === 'broken') throw new AppError('SKILL_BROKEN', `${skill.name}: ${skill.error}`);
+  if (skill.type === 'executable') return skill.content;
+  if (!skill.folder) return `# ${skill.summary}\n\n${skill.content}`.trimEnd();
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(skill.path);
+  } catch (error) {
+    throw new AppError('SKILL_READ_FAILED', t.readFailed((error as Error).message));
+  }
+  const parsed = parseAgentSkill(bytes, basename(skill.folder), t);
+  if (!parsed.ok) throw new AppError('SKILL_BROKEN', t.agentBroken(parsed.errors.join('; ')));
+  const files = listAgentResources(skill.folder).map((file) => `- ${join(skill.folder as string, file)}`);
+  const listing = files.length > 0 ? `\n\n${t.agentFiles(skill.folder)}\n${files.join('\n')}` : '';
+  return `# ${skill.name}: ${parsed.description}\n\n${parsed.body}${listing}`.trimEnd();
+}
