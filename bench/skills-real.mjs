@@ -1,15 +1,17 @@
 // Issue 11 on real programs: 300 programs of /usr/bin (those present) and three whose --help hangs,
 // linked into a skills dir. Measures the sequential sum of their probes (baseline), a cold load,
 // a warm load, a warm `aibox skills list` through the CLI, junk summaries and search accuracy over
-// the English and Chinese requests of skills-real-corpus.json. `node bench/skills-real.mjs [N]`.
+// the English and Chinese requests of skills-real-corpus.json. `node bench/skills-real.mjs [N]`;
+// AIBOX_DIST=/path/to/dist measures another build (e.g. the commit before issue 11) the same way.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createSkillRegistry } from '../dist/skills/registry.js';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isJunkSummary, linkPrograms, pickPrograms, searchAccuracy } from './_skills-real-corpus.mjs';
 
+const dist = process.env.AIBOX_DIST ?? fileURLToPath(new URL('../dist/', import.meta.url));
+const { createSkillRegistry } = await import(pathToFileURL(join(dist, 'skills/registry.js')).href);
 const n = Number(process.argv[2] ?? 300);
 const cores = availableParallelism();
 const home = mkdtempSync(join(tmpdir(), 'aibox-real-bench-'));
@@ -42,7 +44,7 @@ const registry = warm.registry;
 
 // The CLI, as a user runs it: the first `skills list` probes, the second must not.
 writeFileSync(join(home, 'config.json'), JSON.stringify({ skills: { dir, install_examples: false } }));
-const cli = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
+const cli = join(dist, 'cli/main.js');
 const runList = () => {
   const t = performance.now();
   const r = spawnSync(process.execPath, [cli, 'skills', 'list', '--json'], {
