@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { createSkillRegistry } from '../../src/skills/registry.js';
 import { bashSkill, put, script, tempDir } from './fixtures.js';
 
+/** No test here exercises a timeout: a generous limit keeps a loaded machine from failing probes. */
 async function load(dir: string) {
-  const registry = await createSkillRegistry({ dir, probeTimeoutMs: 300, lang: 'en' });
+  const registry = await createSkillRegistry({ dir, probeTimeoutMs: 10_000, lang: 'en' });
   await registry.close();
   return registry;
 }

@@ -157,7 +157,7 @@ describe('probe processes', () => {
     const cacheFile = join(home, 'cache.json');
     const registry = await createSkillRegistry({
       dir,
-      probeTimeoutMs: 500,
+      probeTimeoutMs: 2000,
       retryTimeouts: true,
       cacheFile,
       lang: 'en',
@@ -167,7 +167,7 @@ describe('probe processes', () => {
     expect(registry.get('slowstart')?.status).toBe('broken');
     await changed;
     expect(registry.get('slowstart')).toMatchObject({ status: 'ok', summary: 'Answers on retry' });
-    const warm = await createSkillRegistry({ dir, probeTimeoutMs: 500, cacheFile, lang: 'en' });
+    const warm = await createSkillRegistry({ dir, probeTimeoutMs: 2000, cacheFile, lang: 'en' });
     open.push(warm);
     expect(warm.stats().probesSpawned).toBe(0);
     expect(warm.get('slowstart')?.status).toBe('ok');
