@@ -132,7 +132,11 @@ export function buildSearchIndex(
   const N = docs.length;
 
   const idfOfCount = (df: number) => Math.log(1 + (N - df + 0.5) / (df + 0.5));
+  // Document frequency per posting list, counted once (lists are immutable).
+  const dfCache = new WeakMap<Postings, number>();
   const docFrequency = (list: Postings): number => {
+    const cached = dfCache.get(list);
+    if (cached !== undefined) return cached;
     let count = 0;
     let last = -1;
     for (const p of list) {
@@ -140,6 +144,7 @@ export function buildSearchIndex(
       if (d !== last) count += 1;
       last = d;
     }
+    dfCache.set(list, count);
     return count;
   };
   const bm25 = (tf: number, field: 0 | 1 | 2, len: number) => {
@@ -153,19 +158,27 @@ export function buildSearchIndex(
   const scores = new Float64Array(N);
   const matched = new Uint16Array(N);
 
+  // Postings are ascending, so a doc's fields are adjacent: sum them, then credit the doc once.
   const creditPostings = (list: Postings, idf: number, quality: number, tfOf: (p: number) => number) => {
-    const perDoc = new Map<number, number>();
+    let current = -1;
+    let sum = 0;
+    const flush = () => {
+      if (current < 0) return;
+      const value = idf * quality * sum;
+      if (groupBest[current] === 0) groupDocs.push(current);
+      if ((groupBest[current] as number) < value) groupBest[current] = value;
+    };
     for (const p of list) {
       const d = (p / 3) | 0;
       const field = (p % 3) as 0 | 1 | 2;
-      const value = FIELD_WEIGHT[field] * bm25(tfOf(p), field, (docs[d] as Doc).len[field]);
-      perDoc.set(d, (perDoc.get(d) ?? 0) + value);
+      if (d !== current) {
+        flush();
+        current = d;
+        sum = 0;
+      }
+      sum += FIELD_WEIGHT[field] * bm25(tfOf(p), field, (docs[d] as Doc).len[field]);
     }
-    for (const [d, sum] of perDoc) {
-      const value = idf * quality * sum;
-      if (groupBest[d] === 0) groupDocs.push(d);
-      if ((groupBest[d] as number) < value) groupBest[d] = value;
-    }
+    flush();
   };
 
   const matchLatin = (term: string): [string, number][] => {
@@ -207,17 +220,23 @@ export function buildSearchIndex(
   };
 
   const names = docs.map((doc) => doc.fields[0]);
+  const abbreviationCache = new Map<string, number[]>();
   const abbreviations = (term: string): number[] => {
-    const found: number[] = [];
-    names.forEach((name, d) => {
-      if (name.length >= 3 && name !== term && term.startsWith(name)) found.push(d);
-    });
+    let found = abbreviationCache.get(term);
+    if (!found) {
+      found = [];
+      names.forEach((name, d) => {
+        if (name.length >= 3 && name !== term && term.startsWith(name)) found?.push(d);
+      });
+      if (abbreviationCache.size > 1000) abbreviationCache.clear();
+      abbreviationCache.set(term, found);
+    }
     return found;
   };
 
   const scoreCjk = (text: string, weight: number) => {
     const list = cjkPostings(text);
-    const tfOf = (p: number) => occurrences((docs[(p / 3) | 0] as Doc).fields[p % 3] as string, text);
+    const tfOf = (p: number) => cjkFrequency(p, text);
     if (list.length > 0) creditPostings(list, idfOfCount(docFrequency(list)), weight, tfOf);
     if (text.length > 2) {
       // Partial credit: dictionary sub-words and bigrams (发邮件 → 邮件).
@@ -226,7 +245,7 @@ export function buildSearchIndex(
         if (part === text || part.length < 2) continue;
         const sub = cjkPostings(part);
         if (sub.length === 0) continue;
-        const partTf = (p: number) => occurrences((docs[(p / 3) | 0] as Doc).fields[p % 3] as string, part);
+        const partTf = (p: number) => cjkFrequency(p, part);
         creditPostings(
           sub,
           idfOfCount(docFrequency(sub)),
@@ -235,6 +254,14 @@ export function buildSearchIndex(
         );
       }
     }
+  };
+
+  /** How often a CJK term occurs in a field, from the indexed grams (longer terms: their rarest bigram). */
+  const cjkFrequency = (posting: number, term: string): number => {
+    const tf = (docs[(posting / 3) | 0] as Doc).tf[(posting % 3) as 0 | 1 | 2];
+    let least = Number.POSITIVE_INFINITY;
+    for (const gram of bigramsOf(term)) least = Math.min(least, tf.get(gram) ?? 1);
+    return Number.isFinite(least) ? least : 1;
   };
 
   /** Doc fields containing the CJK term: all its bigrams indexed, then a substring check. */
@@ -332,13 +359,6 @@ export function buildSearchIndex(
       return { total: hitDocs.length, hits };
     },
   };
-}
-
-function occurrences(text: string, term: string): number {
-  let count = 0;
-  for (let at = text.indexOf(term); at >= 0 && count < 100; at = text.indexOf(term, at + term.length))
-    count += 1;
-  return Math.max(1, count);
 }
 
 /** Intersection of two ascending posting lists. */
