@@ -6,7 +6,8 @@ export interface DirWatcher {
 }
 
 /**
- * Calls `onChange` (debounced) when entries of `dir` appear, change or disappear. Entries starting
+ * Calls `onChange` (debounced) when entries of `dir`, or files of its folders (Agent Skills), appear,
+ * change or disappear. Entries starting
  * with `.` (install staging files) are not watched. Resolves once the watcher is ready.
  */
 export async function watchSkillsDir(
@@ -16,7 +17,8 @@ export async function watchSkillsDir(
 ): Promise<DirWatcher> {
   const watcher = watch(dir, {
     ignoreInitial: true,
-    depth: 0,
+    // Depth 1: an Agent Skill's SKILL.md (and its files) sit one level down.
+    depth: 1,
     ignored: (path: string) => path !== dir && basename(path).startsWith('.'),
   });
   let timer: NodeJS.Timeout | undefined;

@@ -67,6 +67,17 @@ describe('Agent Skills folders', () => {
     expect(missing.ok).toBe(false);
   });
 
+  it('the watcher reloads an edited SKILL.md by itself', async () => {
+    const dir = tempDir();
+    skillFolder(dir, 'greeter');
+    const registry = await createSkillRegistry({ dir, lang: 'en', watch: true, watchDebounceMs: 50 });
+    open.push(registry);
+    const changed = new Promise((resolve) => registry.onChange(resolve));
+    writeFileSync(join(dir, 'greeter', 'SKILL.md'), SKILL_MD('greeter', 'Greets, edited.'));
+    await changed;
+    expect(registry.get('greeter')?.summary).toBe('Greets, edited.');
+  });
+
   it('validates the front matter and names every problem', async () => {
     const dir = tempDir();
     const bad = (folder: string, text: string) => {

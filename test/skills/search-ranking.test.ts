@@ -1,5 +1,6 @@
 /** Search that ranks like a search engine (issue 11): rarity, stop words, prefixes, the glossary. */
 import { describe, expect, it } from 'vitest';
+import { formatSearchResult } from '../../src/skills/format-search.js';
 import { createGlossary } from '../../src/skills/glossary.js';
 import { GLOSSARY } from '../../src/skills/glossary-data.js';
 import { buildSearchIndex } from '../../src/skills/search-index.js';
@@ -100,5 +101,14 @@ describe('glossary data', () => {
     expect(glossary.translate('processes', false)).toContain('进程');
     expect(glossary.translate('checksum', false)).toContain('校验');
     expect(glossary.translate('不存在的词', true)).toEqual([]);
+  });
+});
+
+describe('no match', () => {
+  it('tells the model to search again in the other language', () => {
+    const none = { total: 0, hits: [] };
+    expect(formatSearchResult(none, 'en', { keyword: 'zzqq' })).toContain('Search again in Chinese');
+    expect(formatSearchResult(none, 'en', { keyword: '某某' })).toContain('Search again in English');
+    expect(formatSearchResult(none, 'zh', { keyword: '某某' })).toContain('请用英文关键词再搜一次');
   });
 });
