@@ -21,8 +21,8 @@ export const skillToolMessages = defineMessages({
     labelDir: '技能目录',
     none: '无',
     installDescription:
-      '把一个技能文件安装到技能目录（真实安装：校验名称、检查 --help、原子写入并重新加载）。可执行文件的扩展名会被去掉（my_tool.py → my_tool），Markdown 技能保留 .md。',
-    installPath: '技能源文件路径（相对路径基于工作目录）',
+      '把一个技能文件安装到技能目录（真实安装：校验名称、检查 --help、原子写入并重新加载）。可执行文件的扩展名会被去掉（my_tool.py → my_tool），Markdown 技能保留 .md。也可安装 Agent Skill：含 SKILL.md 的文件夹，或其 .zip / .tar.gz 压缩包。技能名不能与系统命令同名。',
+    installPath: '技能源文件、Agent Skill 文件夹或其 .zip/.tar.gz 的路径（相对路径基于工作目录）',
     force: '同名技能已存在时是否覆盖（默认 false）',
     installOk: (name: string) => `技能 ${name} 已安装`,
     installFailed: '技能安装失败',
@@ -72,8 +72,9 @@ export const skillToolMessages = defineMessages({
     labelDir: 'skills dir',
     none: 'none',
     installDescription:
-      'Install a skill file into the skills directory (a real install: name checked, --help probed, written atomically, skills reloaded). Executables lose their extension (my_tool.py → my_tool); Markdown skills keep .md.',
-    installPath: 'Path of the skill source file (relative paths are resolved against the workspace)',
+      'Install a skill file into the skills directory (a real install: name checked, --help probed, written atomically, skills reloaded). Executables lose their extension (my_tool.py → my_tool); Markdown skills keep .md. Also installs an Agent Skill: a folder with SKILL.md, or a .zip / .tar.gz of one. A skill may not be named like a system command.',
+    installPath:
+      'Path of the skill source file, Agent Skill folder, or .zip/.tar.gz of one (relative paths are resolved against the workspace)',
     force: 'Replace an existing skill of the same name (default false)',
     installOk: (name) => `Skill ${name} installed`,
     installFailed: 'Installing the skill failed',
