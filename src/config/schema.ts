@@ -74,7 +74,11 @@ export const ToolsConfigSchema = z.strictObject({
     .int()
     .positive()
     .default(10 * 1024 * 1024),
+  /** Time limit of one calculator evaluation (it runs in a worker, which is stopped then). */
+  calculator_timeout_s: seconds(600).default(5),
   web_timeout_s: seconds(600).default(15),
+  /** Time limit of reading one fetched page (HTML parsing and extraction, in a worker). */
+  web_extract_timeout_s: seconds(600).default(10),
   web_max_bytes: z
     .int()
     .positive()

@@ -1,8 +1,16 @@
-/** calculator: math expressions through a locked-down mathjs instance (never expr-eval, never JS eval). */
+/**
+ * calculator: math expressions through a locked-down mathjs instance (never expr-eval, never JS
+ * eval), evaluated in a worker thread with a time and a heap limit, so a huge or slow expression
+ * ends in a clear error while the server keeps answering.
+ */
 import { z } from 'zod';
 import type { Lang } from '../i18n/lang.js';
-import { BlockedFunctionError } from './calculator-errors.js';
-import { MAX_ELEMENTS, TooLargeError } from './calculator-guard.js';
+import { workerScript } from '../workers/entry.js';
+import { WorkerJobError } from '../workers/job-error.js';
+import { describeJobError } from '../workers/messages.js';
+import { createWorkerPool, type WorkerPool } from '../workers/pool.js';
+import type { CalcInput, CalcOutcome } from './calculator-engine.js';
+import { MAX_ELEMENTS } from './calculator-guard.js';
 import { failure, success } from './format.js';
 import { miscMessages } from './misc-messages.js';
 import type { Tool } from './tool.js';
@@ -23,8 +31,29 @@ function schema(lang: Lang) {
 
 export type CalculatorArgs = z.infer<ReturnType<typeof schema>>;
 
-export function createCalculatorTool(options: { lang: Lang }): Tool<CalculatorArgs> {
-  let evaluate: ((expression: string) => unknown) | undefined;
+export interface CalculatorToolOptions {
+  lang: Lang;
+  /** Time limit of one evaluation (`tools.calculator_timeout_s`). */
+  timeoutMs?: number;
+  /** The workers expressions run in; default: `createCalculatorPool()`. */
+  pool?: WorkerPool;
+}
+
+/** Heap limit of a calculator worker: far above any sane expression, far below a small board's RAM. */
+export const CALCULATOR_MEMORY_MB = 256;
+
+/** One worker (mathjs takes ~2 s of CPU to load on a small board: it is loaded there, on first use). */
+export function createCalculatorPool(maxMemoryMb = CALCULATOR_MEMORY_MB): WorkerPool {
+  return createWorkerPool({
+    entry: workerScript('calculator-worker', import.meta.url),
+    name: 'aibox-calculator',
+    maxMemoryMb,
+  });
+}
+
+export function createCalculatorTool(options: CalculatorToolOptions): Tool<CalculatorArgs> {
+  const pool = options.pool ?? createCalculatorPool();
+  const timeoutMs = options.timeoutMs ?? 5000;
   return {
     name: 'calculator',
     description: miscMessages(options.lang).calcDescription,
@@ -40,24 +69,32 @@ export function createCalculatorTool(options: { lang: Lang }): Tool<CalculatorAr
       }
       if (expression.length > MAX_EXPRESSION_CHARS)
         return failure(t.calcTooLong(expression.length, MAX_EXPRESSION_CHARS));
-      // mathjs costs ~2 s of CPU to load on a small board: load it when the calculator is first used.
-      evaluate ??= (await import('./calculator-engine.js')).createLimitedEvaluate();
-      let result: { value: unknown; text: string };
+      let outcome: CalcOutcome;
       try {
-        result = evaluate(expression) as { value: unknown; text: string };
+        const input: CalcInput = { expression };
+        outcome = await pool.run<CalcOutcome>('evaluate', input, { timeoutMs, signal: ctx.signal });
       } catch (error) {
-        if (error instanceof BlockedFunctionError) return failure(t.calcDisabled(error.functionName));
-        if (error instanceof TooLargeError) return failure(t.calcTooLarge(error.functionName, MAX_ELEMENTS));
-        const message = error instanceof Error ? error.message : String(error);
-        return failure(t.calcError(message), [[t.labelExpression, expression]]);
+        if (!(error instanceof WorkerJobError)) throw error;
+        return failure(t.calcStopped, [
+          [t.labelExpression, expression],
+          [t.labelReason, describeJobError(error, ctx.lang)],
+        ]);
       }
-      if (typeof result.value === 'number' && !Number.isFinite(result.value)) {
-        return failure(t.calcNotFinite(result.text), [[t.labelExpression, expression]]);
+      switch (outcome.kind) {
+        case 'blocked':
+          return failure(t.calcDisabled(outcome.functionName));
+        case 'too_large':
+          return failure(t.calcTooLarge(outcome.functionName, MAX_ELEMENTS));
+        case 'error':
+          return failure(t.calcError(outcome.message), [[t.labelExpression, expression]]);
+        case 'ok':
+          if (!outcome.finite)
+            return failure(t.calcNotFinite(outcome.text), [[t.labelExpression, expression]]);
+          return success(t.calcOk, [
+            [t.labelExpression, expression],
+            [t.labelResult, outcome.text],
+          ]);
       }
-      return success(t.calcOk, [
-        [t.labelExpression, expression],
-        [t.labelResult, result.text],
-      ]);
     },
   };
 }
