@@ -59,7 +59,7 @@ export function createBuiltinTools(deps: BuiltinToolDeps): AnyTool[] {
     createReadFileTool({ lang, workspace, maxBytes: config.tools.read_file_max_bytes }),
     createWriteFileTool({ lang, workspace }),
     createListFilesTool({ lang, workspace }),
-    createWebTool({ lang, config: config.tools }),
+    createWebTool({ lang, config: config.tools, allowHosts: config.safety.web_allow_hosts }),
     ...(deps.extraTools ?? []),
     createReloadSkillsTool({ lang, skills }),
     createInstallSkillTool({ lang, skills, workspace }),

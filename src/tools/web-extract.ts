@@ -1,25 +1,62 @@
 /**
  * What the web tool takes out of a page: title, readable Markdown (Readability on a
  * linkedom document, then Turndown; plain cheerio text when Readability finds no article),
- * links in page order, plain text, and keyword snippets.
+ * links in page order, plain text, and keyword snippets. Parsing a hostile page can take
+ * minutes, so this runs in the web tool's worker (web-worker.ts), never on the main thread.
  */
 import { Readability } from '@mozilla/readability';
 import * as cheerio from 'cheerio';
 import { parseHTML } from 'linkedom';
 import TurndownService from 'turndown';
+import { collapse, findKeyword, type KeywordMatches } from './web-text.js';
+
+/** What to take out of one HTML page (each part only when asked for). */
+export interface ReadPageRequest {
+  html: string;
+  /** The page's URL, to resolve relative links. */
+  url: string;
+  title?: boolean;
+  links?: boolean;
+  markdown?: boolean;
+  text?: boolean;
+  /** Search the visible text for this (the text itself is then not returned unless asked). */
+  keyword?: string;
+}
+
+export interface PageReading {
+  title?: string;
+  links?: PageLink[];
+  markdown?: string;
+  text?: string;
+  matches?: KeywordMatches;
+}
+
+/** The asked-for parts of a page; cheerio parses it once for title, links and text. */
+export function readPage(request: ReadPageRequest): PageReading {
+  const { html, url } = request;
+  const reading: PageReading = {};
+  const wantsText = request.text || request.keyword !== undefined;
+  if (request.title || request.links || wantsText) {
+    const $ = cheerio.load(html);
+    if (request.title) reading.title = titleOf($);
+    if (request.links) reading.links = linksOf($, url);
+    if (wantsText) {
+      // Last: taking the text out changes the document.
+      const text = textOf($);
+      if (request.text) reading.text = text;
+      if (request.keyword !== undefined) reading.matches = findKeyword(text, request.keyword);
+    }
+  }
+  if (request.markdown) reading.markdown = extractMarkdown(html, url);
+  return reading;
+}
 
 export interface PageLink {
   url: string;
   text: string;
 }
 
-export function isHtml(contentType: string, text: string): boolean {
-  if (/html|xml/i.test(contentType)) return true;
-  return contentType === '' && /^\s*(<!doctype html|<html|<head|<body)/i.test(text);
-}
-
-export function extractTitle(html: string): string {
-  const $ = cheerio.load(html);
+function titleOf($: cheerio.CheerioAPI): string {
   const title =
     $('title').first().text() ||
     $('meta[property="og:title"]').attr('content') ||
@@ -29,7 +66,7 @@ export function extractTitle(html: string): string {
 }
 
 /** Readable text of the main content as Markdown. */
-export function extractMarkdown(html: string, url: string): string {
+function extractMarkdown(html: string, url: string): string {
   try {
     const { document } = parseHTML(html);
     // Readability resolves relative links against the document URL; linkedom has none, so give a <base>.
@@ -46,7 +83,7 @@ export function extractMarkdown(html: string, url: string): string {
   } catch {
     // Readability or linkedom choked on the page: fall back to plain text below.
   }
-  return extractText(html);
+  return textOf(cheerio.load(html));
 }
 
 function createTurndown(): TurndownService {
@@ -59,9 +96,8 @@ function createTurndown(): TurndownService {
   return service;
 }
 
-/** The visible text of a page, one block per line. */
-export function extractText(html: string): string {
-  const $ = cheerio.load(html);
+/** The visible text of a page, one block per line (changes the document). */
+function textOf($: cheerio.CheerioAPI): string {
   $('script, style, noscript, template, svg, head').remove();
   $('br').replaceWith('\n');
   $('p, div, li, h1, h2, h3, h4, h5, h6, tr, section, article, header, footer, pre, blockquote').each(
@@ -78,8 +114,7 @@ export function extractText(html: string): string {
 }
 
 /** http(s) links, absolute, in page order, without duplicates (fragments ignored), honouring <base href>. */
-export function extractLinks(html: string, pageUrl: string): PageLink[] {
-  const $ = cheerio.load(html);
+function linksOf($: cheerio.CheerioAPI, pageUrl: string): PageLink[] {
   let base = pageUrl;
   const baseHref = $('base[href]').attr('href');
   if (baseHref) {
@@ -106,36 +141,4 @@ export function extractLinks(html: string, pageUrl: string): PageLink[] {
     links.push({ url: url.href, text: collapse($(el).text()) });
   });
   return links;
-}
-
-export interface KeywordMatches {
-  count: number;
-  snippets: string[];
-}
-
-/** Case-insensitive substring search (works for Chinese), with up to `maxSnippets` snippets of ±`context` chars. */
-export function findKeyword(text: string, keyword: string, context = 60, maxSnippets = 10): KeywordMatches {
-  const haystack = text.toLowerCase();
-  const needle = keyword.toLowerCase();
-  const snippets: string[] = [];
-  let count = 0;
-  let lastEnd = -1;
-  for (
-    let at = haystack.indexOf(needle);
-    at !== -1 && needle;
-    at = haystack.indexOf(needle, at + needle.length)
-  ) {
-    count += 1;
-    if (snippets.length >= maxSnippets || at < lastEnd) continue;
-    const start = Math.max(0, at - context);
-    const end = Math.min(text.length, at + needle.length + context);
-    lastEnd = end;
-    const snippet = collapse(text.slice(start, end));
-    snippets.push(`${start > 0 ? '…' : ''}${snippet}${end < text.length ? '…' : ''}`);
-  }
-  return { count, snippets };
-}
-
-function collapse(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
 }

@@ -1,9 +1,14 @@
 /**
- * Fetching a page for the web tool: http/https only (also after redirects), a total
- * timeout covering the body, a byte cap (reading stops there), a limited number of
- * redirects, and the body decoded with the page's charset (GBK pages are common).
+ * Fetching a page for the web tool: http/https only (also after redirects), every hop's host
+ * checked and its connection pinned to the checked addresses (web-resolve.ts, web-request.ts), a
+ * total timeout covering DNS, connects and the body, a byte cap (reading stops there), redirects
+ * followed by hand up to a limit, and the body decoded with the page's charset (GBK is common).
  */
+import type { LookupAddress } from 'node:dns';
+import type { Readable } from 'node:stream';
 import { AppError } from '../errors.js';
+import { requestPinned } from './web-request.js';
+import { type ResolveHost, resolveAllowed, systemResolve } from './web-resolve.js';
 
 export interface FetchOptions {
   timeoutMs: number;
@@ -11,6 +16,10 @@ export interface FetchOptions {
   userAgent: string;
   signal?: AbortSignal;
   maxRedirects?: number;
+  /** `safety.web_allow_hosts`: hosts fetched even though they resolve to blocked addresses. */
+  allowHosts?: readonly string[];
+  /** DNS, replaceable in tests; default the system resolver. */
+  resolve?: ResolveHost;
 }
 
 export interface FetchedPage {
@@ -26,7 +35,10 @@ export interface FetchedPage {
   truncated: boolean;
 }
 
-/** Error codes: bad_url, scheme, timeout, aborted, redirects, network, not_text. */
+/**
+ * Error codes: bad_url, scheme, timeout, aborted, redirects, network, not_text, dns, and
+ * blocked_address (details: `BlockedDetails`).
+ */
 export type WebErrorCode =
   | 'bad_url'
   | 'scheme'
@@ -34,7 +46,9 @@ export type WebErrorCode =
   | 'aborted'
   | 'redirects'
   | 'network'
-  | 'not_text';
+  | 'not_text'
+  | 'dns'
+  | 'blocked_address';
 
 function parseHttpUrl(raw: string): URL {
   let url: URL;
@@ -47,6 +61,16 @@ function parseHttpUrl(raw: string): URL {
   return url;
 }
 
+/** `promise`, or the signal's reason as soon as it is aborted (for steps that cannot be cancelled, like DNS). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
 export async function fetchPage(rawUrl: string, options: FetchOptions): Promise<FetchedPage> {
   let url = parseHttpUrl(rawUrl);
   const controller = new AbortController();
@@ -54,29 +78,33 @@ export async function fetchPage(rawUrl: string, options: FetchOptions): Promise<
   const onAbort = () => controller.abort(new AppError('aborted', 'aborted'));
   if (options.signal?.aborted) onAbort();
   options.signal?.addEventListener('abort', onAbort, { once: true });
+  const headers = {
+    'user-agent': options.userAgent,
+    accept: 'text/html,application/xhtml+xml,text/*;q=0.9,*/*;q=0.5',
+  };
   try {
     for (let hop = 0; ; hop += 1) {
-      const response = await fetch(url, {
-        redirect: 'manual',
-        signal: controller.signal,
-        headers: {
-          'user-agent': options.userAgent,
-          accept: 'text/html,application/xhtml+xml,text/*;q=0.9,*/*;q=0.5',
-        },
-      });
-      const location = response.headers.get('location');
+      const addresses: LookupAddress[] = await untilAborted(
+        resolveAllowed(url.hostname, options.allowHosts ?? [], options.resolve ?? systemResolve),
+        controller.signal,
+      );
+      const response = await requestPinned(url, addresses, { headers, signal: controller.signal });
+      const location = response.headers.location;
       if (response.status >= 300 && response.status < 400 && location) {
-        await response.body?.cancel();
+        response.body.destroy();
         if (hop >= (options.maxRedirects ?? 5)) throw new AppError('redirects', String(hop));
         url = parseHttpUrl(new URL(location, url).href);
         continue;
       }
-      const contentType = response.headers.get('content-type') ?? '';
+      const contentType = response.headers['content-type'] ?? '';
       if (!isTextual(contentType)) {
-        await response.body?.cancel();
+        response.body.destroy();
         throw new AppError('not_text', contentType);
       }
-      const { data, bytes, truncated } = await readCapped(response, options.maxBytes);
+      const declared = response.decoded
+        ? Number.NaN
+        : Number(response.headers['content-length'] ?? Number.NaN);
+      const { data, bytes, truncated } = await readCapped(response.body, options.maxBytes, declared);
       const charset = pickCharset(contentType, data);
       const text = new TextDecoder(charset).decode(data);
       return { url: url.href, status: response.status, contentType, charset, text, bytes, truncated };
@@ -85,12 +113,11 @@ export async function fetchPage(rawUrl: string, options: FetchOptions): Promise<
     const reason: unknown = controller.signal.reason;
     if (controller.signal.aborted && reason instanceof AppError) throw reason;
     if (error instanceof AppError) throw error;
-    const cause = (error as { cause?: { message?: string } }).cause?.message;
-    throw new AppError(
-      'network',
-      cause ? `${(error as Error).message}: ${cause}` : String((error as Error).message),
-      { cause: error },
-    );
+    const code = (error as NodeJS.ErrnoException).code;
+    const message = (error as Error).message ?? String(error);
+    throw new AppError('network', code && !message.includes(code) ? `${message} (${code})` : message, {
+      cause: error,
+    });
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onAbort);
@@ -103,29 +130,26 @@ function isTextual(contentType: string): boolean {
   return type.startsWith('text/') || /(html|xml|json|javascript|ecmascript|csv|yaml)/.test(type);
 }
 
+/** Reads `body` up to `maxBytes`, then stops (destroying it). `declared`: the content-length, when it describes `body`. */
 async function readCapped(
-  response: Response,
+  body: Readable,
   maxBytes: number,
+  declared: number,
 ): Promise<{ data: Buffer; bytes: number; truncated: boolean }> {
   const chunks: Buffer[] = [];
   let bytes = 0;
   let truncated = false;
-  if (!response.body) return { data: Buffer.alloc(0), bytes, truncated };
-  const reader = response.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
+  for await (const chunk of body) {
+    const value = chunk as Buffer;
     const room = maxBytes - bytes;
     if (value.length >= room) {
-      chunks.push(Buffer.from(value.subarray(0, room)));
+      chunks.push(value.subarray(0, room));
       bytes += room;
       // Exactly at the cap: only a known length tells whether more would have followed.
-      const declared = Number(response.headers.get('content-length') ?? Number.NaN);
       truncated = value.length > room || !(declared <= maxBytes);
-      await reader.cancel();
-      break;
+      break; // leaving the loop destroys the stream
     }
-    chunks.push(Buffer.from(value));
+    chunks.push(value);
     bytes += value.length;
   }
   return { data: Buffer.concat(chunks, bytes), bytes, truncated };

@@ -1,10 +1,33 @@
 import { defineMessages } from '../i18n/lang.js';
+import type { BlockedKind } from './web-address.js';
+
+const ZH_KINDS: Record<BlockedKind, string> = {
+  loopback: '本机回环地址',
+  private: '内网地址',
+  link_local: '链路本地地址',
+  shared: '运营商共享地址（CGNAT）',
+  unspecified: '未指定地址',
+  multicast: '组播地址',
+  reserved: '保留地址',
+  metadata: '云服务器元数据服务',
+};
+
+const EN_KINDS: Record<BlockedKind, string> = {
+  loopback: 'a loopback address (this machine)',
+  private: 'a private network address',
+  link_local: 'a link-local address',
+  shared: 'a shared (CGNAT) address',
+  unspecified: 'the unspecified address',
+  multicast: 'a multicast address',
+  reserved: 'a reserved address',
+  metadata: 'a cloud metadata service',
+};
 
 /** Strings of the web tool. */
 export const webMessages = defineMessages({
   zh: {
     description:
-      '访问网页（仅 http/https）。action: get（状态码、标题和简短预览）、text（正文转为 Markdown）、title（标题）、links（页面中的链接，按出现顺序）、search（在页面文字中查找 keyword，返回上下文片段）。',
+      '访问网页（仅 http/https，仅公网地址）。action: get（状态码、标题和简短预览）、text（正文转为 Markdown）、title（标题）、links（页面中的链接，按出现顺序）、search（在页面文字中查找 keyword，返回上下文片段）。',
     action: 'get | text | title | links | search',
     url: '网页地址（http:// 或 https://）',
     keyword: 'search 时要查找的关键词（不区分大小写，支持中文）',
@@ -25,6 +48,10 @@ export const webMessages = defineMessages({
     redirects: (n: number) => `重定向次数过多（超过 ${n} 次）`,
     network: (error: string) => `网络错误: ${error}`,
     notText: (type: string) => `不是文本网页（Content-Type: ${type}），无法提取内容`,
+    dns: (host: string, code: string) => `无法解析域名 ${host}（${code}）`,
+    blocked: (host: string, address: string, kind: BlockedKind) =>
+      `拒绝访问 ${host}：地址 ${address} 是${ZH_KINDS[kind]}，web 只能访问公网地址。确需访问时，请把该主机加入配置 safety.web_allow_hosts`,
+    readFailed: '网页内容读取失败',
     truncated: (cap: string) => `网页超过大小上限 ${cap}，只读取了前 ${cap}`,
     noTitle: '（无标题）',
     noLinks: '（没有链接）',
@@ -45,7 +72,7 @@ export const webMessages = defineMessages({
   },
   en: {
     description:
-      'Fetch a web page (http/https only). action: get (status, title and a short preview), text (the main text as Markdown), title, links (links in page order), search (find keyword in the page text, with snippets around each match).',
+      'Fetch a web page (http/https, public addresses only). action: get (status, title and a short preview), text (the main text as Markdown), title, links (links in page order), search (find keyword in the page text, with snippets around each match).',
     action: 'get | text | title | links | search',
     url: 'Page address (http:// or https://)',
     keyword: 'For search: the text to find (case-insensitive; Chinese works)',
@@ -66,6 +93,10 @@ export const webMessages = defineMessages({
     redirects: (n) => `Too many redirects (more than ${n})`,
     network: (error) => `Network error: ${error}`,
     notText: (type) => `Not a text page (Content-Type: ${type}); nothing to extract`,
+    dns: (host, code) => `Cannot resolve the host ${host} (${code})`,
+    blocked: (host, address, kind) =>
+      `Refused ${host}: the address ${address} is ${EN_KINDS[kind]}; web only reaches public addresses. To allow it, add the host to safety.web_allow_hosts in the config`,
+    readFailed: 'Reading the page failed',
     truncated: (cap) => `The page is larger than the ${cap} limit; only the first ${cap} were read`,
     noTitle: '(no title)',
     noLinks: '(no links)',

@@ -2,7 +2,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ToolsConfigSchema } from '../../src/config/schema.js';
-import { createWebTool } from '../../src/tools/web.js';
+import { createWebPool, createWebTool } from '../../src/tools/web.js';
 import { pickCharset } from '../../src/tools/web-fetch.js';
 import { makeContext } from './tool-context.js';
 
@@ -74,13 +74,18 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await pool.close();
   for (const res of stalled) res.destroy();
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
 });
 
+// The test server is on loopback, which web refuses unless allowed.
+const allowHosts = ['127.0.0.1'];
+const pool = createWebPool();
+
 function makeTool(overrides: Record<string, unknown> = {}) {
-  const tool = createWebTool({ lang: 'en', config: ToolsConfigSchema.parse(overrides) });
+  const tool = createWebTool({ lang: 'en', config: ToolsConfigSchema.parse(overrides), allowHosts, pool });
   return (args: Record<string, unknown>, lang: 'en' | 'zh' = 'en') =>
     tool.execute(tool.parameters.parse(args), makeContext({ lang }));
 }
@@ -167,7 +172,12 @@ describe('web', () => {
   });
 
   it('stops at once when the turn is aborted', async () => {
-    const tool = createWebTool({ lang: 'en', config: ToolsConfigSchema.parse({ web_timeout_s: 60 }) });
+    const tool = createWebTool({
+      lang: 'en',
+      config: ToolsConfigSchema.parse({ web_timeout_s: 60 }),
+      allowHosts,
+      pool,
+    });
     const ctx = makeContext();
     const before = stalled.length;
     const pending = tool.execute(tool.parameters.parse({ action: 'text', url: `${base}/stall` }), ctx);
