@@ -46,7 +46,7 @@ export function createBuiltinTools(deps: BuiltinToolDeps): AnyTool[] {
   });
   const tools: AnyTool[] = [
     createGetCurrentTimeTool({ lang, clock: deps.clock, timeZone: config.scheduler.timezone }),
-    createCalculatorTool({ lang, timeoutMs: config.tools.calculator_timeout_s * 1000 }),
+    createCalculatorTool({ lang, config: config.tools }),
     createRunCommandTool({
       lang,
       config: config.tools,

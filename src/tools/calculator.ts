@@ -4,6 +4,7 @@
  * ends in a clear error while the server keeps answering.
  */
 import { z } from 'zod';
+import type { Config } from '../config/schema.js';
 import type { Lang } from '../i18n/lang.js';
 import { workerScript } from '../workers/entry.js';
 import { WorkerJobError } from '../workers/job-error.js';
@@ -33,8 +34,8 @@ export type CalculatorArgs = z.infer<ReturnType<typeof schema>>;
 
 export interface CalculatorToolOptions {
   lang: Lang;
-  /** Time limit of one evaluation (`tools.calculator_timeout_s`). */
-  timeoutMs?: number;
+  /** Read at each call (`/reload` changes it in place); default 5 s. */
+  config?: Pick<Config['tools'], 'calculator_timeout_s'>;
   /** The workers expressions run in; default: `createCalculatorPool()`. */
   pool?: WorkerPool;
 }
@@ -53,7 +54,6 @@ export function createCalculatorPool(maxMemoryMb = CALCULATOR_MEMORY_MB): Worker
 
 export function createCalculatorTool(options: CalculatorToolOptions): Tool<CalculatorArgs> {
   const pool = options.pool ?? createCalculatorPool();
-  const timeoutMs = options.timeoutMs ?? 5000;
   return {
     name: 'calculator',
     description: miscMessages(options.lang).calcDescription,
@@ -72,6 +72,7 @@ export function createCalculatorTool(options: CalculatorToolOptions): Tool<Calcu
       let outcome: CalcOutcome;
       try {
         const input: CalcInput = { expression };
+        const timeoutMs = (options.config?.calculator_timeout_s ?? 5) * 1000;
         outcome = await pool.run<CalcOutcome>('evaluate', input, { timeoutMs, signal: ctx.signal });
       } catch (error) {
         if (!(error instanceof WorkerJobError)) throw error;

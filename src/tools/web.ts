@@ -14,7 +14,8 @@ import { createWorkerPool, type WorkerPool } from '../workers/pool.js';
 import { type Field, failure, formatBytes, success } from './format.js';
 import type { Tool, ToolResult } from './tool.js';
 import type { PageReading, ReadPageRequest } from './web-extract.js';
-import { type FetchedPage, fetchPage } from './web-fetch.js';
+import type * as WebFetch from './web-fetch.js';
+import type { FetchedPage } from './web-fetch.js';
 import { webMessages } from './web-messages.js';
 import type { BlockedDetails, ResolveHost } from './web-resolve.js';
 import { findKeyword, isHtml } from './web-text.js';
@@ -83,6 +84,8 @@ export function createWebTool(options: WebToolOptions): Tool<WebArgs> {
       if (args.action === 'search' && !keyword) return failure(t.keywordMissing);
       let page: FetchedPage;
       try {
+        // node:https (and with it TLS) and zlib are loaded when a page is first fetched, not at startup.
+        const { fetchPage }: typeof WebFetch = await import('./web-fetch.js');
         page = await fetchPage(args.url, {
           timeoutMs: config.web_timeout_s * 1000,
           maxBytes: config.web_max_bytes,

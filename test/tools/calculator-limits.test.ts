@@ -34,10 +34,11 @@ afterEach(async () => {
   await Promise.all(pools.splice(0).map((pool) => pool.close()));
 });
 
-function calculator(lang: 'en' | 'zh', timeoutMs?: number) {
+function calculator(lang: 'en' | 'zh', timeoutSeconds?: number) {
   const pool = createCalculatorPool();
   pools.push(pool);
-  return { pool, tool: createCalculatorTool({ lang, pool, ...(timeoutMs ? { timeoutMs } : {}) }) };
+  const config = timeoutSeconds ? { calculator_timeout_s: timeoutSeconds } : undefined;
+  return { pool, tool: createCalculatorTool({ lang, pool, ...(config ? { config } : {}) }) };
 }
 
 describe('calculator limits', () => {
@@ -61,7 +62,7 @@ describe('calculator limits', () => {
     'ones(1000,1000)*ones(1000,1000) hits the time limit; the server keeps answering',
     async () => {
       // Short, yet long enough for a local HTTP round trip on a loaded machine.
-      const { pool, tool } = calculator('zh', 2000);
+      const { pool, tool } = calculator('zh', 2);
       const result = await runWhileProbing(tool, pool, 'ones(1000,1000)*ones(1000,1000)', 'zh');
       expect(result.ok).toBe(false);
       expect(result.content).toContain('计算未完成');
@@ -74,7 +75,7 @@ describe('calculator limits', () => {
   it(
     'an abort stops a running evaluation at once',
     async () => {
-      const { pool, tool } = calculator('en', 600_000);
+      const { pool, tool } = calculator('en', 600);
       const ctx = makeContext();
       const pending = tool.execute({ expression: 'ones(1000,1000)*ones(1000,1000)' }, ctx);
       await expect.poll(() => pool.stats.busy, { timeout: SLOW }).toBe(1);
