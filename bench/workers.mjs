@@ -5,8 +5,8 @@
  *    same locked-down mathjs evaluate inline on the main thread (the baseline, same run).
  * 2. web: reading a realistic article page (title, links, Markdown) in the web worker against
  *    `readPage` inline on the main thread (the baseline, same run).
- * 3. A real `aibox serve`: idle RSS before any tool ran (no worker exists), with both workers alive,
- *    and after they exited idle; /healthz latency at idle (baseline) and while a calculator call
+ * 3. A real `aibox serve`: idle RSS after start and after a turn without tools (the baseline: the
+ *    model SDK is loaded then), with both workers alive, and after they exited idle; /healthz latency at idle (baseline) and while a calculator call
  *    runs into its time limit. `AIBOX_BENCH_CLI=/path/to/dist/cli/main.js` measures another build.
  */
 import { spawn } from 'node:child_process';
@@ -177,7 +177,8 @@ let failedProbes = 0;
 
 /** Runs one turn whose model asks for `toolCalls`, probing /healthz every 50 ms meanwhile. */
 async function turn(toolCalls) {
-  llm.script({ toolCalls }, { text: 'done' });
+  if (toolCalls.length > 0) llm.script({ toolCalls }, { text: 'done' });
+  else llm.script({ text: 'done' });
   const ws = new WebSocket(`ws://127.0.0.1:${port}/?session=bench-${Date.now()}`);
   await new Promise((r) => ws.once('open', r));
   const probes = [];
@@ -205,6 +206,10 @@ async function turn(toolCalls) {
 }
 
 await sleep(3000);
+const freshRss = status('VmRSS');
+// A turn without tools first: it loads the model SDK and the turn machinery, which stay either way.
+await turn([]);
+await sleep(3000);
 const idleRss = status('VmRSS');
 const idleThreads = status('Threads');
 const idleHealth = [];
@@ -229,7 +234,8 @@ console.log(
 console.log(
   `  /healthz during ones(1000,1000)*ones(1000,1000): max ${ms(heavy.maxHealth)} over ${heavy.probes} probes (${failedProbes} failed); the turn took ${ms(heavy.turnMs)}`,
 );
-console.log(`  RSS idle, no worker yet (baseline):   ${mb(idleRss)}  (${idleThreads} threads)`);
+console.log(`  RSS idle after start:                 ${mb(freshRss)}`);
+console.log(`  RSS idle after a turn without tools (baseline): ${mb(idleRss)}  (${idleThreads} threads)`);
 console.log(`  RSS with calculator + web workers:    ${mb(busyRss)}  (${busyThreads} threads)`);
 console.log(
   `  RSS 35 s later, workers exited idle:  ${mb(afterRss)}  (${afterThreads} threads; ${((afterRss / idleRss - 1) * 100).toFixed(1)} % over idle)`,
