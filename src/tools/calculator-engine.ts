@@ -1,6 +1,6 @@
 /**
  * The locked-down mathjs instance behind the calculator tool. It runs in the calculator's worker
- * (calculator-worker.ts), never on the server's main thread: mathjs is heavy to load and an
+ * (calculator.worker.ts), never on the server's main thread: mathjs is heavy to load and an
  * expression can run for minutes.
  */
 import { all, create, type MathJsInstance } from 'mathjs';

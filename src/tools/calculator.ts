@@ -46,7 +46,7 @@ export const CALCULATOR_MEMORY_MB = 256;
 /** One worker (mathjs takes ~2 s of CPU to load on a small board: it is loaded there, on first use). */
 export function createCalculatorPool(maxMemoryMb = CALCULATOR_MEMORY_MB): WorkerPool {
   return createWorkerPool({
-    entry: workerScript('calculator-worker', import.meta.url),
+    entry: workerScript(new URL('./calculator.worker.js', import.meta.url), import.meta.url),
     name: 'aibox-calculator',
     maxMemoryMb,
   });

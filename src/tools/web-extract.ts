@@ -2,7 +2,7 @@
  * What the web tool takes out of a page: title, readable Markdown (Readability on a
  * linkedom document, then Turndown; plain cheerio text when Readability finds no article),
  * links in page order, plain text, and keyword snippets. Parsing a hostile page can take
- * minutes, so this runs in the web tool's worker (web-worker.ts), never on the main thread.
+ * minutes, so this runs in the web tool's worker (web.worker.ts), never on the main thread.
  */
 import { Readability } from '@mozilla/readability';
 import * as cheerio from 'cheerio';

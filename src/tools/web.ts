@@ -40,7 +40,7 @@ export interface WebToolOptions {
 /** One worker (the HTML libraries are loaded there, on first use). */
 export function createWebPool(maxMemoryMb = WEB_MEMORY_MB): WorkerPool {
   return createWorkerPool({
-    entry: workerScript('web-worker', import.meta.url),
+    entry: workerScript(new URL('./web.worker.js', import.meta.url), import.meta.url),
     name: 'aibox-web',
     maxMemoryMb,
   });

@@ -1,15 +1,15 @@
 /**
- * Where a worker script is. Each worker script is its own file next to the module that uses it
- * (`src/tools/calculator-worker.ts` → `dist/tools/calculator-worker.js`), started with
- * `new Worker(url)`. Contract for the build: tsc keeps that layout; a bundled build (esbuild) must
- * emit every `*-worker.ts` as a separate entry point at the same relative place, never inline it.
+ * Where a worker script is when the code runs. The convention (docs/architecture.md): a worker's
+ * entry is `src/<dir>/<name>.worker.ts`, built as its own entry at `dist/<dir>/<name>.worker.js`,
+ * and named from a module in the same directory with a literal
+ * `new URL('./<name>.worker.js', import.meta.url)`, which the bundled build rewrites to that place.
+ * Pass that URL and the caller's `import.meta.url` here.
  */
-export function workerScript(name: string, callerUrl: string): URL {
-  const url = new URL(`./${name}.js`, callerUrl);
-  if (!callerUrl.endsWith('.ts')) return url;
+export function workerScript(script: URL, callerUrl: string): URL {
+  if (!callerUrl.endsWith('.ts')) return script;
   // Running from sources (vitest): a worker thread cannot load TypeScript, so the built file in
-  // dist/ is used (tsconfig.build.json maps src/ to dist/; the test setup builds it first).
-  const at = url.href.lastIndexOf('/src/');
-  if (at < 0) return url;
-  return new URL(`${url.href.slice(0, at)}/dist/${url.href.slice(at + '/src/'.length)}`);
+  // dist/ is used (src/ maps to dist/ one to one; the test setup builds it first).
+  const at = script.href.lastIndexOf('/src/');
+  if (at < 0) return script;
+  return new URL(`${script.href.slice(0, at)}/dist/${script.href.slice(at + '/src/'.length)}`);
 }

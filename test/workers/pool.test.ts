@@ -159,11 +159,13 @@ describe('worker pool', () => {
 
 describe('workerScript', () => {
   it('points next to the caller when built, and into dist/ when running from sources', () => {
-    expect(workerScript('calculator-worker', 'file:///opt/aibox/dist/tools/calculator.js').href).toBe(
-      'file:///opt/aibox/dist/tools/calculator-worker.js',
+    const built = 'file:///opt/aibox/dist/chunks/calculator-X1.js';
+    expect(workerScript(new URL('../tools/calculator.worker.js', built), built).href).toBe(
+      'file:///opt/aibox/dist/tools/calculator.worker.js',
     );
-    expect(workerScript('calculator-worker', 'file:///home/me/src/aibox/src/tools/calculator.ts').href).toBe(
-      'file:///home/me/src/aibox/dist/tools/calculator-worker.js',
+    const source = 'file:///home/me/src/aibox/src/tools/calculator.ts';
+    expect(workerScript(new URL('./calculator.worker.js', source), source).href).toBe(
+      'file:///home/me/src/aibox/dist/tools/calculator.worker.js',
     );
   });
 });

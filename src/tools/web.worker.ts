@@ -1,5 +1,5 @@
 /**
- * Worker entry of the web tool: a separate file on purpose (see src/workers/entry.ts), started by
+ * Worker entry of the web tool: its own build entry (the `*.worker.ts` convention, src/workers/entry.ts), started by
  * the web tool's pool. Loads cheerio, linkedom, Readability and Turndown once per worker.
  */
 import { serveJobs } from '../workers/serve-jobs.js';

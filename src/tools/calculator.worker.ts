@@ -1,5 +1,5 @@
 /**
- * Worker entry of the calculator: a separate file on purpose (see src/workers/entry.ts), started by
+ * Worker entry of the calculator: its own build entry (the `*.worker.ts` convention, src/workers/entry.ts), started by
  * the calculator tool's pool. Loads mathjs once per worker, then evaluates one expression per job.
  */
 import { serveJobs } from '../workers/serve-jobs.js';
