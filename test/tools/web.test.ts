@@ -1,5 +1,6 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ToolsConfigSchema } from '../../src/config/schema.js';
 import { createWebPool, createWebTool } from '../../src/tools/web.js';
@@ -40,6 +41,14 @@ beforeAll(async () => {
           Buffer.from('</p></body></html>'),
         ]),
       );
+    } else if (path === '/gzip' || path === '/br') {
+      const body = Buffer.from(ARTICLE);
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': path.slice(1) });
+      res.end(path === '/gzip' ? gzipSync(body) : brotliCompressSync(body));
+    } else if (path === '/bomb') {
+      // 16 KB of gzip that inflates to 16 MB: reading must stop at the cap.
+      res.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip' });
+      res.end(gzipSync(Buffer.alloc(16 * 1024 * 1024, 'a')));
     } else if (path === '/big') {
       res.writeHead(200, { 'content-type': 'text/plain' });
       // Far more than the cap; the server would keep going if the client did not stop reading.
@@ -162,6 +171,18 @@ describe('web', () => {
     expect(result.content).toContain('larger than the 4.9 KB limit');
     expect(result.content).toContain('000003 xxx');
     expect(result.content).not.toContain('THE-END');
+  });
+
+  it('decodes gzip and br bodies, and counts the cap after decoding', async () => {
+    for (const path of ['/gzip', '/br']) {
+      const result = await web({ action: 'title', url: `${base}${path}` });
+      expect(result.content, path).toContain('title: Aibox 测试页面');
+    }
+    const capped = makeTool({ web_max_bytes: 100_000 });
+    const bomb = await capped({ action: 'get', url: `${base}/bomb` });
+    expect(bomb.ok).toBe(true);
+    expect(bomb.content).toContain('size: 97.7 KB');
+    expect(bomb.content).toContain('larger than the 97.7 KB limit');
   });
 
   it('times out on a stalling server with the configured timeout', async () => {
