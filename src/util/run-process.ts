@@ -1,6 +1,6 @@
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { looksExecutable } from './exec-format.js';
 import { killPids, processesOfSession, processesWithEnv } from './session-reaper.js';
@@ -34,6 +34,11 @@ export interface RunProcessOptions {
    * of waiting for the pipes to close or the timeout (skill probes: nothing may outlive `--help`).
    */
   reapAfterExitMs?: number;
+  /**
+   * Give the child a stdin pipe that is never written and is closed when the child exits
+   * (the orphan guard of unsandboxed commands watches it). Default: stdin is /dev/null.
+   */
+  holdStdin?: boolean;
 }
 
 export interface RunProcessResult {
@@ -169,6 +174,7 @@ export function runProcess(options: RunProcessOptions): Promise<RunProcessResult
       }
       child.stdout?.destroy();
       child.stderr?.destroy();
+      child.stdin?.destroy();
       resolve({
         exitCode,
         signal: exitSignal,
@@ -217,15 +223,15 @@ export function runProcess(options: RunProcessOptions): Promise<RunProcessResult
     };
     const onAbort = () => stop('abort');
 
-    let child: ChildProcessByStdio<null, Readable, Readable>;
+    let child: ChildProcessByStdio<Writable | null, Readable, Readable>;
     try {
       child = spawn(file, args, {
         cwd: options.cwd,
         env,
-        stdio: ['ignore', 'pipe', 'pipe'],
+        stdio: [options.holdStdin ? 'pipe' : 'ignore', 'pipe', 'pipe'],
         detached: true,
         ...(options.argv0 ? { argv0: options.argv0 } : {}),
-      });
+      }) as ChildProcessByStdio<Writable | null, Readable, Readable>;
     } catch (error) {
       // Synchronous spawn failures (bad arguments, e.g. a NUL byte in an argument).
       const e = error as NodeJS.ErrnoException;
@@ -268,8 +274,10 @@ export function runProcess(options: RunProcessOptions): Promise<RunProcessResult
       timers.push(reap);
     };
 
+    child.stdin?.on('error', () => {});
     child.on('exit', (code, sig) => {
       exited = true;
+      child.stdin?.destroy();
       exitCode = code;
       exitSignal = sig;
       if (options.reapAfterExitMs !== undefined) reapEverything();

@@ -1,0 +1,160 @@
+/**
+ * The command analyser: parses a command line and finds everything in it that needs a person's
+ * yes (or must never run). Every simple command is looked at, wrappers are unwrapped and `-c`
+ * strings parsed again (to MAX_DEPTH), redirections are checked like any other write.
+ */
+import { basename } from 'node:path';
+import type { SafetyRule } from '../config/schema.js';
+import { FILE_HANDLERS, deleterHandler } from './file-handlers.js';
+import { type AnalysisContext, ask, deny, type Finding, secretFinding, writeFinding } from './findings.js';
+import type { HandlerResult, ProgramHandler } from './handler.js';
+import { NET_HANDLERS } from './net-handlers.js';
+import {
+  DELETERS,
+  isInterpreter,
+  NEVER_REMEMBERED,
+  READERS,
+  SENDERS,
+  SHELLS,
+  SYSTEM_CHANGERS,
+  TEXT_ONLY,
+} from './program-table.js';
+import { ruleDecision } from './rules.js';
+import { type ParsedCommandLine, parseCommandLine, ShellSyntaxError, type ShellWord } from './shell-syntax.js';
+import { interpreterHandler, shellHandler, WRAPPER_HANDLERS } from './wrapper-handlers.js';
+
+/** How deep `sh -c "bash -c '…'"` and wrappers may nest before the analyser gives up (and asks). */
+export const MAX_DEPTH = 8;
+/** Simple commands looked at per call; a longer script is asked. */
+export const MAX_COMMANDS = 400;
+
+export interface CommandAnalysis {
+  findings: Finding[];
+  /** Set when the line is one static command without redirections (what an "Always" could remember). */
+  single?: { program: string; args: string[] };
+  /** Skills the model made that this command runs (approved by a yes). */
+  modelSkills: string[];
+}
+
+const HANDLERS: Record<string, ProgramHandler> = { ...WRAPPER_HANDLERS, ...FILE_HANDLERS, ...NET_HANDLERS };
+
+/** The table's view of one program (no handler): what it is and what it needs. */
+function tableResult(program: string, args: ShellWord[], ctx: AnalysisContext): HandlerResult {
+  if (READERS.has(program) || TEXT_ONLY.has(program)) return {};
+  if (DELETERS.has(program)) return deleterHandler(args, ctx, program);
+  if (SENDERS.has(program)) return { findings: [ask('sendsData', program)] };
+  if (SYSTEM_CHANGERS.has(program)) return { findings: [ask('changesSystem', program, true)] };
+  if (SHELLS.has(program)) return shellHandler(args, ctx, program);
+  if (isInterpreter(program)) return interpreterHandler(args, ctx, program);
+  return { runsCode: true };
+}
+
+class Analyser {
+  readonly findings: Finding[] = [];
+  readonly modelSkills: string[] = [];
+  private count = 0;
+
+  constructor(
+    private readonly ctx: AnalysisContext,
+    private readonly rules: readonly SafetyRule[],
+  ) {}
+
+  line(source: string, depth: number): ParsedCommandLine | undefined {
+    if (depth > MAX_DEPTH) {
+      this.findings.push(ask('tooDeep', String(MAX_DEPTH)));
+      return undefined;
+    }
+    let parsed: ParsedCommandLine;
+    try {
+      parsed = parseCommandLine(source, this.ctx.home);
+    } catch (error) {
+      if (!(error instanceof ShellSyntaxError)) throw error;
+      this.findings.push(ask('unparsable', error.message));
+      return undefined;
+    }
+    for (const redirection of parsed.redirections) this.redirection(redirection.kind, redirection.target);
+    for (const command of parsed.commands) this.call(command.words, depth);
+    return parsed;
+  }
+
+  private push(...found: (Finding | undefined)[]): void {
+    for (const f of found) if (f) this.findings.push(f);
+  }
+
+  private redirection(kind: 'read' | 'write' | 'fd', target: ShellWord): void {
+    // `2>&1`, `>&-`: file descriptors, not files.
+    if (kind === 'fd' && /^(\d+|-)$/.test(target.text ?? '')) return;
+    this.push(secretFinding(target.text, target.pattern, this.ctx));
+    if (kind !== 'read') this.push(writeFinding(target.text, this.ctx));
+  }
+
+  private call(words: ShellWord[], depth: number): void {
+    if (++this.count > MAX_COMMANDS) {
+      if (this.count === MAX_COMMANDS + 1) this.findings.push(ask('tooDeep', String(MAX_COMMANDS)));
+      return;
+    }
+    if (depth > MAX_DEPTH) {
+      this.findings.push(ask('tooDeep', String(MAX_DEPTH)));
+      return;
+    }
+    const [name, ...args] = words;
+    if (!name) return;
+    if (name.text === undefined) {
+      this.findings.push(ask('dynamicProgram', name.pattern));
+      return;
+    }
+    const program = basename(name.text);
+    for (const word of words) this.push(secretFinding(word.text, word.pattern, this.ctx));
+    const argTexts = args.map((a) => a.text ?? a.pattern);
+    const rule = ruleDecision(this.rules, program, argTexts);
+    const label = [program, ...argTexts].join(' ');
+    if (rule === 'deny') this.findings.push(deny('ruleDeny', label));
+    if (rule === 'ask') this.findings.push(ask('ruleAsk', label));
+
+    const result = this.classify(name.text, program, args);
+    for (const finding of result.findings ?? []) if (rule !== 'allow' || finding.decision === 'deny') this.push(finding);
+    if (result.runsCode && !this.ctx.sandboxed && rule !== 'allow') {
+      this.findings.push(ask(isInterpreter(program) || SHELLS.has(program) ? 'codeUnsandboxed' : 'unknownUnsandboxed', program));
+    }
+    for (const inner of result.inner ?? []) this.call(inner, depth + 1);
+    for (const code of result.code ?? []) {
+      if (code.text === undefined) this.findings.push(ask('dynamicCode', program));
+      else this.line(code.text, depth + 1);
+    }
+  }
+
+  private classify(name: string, program: string, args: ShellWord[]): HandlerResult {
+    const handler = HANDLERS[program];
+    if (handler) return handler(args, this.ctx, program);
+    const known = READERS.has(program) || TEXT_ONLY.has(program) || DELETERS.has(program) || SENDERS.has(program) ||
+      SYSTEM_CHANGERS.has(program) || SHELLS.has(program) || isInterpreter(program);
+    if (!known && !name.includes('/')) {
+      const origin = this.ctx.skillOrigin(program);
+      if (origin === 'model') {
+        this.modelSkills.push(program);
+        return { findings: [ask('modelSkill', program)] };
+      }
+      // A user's skill runs like any program the sandbox confines.
+      if (origin === 'user') return this.ctx.sandboxed ? {} : { runsCode: true };
+    }
+    return tableResult(program, args, this.ctx);
+  }
+}
+
+/** Analyses a command line for one run in `ctx`. Never throws for bad input: it asks instead. */
+export function analyseCommand(
+  source: string,
+  ctx: AnalysisContext,
+  rules: readonly SafetyRule[] = [],
+): CommandAnalysis {
+  const analyser = new Analyser(ctx, rules);
+  const parsed = analyser.line(source, 0);
+  const only = parsed?.commands.length === 1 && parsed.redirections.length === 0 ? parsed.commands[0] : undefined;
+  const texts = only?.words.map((w) => w.text);
+  let single: CommandAnalysis['single'];
+  if (texts && texts.every((t): t is string => t !== undefined) && !source.includes('$(') && !source.includes('`')) {
+    const program = basename(texts[0] as string);
+    if (!NEVER_REMEMBERED.has(program) && !isInterpreter(program)) single = { program, args: texts.slice(1) };
+  }
+  return { findings: analyser.findings, modelSkills: analyser.modelSkills, ...(single ? { single } : {}) };
+}

@@ -1,0 +1,117 @@
+/**
+ * The command policy as `run_command` uses it: a verdict per call (allow, ask, deny, with the
+ * reason and, when safe, the rule an "Always" would save), and how to start the command
+ * (inside bubblewrap, or unsandboxed under the orphan guard).
+ */
+import type { DataPaths } from '../config/paths.js';
+import type { Config } from '../config/schema.js';
+import type { Lang } from '../i18n/lang.js';
+import type { SkillRegistry } from '../skills/types.js';
+import { analyseCommand } from './analyse-command.js';
+import type { Finding } from './findings.js';
+import { safetyMessages } from './messages.js';
+import type { ModelSkills } from './model-skills.js';
+import { protectedPaths } from './protected-paths.js';
+import { exactGlob } from './rules.js';
+import { bwrapArgs, guardedShellArgs, type SandboxStatus } from './sandbox.js';
+import type { Verdict } from './types.js';
+
+/** Reasons named in one verdict; the rest are counted. */
+const MAX_REASONS = 3;
+
+export interface CommandPlan {
+  verdict: Verdict;
+  /** Run outside the sandbox: the command needs what the sandbox forbids (and a person said yes). */
+  host: boolean;
+  /** Model-made skills it runs; a yes approves them. */
+  modelSkills: string[];
+}
+
+export interface SpawnSpec {
+  command: string;
+  args: string[];
+  /** Keep a pipe open to the child for the orphan guard. */
+  holdStdin: boolean;
+}
+
+export interface CommandGuard {
+  readonly mode: Config['safety']['mode'];
+  readonly sandbox: SandboxStatus;
+  plan(command: string, cwd: string, lang: Lang): CommandPlan;
+  /** A person said yes (or the verdict was allow): remember the approved model skills. */
+  approved(plan: CommandPlan): Promise<void>;
+  spawnSpec(command: string, cwd: string, host: boolean): SpawnSpec;
+}
+
+export interface CommandGuardOptions {
+  safety: Config['safety'];
+  paths: DataPaths;
+  /** The user's home directory (credential stores are hidden from commands). */
+  home: string;
+  workspace: string;
+  skills: Pick<SkillRegistry, 'get' | 'dir'>;
+  modelSkills: ModelSkills;
+  sandbox: SandboxStatus;
+}
+
+function describe(findings: readonly Finding[], lang: Lang): string {
+  const t = safetyMessages(lang);
+  const texts = [...new Set(findings.map((f) => t.reason(f.reason, f.detail)))];
+  const shown = texts.slice(0, MAX_REASONS).join(t.and);
+  return texts.length > MAX_REASONS ? `${shown}${t.and}${t.more(texts.length - MAX_REASONS)}` : shown;
+}
+
+export function createCommandGuard(options: CommandGuardOptions): CommandGuard {
+  const { safety, sandbox } = options;
+  const sandboxed = sandbox.kind === 'bwrap';
+  return {
+    mode: safety.mode,
+    sandbox,
+    plan(command, cwd, lang) {
+      const t = safetyMessages(lang);
+      if (safety.mode === 'off') return { verdict: { decision: 'allow', reason: t.off }, host: true, modelSkills: [] };
+      const analysis = analyseCommand(
+        command,
+        {
+          cwd,
+          workspace: options.workspace,
+          home: options.home,
+          sandboxed,
+          protectedPaths: protectedPaths(options.paths, options.home),
+          skillOrigin: (name) => {
+            if (!options.skills.get(name)) return undefined;
+            return options.modelSkills.isPending(name) ? 'model' : 'user';
+          },
+        },
+        safety.rules,
+      );
+      const denied = analysis.findings.filter((f) => f.decision === 'deny');
+      const host = !sandboxed || analysis.findings.some((f) => f.host);
+      if (denied.length > 0)
+        return { verdict: { decision: 'deny', reason: describe(denied, lang) }, host, modelSkills: [] };
+      if (analysis.findings.length === 0)
+        return { verdict: { decision: 'allow', reason: t.allowed }, host, modelSkills: [] };
+      const single = analysis.single;
+      const verdict: Verdict = {
+        decision: 'ask',
+        reason: describe(analysis.findings, lang),
+        // Remembered only as exact program and arguments; a model skill's first run is never remembered.
+        ...(single && analysis.modelSkills.length === 0
+          ? { rememberable: { decision: 'allow', command: single.program, args: single.args.map(exactGlob), tool: 'run_command' } }
+          : {}),
+      };
+      return { verdict, host, modelSkills: analysis.modelSkills };
+    },
+    async approved(plan) {
+      for (const name of plan.modelSkills) await options.modelSkills.approve(name);
+    },
+    spawnSpec(command, cwd, host) {
+      if (!host && sandboxed) {
+        const hidden = protectedPaths(options.paths, options.home);
+        const layout = { workspace: options.workspace, skillsDir: options.skills.dir, hidden, network: safety.network };
+        return { command: 'bwrap', args: bwrapArgs(layout, command, cwd), holdStdin: false };
+      }
+      return { command: '/bin/sh', args: guardedShellArgs(command), holdStdin: true };
+    },
+  };
+}

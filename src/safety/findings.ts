@@ -1,0 +1,105 @@
+/**
+ * What the analyser finds in a command: a decision with a reason, per program or redirection.
+ * The verdict is the strictest finding (deny > ask > allow).
+ */
+import { resolve } from 'node:path';
+import type { Decision } from './types.js';
+import { isWithin } from './protected-paths.js';
+
+/** Reason keys; the words are in safety/messages.ts. */
+export type ReasonKey =
+  | 'secret'
+  | 'procEnviron'
+  | 'deletes'
+  | 'writesOutside'
+  | 'writesUnknown'
+  | 'writesUnsandboxed'
+  | 'sendsData'
+  | 'installs'
+  | 'changesSystem'
+  | 'dynamicProgram'
+  | 'dynamicCode'
+  | 'stdinCode'
+  | 'unparsable'
+  | 'tooDeep'
+  | 'unknownUnsandboxed'
+  | 'codeUnsandboxed'
+  | 'commandConfig'
+  | 'modelSkill'
+  | 'ruleAsk'
+  | 'ruleDeny';
+
+export interface Finding {
+  decision: Exclude<Decision, 'allow'>;
+  reason: ReasonKey;
+  /** The program, path or text the reason is about. */
+  detail: string;
+  /** Approving it means running outside the sandbox (it writes outside the workspace or changes the system). */
+  host?: boolean;
+}
+
+/** Where the command runs and what it may touch. */
+export interface AnalysisContext {
+  cwd: string;
+  workspace: string;
+  home: string;
+  /** Whether the command will run inside the sandbox (stricter rules apply when not). */
+  sandboxed: boolean;
+  protectedPaths: readonly string[];
+  /** `model` for a skill the model made that nobody approved yet, `user` for other skills. */
+  skillOrigin(name: string): 'user' | 'model' | undefined;
+}
+
+export const ask = (reason: ReasonKey, detail: string, host = false): Finding => ({
+  decision: 'ask',
+  reason,
+  detail,
+  ...(host ? { host } : {}),
+});
+export const deny = (reason: ReasonKey, detail: string): Finding => ({ decision: 'deny', reason, detail });
+
+const HARMLESS_DEVICES = /^\/dev\/(null|zero|stdout|stderr|stdin|tty|fd\/\d+)$/;
+const PROC_ENVIRON = /^\/proc\/[^/]*\/environ$/;
+
+function globRegex(pattern: string): RegExp {
+  const body = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\?/g, '.').replace(/\*/g, '.*');
+  return new RegExp(`^${body}$`);
+}
+
+/**
+ * A word naming a protected path: exactly (deny), or through a glob or a run-time part that can
+ * match one (deny unsandboxed; inside the sandbox those paths are hidden anyway).
+ */
+export function secretFinding(
+  text: string | undefined,
+  pattern: string,
+  ctx: AnalysisContext,
+): Finding | undefined {
+  const shape = text ?? pattern;
+  if (PROC_ENVIRON.test(shape) && !ctx.sandboxed) return deny('procEnviron', shape);
+  // An option's value (`--file=PATH`) is checked like a path.
+  const candidates = shape.includes('=') ? [shape, shape.slice(shape.indexOf('=') + 1)] : [shape];
+  for (const candidate of candidates) {
+    if (candidate === '' || /^\**$/.test(candidate)) continue;
+    const full = resolve(ctx.cwd, candidate);
+    if (ctx.protectedPaths.some((p) => isWithin(full, p))) return deny('secret', full);
+    if (!ctx.sandboxed && /[*?[]/.test(candidate)) {
+      // A leading run-time part (`$HOME/…`) may be any absolute path.
+      const re = globRegex(candidate.startsWith('*') ? candidate : full);
+      if (ctx.protectedPaths.some((p) => re.test(p))) return deny('secret', full);
+    }
+  }
+  return undefined;
+}
+
+/** A path the command writes (or deletes in, or changes the mode of). */
+export function writeFinding(path: string | undefined, ctx: AnalysisContext): Finding | undefined {
+  if (path === undefined) return ask('writesUnknown', '?', true);
+  const full = resolve(ctx.cwd, path);
+  if (HARMLESS_DEVICES.test(full)) return undefined;
+  if (ctx.protectedPaths.some((p) => isWithin(full, p))) return deny('secret', full);
+  if (!ctx.sandboxed) return ask('writesUnsandboxed', full);
+  // Inside the sandbox /tmp is private and thrown away.
+  if (isWithin(full, ctx.workspace) || isWithin(full, '/tmp')) return undefined;
+  return ask('writesOutside', full, true);
+}

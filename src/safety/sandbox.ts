@@ -1,0 +1,60 @@
+/**
+ * The bubblewrap sandbox of `run_command`: the whole file system read-only, the workspace and a
+ * private /tmp writable, the skills dir read-only, secrets hidden, its own PID/IPC/UTS namespaces
+ * (so no command can read the server's /proc/…/environ), killed with its parent, and the network
+ * off when `safety.network` is false.
+ */
+import { existsSync, statSync } from 'node:fs';
+import { isWithin } from './protected-paths.js';
+
+export interface SandboxLayout {
+  workspace: string;
+  skillsDir: string;
+  /** Paths hidden inside the sandbox (secrets); the ones that do not exist are skipped. */
+  hidden: readonly string[];
+  network: boolean;
+}
+
+/** What start-up found: bwrap works, was switched off, or cannot run here (and why). */
+export interface SandboxStatus {
+  kind: 'bwrap' | 'off' | 'unavailable';
+  /** Why it is unavailable (bwrap's own message). */
+  reason?: string;
+  network: boolean;
+}
+
+/** The argv (after `bwrap`) that runs `/bin/sh -c command` in `cwd` inside the sandbox. */
+export function bwrapArgs(layout: SandboxLayout, command: string, cwd: string): string[] {
+  const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp'];
+  args.push('--bind', layout.workspace, layout.workspace);
+  if (existsSync(layout.skillsDir) && !isWithin(layout.workspace, layout.skillsDir))
+    args.push('--ro-bind', layout.skillsDir, layout.skillsDir);
+  for (const path of layout.hidden) {
+    // Under the fresh /tmp only what was bound back in is visible.
+    const visible = !isWithin(path, '/tmp') || isWithin(path, layout.workspace) || isWithin(path, layout.skillsDir);
+    if (!visible) continue;
+    let isDir: boolean;
+    try {
+      isDir = statSync(path).isDirectory();
+    } catch {
+      continue;
+    }
+    if (isDir) args.push('--tmpfs', path);
+    else args.push('--ro-bind', '/dev/null', path);
+  }
+  args.push('--unshare-pid', '--unshare-ipc', '--unshare-uts', '--new-session', '--die-with-parent');
+  if (!layout.network) args.push('--unshare-net');
+  args.push('--chdir', cwd, '--', '/bin/sh', '-c', command);
+  return args;
+}
+
+/**
+ * Unsandboxed commands run under a small guard: it keeps the read end of a pipe only the server
+ * writes to, and kills the command's whole process group when that pipe closes, i.e. when the
+ * command's run is over or the server died (even by SIGKILL). stdin of the command is /dev/null.
+ */
+export function guardedShellArgs(command: string): string[] {
+  const guard =
+    'exec 3<&0 </dev/null; ( read _ <&3; kill -KILL 0 ) >/dev/null 2>&1 & exec 3<&-; exec /bin/sh -c "$0"';
+  return ['-c', guard, command];
+}
