@@ -12,6 +12,8 @@ import { createMcpManager } from '../mcp/manager.js';
 import { createMemoryStore } from '../memory/store.js';
 import { createPromptLoader } from '../prompts/prompt-loader.js';
 import { createProviderWithSettings } from '../providers/create-provider.js';
+import { sandboxNotices } from '../safety/sandbox-notices.js';
+import { resolveSandbox } from '../safety/sandbox-probe.js';
 import { createScheduler } from '../scheduler/scheduler.js';
 import { sessionRunJob } from '../scheduler/session-run-job.js';
 import { createSessionManager } from '../session/session-manager.js';
@@ -101,6 +103,10 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
     });
     closers.push(() => skills.close());
 
+    // Probed once per start; safety.sandbox = bwrap refuses to start without it.
+    const sandbox = await resolveSandbox(config.safety, lang);
+    notices.push(...sandboxNotices(config.safety, sandbox, lang));
+
     const memory = createMemoryStore({ db, clock });
     const tasks = createTaskStore({
       db,
@@ -126,6 +132,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
       env,
       memory,
       tasks,
+      sandbox,
     });
     const mcp = createMcpManager({
       config: options.mcp === false ? { ...config, mcp: { ...config.mcp, servers: {} } } : config,
@@ -188,6 +195,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
       builtinTools: tools,
       mcp,
       scheduler,
+      sandbox,
       startedAt: clock.now(),
     } satisfies AppServices);
     scheduler?.start();

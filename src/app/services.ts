@@ -10,6 +10,7 @@ import type { Lang } from '../i18n/lang.js';
 import type { McpManager } from '../mcp/types.js';
 import type { MemoryStore } from '../memory/types.js';
 import type { ChatProvider } from '../providers/types.js';
+import type { SandboxStatus } from '../safety/sandbox.js';
 import type { SessionManager } from '../session/types.js';
 import type { SkillRegistry } from '../skills/types.js';
 import type { Scheduler, TaskStore } from '../tasks/types.js';
@@ -37,5 +38,7 @@ export interface AppServices {
   mcp: McpManager;
   /** Absent with `--no-scheduler` or `scheduler.enabled: false`. */
   scheduler?: Scheduler;
+  /** Whether commands run in bubblewrap (shown at start, in /healthz and by `aibox doctor`). */
+  sandbox: SandboxStatus;
   startedAt: Date;
 }

@@ -5,7 +5,7 @@
  */
 import { basename } from 'node:path';
 import type { SafetyRule } from '../config/schema.js';
-import { FILE_HANDLERS, deleterHandler } from './file-handlers.js';
+import { deleterHandler, FILE_HANDLERS } from './file-handlers.js';
 import { type AnalysisContext, ask, deny, type Finding, secretFinding, writeFinding } from './findings.js';
 import type { HandlerResult, ProgramHandler } from './handler.js';
 import { NET_HANDLERS } from './net-handlers.js';
@@ -20,7 +20,12 @@ import {
   TEXT_ONLY,
 } from './program-table.js';
 import { ruleDecision } from './rules.js';
-import { type ParsedCommandLine, parseCommandLine, ShellSyntaxError, type ShellWord } from './shell-syntax.js';
+import {
+  type ParsedCommandLine,
+  parseCommandLine,
+  ShellSyntaxError,
+  type ShellWord,
+} from './shell-syntax.js';
 import { interpreterHandler, shellHandler, WRAPPER_HANDLERS } from './wrapper-handlers.js';
 
 /** How deep `sh -c "bash -c '…'"` and wrappers may nest before the analyser gives up (and asks). */
@@ -112,9 +117,15 @@ class Analyser {
     if (rule === 'ask') this.findings.push(ask('ruleAsk', label));
 
     const result = this.classify(name.text, program, args);
-    for (const finding of result.findings ?? []) if (rule !== 'allow' || finding.decision === 'deny') this.push(finding);
+    for (const finding of result.findings ?? [])
+      if (rule !== 'allow' || finding.decision === 'deny') this.push(finding);
     if (result.runsCode && !this.ctx.sandboxed && rule !== 'allow') {
-      this.findings.push(ask(isInterpreter(program) || SHELLS.has(program) ? 'codeUnsandboxed' : 'unknownUnsandboxed', program));
+      this.findings.push(
+        ask(
+          isInterpreter(program) || SHELLS.has(program) ? 'codeUnsandboxed' : 'unknownUnsandboxed',
+          program,
+        ),
+      );
     }
     for (const inner of result.inner ?? []) this.call(inner, depth + 1);
     for (const code of result.code ?? []) {
@@ -126,8 +137,14 @@ class Analyser {
   private classify(name: string, program: string, args: ShellWord[]): HandlerResult {
     const handler = HANDLERS[program];
     if (handler) return handler(args, this.ctx, program);
-    const known = READERS.has(program) || TEXT_ONLY.has(program) || DELETERS.has(program) || SENDERS.has(program) ||
-      SYSTEM_CHANGERS.has(program) || SHELLS.has(program) || isInterpreter(program);
+    const known =
+      READERS.has(program) ||
+      TEXT_ONLY.has(program) ||
+      DELETERS.has(program) ||
+      SENDERS.has(program) ||
+      SYSTEM_CHANGERS.has(program) ||
+      SHELLS.has(program) ||
+      isInterpreter(program);
     if (!known && !name.includes('/')) {
       const origin = this.ctx.skillOrigin(program);
       if (origin === 'model') {
@@ -149,10 +166,11 @@ export function analyseCommand(
 ): CommandAnalysis {
   const analyser = new Analyser(ctx, rules);
   const parsed = analyser.line(source, 0);
-  const only = parsed?.commands.length === 1 && parsed.redirections.length === 0 ? parsed.commands[0] : undefined;
-  const texts = only?.words.map((w) => w.text);
+  const only =
+    parsed?.commands.length === 1 && parsed.redirections.length === 0 ? parsed.commands[0] : undefined;
+  const texts = only?.words.map((w) => w.text) ?? [];
   let single: CommandAnalysis['single'];
-  if (texts && texts.every((t): t is string => t !== undefined) && !source.includes('$(') && !source.includes('`')) {
+  if (texts.length > 0 && texts.every((t): t is string => t !== undefined)) {
     const program = basename(texts[0] as string);
     if (!NEVER_REMEMBERED.has(program) && !isInterpreter(program)) single = { program, args: texts.slice(1) };
   }

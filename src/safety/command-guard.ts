@@ -69,7 +69,8 @@ export function createCommandGuard(options: CommandGuardOptions): CommandGuard {
     sandbox,
     plan(command, cwd, lang) {
       const t = safetyMessages(lang);
-      if (safety.mode === 'off') return { verdict: { decision: 'allow', reason: t.off }, host: true, modelSkills: [] };
+      if (safety.mode === 'off')
+        return { verdict: { decision: 'allow', reason: t.off }, host: true, modelSkills: [] };
       const analysis = analyseCommand(
         command,
         {
@@ -97,7 +98,14 @@ export function createCommandGuard(options: CommandGuardOptions): CommandGuard {
         reason: describe(analysis.findings, lang),
         // Remembered only as exact program and arguments; a model skill's first run is never remembered.
         ...(single && analysis.modelSkills.length === 0
-          ? { rememberable: { decision: 'allow', command: single.program, args: single.args.map(exactGlob), tool: 'run_command' } }
+          ? {
+              rememberable: {
+                decision: 'allow',
+                command: single.program,
+                args: single.args.map(exactGlob),
+                tool: 'run_command',
+              },
+            }
           : {}),
       };
       return { verdict, host, modelSkills: analysis.modelSkills };
@@ -108,7 +116,12 @@ export function createCommandGuard(options: CommandGuardOptions): CommandGuard {
     spawnSpec(command, cwd, host) {
       if (!host && sandboxed) {
         const hidden = protectedPaths(options.paths, options.home);
-        const layout = { workspace: options.workspace, skillsDir: options.skills.dir, hidden, network: safety.network };
+        const layout = {
+          workspace: options.workspace,
+          skillsDir: options.skills.dir,
+          hidden,
+          network: safety.network,
+        };
         return { command: 'bwrap', args: bwrapArgs(layout, command, cwd), holdStdin: false };
       }
       return { command: '/bin/sh', args: guardedShellArgs(command), holdStdin: true };

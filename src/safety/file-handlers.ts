@@ -3,8 +3,8 @@
  * delete, and which options turn a reader into a writer (`find -delete`, `sed -i`, `sort -o`).
  */
 import { resolve } from 'node:path';
-import { ask, type Finding, writeFinding } from './findings.js';
-import { argTexts, type HandlerResult, hasUnknownOption, literal, type ProgramHandler } from './handler.js';
+import { ask, deny, type Finding, writeFinding } from './findings.js';
+import { argTexts, type HandlerResult, hasUnknownOption, type ProgramHandler } from './handler.js';
 import { hasAny, type OptionSpec, parseOptions } from './options.js';
 import { isWithin } from './protected-paths.js';
 
@@ -61,16 +61,32 @@ const find: ProgramHandler = (args, ctx) => {
 };
 
 /** GNU sed's `e` command and `/e` flag run shell commands; `w` writes files. */
-const SED_RUNS_OR_WRITES = /(^|[;\n{}])\s*[0-9$,/\\^.*!]*\s*[ewWrR]\b|\/[gipmIM0-9]*[ew][gipmIM0-9]*\s*($|[;}\n])/;
+const SED_RUNS_OR_WRITES =
+  /(^|[;\n{}])\s*[0-9$,/\\^.*!]*\s*[ewWrR]\b|\/[gipmIM0-9]*[ew][gipmIM0-9]*\s*($|[;}\n])/;
 
 const sed: ProgramHandler = (args, ctx) => {
   const parsed = parseOptions(argTexts(args), {
     shortValues: 'efl',
     shortOptional: 'i',
-    long: ['in-place', 'expression=', 'file=', 'line-length=', 'null-data', 'separate', 'sandbox', 'regexp-extended', 'quiet', 'silent', 'posix', 'debug'],
+    long: [
+      'in-place',
+      'expression=',
+      'file=',
+      'line-length=',
+      'null-data',
+      'separate',
+      'sandbox',
+      'regexp-extended',
+      'quiet',
+      'silent',
+      'posix',
+      'debug',
+    ],
   });
   const scriptGiven = hasAny(parsed, 'e', 'f', 'expression', 'file');
-  const scripts = scriptGiven ? [...(parsed.values.get('e') ?? []), ...(parsed.values.get('expression') ?? [])] : parsed.operands.slice(0, 1);
+  const scripts = scriptGiven
+    ? [...(parsed.values.get('e') ?? []), ...(parsed.values.get('expression') ?? [])]
+    : parsed.operands.slice(0, 1);
   const files = scriptGiven ? parsed.operands : parsed.operands.slice(1);
   const findings: Found[] = [];
   if (hasAny(parsed, 'i', 'in-place')) findings.push(...files.map((f) => writeFinding(f, ctx)));
@@ -98,13 +114,44 @@ const tar: ProgramHandler = (args, ctx) => {
   const words = first && !first.startsWith('-') ? [`-${first}`, ...texts.slice(1)] : texts;
   const parsed = parseOptions(words, {
     shortValues: 'fCTXbIFgLKNVH',
-    long: ['file=', 'directory=', 'extract', 'get', 'create', 'append', 'update', 'delete', 'list', 'to-command=', 'use-compress-program=', 'checkpoint-action=', 'info-script=', 'new-volume-script=', 'rsh-command='],
+    long: [
+      'file=',
+      'directory=',
+      'extract',
+      'get',
+      'create',
+      'append',
+      'update',
+      'delete',
+      'list',
+      'to-command=',
+      'use-compress-program=',
+      'checkpoint-action=',
+      'info-script=',
+      'new-volume-script=',
+      'rsh-command=',
+    ],
   });
   const findings: Found[] = [];
-  if (hasAny(parsed, 'to-command', 'use-compress-program', 'checkpoint-action', 'info-script', 'new-volume-script', 'rsh-command', 'I', 'F'))
+  if (
+    hasAny(
+      parsed,
+      'to-command',
+      'use-compress-program',
+      'checkpoint-action',
+      'info-script',
+      'new-volume-script',
+      'rsh-command',
+      'I',
+      'F',
+    )
+  )
     findings.push(ask('dynamicCode', 'tar'));
   const archive = parsed.values.get('f') ?? parsed.values.get('file') ?? [];
-  if (hasAny(parsed, 'x', 'extract', 'get')) findings.push(writeFinding(parsed.values.get('C')?.[0] ?? parsed.values.get('directory')?.[0] ?? '.', ctx));
+  if (hasAny(parsed, 'x', 'extract', 'get'))
+    findings.push(
+      writeFinding(parsed.values.get('C')?.[0] ?? parsed.values.get('directory')?.[0] ?? '.', ctx),
+    );
   if (hasAny(parsed, 'c', 'r', 'u', 'A', 'create', 'append', 'update', 'delete'))
     findings.push(...archive.filter((a) => a !== '-').map((a) => writeFinding(a, ctx)));
   if (hasUnknownOption(args)) findings.push(ask('dynamicCode', 'tar'));
@@ -123,11 +170,31 @@ const killer: ProgramHandler = (_args, ctx, program) =>
 
 /** sort and uniq read unless told to write (`sort -o FILE`, `uniq IN OUT`). */
 const sort: ProgramHandler = writer(
-  { shortValues: 'otSTk', long: ['output=', 'temporary-directory=', 'buffer-size=', 'key=', 'field-separator=', 'files0-from=', 'compress-program='] },
+  {
+    shortValues: 'otSTk',
+    long: [
+      'output=',
+      'temporary-directory=',
+      'buffer-size=',
+      'key=',
+      'field-separator=',
+      'files0-from=',
+      'compress-program=',
+    ],
+  },
   (o) => [...(o.values.get('o') ?? []), ...(o.values.get('output') ?? [])],
 );
 
+/** ps: BSD `e` (and `-o environ`) prints other processes' environments, the server's included. */
+const ps: ProgramHandler = (args, ctx) => {
+  if (ctx.sandboxed) return {};
+  const texts = argTexts(args);
+  const showsEnv = texts.some((t) => (!t.startsWith('-') && /e/.test(t)) || /env/i.test(t));
+  return showsEnv ? { findings: [deny('procEnviron', `ps ${texts.join(' ')}`)] } : {};
+};
+
 export const FILE_HANDLERS: Record<string, ProgramHandler> = {
+  ps,
   find,
   sed,
   awk,
@@ -136,22 +203,44 @@ export const FILE_HANDLERS: Record<string, ProgramHandler> = {
   nawk: awk,
   tar,
   sort,
-  uniq: writer({ shortValues: 'fsw', long: ['skip-fields=', 'skip-chars=', 'check-chars='] }, (o) => o.operands.slice(1, 2)),
+  uniq: writer({ shortValues: 'fsw', long: ['skip-fields=', 'skip-chars=', 'check-chars='] }, (o) =>
+    o.operands.slice(1, 2),
+  ),
   tee: writer({}, (o) => o.operands),
   touch: writer({ shortValues: 'dtr', long: ['date=', 'reference='] }, (o) => o.operands),
   mkdir: writer({ shortValues: 'm', long: ['mode=', 'context='] }, (o) => o.operands),
   mkfifo: writer({ shortValues: 'm' }, (o) => o.operands),
   truncate: writer({ shortValues: 'sr', long: ['size=', 'reference='] }, (o) => o.operands),
-  mv: writer({ shortValues: 'tS', long: ['target-directory=', 'suffix='] }, (o) => [...o.operands, ...(o.values.get('t') ?? [])]),
+  mv: writer({ shortValues: 'tS', long: ['target-directory=', 'suffix='] }, (o) => [
+    ...o.operands,
+    ...(o.values.get('t') ?? []),
+  ]),
   cp: writer({ shortValues: 'tS', long: ['target-directory=', 'suffix='] }, (o) => lastOr(o, 't')),
-  install: writer({ shortValues: 'tSmog', long: ['target-directory=', 'mode=', 'owner=', 'group='] }, (o) => lastOr(o, 't')),
+  install: writer({ shortValues: 'tSmog', long: ['target-directory=', 'mode=', 'owner=', 'group='] }, (o) =>
+    lastOr(o, 't'),
+  ),
   ln: writer({ shortValues: 'tS', long: ['target-directory=', 'suffix='] }, (o) => lastOr(o, 't')),
   link: writer({}, (o) => o.operands.slice(1)),
-  chmod: writer({ long: ['reference='] }, (o) => (o.flags.has('reference') ? o.operands : o.operands.slice(1))),
-  chown: writer({ long: ['reference=', 'from='] }, (o) => (o.flags.has('reference') ? o.operands : o.operands.slice(1))),
-  chgrp: writer({ long: ['reference='] }, (o) => (o.flags.has('reference') ? o.operands : o.operands.slice(1))),
-  dd: (args, ctx) => ({ findings: present(argTexts(args).filter((a) => a.startsWith('of=')).map((a) => writeFinding(a.slice(3), ctx))) }),
-  patch: writer({ shortValues: 'dopiDrBYzVFg', long: ['directory=', 'output='] }, (o) => [...(o.values.get('d') ?? o.values.get('directory') ?? ['.']), ...(o.values.get('o') ?? [])]),
+  chmod: writer({ long: ['reference='] }, (o) =>
+    o.flags.has('reference') ? o.operands : o.operands.slice(1),
+  ),
+  chown: writer({ long: ['reference=', 'from='] }, (o) =>
+    o.flags.has('reference') ? o.operands : o.operands.slice(1),
+  ),
+  chgrp: writer({ long: ['reference='] }, (o) =>
+    o.flags.has('reference') ? o.operands : o.operands.slice(1),
+  ),
+  dd: (args, ctx) => ({
+    findings: present(
+      argTexts(args)
+        .filter((a) => a.startsWith('of='))
+        .map((a) => writeFinding(a.slice(3), ctx)),
+    ),
+  }),
+  patch: writer({ shortValues: 'dopiDrBYzVFg', long: ['directory=', 'output='] }, (o) => [
+    ...(o.values.get('d') ?? o.values.get('directory') ?? ['.']),
+    ...(o.values.get('o') ?? []),
+  ]),
   unzip: (args, ctx) => {
     const texts = argTexts(args);
     if (texts.some((t) => /^-[a-zA-Z]*[lvtZ]/.test(t))) return {};
@@ -175,4 +264,4 @@ export const FILE_HANDLERS: Record<string, ProgramHandler> = {
   skill: killer,
 };
 
-export { deleter as deleterHandler, literal };
+export { deleter as deleterHandler };

@@ -3,8 +3,8 @@
  * The verdict is the strictest finding (deny > ask > allow).
  */
 import { resolve } from 'node:path';
-import type { Decision } from './types.js';
 import { isWithin } from './protected-paths.js';
+import type { Decision } from './types.js';
 
 /** Reason keys; the words are in safety/messages.ts. */
 export type ReasonKey =
@@ -62,7 +62,10 @@ const HARMLESS_DEVICES = /^\/dev\/(null|zero|stdout|stderr|stdin|tty|fd\/\d+)$/;
 const PROC_ENVIRON = /^\/proc\/[^/]*\/environ$/;
 
 function globRegex(pattern: string): RegExp {
-  const body = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\?/g, '.').replace(/\*/g, '.*');
+  const body = pattern
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\?/g, '.')
+    .replace(/\*/g, '.*');
   return new RegExp(`^${body}$`);
 }
 

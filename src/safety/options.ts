@@ -53,7 +53,8 @@ export function parseOptions(args: readonly string[], spec: OptionSpec = {}): Pa
       for (const full of expandLong(name, long)) {
         parsed.flags.add(full);
         if (eq >= 0) addValue(parsed, full, arg.slice(eq + 1));
-        else if (long.includes(`${full}=`) && i + 1 < args.length) addValue(parsed, full, args[i + 1] as string);
+        else if (long.includes(`${full}=`) && i + 1 < args.length)
+          addValue(parsed, full, args[i + 1] as string);
       }
       if (eq < 0 && expandLong(name, long).some((full) => long.includes(`${full}=`))) i++;
       continue;

@@ -76,7 +76,18 @@ export const SYSTEM_QUERIES = new Set([
 export const KILLERS = new Set(['kill', 'pkill', 'killall', 'skill']);
 
 /** Shells: `-c STRING` is parsed again; a script runs code; no operand reads code from stdin. */
-export const SHELLS = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'fish', 'busybox', 'rbash']);
+export const SHELLS = new Set([
+  'sh',
+  'bash',
+  'dash',
+  'zsh',
+  'ksh',
+  'mksh',
+  'ash',
+  'fish',
+  'busybox',
+  'rbash',
+]);
 
 /** Interpreters (code given inline or as a file). */
 export const INTERPRETER_PATTERN =

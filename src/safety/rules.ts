@@ -10,7 +10,8 @@ function globToRegex(glob: string): RegExp {
   let body = '';
   for (let i = 0; i < glob.length; i++) {
     const c = glob[i] as string;
-    if (c === '\\' && i + 1 < glob.length) body += (glob[++i] as string).replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+    if (c === '\\' && i + 1 < glob.length)
+      body += (glob[++i] as string).replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
     else if (c === '*') body += '.*';
     else if (c === '?') body += '.';
     else body += c.replace(/[.+^${}()|[\]\\/]/g, '\\$&');
@@ -33,7 +34,11 @@ function matches(rule: SafetyRule, program: string, args: readonly string[]): bo
 const STRICTNESS: Record<Decision, number> = { allow: 0, ask: 1, deny: 2 };
 
 /** The strictest decision of the `run_command` rules that match, if any. */
-export function ruleDecision(rules: readonly SafetyRule[], program: string, args: readonly string[]): Decision | undefined {
+export function ruleDecision(
+  rules: readonly SafetyRule[],
+  program: string,
+  args: readonly string[],
+): Decision | undefined {
   let result: Decision | undefined;
   for (const rule of rules) {
     if (rule.tool !== 'run_command' || !matches(rule, program, args)) continue;

@@ -23,9 +23,11 @@ export async function probeBwrap(network: boolean, lang: Lang): Promise<SandboxS
       timeoutMs: PROBE_TIMEOUT_MS,
       env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
     });
-    if (run.spawnError?.code === 'ENOENT') return { kind: 'unavailable', reason: safetyMessages(lang).bwrapMissing, network };
+    if (run.spawnError?.code === 'ENOENT')
+      return { kind: 'unavailable', reason: safetyMessages(lang).bwrapMissing, network };
     if (run.exitCode === 0) return { kind: 'bwrap', network };
-    const why = run.stderr.toString('utf8').trim() || run.spawnError?.message || `exit ${run.exitCode ?? run.signal}`;
+    const why =
+      run.stderr.toString('utf8').trim() || run.spawnError?.message || `exit ${run.exitCode ?? run.signal}`;
     return { kind: 'unavailable', reason: why.split('\n')[0], network };
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -31,7 +31,8 @@ export function bwrapArgs(layout: SandboxLayout, command: string, cwd: string): 
     args.push('--ro-bind', layout.skillsDir, layout.skillsDir);
   for (const path of layout.hidden) {
     // Under the fresh /tmp only what was bound back in is visible.
-    const visible = !isWithin(path, '/tmp') || isWithin(path, layout.workspace) || isWithin(path, layout.skillsDir);
+    const visible =
+      !isWithin(path, '/tmp') || isWithin(path, layout.workspace) || isWithin(path, layout.skillsDir);
     if (!visible) continue;
     let isDir: boolean;
     try {

@@ -70,7 +70,7 @@ const REDIRECT_KINDS: Record<number, RedirectionKind | 'heredoc'> = {
 export class ShellSyntaxError extends Error {}
 
 /** Removes the backslashes of an unquoted (or double-quoted) literal. */
-function unescape(value: string, quoted: boolean): string {
+function removeBackslashes(value: string, quoted: boolean): string {
   return quoted ? value.replace(/\\([$`"\\\n])/g, '$1') : value.replace(/\\(.)/gs, '$1');
 }
 
@@ -80,7 +80,7 @@ function wordParts(parts: ShNode[], sh: ShSyntax, quoted: boolean, home: string)
   parts.forEach((part, index) => {
     const type = sh.NodeType(part);
     if (type === 'Lit') {
-      let value = unescape(String(part.Value), quoted);
+      let value = removeBackslashes(String(part.Value), quoted);
       if (!quoted && index === 0 && (value === '~' || value.startsWith('~/'))) value = home + value.slice(1);
       else if (!quoted && index === 0 && value.startsWith('~')) text = undefined; // ~user
       if (text !== undefined) text += value;

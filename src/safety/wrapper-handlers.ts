@@ -4,7 +4,7 @@
  * "run code" (allowed in the sandbox, asked outside it), code read from stdin is asked.
  */
 import { ask, type Finding } from './findings.js';
-import { argTexts, type HandlerResult, hasUnknownOption, literal, type ProgramHandler } from './handler.js';
+import { argTexts, hasUnknownOption, literal, type ProgramHandler } from './handler.js';
 import type { ShellWord } from './shell-syntax.js';
 
 interface WrapperSpec {
@@ -29,7 +29,10 @@ function unwrap(args: ShellWord[], spec: WrapperSpec): { options: string[]; comm
     if (!text.startsWith('-') || text === '-') break;
     options.push(text);
     const name = text.split('=')[0] as string;
-    if (!text.includes('=') && spec.values?.some((v) => v === name || (name.length > 2 && v.startsWith(name))))
+    if (
+      !text.includes('=') &&
+      spec.values?.some((v) => v === name || (name.length > 2 && v.startsWith(name)))
+    )
       i++;
   }
   let skip = spec.skipOperands ?? 0;
@@ -51,14 +54,36 @@ const env: ProgramHandler = (args) => {
     values: ['-u', '--unset', '-C', '--chdir', '-S', '--split-string', '-P'],
     assignments: true,
   });
-  if (options.some((o) => o.startsWith('-S') || o.startsWith('--sp'))) return { findings: [ask('dynamicCode', 'env -S')] };
+  if (options.some((o) => o.startsWith('-S') || o.startsWith('--sp')))
+    return { findings: [ask('dynamicCode', 'env -S')] };
   return command.length > 0 ? { inner: [command] } : {};
 };
 
 /** `xargs CMD`: CMD runs with arguments read from stdin, which the analyser cannot see. */
 const xargs: ProgramHandler = (args) => {
   const { command } = unwrap(args, {
-    values: ['-I', '-i', '-n', '-P', '-d', '-E', '-e', '-L', '-l', '-s', '-a', '--arg-file', '--delimiter', '--max-args', '--max-procs', '--max-lines', '--replace', '--eof', '--max-chars', '--process-slot-var'],
+    values: [
+      '-I',
+      '-i',
+      '-n',
+      '-P',
+      '-d',
+      '-E',
+      '-e',
+      '-L',
+      '-l',
+      '-s',
+      '-a',
+      '--arg-file',
+      '--delimiter',
+      '--max-args',
+      '--max-procs',
+      '--max-lines',
+      '--replace',
+      '--eof',
+      '--max-chars',
+      '--process-slot-var',
+    ],
   });
   return { inner: [command.length > 0 ? command : [literal('echo')]] };
 };
@@ -93,7 +118,8 @@ const interpreter: ProgramHandler = (args, _ctx, program) => {
   if (texts.length > 0 && texts.every((t) => /^(-V+|--version|-h|--help)$/.test(t))) return {};
   const module = texts.indexOf('-m');
   const moduleName = module >= 0 ? texts[module + 1] : undefined;
-  if (moduleName === 'pip' || moduleName === 'ensurepip') return { inner: [[literal('pip'), ...args.slice(module + 2)]] };
+  if (moduleName === 'pip' || moduleName === 'ensurepip')
+    return { inner: [[literal('pip'), ...args.slice(module + 2)]] };
   const hasCode = texts.some((t) => /^-(c|e|m|r|E|-eval|-print|p)$/.test(t) || !t.startsWith('-'));
   if (!hasCode || texts.includes('-')) return { findings: [ask('stdinCode', program)] };
   return { runsCode: true };
@@ -116,7 +142,26 @@ const trap: ProgramHandler = (args) => {
 const privileged: ProgramHandler = (args, _ctx, program) => {
   const findings: Finding[] = [ask('changesSystem', program, true)];
   if (hasUnknownOption(args)) return { findings };
-  const { command } = unwrap(args, { values: ['-u', '-g', '-C', '-D', '-h', '-p', '-r', '-t', '-T', '-U', '--user', '--group', '-c', '--command', '-s', '--shell'] });
+  const { command } = unwrap(args, {
+    values: [
+      '-u',
+      '-g',
+      '-C',
+      '-D',
+      '-h',
+      '-p',
+      '-r',
+      '-t',
+      '-T',
+      '-U',
+      '--user',
+      '--group',
+      '-c',
+      '--command',
+      '-s',
+      '--shell',
+    ],
+  });
   const code = args.find((_, i) => /^(-c|--command)$/.test(args[i - 1]?.text ?? ''));
   return { findings, ...(command.length > 0 ? { inner: [command] } : {}), ...(code ? { code: [code] } : {}) };
 };

@@ -44,6 +44,13 @@ function healthBody(app: AppServices): Record<string, unknown> {
       tools: s.tools,
       ...(s.error ? { error: s.error.slice(0, 300) } : {}),
     })),
+    // Where commands run: bwrap, off, or unavailable (with bwrap's reason); mode ask/deny/off.
+    sandbox: {
+      kind: app.sandbox.kind,
+      mode: app.config.safety.mode,
+      network: app.sandbox.network,
+      ...(app.sandbox.reason ? { reason: app.sandbox.reason } : {}),
+    },
     uptime_s: Math.round((app.clock.now().getTime() - app.startedAt.getTime()) / 1000),
   };
 }

@@ -1,8 +1,13 @@
 /** The built-in tool set, in the original Aibox's order (memory tools come from `extraTools`). */
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import type { DataPaths } from '../config/paths.js';
 import type { Config } from '../config/schema.js';
 import { AppError } from '../errors.js';
 import type { Lang } from '../i18n/lang.js';
+import { createCommandGuard } from '../safety/command-guard.js';
+import { MODEL_SKILLS_FILE, type ModelSkills, openModelSkills } from '../safety/model-skills.js';
+import type { SandboxStatus } from '../safety/sandbox.js';
 import type { SkillRegistry } from '../skills/types.js';
 import type { Clock } from '../util/clock.js';
 import { createCalculatorTool } from './calculator.js';
@@ -34,6 +39,10 @@ export interface BuiltinToolDeps {
   env?: NodeJS.ProcessEnv;
   /** memory, memo, update_identity, update_soul, save_memory_and_end_conversation (owned elsewhere). */
   extraTools?: AnyTool[];
+  /** What start-up found about bubblewrap (src/safety/sandbox-probe.ts). */
+  sandbox: SandboxStatus;
+  /** Skills the model made that nobody approved yet; default: the file in the data dir. */
+  modelSkills?: ModelSkills;
 }
 
 export function createBuiltinTools(deps: BuiltinToolDeps): AnyTool[] {
@@ -43,6 +52,16 @@ export function createBuiltinTools(deps: BuiltinToolDeps): AnyTool[] {
     maxChars: config.tools.max_result_chars,
     dir: paths.toolResults,
     clock: deps.clock,
+  });
+  const modelSkills = deps.modelSkills ?? openModelSkills(join(paths.home, MODEL_SKILLS_FILE));
+  const guard = createCommandGuard({
+    safety: config.safety,
+    paths,
+    home: deps.env?.HOME ?? homedir(),
+    workspace,
+    skills,
+    modelSkills,
+    sandbox: deps.sandbox,
   });
   const tools: AnyTool[] = [
     createGetCurrentTimeTool({ lang, clock: deps.clock, timeZone: config.scheduler.timezone }),
@@ -54,6 +73,7 @@ export function createBuiltinTools(deps: BuiltinToolDeps): AnyTool[] {
       skillsDir: skills.dir,
       secretEnvNames: deps.secretEnvNames,
       limiter,
+      guard,
       ...(deps.env ? { baseEnv: deps.env } : {}),
     }),
     createReadFileTool({ lang, workspace, maxBytes: config.tools.read_file_max_bytes }),
@@ -62,8 +82,8 @@ export function createBuiltinTools(deps: BuiltinToolDeps): AnyTool[] {
     createWebTool({ lang, config: config.tools, allowHosts: config.safety.web_allow_hosts }),
     ...(deps.extraTools ?? []),
     createReloadSkillsTool({ lang, skills }),
-    createInstallSkillTool({ lang, skills, workspace }),
-    createCreateSkillTool({ lang, skills }),
+    createInstallSkillTool({ lang, skills, workspace, modelSkills }),
+    createCreateSkillTool({ lang, skills, modelSkills }),
     createSearchSkillsTool({ lang, skills }),
     createReadSkillTool({ lang, skills }),
   ];

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { describeError } from '../errors.js';
 import type { Lang } from '../i18n/lang.js';
+import type { ModelSkills } from '../safety/model-skills.js';
 import type { SkillRegistry } from '../skills/types.js';
 import { failure, success } from './format.js';
 import { skillToolMessages } from './skill-messages.js';
@@ -23,6 +24,8 @@ export function createInstallSkillTool(options: {
   lang: Lang;
   skills: SkillRegistry;
   workspace: string;
+  /** Records what the model installed: its first run is asked (src/safety/model-skills.ts). */
+  modelSkills?: Pick<ModelSkills, 'add'>;
 }): Tool<InstallSkillArgs> {
   return {
     name: 'install_skill',
@@ -33,6 +36,7 @@ export function createInstallSkillTool(options: {
       const source = resolveToolPath(args.skill_path, options.workspace);
       try {
         const skill = await options.skills.install(source, { force: args.force });
+        await options.modelSkills?.add(skill.name);
         return success(t.installOk(skill.name), installedSkillFields(skill, ctx.lang));
       } catch (error) {
         return failure(t.installFailed, [

@@ -2,6 +2,9 @@
 import { z } from 'zod';
 import type { Config } from '../config/schema.js';
 import type { Lang } from '../i18n/lang.js';
+import { authorise } from '../safety/authorise.js';
+import type { CommandGuard, SpawnSpec } from '../safety/command-guard.js';
+import { guardedShellArgs } from '../safety/sandbox.js';
 import { runProcess } from '../util/run-process.js';
 import { buildChildEnv } from './child-env.js';
 import { commandMessages } from './command-messages.js';
@@ -31,6 +34,27 @@ export interface RunCommandToolOptions {
   killGraceMs?: number;
   /** Memory bounds of one command's output (defaults above; tests make them small). */
   outputLimits?: { keepChars: number; tailChars: number; liveChars: number };
+  /**
+   * The command policy and sandbox (src/safety/). The app always passes one; without it every
+   * command runs unchecked and unsandboxed, as with `safety.mode = off` (tests of the runner itself).
+   */
+  guard?: CommandGuard;
+}
+
+/** What to start: the guard's plan (sandbox or not), or a plain guarded shell without a policy. */
+async function decideSpawn(
+  options: RunCommandToolOptions,
+  command: string,
+  cwd: string,
+  ctx: Parameters<Tool['execute']>[1],
+): Promise<SpawnSpec | { refused: string }> {
+  const guard = options.guard;
+  if (!guard) return { command: '/bin/sh', args: guardedShellArgs(command), holdStdin: true };
+  const plan = guard.plan(command, cwd, ctx.lang);
+  const answer = await authorise(plan.verdict, guard.mode, { tool: 'run_command', command }, ctx);
+  if (!answer.run) return { refused: answer.message };
+  await guard.approved(plan);
+  return guard.spawnSpec(command, cwd, plan.host);
 }
 
 const envName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/);
@@ -81,11 +105,14 @@ export function createRunCommandTool(options: RunCommandToolOptions): Tool<RunCo
         tailChars: KEEP_TAIL_CHARS,
         liveChars: LIVE_OUTPUT_MAX_CHARS,
       };
+      const spawn = await decideSpawn(options, args.command, cwd, ctx);
+      if ('refused' in spawn) return { ok: false, content: `❌ ${spawn.refused}` };
       const collector = new OutputCollector(limits.keepChars, limits.tailChars);
       let live = 0;
       const run = await runProcess({
-        command: args.command,
-        shell: true,
+        command: spawn.command,
+        args: spawn.args,
+        holdStdin: spawn.holdStdin,
         cwd,
         env: buildChildEnv({
           base: options.baseEnv ?? process.env,

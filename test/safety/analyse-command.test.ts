@@ -114,7 +114,9 @@ describe('command analyser', () => {
 
   it('writes outside the workspace need the host; inside the workspace and /tmp they do not', () => {
     const outside = analyseCommand('echo x > /etc/motd', context());
-    expect(outside.findings).toEqual([expect.objectContaining({ decision: 'ask', reason: 'writesOutside', host: true })]);
+    expect(outside.findings).toEqual([
+      expect.objectContaining({ decision: 'ask', reason: 'writesOutside', host: true }),
+    ]);
     expect(decide('echo x > out.txt 2>&1')).toBe('allow');
     expect(decide('echo x > /tmp/out.txt')).toBe('allow');
     expect(decide('rm /tmp/out.txt')).toBe('allow');
@@ -165,8 +167,21 @@ describe('command analyser', () => {
   });
 
   it('offers "Always" only for one exact program, never for shells, interpreters or wrappers', () => {
-    expect(analyseCommand('rm -rf build', context()).single).toEqual({ program: 'rm', args: ['-rf', 'build'] });
-    for (const command of ['sh -c "rm x"', 'bash x.sh', 'python3 -c x', 'env rm x', 'xargs rm', 'sudo rm x', 'rm $X', 'rm a; rm b', 'rm x > y'])
+    expect(analyseCommand('rm -rf build', context()).single).toEqual({
+      program: 'rm',
+      args: ['-rf', 'build'],
+    });
+    for (const command of [
+      'sh -c "rm x"',
+      'bash x.sh',
+      'python3 -c x',
+      'env rm x',
+      'xargs rm',
+      'sudo rm x',
+      'rm $X',
+      'rm a; rm b',
+      'rm x > y',
+    ])
       expect(analyseCommand(command, context()).single, command).toBeUndefined();
   });
 });

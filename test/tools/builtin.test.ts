@@ -55,6 +55,7 @@ function build(lang: 'zh' | 'en', config = ConfigSchema.parse({})): AnyTool[] {
     clock: systemClock,
     secretEnvNames: ['DEEPSEEK_API_KEY'],
     extraTools: [memory],
+    sandbox: { kind: 'bwrap', network: true },
   });
 }
 

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { register as registerAsk } from './ask.js';
 import { register as registerChat } from './chat.js';
+import { register as registerDoctor } from './doctor.js';
 import { register as registerMcp } from './mcp.js';
 import { register as registerMemo } from './memo.js';
 import { register as registerMemory } from './memory.js';
@@ -19,4 +20,5 @@ export const COMMANDS: ((program: Command) => void)[] = [
   registerMemory,
   registerMemo,
   registerMcp,
+  registerDoctor,
 ];

@@ -1,0 +1,42 @@
+/**
+ * `aibox doctor`: what this machine gives Aibox's safety — whether the bubblewrap sandbox works
+ * (and why not), the safety mode and how many rules the config has. Exit code 1 when
+ * `safety.sandbox = bwrap` cannot be honoured, so scripts can check it.
+ */
+import type { Command } from 'commander';
+import { detectLang } from '../../i18n/lang.js';
+import { describeSandbox } from '../../safety/sandbox-notices.js';
+import { resolveSandbox } from '../../safety/sandbox-probe.js';
+import { printJson, printLine } from '../command-helpers.js';
+import { type GlobalOptions, resolveCliContext } from '../context.js';
+import { doctorMessages } from './doctor-messages.js';
+
+export function register(program: Command): void {
+  const t = doctorMessages(detectLang());
+  program
+    .command('doctor')
+    .description(t.description)
+    .option('--json', t.json)
+    .action(async (options: { json?: boolean }, command: Command) => {
+      const ctx = resolveCliContext(command.optsWithGlobals<GlobalOptions>());
+      const safety = ctx.loaded.config.safety;
+      const sandbox = await resolveSandbox(safety, ctx.lang);
+      const unmet = safety.sandbox === 'bwrap' && sandbox.kind !== 'bwrap';
+      if (options.json) {
+        printJson({
+          sandbox,
+          mode: safety.mode,
+          sandbox_setting: safety.sandbox,
+          rules: safety.rules.length,
+        });
+      } else {
+        const m = doctorMessages(ctx.lang);
+        printLine(`${sandbox.kind === 'bwrap' ? '✅' : '⚠️ '} ${describeSandbox(sandbox, ctx.lang)}`);
+        printLine(m.network(sandbox.network));
+        printLine(m.mode(safety.mode, safety.sandbox));
+        printLine(m.rules(safety.rules.length));
+        if (unmet) printLine(`❌ ${m.unmet}`);
+      }
+      if (unmet) process.exitCode = 1;
+    });
+}
