@@ -76,6 +76,7 @@ export function createCommandGuard(options: CommandGuardOptions): CommandGuard {
         {
           cwd,
           workspace: options.workspace,
+          skillsDir: options.skills.dir,
           home: options.home,
           sandboxed,
           protectedPaths: protectedPaths(options.paths, options.home),

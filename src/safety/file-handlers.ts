@@ -3,10 +3,9 @@
  * delete, and which options turn a reader into a writer (`find -delete`, `sed -i`, `sort -o`).
  */
 import { resolve } from 'node:path';
-import { ask, deny, type Finding, writeFinding } from './findings.js';
+import { ask, deny, type Finding, inPrivateTmp, writeFinding } from './findings.js';
 import { argTexts, type HandlerResult, hasUnknownOption, type ProgramHandler } from './handler.js';
 import { hasAny, type OptionSpec, parseOptions } from './options.js';
-import { isWithin } from './protected-paths.js';
 
 type Found = Finding | undefined;
 const present = (findings: Found[]): Finding[] => findings.filter((f): f is Finding => f !== undefined);
@@ -30,8 +29,7 @@ const deleter: ProgramHandler = (args, ctx, program) => {
   const findings: Found[] = operands.map((path) => {
     const write = writeFinding(path, ctx);
     if (write?.decision === 'deny') return write;
-    const full = resolve(ctx.cwd, path);
-    if (ctx.sandboxed && isWithin(full, '/tmp')) return undefined;
+    if (inPrivateTmp(resolve(ctx.cwd, path), ctx)) return undefined;
     return ask('deletes', `${program} ${path}`, write?.host === true);
   });
   if (operands.length === 0 || hasUnknownOption(args)) findings.push(ask('deletes', program));

@@ -42,6 +42,8 @@ export interface Finding {
 export interface AnalysisContext {
   cwd: string;
   workspace: string;
+  /** Bound read-only into the sandbox (so not part of its private /tmp even when it lives under /tmp). */
+  skillsDir: string;
   home: string;
   /** Whether the command will run inside the sandbox (stricter rules apply when not). */
   sandboxed: boolean;
@@ -102,7 +104,16 @@ export function writeFinding(path: string | undefined, ctx: AnalysisContext): Fi
   if (HARMLESS_DEVICES.test(full)) return undefined;
   if (ctx.protectedPaths.some((p) => isWithin(full, p))) return deny('secret', full);
   if (!ctx.sandboxed) return ask('writesUnsandboxed', full);
-  // Inside the sandbox /tmp is private and thrown away.
-  if (isWithin(full, ctx.workspace) || isWithin(full, '/tmp')) return undefined;
+  if (isWithin(full, ctx.workspace) || inPrivateTmp(full, ctx)) return undefined;
   return ask('writesOutside', full, true);
+}
+
+/** Inside the sandbox /tmp is a fresh tmpfs, thrown away after the command (except what is bound into it). */
+export function inPrivateTmp(full: string, ctx: AnalysisContext): boolean {
+  return (
+    ctx.sandboxed &&
+    isWithin(full, '/tmp') &&
+    !isWithin(full, ctx.workspace) &&
+    !isWithin(full, ctx.skillsDir)
+  );
 }

@@ -13,6 +13,7 @@ function context(overrides: Partial<AnalysisContext> = {}): AnalysisContext {
   return {
     cwd: paths.workspace,
     workspace: paths.workspace,
+    skillsDir: paths.skills,
     home: HOME,
     sandboxed: true,
     protectedPaths: protectedPaths(paths, HOME),

@@ -1,0 +1,183 @@
+/**
+ * run_command with the command guard: real bubblewrap (writes outside the workspace fail, /tmp is
+ * private, secrets are hidden, the network can be off), and the allow/ask/deny flow through
+ * `requestApproval` (absent → refused; mode deny; "Always" offered only when safe; a yes to a
+ * model-made skill is remembered on disk).
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { dataPaths } from '../../src/config/paths.js';
+import { SafetyConfigSchema, ToolsConfigSchema } from '../../src/config/schema.js';
+import { createCommandGuard } from '../../src/safety/command-guard.js';
+import { MODEL_SKILLS_FILE, openModelSkills } from '../../src/safety/model-skills.js';
+import type { ApprovalOutcome, ApprovalRequest } from '../../src/safety/types.js';
+import { createResultLimiter } from '../../src/tools/result-limit.js';
+import { createRunCommandTool } from '../../src/tools/run-command.js';
+import type { ToolContext } from '../../src/tools/tool.js';
+import { systemClock } from '../../src/util/clock.js';
+import { makeContext, tempDir } from '../tools/tool-context.js';
+
+const SECRET = 'sk-config-secret-77';
+
+function setup(safety: Record<string, unknown> = {}, sandbox: 'bwrap' | 'off' = 'bwrap') {
+  const userHome = tempDir('aibox-user-');
+  const paths = dataPaths(join(userHome, '.aibox'));
+  for (const dir of [paths.workspace, paths.skills, join(userHome, '.ssh')])
+    mkdirSync(dir, { recursive: true });
+  writeFileSync(paths.config, JSON.stringify({ llm: { api_key: SECRET } }));
+  writeFileSync(paths.database, SECRET);
+  writeFileSync(join(userHome, '.ssh', 'id_rsa'), SECRET);
+  writeFileSync(join(paths.skills, 'fresh'), '#!/bin/sh\necho fresh ran\n', { mode: 0o755 });
+  const config = SafetyConfigSchema.parse(safety);
+  const modelSkills = openModelSkills(join(paths.home, MODEL_SKILLS_FILE));
+  const guard = createCommandGuard({
+    safety: config,
+    paths,
+    home: userHome,
+    workspace: paths.workspace,
+    skills: { dir: paths.skills, get: (name) => (name === 'fresh' ? ({ name } as never) : undefined) },
+    modelSkills,
+    sandbox: { kind: sandbox, network: config.network },
+  });
+  const tools = ToolsConfigSchema.parse({});
+  const tool = createRunCommandTool({
+    lang: 'en',
+    config: tools,
+    workspace: paths.workspace,
+    skillsDir: paths.skills,
+    secretEnvNames: [],
+    limiter: createResultLimiter({ maxChars: 4000, dir: paths.toolResults, clock: systemClock }),
+    killGraceMs: 200,
+    guard,
+    baseEnv: { ...process.env, HOME: userHome },
+  });
+  const asked: Omit<ApprovalRequest, 'sessionId' | 'turnId' | 'callId'>[] = [];
+  const answering = (outcome: ApprovalOutcome): ToolContext => ({
+    ...makeContext(),
+    requestApproval: async (request) => {
+      asked.push(request);
+      return outcome;
+    },
+  });
+  const run = (command: string, ctx: ToolContext = makeContext()) =>
+    tool.execute(tool.parameters.parse({ command }), ctx);
+  return { paths, userHome, run, asked, answering, modelSkills };
+}
+
+describe('run_command in the bubblewrap sandbox', () => {
+  it('cannot write outside the workspace even through code the analyser cannot see', async () => {
+    const { run, paths } = setup();
+    // The skills dir is outside the workspace and bound read-only (the tests' dirs all live under /tmp,
+    // which the sandbox replaces with its own).
+    writeFileSync(
+      join(paths.workspace, 'w.sh'),
+      `echo pwned > ${join(paths.skills, 'outside')}\necho ok > inside.txt\n`,
+    );
+    const result = await run('sh w.sh');
+    expect(result.content).toMatch(/Read-only file system/);
+    expect(() => readFileSync(join(paths.skills, 'outside'))).toThrow();
+    expect(readFileSync(join(paths.workspace, 'inside.txt'), 'utf8')).toBe('ok\n');
+  });
+
+  it('has a private /tmp and hides the data dir secrets and ~/.ssh', async () => {
+    const { run, paths, userHome } = setup();
+    const marker = join(tempDir('aibox-host-tmp-'), 'host-file');
+    writeFileSync(marker, 'host');
+    writeFileSync(
+      join(paths.workspace, 'r.sh'),
+      `ls ${marker}; echo made > /tmp/made-inside; cat ${paths.config} ${paths.database} ${userHome}/.ssh/id_rsa; ls ${userHome}/.ssh | wc -l\n`,
+    );
+    const result = await run('sh r.sh');
+    expect(result.content).toContain('No such file');
+    expect(result.content).not.toContain(SECRET);
+    expect(result.content).toMatch(/\n0$/);
+    expect(() => readFileSync('/tmp/made-inside')).toThrow();
+  });
+
+  it('reaches a local server with the network on and not with it off', async () => {
+    const server = createServer((_req, res) => res.end('reached'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    try {
+      expect((await setup({ network: true }).run(`curl -s ${url}`)).content).toContain('reached');
+      const off = await setup({ network: false }).run(`curl -s ${url}`);
+      expect(off.ok).toBe(false);
+      expect(off.content).not.toContain('reached');
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe('run_command decisions', () => {
+  it('refuses what needs a yes when nobody can be asked, and tells the model not to retry', async () => {
+    const { run, paths } = setup();
+    writeFileSync(join(paths.workspace, 'keep.txt'), 'x');
+    const result = await run('ls && rm keep.txt');
+    expect(result.ok).toBe(false);
+    expect(result.content).toContain('The command was not run: ls && rm keep.txt');
+    expect(result.content).toContain('deletes files: rm keep.txt');
+    expect(result.content).toContain('Nobody can be asked');
+    expect(result.content).toContain('Do not try the same thing again');
+    expect(readFileSync(join(paths.workspace, 'keep.txt'), 'utf8')).toBe('x');
+  });
+
+  it('denies secrets without asking, and under mode deny refuses every ask', async () => {
+    const { run, answering, asked } = setup();
+    const secret = await run('cat ~/.ssh/id_rsa', answering({ approved: true, how: 'allow' }));
+    expect(secret.content).toContain('The policy forbids this');
+    expect(asked).toEqual([]);
+    const strict = setup({ mode: 'deny' });
+    const refused = await strict.run('rm x', strict.answering({ approved: true, how: 'allow' }));
+    expect(refused.content).toContain('safety.mode = deny');
+    expect(strict.asked).toEqual([]);
+  });
+
+  it('asks with the reason and an exact "Always" rule, runs after a yes and not after a no', async () => {
+    const { run, answering, asked, paths } = setup();
+    writeFileSync(join(paths.workspace, 'gone.txt'), 'x');
+    const no = await run('rm gone.txt', answering({ approved: false, how: 'deny', by: 'test' }));
+    expect(no.content).toContain('The user refused this command');
+    expect(asked[0]).toEqual({
+      tool: 'run_command',
+      command: 'rm gone.txt',
+      reason: 'deletes files: rm gone.txt',
+      rememberable: { decision: 'allow', command: 'rm', args: ['gone.txt'], tool: 'run_command' },
+    });
+    const yes = await run('rm gone.txt', answering({ approved: true, how: 'allow' }));
+    expect(yes.ok).toBe(true);
+    expect(() => readFileSync(join(paths.workspace, 'gone.txt'))).toThrow();
+    await run('bash -c "rm gone.txt"', answering({ approved: false, how: 'deny' }));
+    expect(asked[2]?.rememberable).toBeUndefined();
+  });
+
+  it('runs an approved write outside the workspace on the host', async () => {
+    const { run, answering, paths } = setup();
+    const target = join(paths.skills, 'notes.txt');
+    const result = await run(`echo hi > ${target}`, answering({ approved: true, how: 'allow' }));
+    expect(result.ok).toBe(true);
+    expect(readFileSync(target, 'utf8')).toBe('hi\n');
+  });
+
+  it("asks a model-made skill's first run only, and remembers the yes on disk", async () => {
+    const { run, answering, asked, modelSkills, paths } = setup();
+    await modelSkills.add('fresh');
+    const first = await run('fresh', answering({ approved: true, how: 'allow' }));
+    expect(first.content).toContain('fresh ran');
+    expect(asked.map((a) => a.reason)).toEqual([
+      'first run of a skill the model created or installed: fresh',
+    ]);
+    expect(await run('fresh')).toMatchObject({ ok: true });
+    expect(JSON.parse(readFileSync(join(paths.home, MODEL_SKILLS_FILE), 'utf8'))).toEqual({ pending: [] });
+  });
+
+  it('asks more without the sandbox: a write in the workspace is asked', async () => {
+    const { run, answering, asked } = setup({}, 'off');
+    await run('echo x > made.txt', answering({ approved: false, how: 'deny' }));
+    expect(asked[0]?.reason).toContain('writes a file without the sandbox');
+    expect((await run('ls')).ok).toBe(true);
+  });
+});
