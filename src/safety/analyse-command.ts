@@ -151,8 +151,8 @@ class Analyser {
         this.modelSkills.push(program);
         return { findings: [ask('modelSkill', program)] };
       }
-      // A user's skill runs like any program the sandbox confines.
-      if (origin === 'user') return this.ctx.sandboxed ? {} : { runsCode: true };
+      // Running the user's own skill by name is what skills are for (in the sandbox when there is one).
+      if (origin === 'user') return {};
     }
     return tableResult(program, args, this.ctx);
   }

@@ -193,6 +193,8 @@ const ps: ProgramHandler = (args, ctx) => {
 
 export const FILE_HANDLERS: Record<string, ProgramHandler> = {
   ps,
+  // `hostname NAME` renames the machine; without operands it only prints.
+  hostname: (args, ctx) => (args.some((a) => !a.text?.startsWith('-')) ? killer(args, ctx, 'hostname') : {}),
   find,
   sed,
   awk,

@@ -63,11 +63,13 @@ export const deny = (reason: ReasonKey, detail: string): Finding => ({ decision:
 const HARMLESS_DEVICES = /^\/dev\/(null|zero|stdout|stderr|stdin|tty|fd\/\d+)$/;
 const PROC_ENVIRON = /^\/proc\/[^/]*\/environ$/;
 
-function globRegex(pattern: string): RegExp {
-  const body = pattern
+/** A glob (static: `*` stays within one path segment) or a run-time shape (`*` may be anything). */
+function shapeRegex(shape: string, dynamic: boolean): RegExp {
+  const any = dynamic ? '.*' : '[^/]*';
+  const body = shape
     .replace(/[.+^${}()|[\]\\]/g, '\\$&')
     .replace(/\?/g, '.')
-    .replace(/\*/g, '.*');
+    .replace(/\*/g, any);
   return new RegExp(`^${body}$`);
 }
 
@@ -90,7 +92,8 @@ export function secretFinding(
     if (ctx.protectedPaths.some((p) => isWithin(full, p))) return deny('secret', full);
     if (!ctx.sandboxed && /[*?[]/.test(candidate)) {
       // A leading run-time part (`$HOME/…`) may be any absolute path.
-      const re = globRegex(candidate.startsWith('*') ? candidate : full);
+      const dynamic = text === undefined;
+      const re = shapeRegex(dynamic && candidate.startsWith('*') ? candidate : full, dynamic);
       if (ctx.protectedPaths.some((p) => re.test(p))) return deny('secret', full);
     }
   }
