@@ -1,0 +1,64 @@
+/**
+ * Where commands run is said everywhere: `/healthz`, `aibox doctor`, and start-up, which refuses
+ * to start with `safety.sandbox = bwrap` when bubblewrap cannot run (here: not on PATH).
+ */
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli, tempHome } from '../helpers/cli.js';
+import { startBox } from '../server/harness.js';
+
+const homes: string[] = [];
+afterAll(() => {
+  for (const home of homes) rmSync(home, { recursive: true, force: true });
+});
+
+function home(safety: Record<string, unknown>): string {
+  const dir = tempHome('aibox-doctor-');
+  homes.push(dir);
+  writeFileSync(join(dir, 'config.json'), JSON.stringify({ skills: { install_examples: false }, safety }));
+  return dir;
+}
+
+/** PATH without bubblewrap (the CLI itself is started by absolute path). */
+const NO_BWRAP = { PATH: '/nonexistent' };
+
+describe('sandbox status', () => {
+  it('GET /healthz says where commands run', async () => {
+    const box = await startBox({
+      config: { safety: { network: false, rules: [{ decision: 'deny', command: 'curl' }] } },
+    });
+    try {
+      const body = (await (await fetch(`${box.server.url}/healthz`)).json()) as Record<string, unknown>;
+      expect(body.sandbox).toEqual({ kind: 'bwrap', mode: 'ask', network: false });
+    } finally {
+      await box.close();
+    }
+  }, 60_000);
+
+  it('aibox doctor reports the sandbox, the mode and the rules, in both languages', async () => {
+    const dir = home({ rules: [{ decision: 'deny', command: 'curl' }], mode: 'deny' });
+    const en = await runCli(['doctor'], { home: dir });
+    expect(en.code).toBe(0);
+    expect(en.stdout).toContain('sandbox: bubblewrap');
+    expect(en.stdout).toContain('safety mode: deny');
+    expect(en.stdout).toContain('rules: 1');
+    const zh = await runCli(['doctor', '--lang', 'zh'], { home: dir });
+    expect(zh.stdout).toContain('沙箱：bubblewrap');
+    const json = await runCli(['doctor', '--json'], { home: dir });
+    expect(JSON.parse(json.stdout)).toMatchObject({ sandbox: { kind: 'bwrap' }, mode: 'deny', rules: 1 });
+  }, 60_000);
+
+  it('without bwrap: auto starts and says so; bwrap required refuses, and doctor exits 1', async () => {
+    const auto = await runCli(['doctor'], { home: home({}), env: NO_BWRAP });
+    expect(auto.code).toBe(0);
+    expect(auto.stdout).toContain('sandbox unavailable (bwrap not found (Debian package bubblewrap))');
+    const required = home({ sandbox: 'bwrap' });
+    const doctor = await runCli(['doctor'], { home: required, env: NO_BWRAP });
+    expect(doctor.code).toBe(1);
+    expect(doctor.stdout).toContain('the server will refuse to start');
+    const serve = await runCli(['serve', '--port', '0', '--no-scheduler'], { home: required, env: NO_BWRAP });
+    expect(serve.code).toBe(1);
+    expect(serve.stderr).toContain('safety.sandbox = bwrap, but bubblewrap cannot run');
+  }, 90_000);
+});
