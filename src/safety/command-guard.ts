@@ -11,7 +11,7 @@ import { analyseCommand } from './analyse-command.js';
 import type { Finding } from './findings.js';
 import { safetyMessages } from './messages.js';
 import type { ModelSkills } from './model-skills.js';
-import { protectedPaths } from './protected-paths.js';
+import { HOST_SOCKETS, protectedPaths } from './protected-paths.js';
 import { exactGlob } from './rules.js';
 import { bwrapArgs, guardedShellArgs, type SandboxStatus } from './sandbox.js';
 import type { Verdict } from './types.js';
@@ -116,7 +116,7 @@ export function createCommandGuard(options: CommandGuardOptions): CommandGuard {
     },
     spawnSpec(command, cwd, host) {
       if (!host && sandboxed) {
-        const hidden = protectedPaths(options.paths, options.home);
+        const hidden = [...protectedPaths(options.paths, options.home), ...HOST_SOCKETS];
         const layout = {
           workspace: options.workspace,
           skillsDir: options.skills.dir,

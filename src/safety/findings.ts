@@ -26,6 +26,7 @@ export type ReasonKey =
   | 'codeUnsandboxed'
   | 'commandConfig'
   | 'modelSkill'
+  | 'detaches'
   | 'ruleAsk'
   | 'ruleDeny';
 

@@ -22,6 +22,7 @@ const ZH_REASONS: Reasons = {
   codeUnsandboxed: (d) => `在沙箱外运行脚本或代码：${d}`,
   commandConfig: (d) => `通过配置让程序执行其他命令：${d}`,
   modelSkill: (d) => `首次运行模型自己创建或安装的技能：${d}`,
+  detaches: (d) => `启动在命令结束后仍会继续运行的进程：${d}`,
   ruleAsk: (d) => `规则要求询问：${d}`,
   ruleDeny: (d) => `规则禁止：${d}`,
 };
@@ -45,6 +46,7 @@ const EN_REASONS: Reasons = {
   codeUnsandboxed: (d) => `runs a script or code without the sandbox: ${d}`,
   commandConfig: (d) => `configures a program to run another command: ${d}`,
   modelSkill: (d) => `first run of a skill the model created or installed: ${d}`,
+  detaches: (d) => `starts a process that outlives the command: ${d}`,
   ruleAsk: (d) => `a rule says ask: ${d}`,
   ruleDeny: (d) => `a rule forbids it: ${d}`,
 };

@@ -77,6 +77,9 @@ const curl: ProgramHandler = (args, ctx) => {
   )
     findings.push(ask('sendsData', 'curl'));
   if (hasAny(o, 'K', 'config')) findings.push(ask('dynamicCode', 'curl --config'));
+  // A local service's socket (Docker, D-Bus) acts for the host.
+  if (hasAny(o, 'unix-socket', 'abstract-unix-socket'))
+    findings.push(ask('changesSystem', 'curl --unix-socket', true));
   for (const name of ['o', 'output', 'c', 'cookie-jar', 'D', 'dump-header', 'trace', 'trace-ascii', 'stderr'])
     for (const path of o.values.get(name) ?? []) if (path !== '-') findings.push(writeFinding(path, ctx));
   if (hasAny(o, 'O', 'remote-name', 'remote-name-all'))

@@ -26,6 +26,23 @@ export const HOME_SECRETS = [
   join('.local', 'share', 'keyrings'),
 ] as const;
 
+/**
+ * Sockets of services that act for the host (D-Bus, systemd, Docker, containerd, the user's
+ * agents): a read-only bind does not stop connecting to a socket, so the sandbox hides them.
+ */
+export const HOST_SOCKETS = [
+  '/run/dbus',
+  '/var/run/dbus',
+  '/run/systemd/private',
+  '/run/systemd/journal',
+  '/run/docker.sock',
+  '/var/run/docker.sock',
+  '/run/containerd',
+  '/run/podman',
+  '/run/user',
+  '/run/snapd.socket',
+] as const;
+
 /** Files in a directory whose names start with `prefix` (rotated logs, SQLite's -wal/-shm). */
 function siblingsWithPrefix(file: string): string[] {
   const dir = dirname(file);

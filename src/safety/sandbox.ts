@@ -4,7 +4,7 @@
  * (so no command can read the server's /proc/…/environ), killed with its parent, and the network
  * off when `safety.network` is false.
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import { isWithin } from './protected-paths.js';
 
 export interface SandboxLayout {
@@ -29,18 +29,21 @@ export function bwrapArgs(layout: SandboxLayout, command: string, cwd: string): 
   args.push('--bind', layout.workspace, layout.workspace);
   if (existsSync(layout.skillsDir) && !isWithin(layout.workspace, layout.skillsDir))
     args.push('--ro-bind', layout.skillsDir, layout.skillsDir);
+  // bwrap mounts on real paths (through a symlink such as /var/run it cannot create the mount point).
+  const real = new Set<string>();
   for (const path of layout.hidden) {
+    try {
+      real.add(realpathSync(path));
+    } catch {
+      // Absent: nothing to hide.
+    }
+  }
+  for (const path of real) {
     // Under the fresh /tmp only what was bound back in is visible.
     const visible =
       !isWithin(path, '/tmp') || isWithin(path, layout.workspace) || isWithin(path, layout.skillsDir);
     if (!visible) continue;
-    let isDir: boolean;
-    try {
-      isDir = statSync(path).isDirectory();
-    } catch {
-      continue;
-    }
-    if (isDir) args.push('--tmpfs', path);
+    if (statSync(path).isDirectory()) args.push('--tmpfs', path);
     else args.push('--ro-bind', '/dev/null', path);
   }
   args.push('--unshare-pid', '--unshare-ipc', '--unshare-uts', '--new-session', '--die-with-parent');

@@ -182,7 +182,11 @@ export const WRAPPER_HANDLERS: Record<string, ProgramHandler> = {
   nohup: wrapper({}),
   stdbuf: wrapper({ values: ['-i', '-o', '-e', '--input', '--output', '--error'] }),
   ionice: wrapper({ values: ['-c', '-n', '--class', '--classdata'] }),
-  setsid: wrapper({}),
+  // A new session escapes the process group the orphan guard kills (the sandbox kills its whole namespace).
+  setsid: (args, ctx, program) => {
+    const inner = wrapper({ values: [] })(args, ctx, program);
+    return ctx.sandboxed ? inner : { ...inner, findings: [ask('detaches', program)] };
+  },
   watch: wrapper({ values: ['-n', '--interval', '-d', '--differences', '-q', '--equexit'] }),
   exec: wrapper({ values: ['-a'] }),
   builtin: wrapper({}),

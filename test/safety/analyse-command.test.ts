@@ -132,6 +132,10 @@ describe('command analyser', () => {
     expect(decide('frobnicate', bare)).toBe('ask');
     expect(decide('kill 1', bare)).toBe('ask');
     expect(decide('kill 1')).toBe('allow');
+    expect(decide('setsid sleep 100', bare)).toBe('ask');
+    expect(decide('setsid sleep 100')).toBe('allow');
+    expect(decide('setsid rm x')).toBe('ask');
+    expect(decide('curl --unix-socket /var/run/docker.sock http://x/containers/json')).toBe('ask');
   });
 
   it('asks for dynamic program names, code from stdin and unparsable lines', () => {

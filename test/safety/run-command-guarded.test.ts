@@ -4,7 +4,7 @@
  * `requestApproval` (absent → refused; mode deny; "Always" offered only when safe; a yes to a
  * model-made skill is remembered on disk).
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -96,6 +96,15 @@ describe('run_command in the bubblewrap sandbox', () => {
     expect(result.content).toMatch(/\n0$/);
     expect(() => readFileSync('/tmp/made-inside')).toThrow();
   });
+
+  it.runIf(existsSync('/run/dbus') && readdirSync('/run/dbus').length > 0)(
+    "hides the host's service sockets (D-Bus here)",
+    async () => {
+      const { run, paths } = setup();
+      writeFileSync(join(paths.workspace, 's.sh'), 'echo "[$(ls -A /run/dbus)$(ls -A /var/run/dbus)]"\n');
+      expect((await run('sh s.sh')).content).toMatch(/\n\[\]$/);
+    },
+  );
 
   it('reaches a local server with the network on and not with it off', async () => {
     const server = createServer((_req, res) => res.end('reached'));
