@@ -22,6 +22,8 @@ const LIVE_PREFIXES = [
   'server.max_buffered_bytes',
   'server.history_messages',
   'log.level',
+  'safety.mode',
+  'safety.rules',
 ];
 
 export function isLiveKey(key: string): boolean {

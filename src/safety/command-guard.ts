@@ -65,7 +65,10 @@ export function createCommandGuard(options: CommandGuardOptions): CommandGuard {
   const { safety, sandbox } = options;
   const sandboxed = sandbox.kind === 'bwrap';
   return {
-    mode: safety.mode,
+    // Read at each call: `/reload` changes safety.mode and safety.rules in place.
+    get mode() {
+      return safety.mode;
+    },
     sandbox,
     plan(command, cwd, lang) {
       const t = safetyMessages(lang);

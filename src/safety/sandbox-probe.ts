@@ -36,6 +36,7 @@ export async function probeBwrap(network: boolean, lang: Lang): Promise<SandboxS
 
 /** The sandbox for the configured `safety.sandbox`: off, required (throws when unusable), or auto. */
 export async function resolveSandbox(config: Config['safety'], lang: Lang): Promise<SandboxStatus> {
-  if (config.sandbox === 'off' || config.mode === 'off') return { kind: 'off', network: config.network };
+  // Probed even under safety.mode = off, so switching the mode on with /reload gets the sandbox.
+  if (config.sandbox === 'off') return { kind: 'off', network: config.network };
   return probeBwrap(config.network, lang);
 }

@@ -64,7 +64,7 @@ function setup(safety: Record<string, unknown> = {}, sandbox: 'bwrap' | 'off' = 
   });
   const run = (command: string, ctx: ToolContext = makeContext()) =>
     tool.execute(tool.parameters.parse({ command }), ctx);
-  return { paths, userHome, run, asked, answering, modelSkills };
+  return { paths, userHome, run, asked, answering, modelSkills, safety: config };
 }
 
 describe('run_command in the bubblewrap sandbox', () => {
@@ -181,6 +181,16 @@ describe('run_command decisions', () => {
     ]);
     expect(await run('fresh')).toMatchObject({ ok: true });
     expect(JSON.parse(readFileSync(join(paths.home, MODEL_SKILLS_FILE), 'utf8'))).toEqual({ pending: [] });
+  });
+
+  it('follows safety.rules and safety.mode as /reload changes them in place', async () => {
+    const { run, answering, asked, paths, safety } = setup();
+    writeFileSync(join(paths.workspace, 'old.txt'), 'x');
+    safety.rules = [{ decision: 'allow', command: 'rm', args: ['old.txt'], tool: 'run_command' }];
+    expect((await run('rm old.txt', answering({ approved: false, how: 'deny' }))).ok).toBe(true);
+    expect(asked).toEqual([]);
+    safety.mode = 'deny';
+    expect((await run('rm other.txt')).content).toContain('safety.mode = deny');
   });
 
   it('asks more without the sandbox: a write in the workspace is asked', async () => {
