@@ -72,7 +72,8 @@ describe('web page: chat', () => {
   });
 
   it('shows live run_command output in a tool card while the command runs', async () => {
-    const go = join(box.home, 'go-on');
+    // In the workspace: the command runs in the sandbox, which sees the workspace but not the rest of /tmp.
+    const go = join(box.app.paths.workspace, 'go-on');
     box.llm.script(
       {
         text: '我来运行这个命令。',

@@ -4,11 +4,12 @@
  * killed with SIGKILL, with the sandbox and without it.
  */
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI_PATH, runCli, tempHome } from '../helpers/cli.js';
 import { type FakeLlm, startFakeLlm } from '../helpers/fake-llm.js';
+import { pidsRunning } from '../helpers/processes.js';
 
 const SECRET = 'sk-fake-SECRET-4f1d9a';
 let llm: FakeLlm;
@@ -36,21 +37,6 @@ const env = () => ({
   AIBOX_LLM_API_KEY: SECRET,
   AIBOX_LLM_MODEL: 'fake-model',
 });
-
-/** Host pids whose command line is exactly `argv`. */
-function pidsRunning(argv: string[]): number[] {
-  const wanted = `${argv.join('\0')}\0`;
-  return readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .filter((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/cmdline`, 'utf8') === wanted;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
 
 /** Resolves once `check` holds, re-checking as the event loop turns (bounded by the test timeout). */
 async function until(check: () => boolean): Promise<void> {

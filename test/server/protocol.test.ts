@@ -1,6 +1,7 @@
 /** The WebSocket protocol end to end: real server, real `ws` clients, the fake LLM. */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pidsRunning } from '../helpers/processes.js';
 import { type Box, connectReady, type Frame, startBox } from './harness.js';
 
 describe('server protocol', () => {
@@ -152,13 +153,16 @@ describe('server protocol', () => {
 
   it('abort during a long run_command kills the process and ends with error aborted', async () => {
     box.llm.script({
-      toolCalls: [{ name: 'run_command', arguments: { command: 'echo pid=$$; exec sleep 30', timeout: 60 } }],
+      toolCalls: [
+        { name: 'run_command', arguments: { command: 'echo started; exec sleep 30.25', timeout: 60 } },
+      ],
     });
     const c = await connectReady(`${box.wsUrl}/?session=abort`);
     c.send({ type: 'message', content: 'sleep a while' });
-    const out = await c.waitFor((f) => f.type === 'tool_output' && /pid=\d+/.test(String(f.content)));
-    const pid = Number(/pid=(\d+)/.exec(String(out.content))?.[1]);
-    expect(() => process.kill(pid, 0)).not.toThrow();
+    await c.waitFor((f) => f.type === 'tool_output' && String(f.content).includes('started'));
+    // The command runs in the sandbox's PID namespace: find its host pid.
+    await expect.poll(() => pidsRunning(['sleep', '30.25']).length, { timeout: 5000 }).toBe(1);
+    const pid = pidsRunning(['sleep', '30.25'])[0] as number;
     c.send({ type: 'abort' });
     const error = await c.waitType('error');
     expect(error).toMatchObject({ code: 'aborted', session: 'abort' });
