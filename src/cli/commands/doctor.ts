@@ -5,8 +5,6 @@
  */
 import type { Command } from 'commander';
 import { detectLang } from '../../i18n/lang.js';
-import { describeSandbox } from '../../safety/sandbox-notices.js';
-import { resolveSandbox } from '../../safety/sandbox-probe.js';
 import { printJson, printLine } from '../command-helpers.js';
 import { type GlobalOptions, resolveCliContext } from '../context.js';
 import { doctorMessages } from './doctor-messages.js';
@@ -18,6 +16,9 @@ export function register(program: Command): void {
     .description(t.description)
     .option('--json', t.json)
     .action(async (options: { json?: boolean }, command: Command) => {
+      // Loaded here, not at the top: other commands need none of it.
+      const { describeSandbox } = await import('../../safety/sandbox-notices.js');
+      const { resolveSandbox } = await import('../../safety/sandbox-probe.js');
       const ctx = resolveCliContext(command.optsWithGlobals<GlobalOptions>());
       const safety = ctx.loaded.config.safety;
       const sandbox = await resolveSandbox(safety, ctx.lang);
