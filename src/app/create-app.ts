@@ -105,7 +105,9 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
 
     // Probed once per start; safety.sandbox = bwrap refuses to start without it.
     const sandbox = await resolveSandbox(config.safety, lang);
-    notices.push(...sandboxNotices(config.safety, sandbox, lang));
+    const safetyNotices = sandboxNotices(config.safety, sandbox, lang);
+    for (const notice of safetyNotices) logger.warn({ sandbox }, notice);
+    notices.push(...safetyNotices);
 
     const memory = createMemoryStore({ db, clock });
     const tasks = createTaskStore({

@@ -71,7 +71,7 @@ export const safetyMessages = defineMessages({
     sandboxOff: '沙箱：已关闭（safety.sandbox = off），命令直接在本机运行，写入和未知程序都会询问',
     sandboxUnavailable: (why: string) => `沙箱不可用（${why}），命令直接在本机运行，写入和未知程序都会询问`,
     sandboxRequired: (why: string) => `safety.sandbox = bwrap，但 bubblewrap 无法运行：${why}`,
-    modeOff: '⚠️ safety.mode = off：模型要求的命令不经检查、不在沙箱中运行',
+    modeOff: 'safety.mode = off：模型要求的命令不经检查、不在沙箱中运行',
     bwrapMissing: '找不到 bwrap（Debian 软件包 bubblewrap）',
   },
   en: {
@@ -94,7 +94,7 @@ export const safetyMessages = defineMessages({
     sandboxUnavailable: (why: string) =>
       `sandbox unavailable (${why}); commands run directly on this machine, and writes and unknown programs are asked`,
     sandboxRequired: (why: string) => `safety.sandbox = bwrap, but bubblewrap cannot run: ${why}`,
-    modeOff: '⚠️ safety.mode = off: the commands the model asks for run unchecked and unsandboxed',
+    modeOff: 'safety.mode = off: the commands the model asks for run unchecked and unsandboxed',
     bwrapMissing: 'bwrap not found (Debian package bubblewrap)',
   },
 });
