@@ -104,8 +104,10 @@ class Analyser {
     }
     const [name, ...args] = words;
     if (!name) return;
-    if (name.text === undefined) {
-      this.findings.push(ask('dynamicProgram', name.pattern));
+    // A glob or a brace expansion in the program's name is expanded by the shell (`/bin/r[m]`,
+    // bash's `{rm,-rf,x}`): what runs is not what is written.
+    if (name.text === undefined || /[*?[{]/.test(name.text)) {
+      this.findings.push(ask('dynamicProgram', name.text ?? name.pattern));
       return;
     }
     const program = basename(name.text);

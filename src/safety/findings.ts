@@ -68,10 +68,23 @@ const PROC_ENVIRON = /^\/proc\/[^/]*\/environ$/;
 function shapeRegex(shape: string, dynamic: boolean): RegExp {
   const any = dynamic ? '.*' : '[^/]*';
   const body = shape
+    .replace(/\{[^}]*\}/g, '*') // bash brace expansion: any of its words
     .replace(/[.+^${}()|[\]\\]/g, '\\$&')
     .replace(/\?/g, '.')
     .replace(/\*/g, any);
   return new RegExp(`^${body}$`);
+}
+
+/**
+ * Whether a word of this shape can name `path` or something inside it: its first segments, as
+ * many as `path` has, match `path` (a run-time part may also span segments: then the whole shape
+ * is tried too).
+ */
+function shapeReaches(shape: string, path: string, dynamic: boolean): boolean {
+  const depth = path.split('/').length;
+  const parts = shape.split('/');
+  if (parts.length >= depth && shapeRegex(parts.slice(0, depth).join('/'), dynamic).test(path)) return true;
+  return dynamic && shapeRegex(shape, true).test(path);
 }
 
 /**
@@ -91,11 +104,11 @@ export function secretFinding(
     if (candidate === '' || /^\**$/.test(candidate)) continue;
     const full = resolve(ctx.cwd, candidate);
     if (ctx.protectedPaths.some((p) => isWithin(full, p))) return deny('secret', full);
-    if (!ctx.sandboxed && /[*?[]/.test(candidate)) {
+    if (!ctx.sandboxed && /[*?[{]/.test(candidate)) {
       // A leading run-time part (`$HOME/…`) may be any absolute path.
       const dynamic = text === undefined;
-      const re = shapeRegex(dynamic && candidate.startsWith('*') ? candidate : full, dynamic);
-      if (ctx.protectedPaths.some((p) => re.test(p))) return deny('secret', full);
+      const shape = dynamic && candidate.startsWith('*') ? candidate : full;
+      if (ctx.protectedPaths.some((p) => shapeReaches(shape, p, dynamic))) return deny('secret', full);
     }
   }
   return undefined;

@@ -145,6 +145,10 @@ describe('command analyser', () => {
     expect(decide('python3 < x.py')).toBe('ask');
     expect(decide('echo "unterminated')).toBe('ask');
     expect(decide('bash -c "$X"')).toBe('ask');
+    expect(decide('/bin/r[m] -rf build')).toBe('ask');
+    expect(decide("bash -c '{rm,-rf,build}'")).toBe('ask');
+    expect(decide("\\rm x; r''m y")).toBe('ask');
+    expect(decide('cat ~/.ss{h,x}/id_rsa', { sandboxed: false })).toBe('deny');
     expect(decide(`${'sh -c "'.repeat(1)}${'eval '.repeat(20)}rm x"`)).toBe('ask');
   });
 
