@@ -113,7 +113,16 @@ const shell: ProgramHandler = (args, _ctx, program) => {
 };
 
 /** Interpreters: inline code or a script runs code; with neither they read code from stdin. */
+/** `source FILE` runs a script in this shell; a file known only at run time (`<(curl …)`) is asked. */
+const sourceFile: ProgramHandler = (args, _ctx, program) => {
+  if (args[0]?.text === undefined && args.length > 0) return { findings: [ask('dynamicCode', program)] };
+  return args.length > 0 ? { runsCode: true } : {};
+};
+
 const interpreter: ProgramHandler = (args, _ctx, program) => {
+  // Code from a file known only at run time (`python3 <(curl …)`) cannot be looked at.
+  const code = args.find((a) => !a.pattern.startsWith('-'));
+  if (code && code.text === undefined) return { findings: [ask('dynamicCode', program)] };
   const texts = argTexts(args);
   if (texts.length > 0 && texts.every((t) => /^(-V+|--version|-h|--help)$/.test(t))) return {};
   const module = texts.indexOf('-m');
@@ -200,8 +209,31 @@ export const WRAPPER_HANDLERS: Record<string, ProgramHandler> = {
   runuser: privileged,
   setpriv: privileged,
   // `source FILE` runs a script in this shell.
-  source: (args) => (args.length > 0 ? { runsCode: true } : {}),
-  '.': (args) => (args.length > 0 ? { runsCode: true } : {}),
+  source: sourceFile,
+  '.': sourceFile,
+  // Programs that run a command given in a way the analyser does not unwrap.
+  ...Object.fromEntries(
+    [
+      'parallel',
+      'flock',
+      'script',
+      'strace',
+      'ltrace',
+      'gdb',
+      'expect',
+      'unbuffer',
+      'taskset',
+      'chrt',
+      'systemd-run',
+      'firejail',
+      'sg',
+      'newgrp',
+      'runcon',
+    ].map((name) => [
+      name,
+      ((_args, _ctx, program) => ({ findings: [ask('dynamicCode', program)] })) satisfies ProgramHandler,
+    ]),
+  ),
 };
 
 export { interpreter as interpreterHandler, shell as shellHandler };
