@@ -39,6 +39,8 @@ export interface CommandAnalysis {
   single?: { program: string; args: string[] };
   /** Skills the model made that this command runs (approved by a yes). */
   modelSkills: string[];
+  /** Something in it needs the host (writes outside the workspace, changes the system), even when a rule allows it. */
+  host: boolean;
 }
 
 const HANDLERS: Record<string, ProgramHandler> = { ...WRAPPER_HANDLERS, ...FILE_HANDLERS, ...NET_HANDLERS };
@@ -57,6 +59,7 @@ function tableResult(program: string, args: ShellWord[], ctx: AnalysisContext): 
 class Analyser {
   readonly findings: Finding[] = [];
   readonly modelSkills: string[] = [];
+  host = false;
   private count = 0;
 
   constructor(
@@ -119,8 +122,10 @@ class Analyser {
     if (rule === 'ask') this.findings.push(ask('ruleAsk', label));
 
     const result = this.classify(name.text, program, args);
-    for (const finding of result.findings ?? [])
+    for (const finding of result.findings ?? []) {
+      if (finding.host) this.host = true;
       if (rule !== 'allow' || finding.decision === 'deny') this.push(finding);
+    }
     if (result.runsCode && !this.ctx.sandboxed && rule !== 'allow') {
       this.findings.push(
         ask(
@@ -176,5 +181,11 @@ export function analyseCommand(
     const program = basename(texts[0] as string);
     if (!NEVER_REMEMBERED.has(program) && !isInterpreter(program)) single = { program, args: texts.slice(1) };
   }
-  return { findings: analyser.findings, modelSkills: analyser.modelSkills, ...(single ? { single } : {}) };
+  const host = analyser.host || analyser.findings.some((f) => f.host);
+  return {
+    findings: analyser.findings,
+    modelSkills: analyser.modelSkills,
+    host,
+    ...(single ? { single } : {}),
+  };
 }

@@ -91,7 +91,7 @@ export function createCommandGuard(options: CommandGuardOptions): CommandGuard {
         safety.rules,
       );
       const denied = analysis.findings.filter((f) => f.decision === 'deny');
-      const host = !sandboxed || analysis.findings.some((f) => f.host);
+      const host = !sandboxed || analysis.host;
       if (denied.length > 0)
         return { verdict: { decision: 'deny', reason: describe(denied, lang) }, host, modelSkills: [] };
       if (analysis.findings.length === 0)

@@ -174,6 +174,12 @@ describe('command analyser', () => {
       { decision: 'allow', command: 'cat', tool: 'run_command' },
     ];
     expect(decide('rm -rf build', {}, rules)).toBe('allow');
+    // An allowed command that needs the host still runs there.
+    const apt: SafetyRule[] = [{ decision: 'allow', command: 'apt-get', tool: 'run_command' }];
+    expect(analyseCommand('apt-get install -y jq', context(), apt)).toMatchObject({
+      findings: [],
+      host: true,
+    });
     expect(decide('rm -rf src', {}, rules)).toBe('ask');
     expect(decide('curl https://x.example', {}, rules)).toBe('deny');
     expect(decide('cat ~/.ssh/id_rsa', {}, rules)).toBe('deny');
