@@ -109,7 +109,7 @@ class Analyser {
     if (!name) return;
     // A glob or a brace expansion in the program's name is expanded by the shell (`/bin/r[m]`,
     // bash's `{rm,-rf,x}`): what runs is not what is written.
-    if (name.text === undefined || /[*?[{]/.test(name.text)) {
+    if (name.text === undefined || (/[*?[{]/.test(name.text) && name.text !== '[' && name.text !== '[[')) {
       this.findings.push(ask('dynamicProgram', name.text ?? name.pattern));
       return;
     }

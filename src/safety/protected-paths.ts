@@ -69,6 +69,7 @@ export function protectedPaths(paths: DataPaths, home: string): string[] {
     paths.log,
     paths.archive,
     join(paths.home, SKILLS_CACHE_FILE),
+    paths.mcpTrust,
   ];
   const found = [...siblingsWithPrefix(paths.database), ...siblingsWithPrefix(paths.log)];
   return [...new Set([...data, ...found, ...HOME_SECRETS.map((p) => join(home, p))])];
