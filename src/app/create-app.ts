@@ -12,6 +12,7 @@ import { createMcpManager } from '../mcp/manager.js';
 import { createMemoryStore } from '../memory/store.js';
 import { createPromptLoader } from '../prompts/prompt-loader.js';
 import { createProviderWithSettings } from '../providers/create-provider.js';
+import { mcpSandboxLaunch } from '../safety/mcp-sandbox.js';
 import { sandboxNotices } from '../safety/sandbox-notices.js';
 import { resolveSandbox } from '../safety/sandbox-probe.js';
 import { createScheduler } from '../scheduler/scheduler.js';
@@ -21,6 +22,7 @@ import { openDatabase } from '../store/database.js';
 import { createTaskStore } from '../tasks/store.js';
 import { createResultLimiter } from '../tools/result-limit.js';
 import type { AnyTool } from '../tools/tool.js';
+import { workspaceDir } from '../tools/workspace.js';
 import { type Clock, systemClock } from '../util/clock.js';
 import { randomId } from '../util/ids.js';
 import { VERSION } from '../version.js';
@@ -149,7 +151,16 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
         clock,
       }),
       version: VERSION,
-      ...(options.wrapMcpLaunch ? { wrapLaunch: options.wrapMcpLaunch } : {}),
+      wrapLaunch:
+        options.wrapMcpLaunch ??
+        mcpSandboxLaunch({
+          safety: config.safety,
+          sandbox,
+          paths,
+          home: env.HOME ?? homedir(),
+          workspace: workspaceDir(config, paths),
+          skillsDir: skills.dir,
+        }),
       ...(options.mcpBackoff ? { backoff: options.mcpBackoff } : {}),
     });
     closers.push(() => mcp.close());

@@ -25,10 +25,20 @@ export interface SandboxStatus {
 
 /** The argv (after `bwrap`) that runs `/bin/sh -c command` in `cwd` inside the sandbox. */
 export function bwrapArgs(layout: SandboxLayout, command: string, cwd: string): string[] {
+  return [...bwrapMounts(layout, cwd), '/bin/sh', '-c', command];
+}
+
+/**
+ * The argv (after `bwrap`) up to and including `--`: the program and its arguments follow.
+ * `writable` are extra directories bound read-write (e.g. the ones a user named in an MCP
+ * server's configuration); the workspace always is.
+ */
+export function bwrapMounts(layout: SandboxLayout, cwd: string, writable: readonly string[] = []): string[] {
   const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp'];
   args.push('--bind', layout.workspace, layout.workspace);
   if (existsSync(layout.skillsDir) && !isWithin(layout.workspace, layout.skillsDir))
     args.push('--ro-bind', layout.skillsDir, layout.skillsDir);
+  for (const dir of writable) if (!isWithin(dir, layout.workspace)) args.push('--bind', dir, dir);
   // bwrap mounts on real paths (through a symlink such as /var/run it cannot create the mount point).
   const real = new Set<string>();
   for (const path of layout.hidden) {
@@ -41,14 +51,17 @@ export function bwrapArgs(layout: SandboxLayout, command: string, cwd: string): 
   for (const path of real) {
     // Under the fresh /tmp only what was bound back in is visible.
     const visible =
-      !isWithin(path, '/tmp') || isWithin(path, layout.workspace) || isWithin(path, layout.skillsDir);
+      !isWithin(path, '/tmp') ||
+      isWithin(path, layout.workspace) ||
+      isWithin(path, layout.skillsDir) ||
+      writable.some((dir) => isWithin(path, dir));
     if (!visible) continue;
     if (statSync(path).isDirectory()) args.push('--tmpfs', path);
     else args.push('--ro-bind', '/dev/null', path);
   }
   args.push('--unshare-pid', '--unshare-ipc', '--unshare-uts', '--new-session', '--die-with-parent');
   if (!layout.network) args.push('--unshare-net');
-  args.push('--chdir', cwd, '--', '/bin/sh', '-c', command);
+  args.push('--chdir', cwd, '--');
   return args;
 }
 
