@@ -115,7 +115,7 @@ export const ServerConfigSchema = z.strictObject({
   max_body_bytes: z
     .int()
     .min(1024)
-    .default(1024 * 1024),
+    .default(4 * 1024 * 1024),
 });
 
 export const SchedulerConfigSchema = z.strictObject({
