@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { describeError } from '../errors.js';
 import type { Lang } from '../i18n/lang.js';
 import type { ToolCall } from '../providers/types.js';
+import type { AskPerson } from '../safety/types.js';
 import type { AnyTool, ToolContext, ToolResult } from '../tools/tool.js';
 import { agentMessages } from './messages.js';
 
@@ -18,7 +19,8 @@ export interface ExecuteToolCallOptions {
   parsed: ParsedArguments;
   tools: ReadonlyMap<string, AnyTool>;
   lang: Lang;
-  context: Omit<ToolContext, 'callId' | 'lang'>;
+  /** `askPerson` becomes the tool's `requestApproval`, with this call's ids filled in. */
+  context: Omit<ToolContext, 'callId' | 'lang' | 'requestApproval'> & { askPerson?: AskPerson };
   /** How long an aborted tool may take to return its own result before the loop stops waiting. */
   abortGraceMs: number;
 }
@@ -67,7 +69,16 @@ export async function executeToolCall(options: ExecuteToolCallOptions): Promise<
 
   const aborted = (): ToolResult => ({ ok: false, content: text.toolAborted(name) });
   try {
-    const run = tool.execute(args.data, { ...context, callId: call.id, lang });
+    const { askPerson, ...rest } = context;
+    const ids = { sessionId: context.sessionId, turnId: context.turnId, callId: call.id };
+    const run = tool.execute(args.data, {
+      ...rest,
+      callId: call.id,
+      lang,
+      ...(askPerson
+        ? { requestApproval: (request) => askPerson({ ...request, ...ids }, context.signal) }
+        : {}),
+    });
     return await raceAbort(run, context.signal, options.abortGraceMs, aborted);
   } catch (error) {
     if (context.signal.aborted) return aborted();

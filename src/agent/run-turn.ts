@@ -8,6 +8,7 @@
 import { describeError } from '../errors.js';
 import type { Lang } from '../i18n/lang.js';
 import type { ChatMessage, ChatProvider, ProviderErrorCode, ToolCall, Usage } from '../providers/types.js';
+import type { AskPerson } from '../safety/types.js';
 import type { AnyTool, ToolResult } from '../tools/tool.js';
 import type { AgentEvent, TurnErrorCode } from './events.js';
 import { executeToolCall, parseArguments } from './execute-tool-call.js';
@@ -34,6 +35,8 @@ export interface RunTurnOptions {
   now?: () => Date | number;
   /** How long a cancelled tool may take to return before the loop stops waiting (default 2 s). */
   abortGraceMs?: number;
+  /** Asks a person (the app's approval broker); absent: tools get no `requestApproval` and treat "ask" as denied. */
+  askPerson?: AskPerson;
 }
 
 export type TurnResult =
@@ -162,6 +165,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
               signal,
               sessionId: options.sessionId,
               turnId,
+              ...(options.askPerson ? { askPerson: options.askPerson } : {}),
               output: (stream, chunk) =>
                 emit({ type: 'tool_output', turnId, callId: call.id, stream, text: chunk }),
             },

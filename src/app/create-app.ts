@@ -6,12 +6,14 @@
 import { homedir } from 'node:os';
 import type { Logger } from 'pino';
 import { resolveCliContext } from '../cli/context.js';
+import { appendSafetyRule } from '../config/append-rule.js';
 import { createLogger } from '../log/logger.js';
 import type { WrapMcpLaunch } from '../mcp/launch.js';
 import { createMcpManager } from '../mcp/manager.js';
 import { createMemoryStore } from '../memory/store.js';
 import { createPromptLoader } from '../prompts/prompt-loader.js';
 import { createProviderWithSettings } from '../providers/create-provider.js';
+import { createApprovalBroker } from '../safety/approval-broker.js';
 import { mcpSandboxLaunch } from '../safety/mcp-sandbox.js';
 import { sandboxNotices } from '../safety/sandbox-notices.js';
 import { resolveSandbox } from '../safety/sandbox-probe.js';
@@ -126,8 +128,17 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
       logger,
     });
     const services: Partial<AppServices> = {};
+    const liveConfig = () => services.config ?? config;
+    const approvals = createApprovalBroker({
+      config: liveConfig,
+      clock,
+      ids: randomId,
+      persistRule: (rule) => appendSafetyRule(loaded.path, rule),
+      logger: logger.child({ module: 'approvals' }),
+    });
     const tools = createAppTools({
       config,
+      configPath: loaded.path,
       paths,
       lang,
       skills,
@@ -169,12 +180,13 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
       provider,
       tools: withMcpTools(tools, mcp),
       prompts,
-      config: () => services.config ?? config,
+      config: liveConfig,
       lang,
       clock,
       ids: randomId,
       logger,
       archiveDir: paths.archive,
+      askPerson: approvals.ask,
     });
     closers.push(() => sessions.close());
 
@@ -182,7 +194,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
     const scheduler = schedulerEnabled
       ? createScheduler({
           store: tasks,
-          runJob: sessionRunJob(sessions, { lang }),
+          runJob: sessionRunJob(sessions, { lang, approvals }),
           clock,
           lang,
           maxConcurrentRuns: config.scheduler.max_concurrent_runs,
@@ -207,6 +219,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
       tasks,
       builtinTools: tools,
       mcp,
+      approvals,
       scheduler,
       sandbox,
       startedAt: clock.now(),

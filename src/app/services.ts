@@ -10,6 +10,7 @@ import type { Lang } from '../i18n/lang.js';
 import type { McpManager } from '../mcp/types.js';
 import type { MemoryStore } from '../memory/types.js';
 import type { ChatProvider } from '../providers/types.js';
+import type { ApprovalBroker } from '../safety/approval-broker.js';
 import type { SandboxStatus } from '../safety/sandbox.js';
 import type { SessionManager } from '../session/types.js';
 import type { SkillRegistry } from '../skills/types.js';
@@ -36,6 +37,8 @@ export interface AppServices {
   builtinTools: AnyTool[];
   /** The configured MCP servers (none configured: an empty manager that loads nothing). */
   mcp: McpManager;
+  /** Requests that wait for a person's yes (docs/safety.md "Approvals"). */
+  approvals: ApprovalBroker;
   /** Absent with `--no-scheduler` or `scheduler.enabled: false`. */
   scheduler?: Scheduler;
   /** Whether commands run in bubblewrap (shown at start, in /healthz and by `aibox doctor`). */

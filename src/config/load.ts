@@ -86,6 +86,19 @@ export function parseConfig(raw: unknown, path = 'config.json'): { config: Confi
   return { config: result.data, legacy: notices };
 }
 
+/** The JSON of a config file's text (a BOM is allowed). Throws ConfigError naming the syntax error. */
+export function parseConfigJson(path: string, text: string): unknown {
+  try {
+    return JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (error) {
+    throw new ConfigError(
+      path,
+      [{ key: '(file)', expected: validJson(), found: (error as Error).message }],
+      error,
+    );
+  }
+}
+
 /**
  * Reads `path`; writes it with the documented defaults first if it does not exist.
  * A broken file is an error naming every bad key, never a silent fallback.
@@ -98,17 +111,6 @@ export function loadConfig(path: string): LoadedConfig {
     created = true;
   }
   restrictFile(path); // it may hold server.token
-  const text = readFileSync(path, 'utf8');
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text.replace(/^\uFEFF/, ''));
-  } catch (error) {
-    throw new ConfigError(
-      path,
-      [{ key: '(file)', expected: validJson(), found: (error as Error).message }],
-      error,
-    );
-  }
-  const { config, legacy } = parseConfig(raw, path);
+  const { config, legacy } = parseConfig(parseConfigJson(path, readFileSync(path, 'utf8')), path);
   return { config, path, created, legacy };
 }

@@ -217,19 +217,20 @@ export const LogConfigSchema = z.strictObject({
   files: z.int().min(1).max(100).default(5),
 });
 
+/** Section defaults are functions: a shared default object would share its arrays between configs. */
 export const ConfigSchema = z.strictObject({
   lang: z.enum(['zh', 'en', '']).default(''),
   /** Prompt files directory; empty means `AIBOX_HOME/prompts`. */
   prompts_dir: z.string().default(''),
-  skills: SkillsConfigSchema.default(SkillsConfigSchema.parse({})),
-  llm: LlmConfigSchema.default(LlmConfigSchema.parse({})),
-  agent: AgentConfigSchema.default(AgentConfigSchema.parse({})),
-  tools: ToolsConfigSchema.default(ToolsConfigSchema.parse({})),
-  server: ServerConfigSchema.default(ServerConfigSchema.parse({})),
-  scheduler: SchedulerConfigSchema.default(SchedulerConfigSchema.parse({})),
-  safety: SafetyConfigSchema.default(SafetyConfigSchema.parse({})),
-  mcp: McpConfigSchema.default(McpConfigSchema.parse({})),
-  log: LogConfigSchema.default(LogConfigSchema.parse({})),
+  skills: SkillsConfigSchema.default(() => SkillsConfigSchema.parse({})),
+  llm: LlmConfigSchema.default(() => LlmConfigSchema.parse({})),
+  agent: AgentConfigSchema.default(() => AgentConfigSchema.parse({})),
+  tools: ToolsConfigSchema.default(() => ToolsConfigSchema.parse({})),
+  server: ServerConfigSchema.default(() => ServerConfigSchema.parse({})),
+  scheduler: SchedulerConfigSchema.default(() => SchedulerConfigSchema.parse({})),
+  safety: SafetyConfigSchema.default(() => SafetyConfigSchema.parse({})),
+  mcp: McpConfigSchema.default(() => McpConfigSchema.parse({})),
+  log: LogConfigSchema.default(() => LogConfigSchema.parse({})),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

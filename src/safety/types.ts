@@ -52,3 +52,14 @@ export interface ApprovalOutcome {
 export type RequestApproval = (
   request: Omit<ApprovalRequest, 'sessionId' | 'turnId' | 'callId'>,
 ) => Promise<ApprovalOutcome>;
+
+/**
+ * The session layer's side of the approval port: the broker's `ask`, with the
+ * ids already filled in. `attended: false` (a scheduled task's turn) never asks:
+ * it resolves at once as `unattended`.
+ */
+export type AskPerson = (
+  request: ApprovalRequest,
+  signal: AbortSignal,
+  options?: { attended?: boolean },
+) => Promise<ApprovalOutcome>;

@@ -122,7 +122,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       const result = await runJob(task, run, forward);
       ok = result.ok;
       message = ok ? result.answer?.trim() || t.noAnswer : t.failed(result.error ?? '');
-      store.finishRun(run.id, { ok, answer: result.answer, error: result.error });
+      store.finishRun(run.id, { ok, answer: result.answer, error: result.error, denied: result.denied });
     } catch (error) {
       message = t.failed(describeError(error));
       emit({

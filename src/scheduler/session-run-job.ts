@@ -1,23 +1,36 @@
 /**
  * The production `runJob`: one agent turn in the task's own session
- * `task-<id>` (never the user's `main`), forwarding that turn's events.
+ * `task-<id>` (never the user's `main`), forwarding that turn's events. Nobody
+ * can answer an approval request during a run, so every asked-for step is
+ * denied; the run result lists them (`denied`, kept in the run record).
  */
 import type { Lang } from '../i18n/lang.js';
+import type { ApprovalBroker } from '../safety/approval-broker.js';
 import type { SessionEvent, SessionManager } from '../session/types.js';
 import { formatLocal } from '../tasks/describe.js';
-import type { RunJob } from '../tasks/types.js';
+import type { RunDenial, RunJob } from '../tasks/types.js';
 import { schedulerMessages } from './messages.js';
 
-export function sessionRunJob(sessions: SessionManager, options: { lang: Lang }): RunJob {
+export function sessionRunJob(
+  sessions: SessionManager,
+  options: { lang: Lang; approvals?: Pick<ApprovalBroker, 'onEvent'> },
+): RunJob {
   const t = schedulerMessages(options.lang);
   return async (task, run, emit) => {
     const session = sessions.get(`task-${task.id}`);
     let turnId: string | undefined;
     const early: SessionEvent[] = [];
+    const denied: RunDenial[] = [];
     const ours = (event: SessionEvent) => !('turnId' in event) || event.turnId === turnId;
     const unsubscribe = session.subscribe((event) => {
       if (turnId === undefined) early.push(event);
       else if (ours(event)) emit(event);
+    });
+    const stopWatching = options.approvals?.onEvent((event) => {
+      if (event.type !== 'resolved' || event.outcome.approved) return;
+      const { request } = event;
+      if (request.sessionId !== session.id || request.turnId !== turnId) return;
+      denied.push({ tool: request.tool, command: request.command, how: event.outcome.how });
     });
     try {
       const queued = session.enqueue({
@@ -33,10 +46,13 @@ export function sessionRunJob(sessions: SessionManager, options: { lang: Lang })
       turnId = queued.turnId;
       for (const event of early.splice(0)) if (ours(event)) emit(event);
       const outcome = await queued.done;
-      return outcome.status === 'complete'
-        ? { ok: true, answer: outcome.content }
-        : { ok: false, error: `${outcome.code}: ${outcome.message}` };
+      const result =
+        outcome.status === 'complete'
+          ? { ok: true, answer: outcome.content }
+          : { ok: false, error: `${outcome.code}: ${outcome.message}` };
+      return denied.length > 0 ? { ...result, denied } : result;
     } finally {
+      stopWatching?.();
       unsubscribe();
     }
   };

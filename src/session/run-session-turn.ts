@@ -15,6 +15,7 @@ import { describeError } from '../errors.js';
 import type { Lang } from '../i18n/lang.js';
 import type { PromptSource } from '../prompts/prompt-loader.js';
 import type { ChatMessage, ChatProvider } from '../providers/types.js';
+import type { AskPerson } from '../safety/types.js';
 import type { AnyTool } from '../tools/tool.js';
 import type { Clock } from '../util/clock.js';
 import type { RunTurnFn } from './agent-port.js';
@@ -49,10 +50,19 @@ export interface TurnDeps {
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
   runTurn: RunTurnFn;
   emit: (event: SessionEvent) => void;
+  /** The app's approval broker; a task's turn is never attended (nobody to ask). */
+  askPerson?: AskPerson;
 }
 
 function toItem(row: StoredMessage): PlanItem {
   return { id: row.id, kind: row.kind, message: toChatMessage(row) };
+}
+
+/** Scheduled tasks run with nobody watching: their asks are denied as `unattended`. */
+function attendedBy(ask: AskPerson, input: EnqueueInput): AskPerson {
+  const attended = input.source !== 'task';
+  return (request, signal, options) =>
+    ask(request, signal, { attended: attended && options?.attended !== false });
 }
 
 const summaryOf = (items: PlanItem[]) =>
@@ -144,6 +154,7 @@ export async function runSessionTurn(
       ...(settings.maxReplyChars !== undefined ? { maxReplyChars: settings.maxReplyChars } : {}),
       signal,
       emit: onAgentEvent,
+      ...(deps.askPerson ? { askPerson: attendedBy(deps.askPerson, input) } : {}),
       now: () => deps.clock.now(),
     });
   } catch (error) {

@@ -13,6 +13,7 @@ import { AppError } from '../errors.js';
 import type { Lang } from '../i18n/lang.js';
 import type { PromptSource } from '../prompts/prompt-loader.js';
 import type { ChatProvider } from '../providers/types.js';
+import type { AskPerson } from '../safety/types.js';
 import type { AnyTool } from '../tools/tool.js';
 import type { Clock } from '../util/clock.js';
 import type { IdGenerator } from '../util/ids.js';
@@ -39,6 +40,8 @@ export interface SessionManagerOptions {
   archiveDir: string;
   /** The agent loop; default `runTurn` of src/agent/run-turn.ts. */
   runTurn?: RunTurnFn;
+  /** The approval broker's `ask`; absent: nobody can be asked (tools deny what needs a yes). */
+  askPerson?: AskPerson;
 }
 
 export function settingsFrom(config: Config): TurnSettings {
@@ -106,6 +109,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
           ids: options.ids,
           logger,
           runTurn: options.runTurn ?? defaultRunTurn,
+          ...(options.askPerson ? { askPerson: options.askPerson } : {}),
         });
       }
       sessions.set(id, session);

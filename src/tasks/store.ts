@@ -59,7 +59,7 @@ export function createTaskStore(options: TaskStoreOptions): TaskStore {
   );
   const runStarted = db.prepare("UPDATE task_runs SET status = 'running', started_at = ? WHERE id = ?");
   const runEnded = db.prepare(
-    'UPDATE task_runs SET status = ?, ended_at = ?, answer = ?, error = ? WHERE id = ?',
+    'UPDATE task_runs SET status = ?, ended_at = ?, answer = ?, error = ?, denied = ? WHERE id = ?',
   );
 
   const must = (id: number): Task => {
@@ -255,7 +255,14 @@ export function createTaskStore(options: TaskStoreOptions): TaskStore {
     finishRun(runId, outcome) {
       const status = outcome.ok ? 'complete' : 'failed';
       db.transaction(() => {
-        runEnded.run(status, nowIso(), outcome.answer ?? null, outcome.error ?? null, runId);
+        runEnded.run(
+          status,
+          nowIso(),
+          outcome.answer ?? null,
+          outcome.error ?? null,
+          JSON.stringify(outcome.denied ?? []),
+          runId,
+        );
         settleTask((getRun.get(runId) as RunRow).task_id, status);
       }).immediate();
       return toRun(getRun.get(runId) as RunRow);

@@ -1,5 +1,5 @@
 /** Row ↔ record mapping for the `tasks` and `task_runs` tables. */
-import type { RunStatus, Schedule, Task, TaskRun, TaskStatus } from './types.js';
+import type { RunDenial, RunStatus, Schedule, Task, TaskRun, TaskStatus } from './types.js';
 
 export interface TaskRow {
   id: number;
@@ -32,6 +32,8 @@ export interface RunRow {
   ended_at: string | null;
   answer: string | null;
   error: string | null;
+  /** JSON array of RunDenial. */
+  denied: string;
   instance: string;
 }
 
@@ -39,6 +41,15 @@ function parseTags(raw: string): string[] {
   try {
     const value: unknown = JSON.parse(raw);
     return Array.isArray(value) ? value.map(String) : [];
+  } catch {
+    return [];
+  }
+}
+
+function parseDenied(raw: string): RunDenial[] {
+  try {
+    const value: unknown = JSON.parse(raw);
+    return Array.isArray(value) ? (value as RunDenial[]) : [];
   } catch {
     return [];
   }
@@ -78,6 +89,7 @@ export function toRun(row: RunRow): TaskRun {
     endedAt: row.ended_at,
     answer: row.answer,
     error: row.error,
+    denied: parseDenied(row.denied),
     instance: row.instance,
   };
 }

@@ -67,6 +67,8 @@ export interface TaskRun {
   endedAt: string | null;
   answer: string | null;
   error: string | null;
+  /** Steps that needed a person's yes and were refused (nobody can answer during a task's run). */
+  denied: RunDenial[];
   /** Which scheduler instance claimed it. */
   instance: string;
 }
@@ -138,7 +140,10 @@ export interface TaskStore {
    */
   claim(taskId: number, occurrence: string, instance: string): ClaimedRun | undefined;
   markRunning(runId: number): void;
-  finishRun(runId: number, outcome: { ok: boolean; answer?: string; error?: string }): TaskRun;
+  finishRun(
+    runId: number,
+    outcome: { ok: boolean; answer?: string; error?: string; denied?: RunDenial[] },
+  ): TaskRun;
   /** Marks runs left queued/running by dead instances as interrupted; returns them. */
   recoverInterrupted(isAlive: (instance: string) => boolean): TaskRun[];
   /** Changes made through this store (the scheduler wakes on them and broadcasts `task_status`). */
@@ -198,6 +203,15 @@ export interface RunJobResult {
   ok: boolean;
   answer?: string;
   error?: string;
+  denied?: RunDenial[];
+}
+
+/** One refused step of a run: the tool, what it would have done, and why it was refused. */
+export interface RunDenial {
+  tool: string;
+  command: string;
+  /** `unattended`, `policy`, `timeout`, `aborted` or `deny` (see ApprovalOutcome). */
+  how: string;
 }
 
 /**

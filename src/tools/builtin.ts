@@ -1,13 +1,15 @@
 /** The built-in tool set, in the original Aibox's order (memory tools come from `extraTools`). */
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { DataPaths } from '../config/paths.js';
+import { type DataPaths, expandPath } from '../config/paths.js';
 import type { Config } from '../config/schema.js';
 import { AppError } from '../errors.js';
 import type { Lang } from '../i18n/lang.js';
 import { createCommandGuard } from '../safety/command-guard.js';
+import { createFileAccess } from '../safety/file-access.js';
 import { MODEL_SKILLS_FILE, type ModelSkills, openModelSkills } from '../safety/model-skills.js';
 import type { SandboxStatus } from '../safety/sandbox.js';
+import { secretPathsOf } from '../safety/secret-paths.js';
 import type { SkillRegistry } from '../skills/types.js';
 import type { Clock } from '../util/clock.js';
 import { createCalculatorTool } from './calculator.js';
@@ -37,6 +39,8 @@ export interface BuiltinToolDeps {
   secretEnvNames: string[];
   /** The environment commands start from (secrets are removed); default process.env. */
   env?: NodeJS.ProcessEnv;
+  /** The config file in use when not `paths.config` (`--config`): never readable by the file tools. */
+  configPath?: string;
   /** memory, memo, update_identity, update_soul, save_memory_and_end_conversation (owned elsewhere). */
   extraTools?: AnyTool[];
   /** What start-up found about bubblewrap (src/safety/sandbox-probe.ts). */
@@ -63,6 +67,13 @@ export function createBuiltinTools(deps: BuiltinToolDeps): AnyTool[] {
     modelSkills,
     sandbox: deps.sandbox,
   });
+  // Read live: /reload may change safety.* in place.
+  const access = createFileAccess({
+    workspace,
+    roots: () => [skills.dir, ...config.safety.file_roots.map((root) => expandPath(root, paths.home))],
+    secrets: secretPathsOf({ ...paths, config: deps.configPath ?? paths.config }),
+    safety: () => config.safety,
+  });
   const tools: AnyTool[] = [
     createGetCurrentTimeTool({ lang, clock: deps.clock, timeZone: config.scheduler.timezone }),
     createCalculatorTool({ lang, config: config.tools }),
@@ -76,9 +87,9 @@ export function createBuiltinTools(deps: BuiltinToolDeps): AnyTool[] {
       guard,
       ...(deps.env ? { baseEnv: deps.env } : {}),
     }),
-    createReadFileTool({ lang, workspace, maxBytes: config.tools.read_file_max_bytes }),
-    createWriteFileTool({ lang, workspace }),
-    createListFilesTool({ lang, workspace }),
+    createReadFileTool({ lang, workspace, access, maxBytes: config.tools.read_file_max_bytes }),
+    createWriteFileTool({ lang, workspace, access }),
+    createListFilesTool({ lang, workspace, access }),
     createWebTool({ lang, config: config.tools, allowHosts: config.safety.web_allow_hosts }),
     ...(deps.extraTools ?? []),
     createReloadSkillsTool({ lang, skills }),

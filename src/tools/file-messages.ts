@@ -48,6 +48,13 @@ export const fileMessages = defineMessages({
     change: (before: number, after: number) => `${before} -> ${after} 字节`,
     bytes: (n: number) => `${n} 字节`,
     isDirectory: (path: string) => `目标是一个目录: ${path}`,
+    notRegular: (path: string, kind: string) =>
+      `拒绝写入 ${path}：目标是${kind}，不是普通文件。write_file 只覆盖普通文件，不会替换它`,
+    kindSymlink: '符号链接',
+    kindFifo: '命名管道（FIFO）',
+    kindSocket: '套接字',
+    kindDevice: '设备文件',
+    kindHardLink: (links: number) => `有 ${links} 个硬链接的文件（改写会断开其他链接）`,
     listDescription: '列出目录内容：目录在前，按名称排序，显示文件大小。相对路径基于工作目录。',
     listDirectory: '目录路径（默认工作目录）',
     listShowHidden: '是否显示以 . 开头的隐藏文件（默认 false）',
@@ -109,6 +116,13 @@ export const fileMessages = defineMessages({
     change: (before, after) => `${before} -> ${after} bytes`,
     bytes: (n) => `${n} bytes`,
     isDirectory: (path) => `The target is a directory: ${path}`,
+    notRegular: (path, kind) =>
+      `Refused to write ${path}: the target is ${kind}, not a regular file. write_file only overwrites regular files and never replaces anything else`,
+    kindSymlink: 'a symbolic link',
+    kindFifo: 'a named pipe (FIFO)',
+    kindSocket: 'a socket',
+    kindDevice: 'a device',
+    kindHardLink: (links) => `a file with ${links} hard links (rewriting it would split them)`,
     listDescription:
       'List a directory: directories first, sorted by name, with file sizes. Relative paths are resolved against the workspace.',
     listDirectory: 'Directory (default: the workspace)',

@@ -3,6 +3,7 @@ import { lstat, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { Lang } from '../i18n/lang.js';
+import { createFileAccess, type FileAccess } from '../safety/file-access.js';
 import { fileMessages } from './file-messages.js';
 import { failure, formatBytes, success } from './format.js';
 import type { Tool } from './tool.js';
@@ -11,6 +12,8 @@ import { checkDirectory, ensureWorkspace, resolveToolPath } from './workspace.js
 export interface ListFilesToolOptions {
   lang: Lang;
   workspace: string;
+  /** Where listing is allowed (default: the workspace only; elsewhere a person is asked). */
+  access?: FileAccess;
 }
 
 function schema(lang: Lang) {
@@ -33,14 +36,18 @@ interface Entry {
 const byName = (a: Entry, b: Entry) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
 export function createListFilesTool(options: ListFilesToolOptions): Tool<ListFilesArgs> {
+  const access = options.access ?? createFileAccess({ workspace: options.workspace });
   return {
     name: 'list_files',
     description: fileMessages(options.lang).listDescription,
     parameters: schema(options.lang),
     async execute(args, ctx) {
       const t = fileMessages(ctx.lang);
-      const dir = resolveToolPath(args.directory, options.workspace);
-      if (dir === options.workspace) await ensureWorkspace(dir);
+      const asked = resolveToolPath(args.directory, options.workspace);
+      if (asked === options.workspace) await ensureWorkspace(asked);
+      const allowed = await access.check('list_files', asked, ctx);
+      if (!allowed.ok) return failure(allowed.message);
+      const dir = allowed.real;
       const problem = await checkDirectory(dir, ctx.lang);
       if (problem) return failure(t.listFailed, [[t.labelDirectory, problem]]);
       let entries: Entry[];

@@ -2,6 +2,7 @@
 import { stat } from 'node:fs/promises';
 import { z } from 'zod';
 import type { Lang } from '../i18n/lang.js';
+import { createFileAccess, type FileAccess } from '../safety/file-access.js';
 import { isoWithOffset } from '../util/clock.js';
 import { fileMessages } from './file-messages.js';
 import { type Field, failure, formatBytes, success } from './format.js';
@@ -16,6 +17,8 @@ const MAX_LINES_CAP = 5000;
 export interface ReadFileToolOptions {
   lang: Lang;
   workspace: string;
+  /** Where reading is allowed (default: the workspace only; elsewhere a person is asked). */
+  access?: FileAccess;
   /** `tools.read_file_max_bytes`: the most bytes one call scans. */
   maxBytes: number;
 }
@@ -37,13 +40,16 @@ export type ReadFileArgs = z.infer<ReturnType<typeof schema>>;
 
 export function createReadFileTool(options: ReadFileToolOptions): Tool<ReadFileArgs> {
   const m = fileMessages(options.lang);
+  const access = options.access ?? createFileAccess({ workspace: options.workspace });
   return {
     name: 'read_file',
     description: m.readDescription,
     parameters: schema(options.lang),
     async execute(args, ctx) {
       const t = fileMessages(ctx.lang);
-      const path = resolveToolPath(args.filepath, options.workspace);
+      const allowed = await access.check('read_file', resolveToolPath(args.filepath, options.workspace), ctx);
+      if (!allowed.ok) return failure(allowed.message);
+      const path = allowed.real;
       let info: Awaited<ReturnType<typeof stat>>;
       try {
         info = await stat(path);

@@ -11,12 +11,21 @@ function tempPathFor(path: string): string {
  * Writes a file so that readers see either the old or the new content, never a torn one:
  * temp file in the same directory, fsync, rename.
  */
-export async function writeFileAtomic(path: string, data: string | Uint8Array, mode?: number): Promise<void> {
+export async function writeFileAtomic(
+  path: string,
+  data: string | Uint8Array,
+  mode?: number,
+  /** Given when the replaced file's owner must be kept (needs root). */
+  owner?: { uid: number; gid: number },
+): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   const temp = tempPathFor(path);
   try {
     const handle = await open(temp, 'w', mode);
     try {
+      if (owner) await handle.chown(owner.uid, owner.gid);
+      // open() applies the umask; an existing file's mode is kept exactly.
+      if (mode !== undefined) await handle.chmod(mode);
       await handle.writeFile(data);
       await handle.sync();
     } finally {

@@ -110,6 +110,8 @@ export interface TaskRunDto {
   endedAt: string | null;
   answer: string | null;
   error: string | null;
+  /** Steps refused because nobody could approve them during the run. */
+  denied: { tool: string; command: string; how: string }[];
 }
 
 /** A memory as stored (`src/memory/types.ts`); search results add a `snippet`. */

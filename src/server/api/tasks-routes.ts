@@ -52,8 +52,8 @@ function taskDto(task: Task): TaskDto {
 }
 
 function runDto(run: TaskRun): TaskRunDto {
-  const { id, executionId, occurrence, status, late, startedAt, endedAt, answer, error } = run;
-  return { id, executionId, occurrence, status, late, startedAt, endedAt, answer, error };
+  const { id, executionId, occurrence, status, late, startedAt, endedAt, answer, error, denied } = run;
+  return { id, executionId, occurrence, status, late, startedAt, endedAt, answer, error, denied };
 }
 
 export function createTasksRoutes(services: AppServices, t: ApiMessages): Hono {

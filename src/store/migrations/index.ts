@@ -2,6 +2,12 @@ import type { Migration } from '../migration.js';
 import { conversationsMigration } from './001-conversations.js';
 import { memoriesMigration } from './002-memories.js';
 import { tasksMigration } from './003-tasks.js';
+import { runDenialsMigration } from './004-run-denials.js';
 
 /** Every schema step, in order. Add new ones at the end; never edit an applied one. */
-export const MIGRATIONS: Migration[] = [conversationsMigration, memoriesMigration, tasksMigration];
+export const MIGRATIONS: Migration[] = [
+  conversationsMigration,
+  memoriesMigration,
+  tasksMigration,
+  runDenialsMigration,
+];

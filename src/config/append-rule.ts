@@ -1,0 +1,38 @@
+/**
+ * Appends a rule to `safety.rules` in config.json, for an "Always" answer.
+ * Only that array changes: the user's other keys (legacy ones included), their
+ * order and the file's indentation and mode are kept; a file the loader would
+ * refuse is not touched (the error names the bad keys), and the new file
+ * replaces the old one atomically.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { writeFileAtomicSync } from '../util/atomic-write.js';
+import { parseConfig, parseConfigJson } from './load.js';
+import type { SafetyRule } from './schema.js';
+
+type JsonObject = Record<string, unknown>;
+
+/** Same decision, tool, program and arguments. */
+export function sameRule(a: SafetyRule, b: SafetyRule): boolean {
+  const args = (r: SafetyRule) => JSON.stringify(r.args ?? null);
+  return a.decision === b.decision && a.tool === b.tool && a.command === b.command && args(a) === args(b);
+}
+
+/** The indentation of the file's first indented key (two spaces when there is none). */
+function indentOf(text: string): string | number {
+  return /\n([ \t]+)"/.exec(text)?.[1] ?? 2;
+}
+
+/** Returns false when an identical rule was already there (the file is then left alone). */
+export function appendSafetyRule(path: string, rule: SafetyRule): boolean {
+  const text = readFileSync(path, 'utf8');
+  const raw = parseConfigJson(path, text);
+  const { config } = parseConfig(raw, path);
+  if (config.safety.rules.some((r) => sameRule(r, rule))) return false;
+  const root = raw as JsonObject;
+  const safety = (root.safety ?? {}) as JsonObject;
+  safety.rules = [...((safety.rules ?? []) as unknown[]), rule];
+  root.safety = safety;
+  writeFileAtomicSync(path, `${JSON.stringify(root, null, indentOf(text))}\n`, statSync(path).mode & 0o7777);
+  return true;
+}

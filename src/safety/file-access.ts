@@ -1,0 +1,104 @@
+/**
+ * Where the file tools may go. A model-given path is resolved against the
+ * workspace and then through every symlink (a link inside the workspace that
+ * points outside counts as outside). Then, in this order:
+ *   1. a secret (secret-paths.ts) → refused, always;
+ *   2. inside the workspace, the skills dir or `safety.file_roots` → allowed;
+ *   3. `safety.mode` off → allowed;
+ *   4. a `file` rule in `safety.rules` (deny wins) → refused / allowed;
+ *   5. otherwise a person is asked (`ctx.requestApproval`; absent → refused).
+ */
+import { realpathSync } from 'node:fs';
+import { basename, dirname, join, sep } from 'node:path';
+import type { Config, SafetyRule } from '../config/schema.js';
+import type { ToolContext } from '../tools/tool.js';
+import { describeRefusal } from './describe-outcome.js';
+import { fileAccessMessages } from './file-access-messages.js';
+import { globMatches, literalGlob } from './path-glob.js';
+import { isSecretPath, type SecretPaths } from './secret-paths.js';
+
+export type FileToolName = 'read_file' | 'write_file' | 'list_files';
+
+export interface FileAccessOptions {
+  workspace: string;
+  /** Directories besides the workspace (the skills dir, `safety.file_roots`), read at every call. */
+  roots?: () => string[];
+  /** Never reachable; default none (tests of other behaviour). */
+  secrets?: SecretPaths;
+  /** `safety.mode` and `safety.rules`, read at every call (live config); default ask, no rules. */
+  safety?: () => Pick<Config['safety'], 'mode' | 'rules'>;
+}
+
+export type AccessResult =
+  /** `path`: as given, made absolute; `real`: with every symlink resolved (use this one). */
+  { ok: true; path: string; real: string } | { ok: false; message: string };
+
+export interface FileAccess {
+  check(tool: FileToolName, path: string, ctx: ToolContext): Promise<AccessResult>;
+}
+
+/** realpath of the longest existing prefix, plus the part that does not exist yet. */
+export function resolveReal(path: string): string {
+  const missing: string[] = [];
+  let current = path;
+  for (;;) {
+    try {
+      return join(realpathSync(current), ...missing.reverse());
+    } catch {
+      const parent = dirname(current);
+      if (parent === current) return path;
+      missing.push(basename(current));
+      current = parent;
+    }
+  }
+}
+
+const inside = (path: string, root: string) =>
+  path === root || path.startsWith(root.endsWith(sep) ? root : root + sep);
+
+/** The decision of the `file` rules for this tool and path: deny wins over allow; none → undefined. */
+function ruleDecision(
+  rules: SafetyRule[],
+  tool: FileToolName,
+  path: string,
+): SafetyRule['decision'] | undefined {
+  const matching = rules.filter(
+    (rule) =>
+      rule.tool === 'file' &&
+      (rule.command === '*' || rule.command === tool) &&
+      (rule.args === undefined || rule.args.some((pattern) => globMatches(pattern, path))),
+  );
+  for (const decision of ['deny', 'ask', 'allow'] as const)
+    if (matching.some((rule) => rule.decision === decision)) return decision;
+  return undefined;
+}
+
+export function createFileAccess(options: FileAccessOptions): FileAccess {
+  const secrets = options.secrets ?? { filePrefixes: [], dirs: [] };
+  return {
+    async check(tool, path, ctx) {
+      const t = fileAccessMessages(ctx.lang);
+      const real = resolveReal(path);
+      if (isSecretPath([path, real], secrets)) return { ok: false, message: t.secret(path) };
+      const roots = [options.workspace, ...(options.roots?.() ?? [])].map(resolveReal);
+      if (roots.some((root) => inside(real, root))) return { ok: true, path, real };
+      const safety = options.safety?.() ?? { mode: 'ask', rules: [] };
+      if (safety.mode === 'off') return { ok: true, path, real };
+      const what = t.what(tool, real);
+      const byRule = ruleDecision(safety.rules, tool, real);
+      if (byRule === 'deny') return { ok: false, message: t.ruleDenied(what) };
+      if (byRule === 'allow') return { ok: true, path, real };
+      const outcome = ctx.requestApproval
+        ? await ctx.requestApproval({
+            tool,
+            command: what,
+            reason: t.outsideRoots(real),
+            rememberable: { decision: 'allow', tool: 'file', command: tool, args: [literalGlob(real)] },
+          })
+        : ({ approved: false, how: 'unattended' } as const);
+      return outcome.approved
+        ? { ok: true, path, real }
+        : { ok: false, message: describeRefusal(outcome, what, ctx.lang) };
+    },
+  };
+}
