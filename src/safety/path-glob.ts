@@ -21,7 +21,7 @@ function compile(pattern: string): RegExp {
 }
 
 function escapeChar(c: string): string {
-  return /[\\^$.*+?()[\]{}|/-]/.test(c) ? `\\${c}` : c;
+  return /[\\^$.*+?()[\]{}|]/.test(c) ? `\\${c}` : c;
 }
 
 export function globMatches(pattern: string, path: string): boolean {

@@ -1,10 +1,14 @@
 /**
  * Fan-out: which clients receive what. Chat frames of a session go to every
  * client attached to it (one subscription per session, each frame serialised
- * once); task and skill frames go to every authenticated client.
+ * once); task and skill frames go to every authenticated client. Each `aibox.v1`
+ * client of a session is one of its approvers: it receives the session's
+ * approval requests (the pending ones at once) and their resolutions.
  */
 import type { Logger } from 'pino';
+import type { ApprovalBroker } from '../safety/approval-broker.js';
 import type { SessionManager } from '../session/types.js';
+import { approvalFrame, approvalRequestFrame } from './approval-frames.js';
 import type { Connection } from './connection.js';
 import type { ServerMessages } from './messages.js';
 import { type Frame, frameIsFor, framesForEvent } from './outbound.js';
@@ -22,8 +26,19 @@ export interface Hub {
   close(): void;
 }
 
-export function createHub(options: { sessions: SessionManager; t: ServerMessages; logger: Logger }): Hub {
+export interface HubOptions {
+  sessions: SessionManager;
+  t: ServerMessages;
+  logger: Logger;
+  approvals?: ApprovalBroker;
+  /** Time zone of `expires_at` (scheduler.timezone). */
+  timeZone?: string;
+}
+
+export function createHub(options: HubOptions): Hub {
   const all = new Set<Connection>();
+  /** Per connection: the approval subscriptions of its sessions. */
+  const approvers = new Map<Connection, Map<string, () => void>>();
   const attached = new Map<string, Set<Connection>>();
   const unsubscribes = new Map<string, () => void>();
 
@@ -56,7 +71,26 @@ export function createHub(options: { sessions: SessionManager; t: ServerMessages
     unsubscribes.set(sessionId, off);
   };
 
+  const becomeApprover = (conn: Connection, sessionId: string) => {
+    const { approvals } = options;
+    if (!approvals || !conn.structured) return;
+    let mine = approvers.get(conn);
+    if (!mine) {
+      mine = new Map();
+      approvers.set(conn, mine);
+    }
+    if (mine.has(sessionId)) return;
+    mine.set(
+      sessionId,
+      approvals.attach(sessionId, (event) => conn.send(approvalFrame(event, options.timeZone))),
+    );
+    for (const pending of approvals.pending(sessionId))
+      conn.send(approvalRequestFrame(pending, options.timeZone));
+  };
+
   const detachAll = (conn: Connection) => {
+    for (const off of approvers.get(conn)?.values() ?? []) off();
+    approvers.delete(conn);
     for (const sessionId of conn.sessions) {
       const set = attached.get(sessionId);
       if (!set) continue;
@@ -86,6 +120,7 @@ export function createHub(options: { sessions: SessionManager; t: ServerMessages
         attached.set(sessionId, set);
       }
       set.add(conn);
+      if (conn.authenticated) becomeApprover(conn, sessionId);
     },
     toAll: (frame) => sendTo(all, frame),
     toSession,
@@ -94,6 +129,7 @@ export function createHub(options: { sessions: SessionManager; t: ServerMessages
     },
     connections: () => [...all],
     close: () => {
+      for (const conn of [...approvers.keys()]) detachAll(conn);
       for (const off of unsubscribes.values()) off();
       unsubscribes.clear();
       attached.clear();

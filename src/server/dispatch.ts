@@ -51,9 +51,20 @@ export async function dispatchFrame(deps: DispatchDeps, conn: Connection, frame:
       });
       return;
     }
-    case 'approval':
-      conn.send({ type: 'error', code: 'not_found', content: t.noApproval(frame.approval_id) });
+    case 'approval': {
+      // Only for requests of this client's sessions; the resolution reaches every approver (the sender too).
+      const result = app.approvals.answer(frame.approval_id, frame.decision, conn.peer, conn.sessions);
+      if (result.status === 'unknown')
+        conn.send({ type: 'error', code: 'not_found', content: t.noApproval(frame.approval_id) });
+      else if (result.status === 'already_decided')
+        conn.send({
+          type: 'error',
+          code: 'already_decided',
+          content: t.approvalDecided(frame.approval_id, result.outcome.how, result.outcome.by ?? '-'),
+          approval_id: frame.approval_id,
+        });
       return;
+    }
     case 'task':
       conn.send(
         handleTaskFrame(frame, {

@@ -25,6 +25,8 @@ export const serverMessages = defineMessages({
     nothingToAbort: (s: string) => `会话 ${s} 没有正在运行的回合`,
     abortRequested: (s: string) => `已请求中止会话 ${s} 的当前回合`,
     noApproval: (id: string) => `没有编号为 ${id} 的待批准请求`,
+    approvalDecided: (id: string, how: string, by: string) =>
+      `请求 ${id} 已经有了结果（${how}，${by}），这次回答未被采用`,
     dialogueEnded: '🔚 对话已结束，请开始新对话',
     dialogueReset: '✅ 对话状态已完全重置，系统提示词已重新加载',
     toolCall: (name: string) => `🔧 调用工具: ${name}\n`,
@@ -71,6 +73,8 @@ export const serverMessages = defineMessages({
     nothingToAbort: (s: string) => `Session ${s} has no running turn`,
     abortRequested: (s: string) => `Abort requested for the running turn of session ${s}`,
     noApproval: (id: string) => `No pending approval request ${id}`,
+    approvalDecided: (id: string, how: string, by: string) =>
+      `Request ${id} was already decided (${how}, ${by}); this answer was not used`,
     dialogueEnded: '🔚 The conversation has ended; start a new one',
     dialogueReset: '✅ Conversation reset; system prompts reloaded',
     toolCall: (name: string) => `🔧 Calling tool: ${name}\n`,

@@ -22,6 +22,8 @@ const STRUCTURED_ONLY = new Set([
   'tool_end',
   'reasoning',
   'queued',
+  'approval_request',
+  'approval_resolved',
 ]);
 
 /** Frames only for the original clients (marked by identity, so nothing extra goes on the wire). */

@@ -37,7 +37,13 @@ export interface RunningServer {
 export async function startServer(app: AppServices, options: StartServerOptions): Promise<RunningServer> {
   const t = serverMessages(app.lang);
   assertSafeBind(options.host, app.config.server.token, t);
-  const hub = createHub({ sessions: app.sessions, t, logger: app.logger });
+  const hub = createHub({
+    sessions: app.sessions,
+    t,
+    logger: app.logger,
+    approvals: app.approvals,
+    timeZone: app.config.scheduler.timezone || undefined,
+  });
   const commands = options.commands ?? createDefaultCommandRegistry();
   let listeningPort = 0;
   const http = createHttpApp(app, { webRoot: options.webRoot, port: () => listeningPort });

@@ -19,6 +19,7 @@ import { describe, expect, it } from 'vitest';
 import { dataPaths } from '../../src/config/paths.js';
 import type { SafetyRule } from '../../src/config/schema.js';
 import { createFileAccess } from '../../src/safety/file-access.js';
+import { globMatches, literalGlob } from '../../src/safety/path-glob.js';
 import { secretPathsOf } from '../../src/safety/secret-paths.js';
 import type { ApprovalOutcome, ApprovalRequest } from '../../src/safety/types.js';
 import { createListFilesTool } from '../../src/tools/list-files.js';
@@ -233,5 +234,17 @@ describe('write_file: only regular files (finding 8)', () => {
     expect(readFileSync(path, 'utf8')).toBe('new+');
     expect(info.mode & 0o7777).toBe(0o604);
     if (root) expect([info.uid, info.gid]).toEqual([4321, 4322]);
+  });
+});
+
+describe('file rule patterns', () => {
+  it('* and ? stay in one segment, ** crosses them, literal paths (with - . * 中文) match only themselves', () => {
+    expect(globMatches('/srv/*.txt', '/srv/a-b.txt')).toBe(true);
+    expect(globMatches('/srv/*.txt', '/srv/d/a.txt')).toBe(false);
+    expect(globMatches('/srv/**', '/srv/d/e/a.txt')).toBe(true);
+    expect(globMatches('/srv/?.md', '/srv/笔.md')).toBe(true);
+    const odd = '/tmp/aibox-outside-x/报告 (1)*.txt';
+    expect(globMatches(literalGlob(odd), odd)).toBe(true);
+    expect(globMatches(literalGlob(odd), '/tmp/aibox-outside-x/报告 (1)abc.txt')).toBe(false);
   });
 });
