@@ -1,14 +1,20 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
+import { defaultConfig } from '../../src/config/schema.js';
 import { createMemoryStore } from '../../src/memory/store.js';
+import { type ApprovalEvent, createApprovalBroker } from '../../src/safety/approval-broker.js';
 import { createScheduler } from '../../src/scheduler/scheduler.js';
 import { sessionRunJob } from '../../src/scheduler/session-run-job.js';
 import { buildSchedule } from '../../src/tasks/build-schedule.js';
 import { createTaskStore } from '../../src/tasks/store.js';
 import type { SchedulerEvent } from '../../src/tasks/types.js';
 import { createMemoryTools } from '../../src/tools/memory-tools.js';
+import { createWriteFileTool } from '../../src/tools/write-file.js';
+import { randomId } from '../../src/util/ids.js';
 import { createFixture, type Fixture, record } from '../session/fixture.js';
+import { tempDir } from '../tools/tool-context.js';
 
 let fx: Fixture | undefined;
 afterEach(async () => {
@@ -120,5 +126,52 @@ describe('scheduled runs through real sessions and the fake LLM', () => {
         .join('\n') ?? '';
     expect(system(1)).not.toContain('Zed, the garden keeper');
     expect(system(3)).toContain('You are Zed, the garden keeper.');
+  });
+});
+
+describe('scheduled runs and approvals', () => {
+  it('a task’s run is never asked: the outside write is denied (unattended) and the run record says so', async () => {
+    const config = defaultConfig();
+    const broker = createApprovalBroker({
+      config: () => config,
+      clock: { now: () => new Date() },
+      ids: randomId,
+      persistRule: () => {},
+      logger: pino({ level: 'silent' }),
+    });
+    const workspace = tempDir('aibox-task-ws-');
+    const target = join(tempDir('aibox-task-outside-'), 'report.txt');
+    fx = await createFixture({
+      tools: [createWriteFileTool({ lang: 'en', workspace })],
+      askPerson: broker.ask,
+    });
+    const tasks = createTaskStore({ db: fx.db, lang: 'en' });
+    const task = tasks.add({
+      title: 'report',
+      content: 'Write the report',
+      schedule: buildSchedule({ immediate: true, timezone: 'UTC' }, { now: new Date(), lang: 'en' }),
+    });
+    // Even someone watching the task's session is not asked: nobody answers for a scheduled run.
+    const seen: ApprovalEvent[] = [];
+    broker.attach(`task-${task.id}`, (event) => seen.push(event));
+    fx.llm.script(
+      { toolCalls: [{ name: 'write_file', arguments: { filepath: target, content: 'x' } }] },
+      { text: 'Could not write it.' },
+    );
+    const scheduler = createScheduler({
+      store: tasks,
+      runJob: sessionRunJob(fx.manager, { lang: 'en', approvals: broker }),
+      lang: 'en',
+    });
+    scheduler.start();
+    await scheduler.idle();
+    await scheduler.stop();
+    const [run] = tasks.runs(task.id);
+    expect(run).toMatchObject({ status: 'complete', answer: 'Could not write it.' });
+    expect(run?.denied).toEqual([{ tool: 'write_file', command: `write_file ${target}`, how: 'unattended' }]);
+    expect(existsSync(target)).toBe(false);
+    expect(seen).toEqual([]);
+    const told = (await fx.llm.waitForRequest(2)).body.messages.at(-1).content;
+    expect(told).toContain('Nobody can approve right now');
   });
 });

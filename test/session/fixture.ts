@@ -6,6 +6,7 @@ import { dataPaths } from '../../src/config/paths.js';
 import { type Config, ConfigSchema } from '../../src/config/schema.js';
 import type { Lang } from '../../src/i18n/lang.js';
 import { createPromptLoader } from '../../src/prompts/prompt-loader.js';
+import type { AskPerson } from '../../src/safety/types.js';
 import { createSessionManager } from '../../src/session/session-manager.js';
 import type { Session, SessionEvent, SessionManager } from '../../src/session/types.js';
 import { type Database, openDatabase } from '../../src/store/database.js';
@@ -68,6 +69,8 @@ export interface FixtureOptions {
   llm?: FakeLlm;
   /** Write the default prompt files (default true); without them the prompt is one short line. */
   defaultPrompts?: boolean;
+  /** The approval broker's `ask` (default: none, nobody can be asked). */
+  askPerson?: AskPerson;
 }
 
 export async function createFixture(options: FixtureOptions = {}): Promise<Fixture> {
@@ -97,6 +100,7 @@ export async function createFixture(options: FixtureOptions = {}): Promise<Fixtu
       ids: randomId,
       logger: pino({ level: 'silent' }),
       archiveDir: paths.archive,
+      ...(options.askPerson ? { askPerson: options.askPerson } : {}),
     });
     return { db, manager };
   };
