@@ -3,6 +3,8 @@
  * server and, from the original Python server, `line`/`chunk`/`complete`
  * (when the ack carries no `protocol`, `line` frames are shown as they come).
  */
+import type { TerminalApprovalMessages } from './approval-messages.js';
+import { describeRequest } from './approval-prompt.js';
 import type { ServerFrame } from './connection.js';
 import type { ChatMessages } from './messages.js';
 import { ToolFold } from './tool-fold.js';
@@ -10,6 +12,8 @@ import { ToolFold } from './tool-fold.js';
 export interface RenderOptions {
   out: NodeJS.WritableStream & { isTTY?: boolean };
   t: ChatMessages;
+  /** How approval requests and their outcomes are shown. */
+  approvals: TerminalApprovalMessages;
   /** Lines of live tool output kept on screen. */
   foldLines?: number;
 }
@@ -162,6 +166,21 @@ export function createRenderer(options: RenderOptions): Renderer {
         if (taskStreams.delete(id)) block('');
       }
     },
+    approval_request: (f) => {
+      const shown = describeRequest(
+        {
+          tool: str(f.tool),
+          command: str(f.command),
+          reason: str(f.reason),
+          canAlways: f.can_always === true,
+          secondsLeft: (Date.parse(str(f.expires_at)) - Date.now()) / 1000,
+        },
+        options.approvals,
+      );
+      block(shown.text);
+      write(shown.prompt);
+    },
+    approval_resolved: (f) => void block(options.approvals.decided(str(f.decision), str(f.by))),
     task_error: (f) => void block(`❌ [#${str(f.task_id)}] ${str(f.task_title)}: ${str(f.error)}`),
     skills_changed: (f) =>
       void block(

@@ -7,6 +7,7 @@ export const askMessages = defineMessages({
     messageArg: '要发送的内容（多个词会用空格连起来）',
     sessionOption: '会话名（默认 cli，与网页的 main 会话分开）',
     newOption: '先归档当前对话，开始新的对话',
+    yesOption: '需要批准的操作一律允许一次（从不保存为“总是允许”）；不加时，只在终端上询问，否则拒绝',
     emptyMessage: '没有要发送的内容',
     badSession: (name: string) => `会话名无效: ${name}（只能用字母、数字、_ - .，最长 64 个字符）`,
     toolStart: (name: string, args: string) => `▶ ${name} ${args}`,
@@ -22,6 +23,8 @@ export const askMessages = defineMessages({
     messageArg: 'what to send (several words are joined with spaces)',
     sessionOption: 'session name (default cli, separate from the web page’s main session)',
     newOption: 'archive the current conversation first and start a new one',
+    yesOption:
+      'allow once everything that needs approval (never saved as "always"); without it, asks on a terminal and otherwise denies',
     emptyMessage: 'There is nothing to send',
     badSession: (name: string) =>
       `Invalid session name: ${name} (letters, digits, _ - . only, at most 64 characters)`,

@@ -13,6 +13,7 @@ import { createAskRenderer } from './ask-render.js';
 interface AskOptions {
   session: string;
   new?: boolean;
+  yes?: boolean;
 }
 
 const SESSION_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
@@ -26,6 +27,7 @@ export function register(program: Command): void {
     .argument('<message...>', t.messageArg)
     .option('-s, --session <name>', t.sessionOption, 'cli')
     .option('--new', t.newOption)
+    .option('-y, --yes', t.yesOption)
     .action(async (words: string[], options: AskOptions, command: Command) => {
       process.exitCode = await runAsk(words.join(' '), options, command.optsWithGlobals<GlobalOptions>());
     });
@@ -47,6 +49,15 @@ async function runAsk(message: string, options: AskOptions, globals: GlobalOptio
   const session = app.sessions.get(options.session);
   const render = createAskRenderer(app.lang, { stdout: process.stdout, stderr: process.stderr });
   const unsubscribe = session.subscribe(render.listener);
+  const { attachTerminalApprover } = await import('./ask-approvals.js');
+  const stopApproving = attachTerminalApprover(app.approvals, {
+    sessionId: session.id,
+    lang: app.lang,
+    yes: options.yes === true,
+    interactive: process.stdin.isTTY === true && process.stderr.isTTY === true,
+    input: process.stdin,
+    output: process.stderr,
+  });
   const onInterrupt = () => session.abort();
   process.on('SIGINT', onInterrupt);
   try {
@@ -57,6 +68,7 @@ async function runAsk(message: string, options: AskOptions, globals: GlobalOptio
     return outcome.status === 'complete' ? 0 : 1;
   } finally {
     process.off('SIGINT', onInterrupt);
+    stopApproving();
     unsubscribe();
     await app.close();
   }

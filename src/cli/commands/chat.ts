@@ -48,12 +48,16 @@ function chatUrl(raw: string, session: string | undefined, t: ReturnType<typeof 
 }
 
 async function runChat(rawUrl: string, options: ChatOptions, globals: GlobalOptions): Promise<number> {
-  const t = chatMessages(detectLang({ flag: globals.lang }));
+  const lang = detectLang({ flag: globals.lang });
+  const t = chatMessages(lang);
   const url = chatUrl(rawUrl, options.session, t);
   // Loaded here so that other commands do not pay for the WebSocket client.
   const { openClientConnection } = await import('../../client/connection.js');
   const { createRenderer } = await import('../../client/render.js');
-  const render = createRenderer({ out: process.stdout, t });
+  const { terminalApprovalMessages } = await import('../../client/approval-messages.js');
+  const { parseApprovalAnswer } = await import('../../client/approval-prompt.js');
+  const approvalTexts = terminalApprovalMessages(lang);
+  const render = createRenderer({ out: process.stdout, t, approvals: approvalTexts });
   const rl = createInterface({
     input: process.stdin,
     output: process.stdout,
@@ -64,6 +68,8 @@ async function runChat(rawUrl: string, options: ChatOptions, globals: GlobalOpti
   let opened = false;
   let inputClosed = false;
   let lastInterrupt = 0;
+  /** Approval requests shown and not resolved yet, oldest first: a y/a/n line answers the first. */
+  const approvals: { id: string; canAlways: boolean }[] = [];
 
   return new Promise<number>((resolve) => {
     const finish = (code: number) => {
@@ -87,12 +93,19 @@ async function runChat(rawUrl: string, options: ChatOptions, globals: GlobalOpti
           opened = true;
         if (render.frame(frame).turnEnded || frame.type === 'command_result')
           pending = Math.max(0, pending - 1);
+        if (frame.type === 'approval_request')
+          approvals.push({ id: String(frame.approval_id), canAlways: frame.can_always === true });
+        if (frame.type === 'approval_resolved') {
+          const at = approvals.findIndex((a) => a.id === frame.approval_id);
+          if (at >= 0) approvals.splice(at, 1);
+        }
         // The prompt comes back after anything that answers the user: a turn's end or a command's reply.
         if (['history', 'complete', 'error', 'command_result'].includes(frame.type)) rl.prompt(true);
         maybeDone();
       },
       onRetry: (ms) => {
         pending = 0; // the server keeps queued turns; their answers come back in `history`
+        approvals.length = 0; // still-pending requests are sent again after `history`
         render.note(t.reconnecting(Math.round(ms / 100) / 10));
       },
       onEnd: (code) => {
@@ -104,6 +117,13 @@ async function runChat(rawUrl: string, options: ChatOptions, globals: GlobalOpti
     rl.on('line', (line) => {
       const text = line.trim();
       if (!text) return;
+      const waiting = approvals[0];
+      if (waiting && !text.startsWith('/')) {
+        const decision = parseApprovalAnswer(text, waiting.canAlways);
+        if (decision) conn.send({ type: 'approval', approval_id: waiting.id, decision });
+        else render.note(approvalTexts.badAnswer(waiting.canAlways));
+        return;
+      }
       conn.send(
         text.startsWith('/') ? { type: 'command', command: text } : { type: 'message', content: text },
       );
