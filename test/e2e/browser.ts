@@ -20,6 +20,14 @@ export function chromiumAvailable(): boolean {
   return existsSync(CHROMIUM_PATH);
 }
 
+/** Throws, saying what to install or build, unless chromium and the built page are there. */
+export function assertBrowserReady(): void {
+  if (!chromiumAvailable())
+    throw new Error('chromium is missing: apt-get install -y chromium fonts-wqy-zenhei');
+  if (!existsSync(resolve(import.meta.dirname, '../../dist/web/index.html')))
+    throw new Error('dist/web is missing: npm run build');
+}
+
 export interface LaunchedBrowser {
   browser: Browser;
   newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
@@ -52,6 +60,18 @@ export async function launchBrowser(): Promise<LaunchedBrowser> {
       await browser.close();
     },
   };
+}
+
+/** A new context and page on `url`, once the page says it is connected. */
+export async function openConnectedPage(
+  launched: LaunchedBrowser,
+  url: string,
+  options: BrowserContextOptions,
+): Promise<Page> {
+  const page = await (await launched.newContext(options)).newPage();
+  await page.goto(url);
+  await page.locator('.status[data-conn="open"]').waitFor();
+  return page;
 }
 
 /** Viewports of the screenshots kept in docs/screenshots/. */

@@ -2,34 +2,34 @@
  * The chat in a real browser against the real server and the fake LLM: streamed Markdown,
  * a tool card with live command output, abort, a queued message, and history after a reload.
  */
-import { existsSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, type LaunchedBrowser, launchBrowser, screenshot, VIEWPORTS } from './browser.js';
+import {
+  assertBrowserReady,
+  type LaunchedBrowser,
+  launchBrowser,
+  openConnectedPage,
+  screenshot,
+  VIEWPORTS,
+} from './browser.js';
 import { type Box, startBox } from './fixture.js';
 
 describe('web page: chat', () => {
   let box: Box;
   let launched: LaunchedBrowser;
-  let context: BrowserContext;
   let page: Page;
 
   beforeAll(async () => {
-    if (!chromiumAvailable())
-      throw new Error('chromium is missing: apt-get install -y chromium fonts-wqy-zenhei');
-    if (!existsSync(resolve(import.meta.dirname, '../../dist/web/index.html')))
-      throw new Error('dist/web is missing: npm run build');
+    assertBrowserReady();
     box = await startBox();
     launched = await launchBrowser();
-    context = await launched.newContext({
+    page = await openConnectedPage(launched, box.server.url, {
       viewport: VIEWPORTS.desktop,
       colorScheme: 'light',
       locale: 'zh-CN',
     });
-    page = await context.newPage();
-    await page.goto(box.server.url);
-    await page.locator('.status[data-conn="open"]').waitFor();
   });
 
   afterAll(async () => {

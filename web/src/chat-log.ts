@@ -3,11 +3,12 @@
  * segments (Markdown) and tool cards appear in the order they happened. Fed by `history` and by
  * the live chat frames of the `main` session.
  */
+import { type ApprovalCard, createApprovalCard } from './approval-card.js';
 import { emptyChat, renderUserBubble } from './chat-bubbles.js';
 import { h } from './dom.js';
 import type { Messages } from './i18n.js';
 import { setMarkdown } from './markdown.js';
-import type { HistoryEntry, ServerFrame } from './protocol-types.js';
+import type { ClientFrame, HistoryEntry, ServerFrame } from './protocol-types.js';
 import { createToolCard, type ToolCard } from './tool-card.js';
 
 interface TurnView {
@@ -32,7 +33,13 @@ export interface ChatLog {
   relabel(): void;
 }
 
-export function createChatLog(t: () => Messages, lang: () => string): ChatLog {
+export function createChatLog(
+  t: () => Messages,
+  lang: () => string,
+  /** Sends a frame (approval answers); false when offline. */
+  send: (frame: ClientFrame) => boolean,
+): ChatLog {
+  const approvals = new Map<string, ApprovalCard>();
   const list = h('div', { class: 'chat-list', role: 'log', 'aria-live': 'polite' });
   const el = h('div', { class: 'chat-scroll' }, list);
   const turns = new Map<string, TurnView>();
@@ -203,6 +210,20 @@ export function createChatLog(t: () => Messages, lang: () => string): ChatLog {
         } else add(h('div', { class: 'note error' }, text));
         return;
       }
+      case 'approval_request': {
+        if (approvals.get(frame.approval_id)?.pending) return; // sent again after a reconnect
+        const card = createApprovalCard(frame, t, (decision) =>
+          send({ type: 'approval', approval_id: frame.approval_id, decision }),
+        );
+        approvals.set(frame.approval_id, card);
+        const was = nearBottom();
+        turnView(frame.turn_id).body.append(card.el);
+        stick(was);
+        return;
+      }
+      case 'approval_resolved':
+        approvals.get(frame.approval_id)?.resolve(frame);
+        return;
       case 'dialogue_ended':
         add(h('div', { class: 'note divider' }, t().dialogueEnded));
         return;
@@ -217,6 +238,7 @@ export function createChatLog(t: () => Messages, lang: () => string): ChatLog {
 
   const reset = () => {
     turns.clear();
+    approvals.clear();
     for (const turnId of [...running]) setRunning(turnId, false);
     pending.length = 0;
     list.replaceChildren(empty());

@@ -16,7 +16,7 @@ export interface ChatView {
 }
 
 export function createChatView(connection: Connection, t: () => Messages, lang: () => string): ChatView {
-  const log = createChatLog(t, lang);
+  const log = createChatLog(t, lang, (frame) => connection.send(frame));
   const input = h('textarea', {
     class: 'composer-input',
     rows: 1,

@@ -14,6 +14,25 @@ function defineMessages<T extends Record<string, MessageValue>>(tables: {
   return (lang: Lang): T => tables[lang] as T;
 }
 
+const APPROVAL_HOW_ZH: Record<string, string> = {
+  allow: '已允许一次',
+  always: '已总是允许（规则已保存）',
+  deny: '已拒绝',
+  timeout: '超时未回答，已拒绝',
+  unattended: '无人可批准，已拒绝',
+  aborted: '回合已取消',
+  policy: '由 safety.mode 决定',
+};
+const APPROVAL_HOW_EN: Record<string, string> = {
+  allow: 'Allowed once',
+  always: 'Always allowed (rule saved)',
+  deny: 'Denied',
+  timeout: 'Nobody answered in time: denied',
+  unattended: 'Nobody could approve: denied',
+  aborted: 'Turn cancelled',
+  policy: 'Decided by safety.mode',
+};
+
 export const messages = defineMessages({
   zh: {
     tabChat: '对话',
@@ -48,6 +67,12 @@ export const messages = defineMessages({
     dialogueReset: '已开始新对话',
     emptyChat: '你好！有什么可以帮你？',
     emptyChatHint: '可以让我执行命令、查资料、记事情，或安排定时任务。',
+    approvalTitle: (tool: string) => `需要你的批准：${tool}`,
+    approveOnce: '允许一次',
+    approveAlways: '总是允许',
+    approveDeny: '拒绝',
+    approvalCountdown: (s: number) => `${s} 秒后自动拒绝`,
+    approvalDecided: (how: string, by: string) => `${APPROVAL_HOW_ZH[how] ?? how}${by ? `（${by}）` : ''}`,
     toolRunning: '运行中',
     toolOk: '完成',
     toolFailed: '失败',
@@ -170,6 +195,12 @@ export const messages = defineMessages({
     dialogueReset: 'New conversation started',
     emptyChat: 'Hello! How can I help?',
     emptyChatHint: 'I can run commands, look things up, remember things, or schedule tasks.',
+    approvalTitle: (tool: string) => `Your approval is needed: ${tool}`,
+    approveOnce: 'Allow once',
+    approveAlways: 'Always',
+    approveDeny: 'Deny',
+    approvalCountdown: (s: number) => `denied in ${s} s`,
+    approvalDecided: (how: string, by: string) => `${APPROVAL_HOW_EN[how] ?? how}${by ? ` (${by})` : ''}`,
     toolRunning: 'Running',
     toolOk: 'Done',
     toolFailed: 'Failed',

@@ -16,6 +16,7 @@ import './styles/base.css';
 import './styles/controls.css';
 import './styles/chat.css';
 import './styles/tool-card.css';
+import './styles/approval-card.css';
 import './styles/lists.css';
 import './styles/highlight.css';
 import './styles/phone.css';

@@ -77,12 +77,41 @@ export type ServerFrame =
       error: string;
     }
   | { type: 'pong' }
-  | { type: 'line'; content: string };
+  | { type: 'line'; content: string }
+  | ApprovalRequestFrame
+  | ApprovalResolvedFrame;
+
+export type ApprovalDecision = 'allow' | 'always' | 'deny';
+
+/** A risky step waits for a person (sent to every aibox.v1 client of the session). */
+export interface ApprovalRequestFrame {
+  type: 'approval_request';
+  approval_id: string;
+  session?: string;
+  turn_id: string;
+  call_id: string;
+  tool: string;
+  command: string;
+  reason: string;
+  expires_at: string;
+  can_always: boolean;
+}
+
+/** How it ended: a person's answer, `timeout`, `unattended`, `aborted` or `policy`. */
+export interface ApprovalResolvedFrame {
+  type: 'approval_resolved';
+  approval_id: string;
+  session?: string;
+  decision: string;
+  approved: boolean;
+  by?: string;
+}
 
 export type ClientFrame =
   | { type: 'message'; content: string; id?: string }
   | { type: 'command'; command: string; id?: string }
   | { type: 'abort' }
+  | { type: 'approval'; approval_id: string; decision: ApprovalDecision }
   | { type: 'ping' };
 
 /** Parses one text frame; anything that is not an object with a string `type` is dropped. */

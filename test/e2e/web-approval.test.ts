@@ -1,0 +1,64 @@
+/**
+ * The approval card in a real browser against the real server: the model asks to
+ * write outside the workspace, the page shows the command (as text, never HTML),
+ * the reason, a countdown and the buttons; Deny resolves it and nothing is written.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outsideDir } from '../integration/approval-box.js';
+import {
+  assertBrowserReady,
+  type LaunchedBrowser,
+  launchBrowser,
+  openConnectedPage,
+  VIEWPORTS,
+} from './browser.js';
+import { type Box, startBox } from './fixture.js';
+
+describe('web page: approvals', () => {
+  let box: Box;
+  let launched: LaunchedBrowser;
+  let page: Page;
+
+  beforeAll(async () => {
+    assertBrowserReady();
+    box = await startBox({ scheduler: false });
+    launched = await launchBrowser();
+    page = await openConnectedPage(launched, box.server.url, {
+      viewport: VIEWPORTS.desktop,
+      locale: 'zh-CN',
+    });
+  });
+  afterAll(async () => {
+    await launched?.close();
+    await box?.close();
+  });
+
+  it('shows the request with Allow once / Always / Deny and a countdown; Deny shows the decision', async () => {
+    const target = join(outsideDir(), '<img src=x onerror=alert(1)>.txt');
+    box.llm.script(
+      { toolCalls: [{ name: 'write_file', arguments: { filepath: target, content: 'x' } }] },
+      { text: '好的，没有写入。' },
+    );
+    await page.locator('.composer-input').fill('写个文件');
+    await page.locator('.composer-input').press('Enter');
+    const card = page.locator('.approval-card[data-state="pending"]');
+    await card.waitFor();
+    expect(await card.locator('.approval-title').textContent()).toBe('需要你的批准：write_file');
+    expect(await card.locator('.approval-command').textContent()).toBe(`write_file ${target}`);
+    expect(await card.locator('.approval-command img').count()).toBe(0);
+    expect(await card.locator('.approval-reason').textContent()).toContain('safety.file_roots');
+    expect(await card.locator('.approval-countdown').textContent()).toMatch(/\d+ 秒后自动拒绝/);
+    expect(await card.locator('button').allTextContents()).toEqual(['允许一次', '总是允许', '拒绝']);
+
+    await card.locator('button.approval-deny').click();
+    const decided = page.locator('.approval-card[data-state="denied"]');
+    await decided.waitFor();
+    expect(await decided.locator('.approval-outcome').textContent()).toMatch(/^已拒绝（127\.0\.0\.1:\d+）$/);
+    expect(await decided.locator('button').count()).toBe(0);
+    await page.locator('.msg.assistant .md', { hasText: '好的，没有写入。' }).waitFor();
+    expect(existsSync(target)).toBe(false);
+  });
+});

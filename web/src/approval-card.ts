@@ -1,0 +1,83 @@
+/**
+ * An approval request in the chat: what will run (monospace; text nodes, so
+ * never interpreted as HTML), why it needs a yes, a countdown, and Allow once /
+ * Always (only when the server offers it) / Deny. Once decided — here, in
+ * another client, by the timeout — it shows the decision and who made it.
+ */
+import { h, replaceChildren } from './dom.js';
+import type { Messages } from './i18n.js';
+import type { ApprovalDecision, ApprovalRequestFrame, ApprovalResolvedFrame } from './protocol-types.js';
+
+export interface ApprovalCard {
+  el: HTMLElement;
+  readonly pending: boolean;
+  resolve(frame: ApprovalResolvedFrame): void;
+}
+
+export function createApprovalCard(
+  request: ApprovalRequestFrame,
+  t: () => Messages,
+  answer: (decision: ApprovalDecision) => boolean,
+): ApprovalCard {
+  const countdown = h('span', { class: 'approval-countdown' });
+  const expiresAt = Date.parse(request.expires_at);
+  const button = (decision: ApprovalDecision, label: string, kind: string) =>
+    h(
+      'button',
+      {
+        type: 'button',
+        class: `btn small ${kind} approval-${decision}`,
+        onclick: () => {
+          if (answer(decision)) for (const b of buttons.querySelectorAll('button')) b.disabled = true;
+        },
+      },
+      label,
+    );
+  const buttons = h(
+    'div',
+    { class: 'approval-actions' },
+    button('allow', t().approveOnce, 'primary'),
+    request.can_always ? button('always', t().approveAlways, '') : null,
+    button('deny', t().approveDeny, 'danger'),
+    countdown,
+  );
+  const el = h(
+    'div',
+    {
+      class: 'approval-card',
+      'data-approval-id': request.approval_id,
+      'data-state': 'pending',
+      role: 'group',
+    },
+    h('div', { class: 'approval-title' }, t().approvalTitle(request.tool)),
+    h('pre', { class: 'approval-command' }, request.command),
+    h('div', { class: 'approval-reason' }, request.reason),
+    buttons,
+  );
+
+  let pending = true;
+  const tick = () => {
+    const left = Math.max(0, Math.round((expiresAt - Date.now()) / 1000));
+    countdown.textContent = Number.isNaN(left) ? '' : t().approvalCountdown(left);
+    if (left === 0 || !pending) window.clearInterval(timer);
+  };
+  const timer = window.setInterval(tick, 1000);
+  tick();
+
+  return {
+    el,
+    get pending() {
+      return pending;
+    },
+    resolve(frame) {
+      pending = false;
+      window.clearInterval(timer);
+      el.dataset.state = frame.approved ? 'approved' : 'denied';
+      el.dataset.decision = frame.decision;
+      replaceChildren(
+        buttons,
+        h('span', { class: 'approval-outcome' }, t().approvalDecided(frame.decision, frame.by ?? '')),
+      );
+    },
+  };
+}
