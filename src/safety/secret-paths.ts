@@ -62,14 +62,18 @@ function secretInodes(secrets: SecretPaths): Set<string> {
 
 /** True when any of `paths` is a secret, or is the same file as one (hard link). */
 export function isSecretPath(paths: string[], secrets: SecretPaths): boolean {
-  if (paths.some((path) => namedSecret(path, secrets))) return true;
-  const inodes = secretInodes(secrets);
-  return paths.some((path) => {
+  const unique = [...new Set(paths)];
+  if (unique.some((path) => namedSecret(path, secrets))) return true;
+  // Only a file with several links can be another name of a secret: the common case costs one stat.
+  const linked = unique.flatMap((path) => {
     try {
       const info = statSync(path);
-      return info.isFile() && inodes.has(`${info.dev}:${info.ino}`);
+      return info.isFile() && info.nlink > 1 ? [`${info.dev}:${info.ino}`] : [];
     } catch {
-      return false;
+      return [];
     }
   });
+  if (linked.length === 0) return false;
+  const inodes = secretInodes(secrets);
+  return linked.some((inode) => inodes.has(inode));
 }
