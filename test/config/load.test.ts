@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/config/load.js';
+import { ConfigError, loadConfig, parseConfig } from '../../src/config/load.js';
 import { defaultConfig } from '../../src/config/schema.js';
 
 function tempConfigPath(): string {
@@ -112,5 +112,15 @@ describe('loadConfig', () => {
     const path = tempConfigPath();
     writeFileSync(path, JSON.stringify({ server: { port: 9001 }, system: { websocket_port: 8766 } }));
     expect(loadConfig(path).config.server.port).toBe(9001);
+  });
+});
+
+describe('config defaults', () => {
+  it('are fresh per parse: a rule added to one config never appears in another', () => {
+    const a = defaultConfig();
+    a.safety.rules.push({ decision: 'allow', tool: 'run_command', command: 'ls' });
+    a.server.allowed_origins.push('http://x');
+    expect(defaultConfig().safety.rules).toEqual([]);
+    expect(parseConfig({}).config.server.allowed_origins).toEqual([]);
   });
 });

@@ -155,3 +155,37 @@ describe('approvals end to end: nobody answers', () => {
     }
   });
 });
+
+describe('approvals end to end: safety.mode', () => {
+  it('off: warned at start, and an outside write runs without asking', async () => {
+    const box = await startApprovalBox(60, { mode: 'off' });
+    const client = await connectReady(box.wsUrl);
+    try {
+      expect(box.app.notices.join('\n')).toContain('safety.mode is off');
+      const target = join(outsideDir(), 'off.txt');
+      scriptToolThenText(box, { name: 'write_file', arguments: { filepath: target, content: 'x' } });
+      expect((await client.chat('write it')).type).toBe('complete');
+      expect(client.ofType('approval_request')).toEqual([]);
+      expect(readFileSync(target, 'utf8')).toBe('x');
+    } finally {
+      client.close();
+      await box.close();
+    }
+  });
+
+  it('deny: refused without asking anyone', async () => {
+    const box = await startApprovalBox(60, { mode: 'deny' });
+    const client = await connectReady(box.wsUrl);
+    try {
+      const target = join(outsideDir(), 'deny.txt');
+      scriptToolThenText(box, { name: 'write_file', arguments: { filepath: target, content: 'x' } });
+      expect((await client.chat('write it')).type).toBe('complete');
+      expect(client.ofType('approval_request')).toEqual([]);
+      expect(existsSync(target)).toBe(false);
+      expect(await toolResultSeen(box, 2)).toContain('safety.mode is deny');
+    } finally {
+      client.close();
+      await box.close();
+    }
+  });
+});
