@@ -116,6 +116,22 @@ describe('approvals end to end: write_file outside the workspace', () => {
     expect(readFileSync(target, 'utf8')).toBe('one');
   });
 
+  it('abort while the request waits: resolved as aborted for every client, nothing written', async () => {
+    const target = join(outside, 'aborted.txt');
+    box.llm.script({ toolCalls: [{ name: 'write_file', arguments: { filepath: target, content: 'x' } }] });
+    const request = await askAndWaitForRequest(alice, 'write it');
+    const fromBob = bob.frames.length;
+    alice.send({ type: 'abort' });
+    const resolved = await bob.waitFor((f) => f.type === 'approval_resolved', { from: fromBob });
+    expect(resolved).toMatchObject({
+      approval_id: request.approval_id,
+      decision: 'aborted',
+      approved: false,
+    });
+    expect(await turnEnd(alice, request.turn_id)).toMatchObject({ type: 'error', code: 'aborted' });
+    expect(existsSync(target)).toBe(false);
+  });
+
   it('nobody who can answer (only an original client on the session): denied at once', async () => {
     const target = join(outside, 'unattended.txt');
     scriptToolThenText(box, { name: 'write_file', arguments: { filepath: target, content: 'x' } });
