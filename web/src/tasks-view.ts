@@ -95,6 +95,10 @@ export function createTasksView(
               h('span', { class: 'badge' }, run.status),
               ' ',
               run.error ?? run.answer ?? '',
+              // Steps refused because nobody can approve during a scheduled run.
+              ...(run.denied ?? []).map((d) =>
+                h('div', { class: 'run-denied' }, t().taskRunDenied(`${d.tool}: ${d.command}`)),
+              ),
             ),
           )
         : h('div', { class: 'muted' }, t().taskNever),
