@@ -16,8 +16,13 @@ import { type Frame, frameIsFor, framesForEvent } from './outbound.js';
 export interface Hub {
   add(conn: Connection): void;
   remove(conn: Connection): void;
-  /** Starts sending the session's chat frames to `conn`. Throws AppError `too_many_sessions`. */
-  attach(conn: Connection, sessionId: string): void;
+  /**
+   * Starts sending the session's chat frames to `conn` (and, to an `aibox.v1` client, its approval
+   * requests: the waiting ones at once unless `replayApprovals` is false). Throws AppError `too_many_sessions`.
+   */
+  attach(conn: Connection, sessionId: string, options?: { replayApprovals?: boolean }): void;
+  /** Sends `conn` the session's approval requests that are still waiting (after the welcome's `history`). */
+  replayApprovals(conn: Connection, sessionId: string): void;
   toAll(frame: Frame): void;
   toSession(sessionId: string, frame: Frame): void;
   readonly size: number;
@@ -71,20 +76,26 @@ export function createHub(options: HubOptions): Hub {
     unsubscribes.set(sessionId, off);
   };
 
+  /** Registers `conn` as an approver of the session; true when it was not one yet. */
   const becomeApprover = (conn: Connection, sessionId: string) => {
     const { approvals } = options;
-    if (!approvals || !conn.structured) return;
+    if (!approvals || !conn.structured) return false;
     let mine = approvers.get(conn);
     if (!mine) {
       mine = new Map();
       approvers.set(conn, mine);
     }
-    if (mine.has(sessionId)) return;
+    if (mine.has(sessionId)) return false;
     mine.set(
       sessionId,
       approvals.attach(sessionId, (event) => conn.send(approvalFrame(event, options.timeZone))),
     );
-    for (const pending of approvals.pending(sessionId))
+    return true;
+  };
+
+  const replayApprovals = (conn: Connection, sessionId: string) => {
+    if (!conn.structured) return;
+    for (const pending of options.approvals?.pending(sessionId) ?? [])
       conn.send(approvalRequestFrame(pending, options.timeZone));
   };
 
@@ -111,7 +122,7 @@ export function createHub(options: HubOptions): Hub {
       all.delete(conn);
       detachAll(conn);
     },
-    attach: (conn, sessionId) => {
+    attach: (conn, sessionId, attachOptions = {}) => {
       subscribe(sessionId); // first: it throws when the session cannot be held
       conn.sessions.add(sessionId);
       let set = attached.get(sessionId);
@@ -120,8 +131,10 @@ export function createHub(options: HubOptions): Hub {
         attached.set(sessionId, set);
       }
       set.add(conn);
-      if (conn.authenticated) becomeApprover(conn, sessionId);
+      if (conn.authenticated && becomeApprover(conn, sessionId) && attachOptions.replayApprovals !== false)
+        replayApprovals(conn, sessionId);
     },
+    replayApprovals,
     toAll: (frame) => sendTo(all, frame),
     toSession,
     get size() {

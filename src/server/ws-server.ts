@@ -63,7 +63,7 @@ export function attachWebSocket(
   const welcome = (conn: Connection) => {
     conn.authenticated = true;
     try {
-      hub.attach(conn, conn.defaultSession);
+      hub.attach(conn, conn.defaultSession, { replayApprovals: false });
     } catch (error) {
       const refusal = limitErrorFrame(error);
       if (!refusal) throw error;
@@ -72,6 +72,7 @@ export function attachWebSocket(
       return;
     }
     for (const frame of welcomeFrames(app, conn.defaultSession)) conn.send(frame);
+    hub.replayApprovals(conn, conn.defaultSession); // after `history`, so a client can place them
   };
 
   const onConnection = (ws: WebSocket, req: IncomingMessage) => {
