@@ -177,7 +177,7 @@ describe('approvals end to end: safety.mode', () => {
     const box = await startApprovalBox(60, { mode: 'off' });
     const client = await connectReady(box.wsUrl);
     try {
-      expect(box.app.notices.join('\n')).toContain('safety.mode is off');
+      expect(box.app.notices.join('\n')).toContain('safety.mode = off');
       const target = join(outsideDir(), 'off.txt');
       scriptToolThenText(box, { name: 'write_file', arguments: { filepath: target, content: 'x' } });
       expect((await client.chat('write it')).type).toBe('complete');
