@@ -139,7 +139,14 @@ describe('e2e: skills', () => {
         { text: 'installed' },
       );
       const client = await shared.clientFor('install');
-      const end = await client.chat('install my tool and make a greeter');
+      const ending = client.chat('install my tool and make a greeter');
+      // Skills the model installed or created are asked the first time they run (docs/safety.md):
+      // the person watching is asked once for the command that runs both, and allows it.
+      const request = await client.waitFor((f) => f.type === 'approval_request');
+      expect(request.reason).toContain('my_tool');
+      expect(request.reason).toContain('okapi_greet');
+      client.send({ type: 'approval', approval_id: request.approval_id, decision: 'allow' });
+      const end = await ending;
       expect(end.type).toBe('complete');
       expect(requestsSince(start)).toHaveLength(7);
       const results = toolResults(requestsSince(start)[6]!);
@@ -152,17 +159,16 @@ describe('e2e: skills', () => {
       expect(results.get('s1')).toContain('my_tool');
       expect(results.get('s1')).toContain('Zebra striping helper');
       expect(results.get('s2')).toContain('okapi_greet');
-      // Skills the model installed or created are asked the first time they run; this box has
-      // nobody to ask (no approval client), so the run is refused, naming both (docs/safety.md).
-      expect(results.get('r1')).toContain('首次运行模型自己创建或安装的技能：my_tool');
-      expect(results.get('r1')).toContain('okapi_greet');
+      // Allowed by the person: both ran, in the sandbox.
+      expect(results.get('r1')).toContain('stripes: a b');
+      expect(results.get('r1')).toContain('okapi says Ana');
       // Every client heard of the new skills (skills_changed broadcast).
       await client.waitFor((f) => f.type === 'skills_changed' && (f.added as string[]).includes('my_tool'));
       await client.waitFor(
         (f) => f.type === 'skills_changed' && (f.added as string[]).includes('okapi_greet'),
       );
       const ends = client.ofType('tool_end');
-      expect(ends.filter((f) => f.ok !== true).map((f) => f.name)).toEqual(['run_command']);
+      expect(ends.filter((f) => f.ok !== true).map((f) => f.name)).toEqual([]);
 
       // Installed as extension-less executables in the skills dir; listed by the registry.
       const names = shared.box.app.skills.list().map((s) => s.name);
