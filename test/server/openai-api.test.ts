@@ -3,6 +3,8 @@
  * not, a bad token, unknown models, two concurrent requests to one session queued, and a
  * request closed mid-turn aborting that turn. WebSocket clients of the session see the turns.
  */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Box, connectReady, startBox, type TestClient } from './harness.js';
@@ -64,6 +66,29 @@ describe('OpenAI-compatible endpoint', () => {
     expect(activity).toEqual(['tool_start:get_current_time', 'tool_end:get_current_time']);
     const models = await client.models.list();
     expect(models.data.map((m) => m.id)).toEqual(expect.arrayContaining(['aibox', 'aibox:streamer']));
+  });
+
+  it("asks the session's WebSocket clients before a risky command; a deny reaches the model", async () => {
+    const victim = mkdtempSync(join('/var/tmp', 'aibox-openai-victim-'));
+    box.llm.script(
+      { toolCalls: [{ id: 'rm1', name: 'run_command', arguments: { command: `rm -rf ${victim}` } }] },
+      { text: 'could not delete it' },
+    );
+    const n = box.llm.requests.length + 2;
+    const from = ws.frames.length;
+    const reply = client.chat.completions.create({
+      model: 'aibox',
+      messages: [{ role: 'user', content: 'delete that folder' }],
+    });
+    const request = await ws.waitType('approval_request', { from });
+    expect(String(request.command)).toContain(victim);
+    ws.send({ type: 'approval', approval_id: request.approval_id, decision: 'deny' });
+    expect((await reply).choices[0]?.message.content).toBe('could not delete it');
+    expect(existsSync(victim)).toBe(true);
+    const seen = await box.llm.waitForRequest(n);
+    const told = (seen.body.messages as { role: string; content: string }[]).filter((m) => m.role === 'tool');
+    expect(told.at(-1)?.content).toMatch(/denied|not allowed|refused/i);
+    rmSync(victim, { recursive: true, force: true });
   });
 
   it('refuses a bad token, an unknown model and a request without a user message, in the OpenAI error shape', async () => {
