@@ -28,6 +28,9 @@ export const EXTERNAL = [
   'pino',
   'bufferutil',
   'utf-8-validate',
+  // grammY's CommonJS build breaks when bundled ("is not a constructor"); loaded only with a Telegram channel.
+  'grammy',
+  'grammy/*',
 ];
 
 function sourceFiles(dir) {

@@ -2,7 +2,7 @@
 import type { Config } from '../config/schema.js';
 
 /** Keys whose values are secrets: shown only as set / not set, anywhere. */
-export const SECRET_KEYS = new Set(['server.token']);
+export const SECRET_KEYS = new Set(['server.token', 'channels.telegram.token']);
 
 export function flattenConfig(value: unknown, prefix = ''): Map<string, unknown> {
   const out = new Map<string, unknown>();
@@ -20,8 +20,10 @@ export function flattenConfig(value: unknown, prefix = ''): Map<string, unknown>
 export function redactConfig(config: Config): Record<string, unknown> {
   const copy = structuredClone(config) as unknown as Record<string, Record<string, unknown>>;
   for (const key of SECRET_KEYS) {
-    const [section, name] = key.split('.') as [string, string];
-    const holder = copy[section];
+    const path = key.split('.');
+    const name = path.pop() as string;
+    let holder: Record<string, unknown> | undefined = copy;
+    for (const part of path) holder = holder?.[part] as Record<string, unknown> | undefined;
     if (holder && name in holder) holder[name] = holder[name] ? '[set]' : '';
   }
   // MCP servers' env values and HTTP headers carry their tokens: names are shown, values are not.

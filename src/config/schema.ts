@@ -211,6 +211,31 @@ export const McpConfigSchema = z.strictObject({
   serve_ask: z.boolean().default(false),
 });
 
+/** Telegram bot over long polling (docs/channels.md). */
+export const TelegramChannelSchema = z.strictObject({
+  /** Bot token from @BotFather; empty means the AIBOX_TELEGRAM_TOKEN environment variable. Never logged. */
+  token: z.string().default(''),
+  /** Numeric Telegram user ids that may talk to the box (besides those paired with a code). */
+  allowed_ids: z.array(z.int()).default([]),
+  /** Bot API root; empty means the public `https://api.telegram.org` (tests point it at their fake). */
+  api_root: z.string().default(''),
+});
+
+export const ChannelsConfigSchema = z.strictObject({
+  /** per_chat: each chat has its own session (`telegram-<chat id>`); main: every chat shares `main`. */
+  session: z.enum(['per_chat', 'main']).default('per_chat'),
+  /** How long a code from `aibox channels pair` stays valid. */
+  pairing_ttl_s: seconds(86_400).default(600),
+  /** Shortest time between two edits of a streamed answer. */
+  stream_interval_ms: z.int().min(50).max(60_000).default(1000),
+  /** Largest file from a chat that is saved to the workspace. */
+  max_file_bytes: z
+    .int()
+    .positive()
+    .default(20 * 1024 * 1024),
+  telegram: TelegramChannelSchema.default(() => TelegramChannelSchema.parse({})),
+});
+
 export const LogConfigSchema = z.strictObject({
   level: z.enum(['error', 'warn', 'info', 'debug']).default('info'),
   max_size_mb: z.number().positive().default(10),
@@ -230,6 +255,7 @@ export const ConfigSchema = z.strictObject({
   scheduler: SchedulerConfigSchema.default(() => SchedulerConfigSchema.parse({})),
   safety: SafetyConfigSchema.default(() => SafetyConfigSchema.parse({})),
   mcp: McpConfigSchema.default(() => McpConfigSchema.parse({})),
+  channels: ChannelsConfigSchema.default(() => ChannelsConfigSchema.parse({})),
   log: LogConfigSchema.default(() => LogConfigSchema.parse({})),
 });
 

@@ -7,6 +7,8 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { AppServices } from '../app/services.js';
+import { anyChannelConfigured } from '../channels/channel-config.js';
+import type { RunningChannels, StartChannelsOptions } from '../channels/start-channels.js';
 import { createDefaultCommandRegistry } from '../commands/index.js';
 import type { CommandRegistry } from '../commands/registry.js';
 import { forwardAppEvents } from './app-events.js';
@@ -23,6 +25,8 @@ export interface StartServerOptions {
   commands?: CommandRegistry;
   authTimeoutMs?: number;
   heartbeatMs?: number;
+  /** Channel settings for tests (polling, back-off, env); channels start when configured. */
+  channels?: StartChannelsOptions;
 }
 
 export interface RunningServer {
@@ -65,6 +69,7 @@ export async function startServer(app: AppServices, options: StartServerOptions)
     heartbeatMs: options.heartbeatMs,
   });
   const stopForwarding = forwardAppEvents(app, hub);
+  const channels = await startConfiguredChannels(app, commands, options.channels);
 
   const port = listeningPort;
   const shownHost = options.host.includes(':') ? `[${options.host}]` : options.host;
@@ -78,6 +83,7 @@ export async function startServer(app: AppServices, options: StartServerOptions)
       return ws.clients;
     },
     close() {
+      const stopChannels = channels?.close();
       closing ??= new Promise<void>((resolveClose) => {
         stopForwarding();
         ws.close();
@@ -85,8 +91,19 @@ export async function startServer(app: AppServices, options: StartServerOptions)
         server.close(() => resolveClose());
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 1000).unref();
-      });
+      }).then(() => stopChannels);
       return closing;
     },
   };
+}
+
+/** Chat channels (Telegram …), loaded only when one is configured: a box without them loads none of it. */
+async function startConfiguredChannels(
+  app: AppServices,
+  commands: CommandRegistry,
+  options: StartChannelsOptions = {},
+): Promise<RunningChannels | undefined> {
+  if (!anyChannelConfigured(app.config, options.env ?? process.env)) return undefined;
+  const { startChannels } = await import('../channels/start-channels.js');
+  return startChannels(app, commands, options);
 }

@@ -70,7 +70,8 @@ export interface FakeLlmOptions {
 
 const COMPLETION_PATHS = new Set(['/v1/chat/completions', '/chat/completions']);
 
-function readBody(req: IncomingMessage): Promise<string> {
+/** The whole request body as UTF-8 (shared by the other fake vendors). */
+export function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { register as registerAsk } from './ask.js';
+import { register as registerChannels } from './channels.js';
 import { register as registerChat } from './chat.js';
 import { register as registerDoctor } from './doctor.js';
 import { register as registerMcp } from './mcp.js';
@@ -21,4 +22,5 @@ export const COMMANDS: ((program: Command) => void)[] = [
   registerMemo,
   registerMcp,
   registerDoctor,
+  registerChannels,
 ];

@@ -1,0 +1,23 @@
+/**
+ * Remembers the last `capacity` event ids, so a redelivered event (vendors redeliver
+ * when they think an answer was lost) is handled once. Bounded: old ids fall out.
+ */
+export interface RecentIds {
+  /** True the first time `id` is seen (and records it); false for a repeat. */
+  firstSeen(id: string): boolean;
+}
+
+export function createRecentIds(capacity: number): RecentIds {
+  const seen = new Set<string>();
+  return {
+    firstSeen(id) {
+      if (seen.has(id)) return false;
+      seen.add(id);
+      if (seen.size > capacity) {
+        const oldest = seen.values().next().value as string;
+        seen.delete(oldest);
+      }
+      return true;
+    },
+  };
+}

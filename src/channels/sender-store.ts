@@ -1,0 +1,82 @@
+/**
+ * Who may talk to the box through a channel, besides the ids in config: senders paired
+ * with a code from `aibox channels pair`. Codes are random, short-lived, single-use and
+ * stored only as SHA-256 hashes, compared in constant time. One small JSON file (0600,
+ * written atomically), shared by the CLI that makes codes and the server that takes them.
+ */
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { writeFileAtomicSync } from '../util/atomic-write.js';
+import { PRIVATE_FILE_MODE } from '../util/private-files.js';
+
+const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+const CODE_LENGTH = 8;
+
+const FileSchema = z.object({
+  codes: z.array(z.object({ hash: z.string(), expires: z.number() })).default([]),
+  /** channel name → sender ids. */
+  paired: z.record(z.string(), z.array(z.string())).default({}),
+});
+type SenderFile = z.infer<typeof FileSchema>;
+
+export interface SenderStore {
+  isPaired(channel: string, senderId: string): boolean;
+  /** A new code valid for `ttlMs`; shown once, only its hash is kept. */
+  newCode(ttlMs: number): string;
+  /** When `text` is a valid code: uses it up, pairs the sender and returns true. */
+  redeem(channel: string, senderId: string, text: string): boolean;
+}
+
+/** `ABCD-2345`, `abcd 2345` and `ABCD2345` are the same code. */
+export function normaliseCode(text: string): string {
+  return text.toUpperCase().replace(/[\s-]/g, '');
+}
+
+const hashCode = (code: string) => createHash('sha256').update(code).digest();
+
+export function createSenderStore(path: string, now: () => number = Date.now): SenderStore {
+  const read = (): SenderFile => {
+    let text: string;
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return FileSchema.parse({});
+      throw error;
+    }
+    return FileSchema.parse(JSON.parse(text));
+  };
+  const write = (data: SenderFile) =>
+    writeFileAtomicSync(path, `${JSON.stringify(data, null, 2)}\n`, PRIVATE_FILE_MODE);
+  const live = (data: SenderFile) => data.codes.filter((code) => code.expires > now());
+
+  return {
+    isPaired: (channel, senderId) => read().paired[channel]?.includes(senderId) ?? false,
+    newCode(ttlMs) {
+      let code = '';
+      for (let i = 0; i < CODE_LENGTH; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+      const data = read();
+      data.codes = [...live(data), { hash: hashCode(code).toString('hex'), expires: now() + ttlMs }];
+      write(data);
+      return `${code.slice(0, 4)}-${code.slice(4)}`;
+    },
+    redeem(channel, senderId, text) {
+      const candidate = normaliseCode(text);
+      if (candidate.length !== CODE_LENGTH) return false;
+      const data = read();
+      const given = hashCode(candidate);
+      const codes = live(data);
+      // Every live code is compared (no early exit), each in constant time.
+      let match = -1;
+      codes.forEach((code, index) => {
+        if (timingSafeEqual(Buffer.from(code.hash, 'hex'), given)) match = index;
+      });
+      if (match === -1) return false;
+      codes.splice(match, 1);
+      const ids = data.paired[channel] ?? [];
+      if (!ids.includes(senderId)) ids.push(senderId);
+      write({ codes, paired: { ...data.paired, [channel]: ids } });
+      return true;
+    },
+  };
+}

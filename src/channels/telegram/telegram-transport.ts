@@ -1,0 +1,184 @@
+/**
+ * Telegram over long polling with grammY's `Api` client. Our own loop rather than
+ * `bot.start()`: every failure (dropped connection, 5xx, 409, a rejected token) is
+ * logged and retried with back-off, so the channel keeps working for days and never
+ * stops the server. Answers are sent as MarkdownV2 and resent as plain text when
+ * Telegram rejects the formatting.
+ */
+import { Api, GrammyError } from 'grammy';
+import type { Update } from 'grammy/types';
+import type { Logger } from 'pino';
+import { createBackoff, sleep } from '../backoff.js';
+import type { ChannelTransport, InboundMessage } from '../types.js';
+import { toMarkdownV2 } from './markdown-v2.js';
+import { type BotIdentity, inboundFromUpdate } from './telegram-updates.js';
+
+export const TELEGRAM_API_ROOT = 'https://api.telegram.org';
+
+export interface TelegramTransportOptions {
+  token: string;
+  /** Empty: the public Bot API. */
+  apiRoot: string;
+  logger: Logger;
+  /** Seconds one getUpdates call waits for news (Telegram allows up to 50). */
+  pollTimeoutS?: number;
+  backoffInitialMs?: number;
+  backoffMaxMs?: number;
+}
+
+/** Telegram counts the limit after entity parsing: 4096; a margin for the split. */
+const MAX_MESSAGE_CHARS = 4000;
+const RATE_LIMIT_WAIT_CAP_S = 30;
+
+export interface TelegramTransport extends ChannelTransport {
+  readonly api: Api;
+  /** Hands each raw update to `handler` first (callback queries for approvals). */
+  onUpdate(handler: (update: Update) => boolean): void;
+}
+
+const isFormattingError = (error: unknown) =>
+  error instanceof GrammyError && error.error_code === 400 && /parse|entit/i.test(error.description);
+const isNotModified = (error: unknown) =>
+  error instanceof GrammyError && error.error_code === 400 && /not modified/i.test(error.description);
+
+/** Runs `call`; on 429 waits the time Telegram asks for (capped) and tries once more. */
+async function withRateLimit<T>(call: () => Promise<T>, signal: AbortSignal): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof GrammyError) || error.error_code !== 429) throw error;
+    const wait = Math.min(error.parameters.retry_after ?? 1, RATE_LIMIT_WAIT_CAP_S);
+    await sleep(wait * 1000, signal);
+    return call();
+  }
+}
+
+export function createTelegramTransport(options: TelegramTransportOptions): TelegramTransport {
+  const apiRoot = (options.apiRoot || TELEGRAM_API_ROOT).replace(/\/+$/, '');
+  const api = new Api(options.token, { apiRoot });
+  const logger = options.logger;
+  const stopper = new AbortController();
+  const backoff = createBackoff(options.backoffInitialMs ?? 1000, options.backoffMaxMs ?? 60_000);
+  const rawHandlers: ((update: Update) => boolean)[] = [];
+  // grammY types its signal parameters with the abort-controller polyfill's class; Node's is compatible.
+  const apiSignal = stopper.signal as unknown as NonNullable<Parameters<Api['getMe']>[0]>;
+  let bot: BotIdentity | undefined;
+  let loop: Promise<void> | undefined;
+
+  async function download(fileId: string, maxBytes: number): Promise<Uint8Array> {
+    const file = await api.getFile(fileId, apiSignal);
+    if (!file.file_path) throw new Error('Telegram gave no file path');
+    if (file.file_size !== undefined && file.file_size > maxBytes)
+      throw new Error(`file of ${file.file_size} bytes is over the ${maxBytes}-byte limit`);
+    const response = await fetch(`${apiRoot}/file/bot${options.token}/${file.file_path}`, {
+      signal: stopper.signal,
+    });
+    if (!response.ok || !response.body) throw new Error(`file download failed: HTTP ${response.status}`);
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    for await (const chunk of response.body) {
+      total += chunk.byteLength;
+      if (total > maxBytes) throw new Error(`file is over the ${maxBytes}-byte limit`);
+      chunks.push(chunk);
+    }
+    return Buffer.concat(chunks);
+  }
+
+  function dispatch(update: Update, onMessage: (message: InboundMessage) => void): void {
+    try {
+      if (rawHandlers.some((handler) => handler(update))) return;
+      const message = inboundFromUpdate(update, bot, download);
+      if (message) onMessage(message);
+    } catch (error) {
+      logger.warn({ err: error, update: update.update_id }, 'malformed Telegram update ignored');
+    }
+  }
+
+  async function poll(onMessage: (message: InboundMessage) => void): Promise<void> {
+    let offset: number | undefined;
+    while (!stopper.signal.aborted) {
+      try {
+        bot ??= await api.getMe(apiSignal);
+        const updates = await api.getUpdates(
+          {
+            timeout: options.pollTimeoutS ?? 30,
+            allowed_updates: ['message', 'callback_query'],
+            ...(offset !== undefined ? { offset } : {}),
+          },
+          apiSignal,
+        );
+        backoff.reset();
+        for (const update of updates) {
+          if (typeof update?.update_id !== 'number') continue;
+          offset = Math.max(offset ?? 0, update.update_id + 1);
+          dispatch(update, onMessage);
+        }
+      } catch (error) {
+        if (stopper.signal.aborted) return;
+        const delay = backoff.next();
+        const rejected =
+          error instanceof GrammyError && (error.error_code === 401 || error.error_code === 404);
+        logger[rejected ? 'error' : 'warn'](
+          { err: error, retryInMs: delay },
+          rejected ? 'Telegram rejected the bot token' : 'Telegram polling failed; reconnecting',
+        );
+        await sleep(delay, stopper.signal);
+      }
+    }
+  }
+
+  /** Sends or edits with MarkdownV2, then as plain text when the formatting is refused. */
+  async function formatted<T>(
+    call: (text: string, markdown: boolean) => Promise<T>,
+    text: string,
+  ): Promise<T> {
+    try {
+      return await withRateLimit(() => call(toMarkdownV2(text), true), stopper.signal);
+    } catch (error) {
+      if (!isFormattingError(error)) throw error;
+      logger.debug({ err: error }, 'MarkdownV2 refused; sending plain text');
+      return withRateLimit(() => call(text, false), stopper.signal);
+    }
+  }
+
+  return {
+    name: 'telegram',
+    maxMessageChars: MAX_MESSAGE_CHARS,
+    api,
+    onUpdate(handler) {
+      rawHandlers.push(handler);
+    },
+    start(onMessage) {
+      loop ??= poll(onMessage);
+    },
+    async send(chatId, text) {
+      const sent = await formatted(
+        (body, markdown) =>
+          api.sendMessage(chatId, body, markdown ? { parse_mode: 'MarkdownV2' } : {}, apiSignal),
+        text,
+      );
+      return String(sent.message_id);
+    },
+    async edit(chatId, messageId, text) {
+      try {
+        await formatted(
+          (body, markdown) =>
+            api.editMessageText(
+              chatId,
+              Number(messageId),
+              body,
+              markdown ? { parse_mode: 'MarkdownV2' } : {},
+              apiSignal,
+            ),
+          text,
+        );
+      } catch (error) {
+        if (!isNotModified(error)) throw error;
+      }
+    },
+    async stop() {
+      stopper.abort();
+      await loop;
+    },
+  };
+}

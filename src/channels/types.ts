@@ -1,0 +1,40 @@
+/**
+ * The seam between the channel core (senders, sessions, streaming) and one vendor's
+ * transport. A transport turns the vendor's events into `InboundMessage`s and sends,
+ * edits and splits nothing itself: the core decides what to send and when.
+ */
+
+/** A file attached to a chat message; fetched only when the sender is allowed. */
+export interface InboundFile {
+  /** The name to save it under (sanitised by the core). */
+  name: string;
+  /** Size in bytes when the vendor says it up front. */
+  size?: number;
+  /** Downloads the file, refusing more than `maxBytes`. */
+  download(maxBytes: number): Promise<Uint8Array>;
+}
+
+export interface InboundMessage {
+  /** The vendor's id of this delivery; a redelivered event has the same one. */
+  eventId: string;
+  chatId: string;
+  senderId: string;
+  text: string;
+  files: InboundFile[];
+}
+
+/** What the core calls on a transport. Every method may throw; the core logs and carries on. */
+export interface ChannelTransport {
+  /** `telegram`, `lark`, `dingtalk`: prefix of per-chat session ids. */
+  readonly name: string;
+  /** Longest text one message may carry (the core splits longer answers). */
+  readonly maxMessageChars: number;
+  /** Starts receiving; calls `onMessage` for each event (the core deduplicates). */
+  start(onMessage: (message: InboundMessage) => void): void;
+  /** Sends a new message; resolves with its id, for `edit`. */
+  send(chatId: string, text: string): Promise<string>;
+  /** Replaces the text of a message this transport sent. */
+  edit(chatId: string, messageId: string, text: string): Promise<void>;
+  /** Stops receiving and aborts what is in flight. */
+  stop(): Promise<void>;
+}

@@ -1,0 +1,34 @@
+/** `aibox channels check|pair`: verify chat channel credentials; make a pairing code. */
+import type { Command } from 'commander';
+import { checkMessages } from '../../channels/check-messages.js';
+import { detectLang } from '../../i18n/lang.js';
+import { printJson, printLine } from '../command-helpers.js';
+import { type GlobalOptions, langFlagOf, resolveCliContext } from '../context.js';
+
+export function register(program: Command): void {
+  const h = checkMessages(detectLang({ flag: langFlagOf() }));
+  const channels = program.command('channels').description(h.helpChannels);
+  channels
+    .command('check')
+    .description(h.helpCheck)
+    .option('--json', 'JSON output')
+    .action(async (opts: { json?: boolean }, command: Command) => {
+      const ctx = resolveCliContext(command.optsWithGlobals<GlobalOptions>());
+      const { checkChannels } = await import('../../channels/check-channels.js');
+      const results = await checkChannels(ctx.loaded.config, ctx.loaded.path, ctx.lang);
+      if (opts.json) printJson(results);
+      else for (const result of results) printLine(result.lines.join('\n'));
+      if (results.some((r) => !r.ok)) process.exitCode = 1;
+    });
+  channels
+    .command('pair')
+    .description(h.helpPair)
+    .action(async (_opts: unknown, command: Command) => {
+      const ctx = resolveCliContext(command.optsWithGlobals<GlobalOptions>());
+      const { createSenderStore } = await import('../../channels/sender-store.js');
+      const { senderStorePath } = await import('../../channels/channel-config.js');
+      const ttl = ctx.loaded.config.channels.pairing_ttl_s;
+      const code = createSenderStore(senderStorePath(ctx.paths)).newCode(ttl * 1000);
+      printLine(checkMessages(ctx.lang).pairCode(code, Math.max(1, Math.round(ttl / 60))));
+    });
+}

@@ -1,0 +1,135 @@
+/** The channel core's pure parts: splitting, MarkdownV2, pairing codes, redelivery memory, back-off. */
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createBackoff } from '../../src/channels/backoff.js';
+import { createRecentIds } from '../../src/channels/recent-ids.js';
+import { safeFileName } from '../../src/channels/save-chat-files.js';
+import { createSenderStore } from '../../src/channels/sender-store.js';
+import { splitText } from '../../src/channels/split-text.js';
+import { toMarkdownV2 } from '../../src/channels/telegram/markdown-v2.js';
+import { checkMarkdownV2 } from '../helpers/fake-telegram.js';
+
+describe('splitText', () => {
+  it('keeps short text whole and cuts long text at line breaks within the limit', () => {
+    expect(splitText('short', 10)).toEqual(['short']);
+    const text = ['aaaa aaaa', 'bbbb bbbb', 'cccc'].join('\n');
+    const pieces = splitText(text, 12);
+    expect(pieces).toEqual(['aaaa aaaa', 'bbbb bbbb', 'cccc']);
+  });
+
+  it('cuts text without breaks at the limit and never splits a surrogate pair', () => {
+    const emoji = '😀'.repeat(10); // 20 UTF-16 units
+    const pieces = splitText(emoji, 5);
+    for (const piece of pieces) expect(piece.length).toBeLessThanOrEqual(5);
+    expect(pieces.join('')).toBe(emoji);
+    expect(pieces.every((p) => !/[\ud800-\udbff]$/.test(p))).toBe(true);
+  });
+
+  it('splits Chinese text with no spaces', () => {
+    const text = '你好世界'.repeat(50);
+    const pieces = splitText(text, 64);
+    expect(pieces.join('')).toBe(text);
+    expect(Math.max(...pieces.map((p) => p.length))).toBeLessThanOrEqual(64);
+  });
+});
+
+describe('toMarkdownV2', () => {
+  const hostile = [
+    '_*[]()~`>#+-=|{}.!\\',
+    'unbalanced ` backtick',
+    '```\nunclosed block',
+    '```js\nconst a = `b` + "\\\\";\n```',
+    '**bold** and **unclosed',
+    'a `code with \\ and *stars*` b',
+    '2 * 3 = 6! (really) [link](http://x.y) ~strike~ > quote #tag |pipe| {brace}',
+    '中文：你好！（括号）。',
+    '\\`escaped backtick\\`',
+    '```',
+    '`',
+    '****',
+  ];
+
+  it.each(hostile)('gives valid MarkdownV2 for %j', (text) => {
+    expect(checkMarkdownV2(toMarkdownV2(text))).toBeUndefined();
+  });
+
+  it('keeps code blocks, inline code and bold as entities', () => {
+    expect(toMarkdownV2('**hi** `a.b` x.y')).toBe('*hi* `a.b` x\\.y');
+    expect(toMarkdownV2('```sh\nls -la\n```')).toBe('```sh\nls -la\n```');
+  });
+
+  it('the fake refuses what Telegram refuses (the check is not vacuous)', () => {
+    expect(checkMarkdownV2('a.b')).toMatch(/reserved/);
+    expect(checkMarkdownV2('*open')).toMatch(/unclosed/);
+    expect(checkMarkdownV2('```\nx')).toMatch(/unclosed/);
+  });
+
+  it('gives valid MarkdownV2 for random mixes of special characters', () => {
+    const alphabet = '_*[]()~`>#+-=|{}.!\\\n ab中';
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    for (let n = 0; n < 500; n++) {
+      let text = '';
+      for (let i = 0; i < 40; i++) text += alphabet[Math.floor(random() * alphabet.length)];
+      expect(checkMarkdownV2(toMarkdownV2(text)), JSON.stringify(text)).toBeUndefined();
+    }
+  });
+});
+
+describe('sender store (pairing)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'aibox-senders-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('pairs with a fresh code once, in any spelling, and keeps the file private', () => {
+    const path = join(dir, 'a.json');
+    const store = createSenderStore(path);
+    const code = store.newCode(60_000);
+    expect(code).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+    expect(store.redeem('telegram', '1', 'WRONG-CODE')).toBe(false);
+    expect(store.redeem('telegram', '1', ` ${code.toLowerCase().replace('-', ' ')} `)).toBe(true);
+    expect(store.isPaired('telegram', '1')).toBe(true);
+    expect(store.isPaired('lark', '1')).toBe(false);
+    expect(store.redeem('telegram', '2', code)).toBe(false);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+  });
+
+  it('refuses an expired code', () => {
+    let now = 1_000_000;
+    const store = createSenderStore(join(dir, 'b.json'), () => now);
+    const code = store.newCode(1000);
+    now += 1001;
+    expect(store.redeem('telegram', '1', code)).toBe(false);
+  });
+});
+
+describe('recent ids and back-off', () => {
+  it('sees an id once and forgets the oldest past capacity', () => {
+    const recent = createRecentIds(2);
+    expect(recent.firstSeen('a')).toBe(true);
+    expect(recent.firstSeen('a')).toBe(false);
+    recent.firstSeen('b');
+    recent.firstSeen('c');
+    expect(recent.firstSeen('a')).toBe(true);
+  });
+
+  it('doubles up to the cap and starts over after reset', () => {
+    const backoff = createBackoff(100, 1000, () => 0);
+    expect([1, 2, 3, 4, 5].map(() => backoff.next())).toEqual([100, 200, 400, 800, 1000]);
+    backoff.reset();
+    expect(backoff.next()).toBe(100);
+  });
+});
+
+describe('safeFileName', () => {
+  it('removes path parts and leading dots but keeps Chinese', () => {
+    expect(safeFileName('../../etc/passwd')).not.toContain('/');
+    expect(safeFileName('.bashrc')).toBe('bashrc');
+    expect(safeFileName('报表.xlsx')).toBe('报表.xlsx');
+    expect(safeFileName('')).toBe('file');
+  });
+});

@@ -1,0 +1,64 @@
+/** `aibox channels pair|check` as real CLI runs against the fake Bot API. */
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSenderStore } from '../../src/channels/sender-store.js';
+import { runCli, tempHome } from '../helpers/cli.js';
+import { type FakeTelegram, startFakeTelegram } from '../helpers/fake-telegram.js';
+
+describe('aibox channels', () => {
+  let tg: FakeTelegram;
+  const homes: string[] = [];
+  const home = (telegram: Record<string, unknown>) => {
+    const dir = tempHome('aibox-channels-cli-');
+    homes.push(dir);
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({ channels: { telegram } }), { mode: 0o600 });
+    return dir;
+  };
+  beforeAll(async () => {
+    tg = await startFakeTelegram();
+  });
+  afterAll(async () => {
+    await tg?.close();
+    for (const dir of homes) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('pair prints a single-use code the running box accepts', async () => {
+    const dir = home({});
+    const run = await runCli(['channels', 'pair'], { home: dir });
+    expect(run.code).toBe(0);
+    const code = /[A-Z0-9]{4}-[A-Z0-9]{4}/.exec(run.stdout)?.[0];
+    expect(code).toBeDefined();
+    const store = createSenderStore(join(dir, 'channel-senders.json'));
+    expect(store.redeem('telegram', '5', code as string)).toBe(true);
+    expect(store.redeem('telegram', '6', code as string)).toBe(false);
+  });
+
+  it('check names the bot when the token works, and never prints the token', async () => {
+    const run = await runCli(['channels', 'check'], {
+      home: home({ token: tg.token, api_root: tg.apiRoot, allowed_ids: [1] }),
+    });
+    expect(run.stdout).toContain('@aibox_test_bot');
+    expect(run.stdout + run.stderr).not.toContain(tg.token);
+    expect(run.code).toBe(0);
+  });
+
+  it('check says the token was rejected (in Chinese too) and exits 1', async () => {
+    const dir = home({ token: '1:wrong', api_root: tg.apiRoot });
+    const en = await runCli(['channels', 'check'], { home: dir });
+    expect(en.code).toBe(1);
+    expect(en.stdout).toContain('rejected');
+    expect(en.stdout).not.toContain('1:wrong');
+    const zh = await runCli(['channels', 'check'], { home: dir, env: { AIBOX_LANG: 'zh' } });
+    expect(zh.stdout).toContain('令牌被拒绝');
+  });
+
+  it('check reads the token from AIBOX_TELEGRAM_TOKEN', async () => {
+    const run = await runCli(['channels', 'check'], {
+      home: home({ api_root: tg.apiRoot }),
+      env: { AIBOX_TELEGRAM_TOKEN: tg.token },
+    });
+    expect(run.stdout).toContain('AIBOX_TELEGRAM_TOKEN');
+    expect(run.stdout).toContain('@aibox_test_bot');
+  });
+});
