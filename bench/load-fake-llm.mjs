@@ -9,10 +9,19 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 
-const FILES = ['fake-llm.ts', 'fake-llm-steps.ts'];
+const FILES = ['fake-llm.ts', 'fake-llm-steps.ts', 'fake-telegram.ts'];
 
 /** @returns {Promise<typeof import('../test/helpers/fake-llm.ts')>} */
-export async function loadFakeLlm() {
+export function loadFakeLlm() {
+  return loadFake('fake-llm.js');
+}
+
+/** The fake Telegram Bot API (test/helpers/fake-telegram.ts). */
+export function loadFakeTelegram() {
+  return loadFake('fake-telegram.js');
+}
+
+async function loadFake(entry) {
   const dir = mkdtempSync(join(tmpdir(), 'aibox-bench-'));
   writeFileSync(join(dir, 'package.json'), '{"type":"module"}');
   for (const file of FILES) {
@@ -27,7 +36,7 @@ export async function loadFakeLlm() {
     writeFileSync(join(dir, file.replace(/\.ts$/, '.js')), outputText);
   }
   try {
-    return await import(pathToFileURL(join(dir, 'fake-llm.js')).href);
+    return await import(pathToFileURL(join(dir, entry)).href);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -28,6 +28,11 @@ const LIVE_PREFIXES = [
   'log.level',
   'safety.mode',
   'safety.rules',
+  'channels.session',
+  'channels.stream_interval_ms',
+  'channels.max_file_bytes',
+  'channels.pairing_ttl_s',
+  'channels.telegram.allowed_ids',
 ];
 
 export function isLiveKey(key: string): boolean {

@@ -1,0 +1,161 @@
+/**
+ * Chat channels (issue 13), measured on a real `aibox serve` (dist/, the launcher's flags)
+ * against the fake LLM and the fake Telegram Bot API on loopback:
+ * 1. Idle RSS with the Telegram channel connected (long polling) vs no channel (median of 3).
+ * 2. Time from a chat message arriving (the fake answers the held getUpdates) to the first
+ *    streamed update (the bot's sendMessage reaching the fake), against the same box's
+ *    WebSocket client: message sent → first `chunk` frame, median and p95 of N each.
+ *    The fake LLM answers at once, so both are the box's own overhead plus a first token.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import WebSocket from 'ws';
+import { launcherFlags, rssKb } from './_aibox-process.mjs';
+import { loadFakeLlm, loadFakeTelegram } from './load-fake-llm.mjs';
+
+const N = Number(process.argv[2] ?? 30);
+const ROOT = resolve(import.meta.dirname, '..');
+const CLI = join(ROOT, 'dist/cli/main.js');
+const OWNER = 42;
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)];
+const mb = (kb) => `${(kb / 1024).toFixed(1)} MB`;
+
+const { startFakeLlm } = await loadFakeLlm();
+const { startFakeTelegram } = await loadFakeTelegram();
+const llm = await startFakeLlm({ fallback: { text: 'pong, a short answer' } });
+const tg = await startFakeTelegram();
+const homes = [];
+
+function makeHome(channels) {
+  const home = mkdtempSync(join(tmpdir(), 'aibox-bench-channels-'));
+  homes.push(home);
+  writeFileSync(
+    join(home, 'config.json'),
+    JSON.stringify({
+      llm: {
+        provider: 'custom',
+        base_url: llm.baseUrl,
+        model: 'bench',
+        api_key_env: 'BENCH_KEY',
+        max_retries: 0,
+      },
+      skills: { watch: false, install_examples: false },
+      scheduler: { enabled: false },
+      server: { max_queued_turns: 1000 },
+      channels,
+    }),
+    { mode: 0o600 },
+  );
+  return home;
+}
+
+async function start(home) {
+  const child = spawn(
+    process.execPath,
+    [...launcherFlags(readFileSync(CLI, 'utf8')), CLI, 'serve', '--port', '0', '--no-scheduler'],
+    {
+      env: { ...process.env, AIBOX_HOME: home, BENCH_KEY: 'k', AIBOX_LANG: 'en' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  let out = '';
+  const port = await new Promise((resolvePromise, reject) => {
+    child.stdout.setEncoding('utf8').on('data', (d) => {
+      out += d;
+      const m = /http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
+      if (m) resolvePromise(Number(m[1]));
+    });
+    child.on('exit', (code) => reject(new Error(`serve exited ${code}`)));
+  });
+  return { child, port };
+}
+
+async function stop(child) {
+  const exited = new Promise((r) => child.on('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+const polled = (after) => tg.waitForCall((c) => c.method === 'getUpdates' && tg.calls.indexOf(c) >= after);
+
+// 1. Idle RSS.
+const none = makeHome({});
+const telegram = makeHome({ telegram: { token: tg.token, api_root: tg.apiRoot, allowed_ids: [OWNER] } });
+const rss = { none: [], telegram: [] };
+for (let i = 0; i < 3; i++) {
+  for (const [name, home] of [
+    ['none', none],
+    ['telegram', telegram],
+  ]) {
+    const before = tg.calls.length;
+    const run = await start(home);
+    if (name === 'telegram') await polled(before);
+    await new Promise((r) => setTimeout(r, 1000));
+    rss[name].push(rssKb(run.child.pid));
+    await stop(run.child);
+  }
+}
+console.log('idle RSS of aibox serve (median of 3):');
+console.log(`  no channel:                 ${mb(median(rss.none))} (baseline)`);
+console.log(
+  `  Telegram connected:         ${mb(median(rss.telegram))} (+${mb(median(rss.telegram) - median(rss.none))}, ratio ${(median(rss.telegram) / median(rss.none)).toFixed(2)})`,
+);
+
+// 2. Message → first streamed update.
+const run = await start(telegram);
+await polled(0);
+const chat = [];
+for (let i = 0; i < N; i++) {
+  const from = tg.calls.length;
+  const t0 = performance.now();
+  tg.say(OWNER, `ping ${i}`);
+  await tg.waitForCall((c) => c.method === 'sendMessage' && tg.calls.indexOf(c) >= from);
+  chat.push(performance.now() - t0);
+  // Let the turn finish (its final edit) before the next message.
+  await tg.waitForCall((c) => c.method === 'getUpdates' && tg.calls.indexOf(c) > from);
+  await llm.waitForClosed(llm.requests.length);
+}
+const ws = new WebSocket(`ws://127.0.0.1:${run.port}/?session=bench-ws`, ['aibox.v1']);
+await new Promise((r) => ws.once('message', r));
+const page = [];
+for (let i = 0; i < N; i++) {
+  const t0 = performance.now();
+  const first = new Promise((resolveFirst) => {
+    const onFrame = (data) => {
+      const frame = JSON.parse(data.toString());
+      if (frame.type === 'chunk') {
+        ws.off('message', onFrame);
+        resolveFirst(performance.now() - t0);
+      }
+    };
+    ws.on('message', onFrame);
+  });
+  const ended = new Promise((resolveEnd) => {
+    const onEnd = (data) => {
+      if (JSON.parse(data.toString()).type === 'complete') {
+        ws.off('message', onEnd);
+        resolveEnd();
+      }
+    };
+    ws.on('message', onEnd);
+  });
+  ws.send(JSON.stringify({ type: 'message', content: `ping ${i}` }));
+  page.push(await first);
+  await ended;
+}
+ws.close();
+await stop(run.child);
+console.log(`message → first streamed update (median / p95 of ${N}, fake LLM answers at once):`);
+console.log(
+  `  WebSocket client:           ${median(page).toFixed(1)} / ${p95(page).toFixed(1)} ms (baseline)`,
+);
+console.log(
+  `  Telegram (poll → sendMessage): ${median(chat).toFixed(1)} / ${p95(chat).toFixed(1)} ms (ratio ${(median(chat) / median(page)).toFixed(2)})`,
+);
+
+await tg.close();
+await llm.close();
+for (const home of homes) rmSync(home, { recursive: true, force: true });
