@@ -192,4 +192,66 @@ describe('Telegram channel', () => {
     expect(readFileSync(path, 'utf8')).toBe('quarterly numbers: 42\n');
     expect(sent).toContain('read this');
   });
+
+  it('/stop from chat aborts a running turn; a message meanwhile is queued and said so', async () => {
+    box.llm.script({ stall: 'mid-stream' }, { text: 'after the stop' });
+    const requests = box.llm.requests.length;
+    tg.say(OWNER, 'think forever');
+    await box.llm.waitForRequest(requests + 1);
+    await waitForText(OWNER, 'thinking'); // the stalled stream's first delta, shown at once
+    tg.say(OWNER, 'and then this');
+    await waitForText(OWNER, 'Queued behind 1');
+    tg.say(OWNER, '/stop');
+    await waitForText(OWNER, '\\(stopped\\)'); // as MarkdownV2
+    await waitForText(OWNER, 'after the stop');
+  });
+
+  it('keeps polling after a malformed update and answers the next one', async () => {
+    tg.push({ message: { chat: null, from: 'nobody', text: 42 } });
+    tg.push({ edited_message: { weird: true } });
+    box.llm.script({ text: 'survived the junk' });
+    tg.say(OWNER, 'still ok?');
+    await waitForText(OWNER, 'survived the junk');
+  });
+
+  it('in a group answers only when mentioned, without the mention in the text', async () => {
+    const group = -100500;
+    const inGroup = (text: string) => ({
+      message: {
+        message_id: 1,
+        date: 0,
+        chat: { id: group, type: 'supergroup', title: 'team' },
+        from: { id: OWNER, is_bot: false, first_name: 'o' },
+        text,
+      },
+    });
+    const requests = box.llm.requests.length;
+    tg.push(inGroup('just chatting among ourselves'));
+    box.llm.script({ text: 'group answer' });
+    tg.push(inGroup('@aibox_test_bot what is up'));
+    await waitForText(group, 'group answer');
+    expect(box.llm.requests.length).toBe(requests + 1);
+    const sent = JSON.stringify(box.llm.requests.at(-1)?.body.messages);
+    expect(sent).toContain('"what is up"');
+    expect(sent).not.toContain('among ourselves');
+    expect(box.app.sessions.ids()).toContain(`telegram-${group}`);
+  });
+
+  it('refuses a file over channels.max_file_bytes in the chat and still answers', async () => {
+    box.app.config.channels.max_file_bytes = 10;
+    tg.addFile('big-1', Buffer.alloc(11, 1));
+    box.llm.script({ text: 'answered without the file' });
+    tg.say(OWNER, undefined, {
+      caption: 'here is a big one',
+      document: { file_id: 'big-1', file_unique_id: 'b1', file_name: 'big.bin' },
+    });
+    await waitForText(OWNER, 'was not saved');
+    await waitForText(OWNER, 'answered without the file');
+    const lastUser = box.llm.requests
+      .at(-1)
+      ?.body.messages.filter((m: { role: string }) => m.role === 'user')
+      .at(-1);
+    expect(lastUser.content).toBe('here is a big one');
+    box.app.config.channels.max_file_bytes = 20 * 1024 * 1024;
+  });
 });
