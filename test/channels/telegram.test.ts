@@ -140,6 +140,10 @@ describe('Telegram channel', () => {
     box.llm.script({ text: 'still here' });
     tg.say(OWNER, 'are you there?');
     await waitForText(OWNER, 'still here');
+    // The failures were logged, the token never.
+    const log = readFileSync(box.app.paths.log, 'utf8');
+    expect(log).toContain('Telegram polling failed');
+    expect(log).not.toContain(tg.token.split(':')[1]);
   });
 
   it('escapes hostile Markdown so Telegram accepts it as MarkdownV2', async () => {
