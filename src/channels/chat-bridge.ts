@@ -7,15 +7,17 @@
 import type { AppServices } from '../app/services.js';
 import type { CommandRegistry } from '../commands/registry.js';
 import { describeError, isAppError } from '../errors.js';
+import type { ApprovalEvent } from '../safety/approval-broker.js';
 import type { Session, SessionEvent } from '../session/types.js';
 import { workspaceDir } from '../tools/workspace.js';
+import { approvalButtons, approvalText, decidedText, parseApprovalData } from './approval-prompt.js';
 import { channelMessages } from './messages.js';
 import { createRecentIds } from './recent-ids.js';
 import { saveChatFile } from './save-chat-files.js';
 import type { SenderStore } from './sender-store.js';
 import { splitText } from './split-text.js';
 import { StreamingReply } from './streaming-reply.js';
-import type { ChannelTransport, InboundMessage } from './types.js';
+import type { ChannelTransport, InboundAction, InboundMessage } from './types.js';
 
 export interface ChatBridgeOptions {
   app: AppServices;
@@ -32,6 +34,8 @@ const REFUSED_CHATS = 10_000;
 
 export interface ChatBridge {
   handle(message: InboundMessage): Promise<void>;
+  /** A button press: an approval answer from an allowed sender of that chat. */
+  handleAction(action: InboundAction): Promise<void>;
   /** Sends a whole text (split at the vendor's limit) to a chat. */
   post(chatId: string, text: string): Promise<void>;
 }
@@ -50,8 +54,36 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
   const isAllowed = (senderId: string) =>
     options.allowedIds().includes(senderId) || options.senders.isPaired(transport.name, senderId);
 
-  const sessionFor = (chatId: string): Session =>
-    app.sessions.get(app.config.channels.session === 'main' ? 'main' : `${transport.name}-${chatId}`);
+  const sessionIdFor = (chatId: string) =>
+    app.config.channels.session === 'main' ? 'main' : `${transport.name}-${chatId}`;
+  const sessionFor = (chatId: string): Session => app.sessions.get(sessionIdFor(chatId));
+
+  /** Approval id → the chat message showing it (a promise: the send may still be in flight). */
+  const approvalMessages = new Map<string, Promise<string | undefined>>();
+
+  /** Shows the session's approval requests in the chat, and edits each in place once decided. */
+  const showApproval = (chatId: string, event: ApprovalEvent) => {
+    if (event.type === 'requested') {
+      const { pending } = event;
+      const sent = transport
+        .sendWithButtons(chatId, approvalText(pending.request, t), approvalButtons(pending, t))
+        .catch((error: unknown) => {
+          logger.warn({ err: error }, 'sending an approval request to the chat failed');
+          return undefined;
+        });
+      approvalMessages.set(pending.approvalId, sent);
+      return;
+    }
+    const shown = approvalMessages.get(event.approvalId);
+    if (!shown) return;
+    approvalMessages.delete(event.approvalId);
+    void shown.then(async (messageId) => {
+      if (messageId === undefined) return;
+      await transport
+        .edit(chatId, messageId, decidedText(event.request, event.outcome, t))
+        .catch((error: unknown) => logger.warn({ err: error }, 'updating an approval message failed'));
+    });
+  };
 
   async function refuseOrPair(message: InboundMessage): Promise<void> {
     if (options.senders.redeem(transport.name, message.senderId, message.text)) {
@@ -116,6 +148,8 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
       }
     };
     const unsubscribe = session.subscribe(onEvent);
+    // While this turn runs the chat can answer its approval requests (a channel counts as a person).
+    const detach = app.approvals.attach(session.id, (event) => showApproval(message.chatId, event));
     try {
       const queued = session.enqueue({ content, source: 'user' });
       turnId = queued.turnId;
@@ -123,12 +157,43 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
       if (queued.position > 0) await post(message.chatId, t.queued(queued.position));
       await ended;
     } finally {
+      detach();
       unsubscribe();
     }
   }
 
+  async function answerApproval(action: InboundAction): Promise<void> {
+    const parsed = parseApprovalData(action.data);
+    if (!parsed) return action.acknowledge(t.approvalUnknown);
+    const by = `${transport.name}:${action.senderId}`;
+    const sessions = new Set([sessionIdFor(action.chatId)]);
+    const result = app.approvals.answer(parsed.approvalId, parsed.answer, by, sessions);
+    logger.info(
+      { approval: parsed.approvalId, answer: parsed.answer, by, status: result.status },
+      'approval answered from chat',
+    );
+    const notice = {
+      accepted: t.approvalAccepted,
+      already_decided: t.approvalTooLate,
+      unknown: t.approvalUnknown,
+    };
+    await action.acknowledge(notice[result.status]);
+  }
+
   return {
     post,
+    async handleAction(action) {
+      if (!recent.firstSeen(action.eventId)) return;
+      try {
+        if (!isAllowed(action.senderId)) {
+          logger.info({ sender: action.senderId }, 'button pressed by a sender who is not allowed');
+          return await action.acknowledge(t.refusal(action.senderId));
+        }
+        await answerApproval(action);
+      } catch (error) {
+        logger.error({ err: error }, 'handling a chat button failed');
+      }
+    },
     async handle(message) {
       if (!recent.firstSeen(message.eventId)) {
         logger.debug({ event: message.eventId }, 'redelivered event ignored');

@@ -4,10 +4,10 @@
  */
 import { statSync } from 'node:fs';
 import type { Config } from '../config/schema.js';
-import { describeError } from '../errors.js';
 import type { Lang } from '../i18n/lang.js';
 import { TELEGRAM_TOKEN_ENV, telegramSettings } from './channel-config.js';
 import { checkMessages } from './check-messages.js';
+import { scrubbedMessage } from './telegram/scrub-error.js';
 
 export interface ChannelCheck {
   channel: string;
@@ -51,7 +51,10 @@ async function checkTelegram(
   } catch (error) {
     if (error instanceof GrammyError && (error.error_code === 401 || error.error_code === 404))
       lines.push(t.tokenRejected);
-    else lines.push(t.unreachable(settings.apiRoot || 'https://api.telegram.org', describeError(error)));
+    else
+      lines.push(
+        t.unreachable(settings.apiRoot || 'https://api.telegram.org', scrubbedMessage(error, settings.token)),
+      );
     return { channel: 'telegram', ok: false, lines };
   }
 }

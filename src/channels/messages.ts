@@ -14,6 +14,26 @@ export const channelMessages = defineMessages({
     fileFailed: (name: string, why: string) => `⚠️ 文件 ${name} 未能保存：${why}`,
     fileTooBig: (max: number) => `文件超过 ${max} 字节的上限`,
     welcome: 'Aibox 已连接。直接发消息即可；/help 查看命令。',
+    approvalTitle: (tool: string) => `🔐 需要你的批准：${tool}`,
+    approvalAllow: '允许一次',
+    approvalAlways: '总是允许',
+    approvalDeny: '拒绝',
+    approvalOutcome: (how: string, by?: string) => {
+      const who = by ? `（${by}）` : '';
+      const what: Record<string, string> = {
+        allow: '✅ 已允许一次',
+        always: '✅ 已总是允许',
+        deny: '⛔ 已拒绝',
+        timeout: '⌛ 超时未答，已拒绝',
+        aborted: '⏹ 回合已停止',
+        unattended: '⛔ 无人可问，已拒绝',
+        policy: '⛔ 按策略拒绝',
+      };
+      return `${what[how] ?? how}${who}`;
+    },
+    approvalAccepted: '已收到',
+    approvalTooLate: '已经有人决定了',
+    approvalUnknown: '这个请求已不存在',
   },
   en: {
     refusal: (id: string) =>
@@ -27,6 +47,26 @@ export const channelMessages = defineMessages({
     fileFailed: (name: string, why: string) => `⚠️ File ${name} was not saved: ${why}`,
     fileTooBig: (max: number) => `the file is larger than the ${max}-byte limit`,
     welcome: 'Aibox is connected. Just write; /help lists the commands.',
+    approvalTitle: (tool: string) => `🔐 Your approval is needed: ${tool}`,
+    approvalAllow: 'Allow once',
+    approvalAlways: 'Always',
+    approvalDeny: 'Deny',
+    approvalOutcome: (how: string, by?: string) => {
+      const who = by ? ` by ${by}` : '';
+      const what: Record<string, string> = {
+        allow: '✅ Allowed once',
+        always: '✅ Always allowed',
+        deny: '⛔ Denied',
+        timeout: '⌛ Nobody answered in time: denied',
+        aborted: '⏹ The turn was stopped',
+        unattended: '⛔ Nobody could be asked: denied',
+        policy: '⛔ Denied by policy',
+      };
+      return `${what[how] ?? how}${who}`;
+    },
+    approvalAccepted: 'Got it',
+    approvalTooLate: 'Someone has already decided',
+    approvalUnknown: 'This request no longer exists',
   },
 });
 export type ChannelMessages = ReturnType<typeof channelMessages>;

@@ -50,7 +50,10 @@ export async function startChannels(
         allowedIds: () => telegramSettings(app.config, env)?.allowedIds ?? [],
         senders,
       });
-      transport.start((message) => void bridge.handle(message));
+      transport.start(
+        (message) => void bridge.handle(message),
+        (action) => void bridge.handleAction(action),
+      );
       transports.push(transport);
       bridges.set(transport.name, bridge);
       logger.info('Telegram channel started');

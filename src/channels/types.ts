@@ -23,6 +23,24 @@ export interface InboundMessage {
   files: InboundFile[];
 }
 
+/** A button press on a message the bot sent (Telegram callback query, card action …). */
+export interface InboundAction {
+  /** The vendor's id of this delivery (deduplicated like messages). */
+  eventId: string;
+  chatId: string;
+  senderId: string;
+  /** The button's payload, as the core set it. */
+  data: string;
+  /** Shows the presser a short notice (a toast); failures are ignored. */
+  acknowledge(text: string): Promise<void>;
+}
+
+export interface ActionButton {
+  label: string;
+  /** At most 64 bytes (Telegram's limit). */
+  data: string;
+}
+
 /** What the core calls on a transport. Every method may throw; the core logs and carries on. */
 export interface ChannelTransport {
   /** `telegram`, `lark`, `dingtalk`: prefix of per-chat session ids. */
@@ -30,10 +48,12 @@ export interface ChannelTransport {
   /** Longest text one message may carry (the core splits longer answers). */
   readonly maxMessageChars: number;
   /** Starts receiving; calls `onMessage` for each event (the core deduplicates). */
-  start(onMessage: (message: InboundMessage) => void): void;
+  start(onMessage: (message: InboundMessage) => void, onAction: (action: InboundAction) => void): void;
   /** Sends a new message; resolves with its id, for `edit`. */
   send(chatId: string, text: string): Promise<string>;
-  /** Replaces the text of a message this transport sent. */
+  /** Sends a message with one row of buttons; resolves with its id. */
+  sendWithButtons(chatId: string, text: string, buttons: ActionButton[]): Promise<string>;
+  /** Replaces the text of a message this transport sent (and removes its buttons). */
   edit(chatId: string, messageId: string, text: string): Promise<void>;
   /** Stops receiving and aborts what is in flight. */
   stop(): Promise<void>;

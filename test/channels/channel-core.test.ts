@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parseApprovalData } from '../../src/channels/approval-prompt.js';
 import { createBackoff } from '../../src/channels/backoff.js';
 import { createRecentIds } from '../../src/channels/recent-ids.js';
 import { safeFileName } from '../../src/channels/save-chat-files.js';
@@ -131,5 +132,22 @@ describe('safeFileName', () => {
     expect(safeFileName('.bashrc')).toBe('bashrc');
     expect(safeFileName('报表.xlsx')).toBe('报表.xlsx');
     expect(safeFileName('')).toBe('file');
+  });
+});
+
+describe('approval button payloads', () => {
+  it('reads only well-formed payloads', () => {
+    expect(parseApprovalData('ap:always:appr_0123abcd')).toEqual({
+      answer: 'always',
+      approvalId: 'appr_0123abcd',
+    });
+    for (const junk of [
+      'ap:maybe:appr_1',
+      'ap:allow:',
+      'ap:allow:a b',
+      'xx:allow:appr_1',
+      `ap:deny:${'a'.repeat(57)}`,
+    ])
+      expect(parseApprovalData(junk), junk).toBeUndefined();
   });
 });

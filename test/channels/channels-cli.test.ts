@@ -61,4 +61,13 @@ describe('aibox channels', () => {
     expect(run.stdout).toContain('AIBOX_TELEGRAM_TOKEN');
     expect(run.stdout).toContain('@aibox_test_bot');
   });
+
+  it('check says the Bot API cannot be reached, without the token in the reason', async () => {
+    const run = await runCli(['channels', 'check'], {
+      home: home({ token: '77:secret-part', api_root: 'http://127.0.0.1:9' }),
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('cannot reach http://127.0.0.1:9');
+    expect(run.stdout).not.toContain('secret-part');
+  });
 });

@@ -8,26 +8,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { senderStorePath } from '../../src/channels/channel-config.js';
 import { createSenderStore } from '../../src/channels/sender-store.js';
-import { type FakeTelegram, type SentMessage, startFakeTelegram } from '../helpers/fake-telegram.js';
-import { type Box, startBox } from '../server/harness.js';
-
-const OWNER = 42;
+import type { FakeTelegram, SentMessage } from '../helpers/fake-telegram.js';
+import type { Box } from '../server/harness.js';
+import { OWNER, startTelegramBox } from './telegram-box.js';
 
 describe('Telegram channel', () => {
   let tg: FakeTelegram;
   let box: Box;
 
   beforeAll(async () => {
-    tg = await startFakeTelegram();
-    box = await startBox({
-      config: {
-        channels: {
-          stream_interval_ms: 50,
-          telegram: { token: tg.token, api_root: tg.apiRoot, allowed_ids: [OWNER] },
-        },
-      },
-      server: { channels: { telegram: { pollTimeoutS: 5, backoffInitialMs: 20, backoffMaxMs: 200 } } },
-    });
+    ({ tg, box } = await startTelegramBox());
   });
   afterAll(async () => {
     await box?.close();

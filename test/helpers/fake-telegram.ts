@@ -36,6 +36,8 @@ export interface FakeTelegram {
   push(update: Record<string, unknown>, options?: { redeliver?: boolean }): number;
   /** A private text message from user `from` (chat id = user id); returns its update id. */
   say(from: number, text: string | undefined, extra?: Record<string, unknown>): number;
+  /** User `from` presses the inline button with `data` under message `messageId`; returns the update id. */
+  press(from: number, messageId: number, data: string): number;
   addFile(fileId: string, data: Uint8Array): void;
   /** The next `count` calls of `method` answer with HTTP `status`. */
   fail(method: string, status: number, count?: number, description?: string): void;
@@ -280,6 +282,23 @@ export async function startFakeTelegram(token = '123456:TEST-token'): Promise<Fa
           from: { id: from, is_bot: false, first_name: `user${from}` },
           text,
           ...extra,
+        },
+      });
+    },
+    press(from, messageId, data) {
+      const message = messages.get(messageId);
+      return push({
+        callback_query: {
+          id: `cq-${nextUpdateId}`,
+          from: { id: from, is_bot: false, first_name: `user${from}` },
+          chat_instance: 'ci',
+          data,
+          message: {
+            message_id: messageId,
+            date: 0,
+            chat: { id: Number(message?.chatId ?? from), type: 'private' },
+            text: message?.text ?? '',
+          },
         },
       });
     },

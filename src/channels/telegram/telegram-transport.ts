@@ -9,9 +9,10 @@ import { Api, GrammyError } from 'grammy';
 import type { Update } from 'grammy/types';
 import type { Logger } from 'pino';
 import { createBackoff, sleep } from '../backoff.js';
-import type { ChannelTransport, InboundMessage } from '../types.js';
+import type { ChannelTransport, InboundAction, InboundMessage } from '../types.js';
 import { toMarkdownV2 } from './markdown-v2.js';
-import { type BotIdentity, inboundFromUpdate } from './telegram-updates.js';
+import { scrubbedError, scrubbedMessage } from './scrub-error.js';
+import { actionFromUpdate, type BotIdentity, inboundFromUpdate } from './telegram-updates.js';
 
 export const TELEGRAM_API_ROOT = 'https://api.telegram.org';
 
@@ -32,9 +33,9 @@ const RATE_LIMIT_WAIT_CAP_S = 30;
 
 export interface TelegramTransport extends ChannelTransport {
   readonly api: Api;
-  /** Hands each raw update to `handler` first (callback queries for approvals). */
-  onUpdate(handler: (update: Update) => boolean): void;
 }
+
+type Handlers = { onMessage: (message: InboundMessage) => void; onAction: (action: InboundAction) => void };
 
 const isFormattingError = (error: unknown) =>
   error instanceof GrammyError && error.error_code === 400 && /parse|entit/i.test(error.description);
@@ -59,13 +60,20 @@ export function createTelegramTransport(options: TelegramTransportOptions): Tele
   const logger = options.logger;
   const stopper = new AbortController();
   const backoff = createBackoff(options.backoffInitialMs ?? 1000, options.backoffMaxMs ?? 60_000);
-  const rawHandlers: ((update: Update) => boolean)[] = [];
   // grammY types its signal parameters with the abort-controller polyfill's class; Node's is compatible.
   const apiSignal = stopper.signal as unknown as NonNullable<Parameters<Api['getMe']>[0]>;
   let bot: BotIdentity | undefined;
   let loop: Promise<void> | undefined;
 
   async function download(fileId: string, maxBytes: number): Promise<Uint8Array> {
+    try {
+      return await downloadOnce(fileId, maxBytes);
+    } catch (error) {
+      throw scrubbedError(error, options.token);
+    }
+  }
+
+  async function downloadOnce(fileId: string, maxBytes: number): Promise<Uint8Array> {
     const file = await api.getFile(fileId, apiSignal);
     if (!file.file_path) throw new Error('Telegram gave no file path');
     if (file.file_size !== undefined && file.file_size > maxBytes)
@@ -84,17 +92,28 @@ export function createTelegramTransport(options: TelegramTransportOptions): Tele
     return Buffer.concat(chunks);
   }
 
-  function dispatch(update: Update, onMessage: (message: InboundMessage) => void): void {
+  const acknowledge = async (queryId: string, text: string) => {
+    await api.answerCallbackQuery(queryId, { text }, apiSignal).catch(() => undefined);
+  };
+
+  function dispatch(update: Update, handlers: Handlers): void {
     try {
-      if (rawHandlers.some((handler) => handler(update))) return;
+      const action = actionFromUpdate(update, acknowledge);
+      if (action) {
+        handlers.onAction(action);
+        return;
+      }
       const message = inboundFromUpdate(update, bot, download);
-      if (message) onMessage(message);
+      if (message) handlers.onMessage(message);
     } catch (error) {
-      logger.warn({ err: error, update: update.update_id }, 'malformed Telegram update ignored');
+      logger.warn(
+        { error: scrubbedMessage(error, options.token), update: update.update_id },
+        'malformed Telegram update ignored',
+      );
     }
   }
 
-  async function poll(onMessage: (message: InboundMessage) => void): Promise<void> {
+  async function poll(handlers: Handlers): Promise<void> {
     let offset: number | undefined;
     while (!stopper.signal.aborted) {
       try {
@@ -111,7 +130,7 @@ export function createTelegramTransport(options: TelegramTransportOptions): Tele
         for (const update of updates) {
           if (typeof update?.update_id !== 'number') continue;
           offset = Math.max(offset ?? 0, update.update_id + 1);
-          dispatch(update, onMessage);
+          dispatch(update, handlers);
         }
       } catch (error) {
         if (stopper.signal.aborted) return;
@@ -119,7 +138,7 @@ export function createTelegramTransport(options: TelegramTransportOptions): Tele
         const rejected =
           error instanceof GrammyError && (error.error_code === 401 || error.error_code === 404);
         logger[rejected ? 'error' : 'warn'](
-          { err: error, retryInMs: delay },
+          { error: scrubbedMessage(error, options.token), retryInMs: delay },
           rejected ? 'Telegram rejected the bot token' : 'Telegram polling failed; reconnecting',
         );
         await sleep(delay, stopper.signal);
@@ -136,7 +155,10 @@ export function createTelegramTransport(options: TelegramTransportOptions): Tele
       return await withRateLimit(() => call(toMarkdownV2(text), true), stopper.signal);
     } catch (error) {
       if (!isFormattingError(error)) throw error;
-      logger.debug({ err: error }, 'MarkdownV2 refused; sending plain text');
+      logger.debug(
+        { error: scrubbedMessage(error, options.token) },
+        'MarkdownV2 refused; sending plain text',
+      );
       return withRateLimit(() => call(text, false), stopper.signal);
     }
   }
@@ -145,16 +167,29 @@ export function createTelegramTransport(options: TelegramTransportOptions): Tele
     name: 'telegram',
     maxMessageChars: MAX_MESSAGE_CHARS,
     api,
-    onUpdate(handler) {
-      rawHandlers.push(handler);
-    },
-    start(onMessage) {
-      loop ??= poll(onMessage);
+    start(onMessage, onAction) {
+      loop ??= poll({ onMessage, onAction });
     },
     async send(chatId, text) {
       const sent = await formatted(
         (body, markdown) =>
           api.sendMessage(chatId, body, markdown ? { parse_mode: 'MarkdownV2' } : {}, apiSignal),
+        text,
+      );
+      return String(sent.message_id);
+    },
+    async sendWithButtons(chatId, text, buttons) {
+      const reply_markup = {
+        inline_keyboard: [buttons.map((button) => ({ text: button.label, callback_data: button.data }))],
+      };
+      const sent = await formatted(
+        (body, markdown) =>
+          api.sendMessage(
+            chatId,
+            body,
+            markdown ? { parse_mode: 'MarkdownV2', reply_markup } : { reply_markup },
+            apiSignal,
+          ),
         text,
       );
       return String(sent.message_id);

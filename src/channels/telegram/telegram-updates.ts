@@ -3,7 +3,7 @@
  * messages that mention it (`@bot_name`, removed from the text) or reply to it.
  */
 import type { Message, Update } from 'grammy/types';
-import type { InboundFile, InboundMessage } from '../types.js';
+import type { InboundAction, InboundFile, InboundMessage } from '../types.js';
 
 export interface BotIdentity {
   id: number;
@@ -61,4 +61,20 @@ export function inboundFromUpdate(
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** A button press (callback query) on one of the bot's messages, or undefined. */
+export function actionFromUpdate(
+  update: Update,
+  acknowledge: (queryId: string, text: string) => Promise<void>,
+): InboundAction | undefined {
+  const query = update.callback_query;
+  if (!query?.data || !query.message) return undefined;
+  return {
+    eventId: `callback:${query.id}`,
+    chatId: String(query.message.chat.id),
+    senderId: String(query.from.id),
+    data: query.data,
+    acknowledge: (text) => acknowledge(query.id, text),
+  };
 }
