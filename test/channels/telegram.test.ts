@@ -116,6 +116,11 @@ describe('Telegram channel', () => {
     expect(session.history(10).length).toBeGreaterThan(0);
     tg.say(OWNER, '/help');
     await waitForText(OWNER, '/new');
+    tg.say(OWNER, '/config');
+    const config = await waitForText(OWNER, 'channels\\.telegram\\.token');
+    const shown = sentTo(OWNER).filter((m) => m.messageId >= config.messageId);
+    expect(shown.map((m) => m.text).join('')).toContain('channels\\.telegram\\.token: \\(set, hidden\\)');
+    expect(shown.map((m) => m.text).join('')).not.toContain(tg.token.split(':')[1]);
     tg.say(OWNER, '/new@aibox_test_bot');
     await waitForText(OWNER, 'New conversation started');
     expect(session.history(10)).toEqual([]);
