@@ -253,4 +253,23 @@ describe('Telegram channel', () => {
     expect(lastUser.content).toBe('here is a big one');
     box.app.config.channels.max_file_bytes = 20 * 1024 * 1024;
   });
+
+  it('with channels.session "main" every chat talks in the main session (live)', async () => {
+    box.app.config.channels.session = 'main';
+    try {
+      box.llm.script({ text: 'answered in main' });
+      tg.say(OWNER, 'which session is this?');
+      await waitForText(OWNER, 'answered in main');
+      const main = box.app.sessions.get('main').history(10);
+      expect(main.map((entry) => entry.content)).toContain('which session is this?');
+      expect(
+        box.app.sessions
+          .get(`telegram-${OWNER}`)
+          .history(50)
+          .map((e) => e.content),
+      ).not.toContain('which session is this?');
+    } finally {
+      box.app.config.channels.session = 'per_chat';
+    }
+  });
 });
