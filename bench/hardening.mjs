@@ -1,5 +1,5 @@
 /**
- * Hardening figures (issue 9), after `npx tsc -p tsconfig.build.json`: node bench/hardening.mjs [frames]
+ * Hardening figures (issue 9), after `npm run build`: node bench/hardening.mjs [frames]
  *
  * 1. Unknown-session flood: one client sends N `abort` frames (default 120,000), each naming a
  *    session nobody used; sessions held and heap/RSS growth, against the same client's idle figures.

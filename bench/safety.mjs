@@ -4,7 +4,7 @@
 //   orphan guard, against the baseline `/bin/sh -c true` through runProcess (same process, interleaved);
 // - the share of 50 everyday commands that are asked (sandboxed and not), and how many of the
 //   dangerous list would be allowed (must be 0).
-// Run after a build: `npx tsc -p tsconfig.build.json && node bench/safety.mjs [--runs 60]`
+// Run after a build: `npm run build && node bench/safety.mjs [--runs 60]`
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';

@@ -1,4 +1,4 @@
-// Idle CPU of the scheduler: `node bench/scheduler.mjs [tasks] [seconds]` (after `npx tsc -p tsconfig.build.json`).
+// Idle CPU of the scheduler: `node bench/scheduler.mjs [tasks] [seconds]` (after `npm run build`).
 // 10,000 tasks scheduled over the next 30 days in a temp memories.db; the real scheduler (real timers,
 // real clock) sleeps until the earliest one. Baseline in the same run: the original Aibox's loop, which
 // queried due tasks every second (immediate ones, then due ones, over a `memos` table of the same size).

@@ -1,5 +1,5 @@
 /**
- * Server benchmark (run after `npx tsc -p tsconfig.build.json`): node bench/server.mjs [clients]
+ * Server benchmark (run after `npm run build`): node bench/server.mjs [clients]
  *
  * 1. Idle RSS of a real `aibox serve` process with 200 skills loaded (160 Markdown, 40
  *    executables), against the floor of a bare Node process measured in the same run.

@@ -1,5 +1,5 @@
 /**
- * Worker benchmark (run after `npx tsc -p tsconfig.build.json`): node bench/workers.mjs [runs=200]
+ * Worker benchmark (run after `npm run build`): node bench/workers.mjs [runs=200]
  *
  * 1. calculator: a simple expression through the tool (evaluated in its worker, warm) against the
  *    same locked-down mathjs evaluate inline on the main thread (the baseline, same run).
