@@ -5,27 +5,10 @@
  */
 import type { Config } from '../config/schema.js';
 import type { ToolContext } from '../tools/tool.js';
-import { safetyMessages } from './messages.js';
-import type { ApprovalOutcome, Verdict } from './types.js';
+import { commandRefusal, type RefusalHow } from './refusal.js';
+import type { Verdict } from './types.js';
 
 export type Authorisation = { run: true } | { run: false; message: string };
-
-function how(outcome: ApprovalOutcome['how'] | 'denied', t: ReturnType<typeof safetyMessages>): string {
-  switch (outcome) {
-    case 'denied':
-      return t.howDenied;
-    case 'policy':
-      return t.howPolicy;
-    case 'unattended':
-      return t.howUnattended;
-    case 'timeout':
-      return t.howTimeout;
-    case 'aborted':
-      return t.howAborted;
-    default:
-      return t.howRefused;
-  }
-}
 
 export async function authorise(
   verdict: Verdict,
@@ -33,10 +16,13 @@ export async function authorise(
   request: { tool: string; command: string },
   ctx: Pick<ToolContext, 'lang' | 'requestApproval'>,
 ): Promise<Authorisation> {
-  const t = safetyMessages(ctx.lang);
-  const refuse = (outcome: ApprovalOutcome['how'] | 'denied'): Authorisation => ({
+  const refuse = (how: RefusalHow, by?: string): Authorisation => ({
     run: false,
-    message: t.refused(request.command, verdict.reason, how(outcome, t)),
+    message: commandRefusal(
+      request.command,
+      { how, reason: verdict.reason, ...(by ? { by } : {}) },
+      ctx.lang,
+    ),
   });
   if (verdict.decision === 'allow') return { run: true };
   if (verdict.decision === 'deny') return refuse('denied');
@@ -47,5 +33,5 @@ export async function authorise(
     reason: verdict.reason,
     ...(verdict.rememberable ? { rememberable: verdict.rememberable } : {}),
   });
-  return outcome.approved ? { run: true } : refuse(outcome.how);
+  return outcome.approved ? { run: true } : refuse(outcome.how, outcome.by);
 }

@@ -3,7 +3,6 @@
  * reason and, when safe, the rule an "Always" would save), and how to start the command
  * (inside bubblewrap, or unsandboxed under the orphan guard).
  */
-import type { DataPaths } from '../config/paths.js';
 import type { Config } from '../config/schema.js';
 import type { Lang } from '../i18n/lang.js';
 import type { SkillRegistry } from '../skills/types.js';
@@ -11,7 +10,7 @@ import { analyseCommand } from './analyse-command.js';
 import type { Finding } from './findings.js';
 import { safetyMessages } from './messages.js';
 import type { ModelSkills } from './model-skills.js';
-import { HOST_SOCKETS, protectedPaths } from './protected-paths.js';
+import { HOST_SOCKETS, type ProtectedDataPaths, protectedPaths } from './protected-paths.js';
 import { exactGlob } from './rules.js';
 import { bwrapArgs, guardedShellArgs, type SandboxStatus } from './sandbox.js';
 import type { Verdict } from './types.js';
@@ -45,7 +44,8 @@ export interface CommandGuard {
 
 export interface CommandGuardOptions {
   safety: Config['safety'];
-  paths: DataPaths;
+  /** The config file in `paths` is the one loaded (`--config`). */
+  paths: ProtectedDataPaths;
   /** The user's home directory (credential stores are hidden from commands). */
   home: string;
   workspace: string;

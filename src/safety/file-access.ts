@@ -2,7 +2,7 @@
  * Where the file tools may go. A model-given path is resolved against the
  * workspace and then through every symlink (a link inside the workspace that
  * points outside counts as outside). Then, in this order:
- *   1. a secret (secret-paths.ts) → refused, always;
+ *   1. a protected place (protected-paths.ts) → refused, always;
  *   2. inside the workspace, the skills dir or `safety.file_roots` → allowed;
  *   3. `safety.mode` off → allowed;
  *   4. a `file` rule in `safety.rules` (deny wins) → refused / allowed;
@@ -12,10 +12,11 @@ import { realpathSync } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
 import type { Config, SafetyRule } from '../config/schema.js';
 import type { ToolContext } from '../tools/tool.js';
-import { describeRefusal } from './describe-outcome.js';
 import { fileAccessMessages } from './file-access-messages.js';
 import { globMatches, literalGlob } from './path-glob.js';
-import { isSecretPath, type SecretPaths } from './secret-paths.js';
+import { isProtectedPath, type ProtectedPlaces } from './protected-paths.js';
+import { callRefusal } from './refusal.js';
+import type { ApprovalOutcome } from './types.js';
 
 export type FileToolName = 'read_file' | 'write_file' | 'list_files';
 
@@ -24,7 +25,7 @@ export interface FileAccessOptions {
   /** Directories besides the workspace (the skills dir, `safety.file_roots`), read at every call. */
   roots?: () => string[];
   /** Never reachable; default none (tests of other behaviour). */
-  secrets?: SecretPaths;
+  secrets?: ProtectedPlaces;
   /** `safety.mode` and `safety.rules`, read at every call (live config); default ask, no rules. */
   safety?: () => Pick<Config['safety'], 'mode' | 'rules'>;
 }
@@ -74,31 +75,40 @@ function ruleDecision(
 }
 
 export function createFileAccess(options: FileAccessOptions): FileAccess {
-  const secrets = options.secrets ?? { filePrefixes: [], dirs: [] };
+  const secrets = options.secrets ?? { filePrefixes: [], places: [] };
   return {
     async check(tool, path, ctx) {
       const t = fileAccessMessages(ctx.lang);
       const real = resolveReal(path);
-      if (isSecretPath([path, real], secrets)) return { ok: false, message: t.secret(path) };
+      if (isProtectedPath([path, real], secrets)) return { ok: false, message: t.secret(path) };
       const roots = [options.workspace, ...(options.roots?.() ?? [])].map(resolveReal);
       if (roots.some((root) => inside(real, root))) return { ok: true, path, real };
       const safety = options.safety?.() ?? { mode: 'ask', rules: [] };
       if (safety.mode === 'off') return { ok: true, path, real };
       const what = t.what(tool, real);
       const byRule = ruleDecision(safety.rules, tool, real);
-      if (byRule === 'deny') return { ok: false, message: t.ruleDenied(what) };
+      if (byRule === 'deny')
+        return { ok: false, message: callRefusal(what, { how: 'denied', reason: t.ruleDenied }, ctx.lang) };
       if (byRule === 'allow') return { ok: true, path, real };
+      const reason = t.outsideRoots(real);
       const outcome = ctx.requestApproval
         ? await ctx.requestApproval({
             tool,
             command: what,
-            reason: t.outsideRoots(real),
+            reason,
             rememberable: { decision: 'allow', tool: 'file', command: tool, args: [literalGlob(real)] },
           })
-        : ({ approved: false, how: 'unattended' } as const);
+        : ({ approved: false, how: 'unattended' } as ApprovalOutcome);
       return outcome.approved
         ? { ok: true, path, real }
-        : { ok: false, message: describeRefusal(outcome, what, ctx.lang) };
+        : {
+            ok: false,
+            message: callRefusal(
+              what,
+              { how: outcome.how, reason, ...(outcome.by ? { by: outcome.by } : {}) },
+              ctx.lang,
+            ),
+          };
     },
   };
 }

@@ -1,25 +1,34 @@
 /**
- * The places commands must never reach: Aibox's own secrets in the data dir and the user's
- * credential stores. The policy denies commands that name them; the sandbox hides them.
+ * The one list of places no tool may reach, whatever a rule or a person says: Aibox's own
+ * secrets in the data dir (config.json holds the server token, memories.db and the archive the
+ * conversations, ai.log what happened) and the user's credential stores. The file tools refuse
+ * them (by name, through symlinks and hard links), the command policy denies commands that name
+ * them, and the bubblewrap sandbox (commands and MCP servers) hides them.
  */
-import { readdirSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { readdirSync, statSync } from 'node:fs';
+import { basename, dirname, join, sep } from 'node:path';
 import type { DataPaths } from '../config/paths.js';
 import { SKILLS_CACHE_FILE } from '../skills/probe-cache-file.js';
 
-/** Credential stores under the user's home directory. */
-export const HOME_SECRETS = [
+/** Credential stores refused wherever they are (a copy of `.ssh` in the workspace still holds keys). */
+const CREDENTIAL_NAMES = [
   '.ssh',
   '.gnupg',
   '.aws',
-  '.azure',
   '.kube',
   '.docker',
+  '.password-store',
   '.netrc',
   '.git-credentials',
+  '.pgpass',
+] as const;
+
+/** Credential stores under the user's home directory (a project's own `.npmrc` elsewhere is ordinary). */
+export const HOME_SECRETS = [
+  ...CREDENTIAL_NAMES,
+  '.azure',
   '.npmrc',
   '.pypirc',
-  '.password-store',
   '.cert', // the original Aibox's key file (~/.cert/deepseek.key)
   join('.config', 'gcloud'),
   join('.config', 'gh'),
@@ -43,6 +52,36 @@ export const HOST_SOCKETS = [
   '/run/snapd.socket',
 ] as const;
 
+export interface ProtectedPlaces {
+  /** Files protected together with every sibling whose name starts with theirs (`memories.db-wal`, `ai.log.1`). */
+  filePrefixes: string[];
+  /** Files and directories protected with everything under them. */
+  places: string[];
+}
+
+/** The data paths that matter here; `config` is the config file actually loaded (`--config`). */
+export type ProtectedDataPaths = Pick<
+  DataPaths,
+  'home' | 'config' | 'database' | 'log' | 'archive' | 'mcpTrust'
+>;
+
+export function protectedPlaces(paths: ProtectedDataPaths, home: string): ProtectedPlaces {
+  return {
+    filePrefixes: [paths.config, paths.database, paths.log],
+    places: [
+      paths.archive,
+      join(paths.home, SKILLS_CACHE_FILE),
+      paths.mcpTrust,
+      ...HOME_SECRETS.map((p) => join(home, p)),
+    ],
+  };
+}
+
+/** Whether `path` is `root` or inside it (both absolute and normalised). */
+export function isWithin(path: string, root: string): boolean {
+  return path === root || path.startsWith(root.endsWith(sep) ? root : `${root}${sep}`);
+}
+
 /** Files in a directory whose names start with `prefix` (rotated logs, SQLite's -wal/-shm). */
 function siblingsWithPrefix(file: string): string[] {
   const dir = dirname(file);
@@ -56,26 +95,57 @@ function siblingsWithPrefix(file: string): string[] {
   }
 }
 
+/** SQLite's companions of a file, named even before they exist. */
+const sqliteCompanions = (file: string) => [file, `${file}-wal`, `${file}-shm`];
+
 /**
- * Every protected path, as they exist now and as the policy should name them even when they do
- * not exist yet (the policy checks names; the sandbox can hide only what exists).
+ * Every protected path as a list: as they exist now and as the policy should name them even
+ * when they do not exist yet (the policy checks names; the sandbox can hide only what exists).
  */
-export function protectedPaths(paths: DataPaths, home: string): string[] {
-  const data = [
-    paths.config,
-    paths.database,
-    `${paths.database}-wal`,
-    `${paths.database}-shm`,
-    paths.log,
-    paths.archive,
-    join(paths.home, SKILLS_CACHE_FILE),
-    paths.mcpTrust,
-  ];
-  const found = [...siblingsWithPrefix(paths.database), ...siblingsWithPrefix(paths.log)];
-  return [...new Set([...data, ...found, ...HOME_SECRETS.map((p) => join(home, p))])];
+export function protectedPaths(paths: ProtectedDataPaths, home: string): string[] {
+  const { filePrefixes, places } = protectedPlaces(paths, home);
+  const files = filePrefixes.flatMap((file) => [...sqliteCompanions(file), ...siblingsWithPrefix(file)]);
+  return [...new Set([...files, ...places])];
 }
 
-/** Whether `path` is `root` or inside it (both absolute and normalised). */
-export function isWithin(path: string, root: string): boolean {
-  return path === root || path.startsWith(root.endsWith('/') ? root : `${root}/`);
+/** True when `path` (absolute, normalised) names a protected place by its name or where it is. */
+function namedProtected(path: string, protect: ProtectedPlaces): boolean {
+  const names: readonly string[] = CREDENTIAL_NAMES;
+  if (path.split(sep).some((part) => names.includes(part))) return true;
+  if (protect.places.some((place) => isWithin(path, place))) return true;
+  return protect.filePrefixes.some(
+    (file) => dirname(path) === dirname(file) && basename(path).startsWith(basename(file)),
+  );
+}
+
+/** The inodes of the protected files that exist now (a hard link elsewhere has the same one). */
+function protectedInodes(protect: ProtectedPlaces): Set<string> {
+  const inodes = new Set<string>();
+  for (const candidate of protect.filePrefixes.flatMap(sqliteCompanions)) {
+    try {
+      const info = statSync(candidate);
+      inodes.add(`${info.dev}:${info.ino}`);
+    } catch {
+      // Not there: nothing to link to.
+    }
+  }
+  return inodes;
+}
+
+/** True when any of `paths` (absolute, normalised) is protected, or is the same file as one (hard link). */
+export function isProtectedPath(paths: string[], protect: ProtectedPlaces): boolean {
+  const unique = [...new Set(paths)];
+  if (unique.some((path) => namedProtected(path, protect))) return true;
+  // Only a file with several links can be another name of a protected file: the common case costs one stat.
+  const linked = unique.flatMap((path) => {
+    try {
+      const info = statSync(path);
+      return info.isFile() && info.nlink > 1 ? [`${info.dev}:${info.ino}`] : [];
+    } catch {
+      return [];
+    }
+  });
+  if (linked.length === 0) return false;
+  const inodes = protectedInodes(protect);
+  return linked.some((inode) => inodes.has(inode));
 }

@@ -8,8 +8,8 @@ import type { Lang } from '../i18n/lang.js';
 import { createCommandGuard } from '../safety/command-guard.js';
 import { createFileAccess } from '../safety/file-access.js';
 import { MODEL_SKILLS_FILE, type ModelSkills, openModelSkills } from '../safety/model-skills.js';
+import { protectedPlaces } from '../safety/protected-paths.js';
 import type { SandboxStatus } from '../safety/sandbox.js';
-import { secretPathsOf } from '../safety/secret-paths.js';
 import type { SkillRegistry } from '../skills/types.js';
 import type { Clock } from '../util/clock.js';
 import { createCalculatorTool } from './calculator.js';
@@ -58,10 +58,13 @@ export function createBuiltinTools(deps: BuiltinToolDeps): AnyTool[] {
     clock: deps.clock,
   });
   const modelSkills = deps.modelSkills ?? openModelSkills(join(paths.home, MODEL_SKILLS_FILE));
+  const home = deps.env?.HOME ?? homedir();
+  // The config file actually loaded is protected, wherever `--config` put it.
+  const protectedData = { ...paths, config: deps.configPath ?? paths.config };
   const guard = createCommandGuard({
     safety: config.safety,
-    paths,
-    home: deps.env?.HOME ?? homedir(),
+    paths: protectedData,
+    home,
     workspace,
     skills,
     modelSkills,
@@ -71,7 +74,7 @@ export function createBuiltinTools(deps: BuiltinToolDeps): AnyTool[] {
   const access = createFileAccess({
     workspace,
     roots: () => [skills.dir, ...config.safety.file_roots.map((root) => expandPath(root, paths.home))],
-    secrets: secretPathsOf({ ...paths, config: deps.configPath ?? paths.config }),
+    secrets: protectedPlaces(protectedData, home),
     safety: () => config.safety,
   });
   const tools: AnyTool[] = [

@@ -149,7 +149,7 @@ describe('run_command decisions', () => {
     const { run, answering, asked, paths } = setup();
     writeFileSync(join(paths.workspace, 'gone.txt'), 'x');
     const no = await run('rm gone.txt', answering({ approved: false, how: 'deny', by: 'test' }));
-    expect(no.content).toContain('The user refused this command');
+    expect(no.content).toContain('The user denied it');
     expect(asked[0]).toEqual({
       tool: 'run_command',
       command: 'rm gone.txt',

@@ -20,7 +20,7 @@ import { dataPaths } from '../../src/config/paths.js';
 import type { SafetyRule } from '../../src/config/schema.js';
 import { createFileAccess } from '../../src/safety/file-access.js';
 import { globMatches, literalGlob } from '../../src/safety/path-glob.js';
-import { secretPathsOf } from '../../src/safety/secret-paths.js';
+import { protectedPlaces as secretPathsOf } from '../../src/safety/protected-paths.js';
 import type { ApprovalOutcome, ApprovalRequest } from '../../src/safety/types.js';
 import { createListFilesTool } from '../../src/tools/list-files.js';
 import { createReadFileTool } from '../../src/tools/read-file.js';
