@@ -4,10 +4,10 @@
  * after `/exit` ends it instead.
  */
 import WebSocket from 'ws';
-import { PROTOCOL_NAME } from '../server/auth.js';
-import type { Frame } from '../server/outbound.js';
+import { SUBPROTOCOL } from '../protocol/frames.js';
 
-export type ServerFrame = Frame;
+/** Any frame: `aibox chat` also talks to the original Python server, whose frames are not `ServerFrame`s. */
+export type ServerFrame = { type: string } & Record<string, unknown>;
 
 export interface ClientConnectionOptions {
   url: string;
@@ -37,7 +37,7 @@ export function openClientConnection(options: ClientConnectionOptions): ClientCo
 
   const connect = () => {
     const headers: Record<string, string> = options.token ? { authorization: `Bearer ${options.token}` } : {};
-    const socket = new WebSocket(options.url, offerProtocol ? [PROTOCOL_NAME] : [], {
+    const socket = new WebSocket(options.url, offerProtocol ? [SUBPROTOCOL] : [], {
       headers,
       handshakeTimeout: 10_000,
     });

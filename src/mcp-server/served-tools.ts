@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { AppServices } from '../app/services.js';
-import { SESSION_ID } from '../server/frames.js';
+import { SESSION_ID } from '../protocol/frames.js';
 import { startCancellableTurn } from '../session/cancellable-turn.js';
 import type { AnyTool, Tool } from '../tools/tool.js';
 import { mcpServerMessages } from './messages.js';

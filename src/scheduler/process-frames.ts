@@ -1,10 +1,11 @@
 /** Session events of a task run → `task_process` frames (original §3.3 field shapes). */
 import type { Lang } from '../i18n/lang.js';
+import type { TaskProcessFrame } from '../protocol/frames.js';
 import type { SessionEvent } from '../session/types.js';
-import type { SchedulerEvent, Task, TaskRun } from '../tasks/types.js';
+import type { Task, TaskRun } from '../tasks/types.js';
 import { schedulerMessages } from './messages.js';
 
-type MsgType = Extract<SchedulerEvent, { type: 'task_process' }>['msg_type'];
+type MsgType = TaskProcessFrame['msg_type'];
 
 function shorten(text: string, max = 200): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
@@ -29,8 +30,16 @@ function mapEvent(event: SessionEvent, lang: Lang): { msgType: MsgType; content:
       return { msgType: 'error', content: event.message };
     case 'dialogue_ended':
       return { msgType: 'dialogue_ended', content: t.ended };
-    default:
+    // The run's own bookkeeping: nothing to show.
+    case 'queued':
+    case 'turn_start':
+    case 'message':
+    case 'dialogue_reset':
       return undefined;
+    default: {
+      const unhandled: never = event;
+      return unhandled;
+    }
   }
 }
 
@@ -40,7 +49,7 @@ export function taskProcessFrame(
   run: TaskRun,
   lang: Lang,
   timestamp: string,
-): SchedulerEvent | undefined {
+): TaskProcessFrame | undefined {
   const mapped = mapEvent(event, lang);
   if (!mapped) return undefined;
   return {

@@ -3,11 +3,12 @@
  * `aibox.v1` clients of the request's session; the original clients see the
  * outcome in the tool's result text only.
  */
+
+import type { ApprovalRequestFrame, ApprovalResolvedFrame } from '../protocol/frames.js';
 import type { ApprovalEvent, PendingApproval } from '../safety/approval-broker.js';
 import { isoWithOffset } from '../util/clock.js';
-import type { Frame } from './outbound.js';
 
-export function approvalRequestFrame(pending: PendingApproval, timeZone?: string): Frame {
+export function approvalRequestFrame(pending: PendingApproval, timeZone?: string): ApprovalRequestFrame {
   const { request } = pending;
   return {
     type: 'approval_request',
@@ -23,9 +24,12 @@ export function approvalRequestFrame(pending: PendingApproval, timeZone?: string
   };
 }
 
-export function approvalFrame(event: ApprovalEvent, timeZone?: string): Frame {
+export function approvalFrame(
+  event: ApprovalEvent,
+  timeZone?: string,
+): ApprovalRequestFrame | ApprovalResolvedFrame {
   if (event.type === 'requested') return approvalRequestFrame(event.pending, timeZone);
-  const frame: Frame = {
+  const frame: ApprovalResolvedFrame = {
     type: 'approval_resolved',
     approval_id: event.approvalId,
     session: event.request.sessionId,

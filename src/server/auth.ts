@@ -7,10 +7,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 import { AppError } from '../errors.js';
+import { TOKEN_SUBPROTOCOL_PREFIX as TOKEN_PROTOCOL_PREFIX } from '../protocol/frames.js';
 import type { ServerMessages } from './messages.js';
-
-export const PROTOCOL_NAME = 'aibox.v1';
-const TOKEN_PROTOCOL_PREFIX = 'aibox.token.';
 
 /** Constant-time comparison (both sides hashed, so lengths leak nothing either). */
 export function tokensEqual(given: string, expected: string): boolean {

@@ -6,12 +6,13 @@
  * approval requests (the pending ones at once) and their resolutions.
  */
 import type { Logger } from 'pino';
+import type { ServerFrame } from '../protocol/frames.js';
 import type { ApprovalBroker } from '../safety/approval-broker.js';
 import type { SessionManager } from '../session/types.js';
 import { approvalFrame, approvalRequestFrame } from './approval-frames.js';
 import type { Connection } from './connection.js';
 import type { ServerMessages } from './messages.js';
-import { type Frame, frameIsFor, framesForEvent } from './outbound.js';
+import { frameIsFor, framesForEvent } from './outbound.js';
 
 export interface Hub {
   add(conn: Connection): void;
@@ -23,8 +24,8 @@ export interface Hub {
   attach(conn: Connection, sessionId: string, options?: { replayApprovals?: boolean }): void;
   /** Sends `conn` the session's approval requests that are still waiting (after the welcome's `history`). */
   replayApprovals(conn: Connection, sessionId: string): void;
-  toAll(frame: Frame): void;
-  toSession(sessionId: string, frame: Frame): void;
+  toAll(frame: ServerFrame): void;
+  toSession(sessionId: string, frame: ServerFrame): void;
   readonly size: number;
   connections(): Connection[];
   /** Drops every session subscription. */
@@ -49,7 +50,7 @@ export function createHub(options: HubOptions): Hub {
 
   /** Serialises the frame at most once, and not at all when no target takes it (e.g. the
    * `line` copy of each tool_output chunk when every client speaks protocol 1). */
-  const sendTo = (targets: Iterable<Connection>, frame: Frame) => {
+  const sendTo = (targets: Iterable<Connection>, frame: ServerFrame) => {
     let text: string | undefined;
     for (const conn of targets) {
       if (!conn.authenticated || !frameIsFor(conn.structured, frame)) continue;
@@ -58,7 +59,7 @@ export function createHub(options: HubOptions): Hub {
     }
   };
 
-  const toSession = (sessionId: string, frame: Frame) => {
+  const toSession = (sessionId: string, frame: ServerFrame) => {
     const targets = attached.get(sessionId);
     if (targets && targets.size > 0) sendTo(targets, frame);
   };

@@ -5,8 +5,8 @@
  */
 import type { Logger } from 'pino';
 import { WebSocket } from 'ws';
-import { PROTOCOL_NAME } from './auth.js';
-import { type Frame, frameIsFor } from './outbound.js';
+import { type ServerFrame, SUBPROTOCOL } from '../protocol/frames.js';
+import { frameIsFor } from './outbound.js';
 
 const CLOSE_SLOW = 1013;
 /** "Try again later": the server holds as many sessions as it may (server.max_sessions). */
@@ -24,7 +24,7 @@ export interface Connection {
   authenticated: boolean;
   /** Negotiated subprotocol `aibox.v1`: receives the structured frames (see outbound.ts). */
   readonly structured: boolean;
-  send(frame: Frame): boolean;
+  send(frame: ServerFrame): boolean;
   /** Sends an already serialised frame (fan-out serialises once). */
   sendText(text: string): boolean;
   close(code: number, reason: string): void;
@@ -67,7 +67,7 @@ export function createConnection(options: ConnectionOptions): Connection {
     return true;
   };
 
-  const structured = ws.protocol === PROTOCOL_NAME;
+  const structured = ws.protocol === SUBPROTOCOL;
   return {
     id: options.id,
     peer: options.peer,

@@ -6,12 +6,11 @@
 import type { AppServices } from '../app/services.js';
 import type { CommandRegistry } from '../commands/registry.js';
 import { describeError, isAppError } from '../errors.js';
+import type { ClientFrame, ServerFrame } from '../protocol/frames.js';
 import { handleTaskFrame } from '../tasks/task-frame.js';
 import type { Hub } from './broadcast.js';
 import type { Connection } from './connection.js';
-import type { ClientFrame } from './frames.js';
 import type { ServerMessages } from './messages.js';
-import type { Frame } from './outbound.js';
 import { wireTime } from './welcome.js';
 
 export interface DispatchDeps {
@@ -36,7 +35,12 @@ export async function dispatchFrame(deps: DispatchDeps, conn: Connection, frame:
       const { turnId, position } = app.sessions
         .get(sessionId)
         .enqueue({ content: frame.content.trim(), source: 'user' });
-      const ack: Frame = { type: 'queued', turn_id: turnId, session: sessionId, position };
+      const ack: Extract<ServerFrame, { type: 'queued' }> = {
+        type: 'queued',
+        turn_id: turnId,
+        session: sessionId,
+        position,
+      };
       if (frame.id !== undefined) ack.id = frame.id;
       conn.send(ack);
       return;
@@ -80,7 +84,10 @@ export async function dispatchFrame(deps: DispatchDeps, conn: Connection, frame:
       const sessionId = frame.session ?? conn.defaultSession;
       const session = app.sessions.get(sessionId);
       const result = await deps.commands.run(frame.command, { services: app, session, lang: app.lang });
-      const reply: Frame = { type: 'command_result', content: result.content };
+      const reply: Extract<ServerFrame, { type: 'command_result' }> = {
+        type: 'command_result',
+        content: result.content,
+      };
       if (frame.id !== undefined) reply.id = frame.id;
       if (result.command) reply.command = result.command;
       if (result.data !== undefined) reply.data = result.data;
@@ -95,7 +102,7 @@ export async function dispatchFrame(deps: DispatchDeps, conn: Connection, frame:
 const LIMIT_CODES: ReadonlySet<string> = new Set(['queue_full', 'too_many_sessions']);
 
 /** The error frame for a refused limit (queue or sessions), or undefined for anything else. */
-export function limitErrorFrame(error: unknown): Frame | undefined {
+export function limitErrorFrame(error: unknown): Extract<ServerFrame, { type: 'error' }> | undefined {
   if (!isAppError(error) || !LIMIT_CODES.has(error.code)) return undefined;
   return { type: 'error', code: error.code, content: error.message };
 }
@@ -105,8 +112,10 @@ export function dispatchSafely(deps: DispatchDeps, conn: Connection, frame: Clie
   dispatchFrame(deps, conn, frame).catch((error: unknown) => {
     const refusal = limitErrorFrame(error);
     if (refusal) {
-      if ('id' in frame && frame.id !== undefined) refusal.id = frame.id;
-      if ('session' in frame && frame.session !== undefined) refusal.session = frame.session;
+      if ((frame.type === 'message' || frame.type === 'command') && frame.id !== undefined)
+        refusal.id = frame.id;
+      if ((frame.type === 'message' || frame.type === 'command' || frame.type === 'abort') && frame.session)
+        refusal.session = frame.session;
       conn.send(refusal);
       return;
     }

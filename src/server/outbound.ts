@@ -4,10 +4,9 @@
  * for the original clients (client.py, frontend.html), which only read
  * `line`/`chunk`/`complete`.
  */
+import type { ServerFrame, ServerFrameType } from '../protocol/frames.js';
 import type { SessionEvent } from '../session/types.js';
 import type { ServerMessages } from './messages.js';
-
-export type Frame = { type: string } & Record<string, unknown>;
 
 /**
  * Frames only for clients that asked for protocol 1 (subprotocol `aibox.v1`). The original
@@ -15,7 +14,7 @@ export type Frame = { type: string } & Record<string, unknown>;
  * would show the user's words, the tool output and the model's reasoning inside it; they
  * get the same activity as `line` frames instead.
  */
-const STRUCTURED_ONLY = new Set([
+const STRUCTURED_ONLY = new Set<ServerFrameType>([
   'turn_start',
   'tool_start',
   'tool_output',
@@ -27,9 +26,9 @@ const STRUCTURED_ONLY = new Set([
 ]);
 
 /** Frames only for the original clients (marked by identity, so nothing extra goes on the wire). */
-const legacyOnly = new WeakSet<Frame>();
+const legacyOnly = new WeakSet<ServerFrame>();
 
-export function frameIsFor(structured: boolean, frame: Frame): boolean {
+export function frameIsFor(structured: boolean, frame: ServerFrame): boolean {
   return structured ? !legacyOnly.has(frame) : !STRUCTURED_ONLY.has(frame.type);
 }
 
@@ -45,7 +44,7 @@ function commandOf(args: unknown): string | undefined {
 }
 
 /** Frames for one session event, in send order. `queued` and `message` events produce none. */
-export function framesForEvent(event: SessionEvent, t: ServerMessages): Frame[] {
+export function framesForEvent(event: SessionEvent, t: ServerMessages): ServerFrame[] {
   const session = event.session;
   switch (event.type) {
     case 'queued':
@@ -90,7 +89,7 @@ export function framesForEvent(event: SessionEvent, t: ServerMessages): Frame[] 
         { type: 'line', content: event.text, session },
       ];
     case 'tool_end': {
-      const frame: Frame = {
+      const frame: ServerFrame = {
         type: 'tool_end',
         turn_id: event.turnId,
         call_id: event.callId,
@@ -127,11 +126,14 @@ export function framesForEvent(event: SessionEvent, t: ServerMessages): Frame[] 
     case 'dialogue_reset': {
       // The original clients append the reset notice to the answer on screen and end that only on
       // `complete`: without one, the next answer is glued onto the notice.
-      const end: Frame = { type: 'complete', content: '', session };
+      const end: ServerFrame = { type: 'complete', content: '', session };
       legacyOnly.add(end);
       return [{ type: 'dialogue_reset', content: t.dialogueReset, session }, end];
     }
-    default:
-      return [];
+    default: {
+      // A new session event must be given its frames here (or none, explicitly).
+      const unhandled: never = event;
+      return unhandled;
+    }
   }
 }

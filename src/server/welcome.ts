@@ -4,19 +4,23 @@
  * print it), three `info` lines, the session's `history`, then due tasks.
  */
 import type { AppServices } from '../app/services.js';
+import {
+  PROTOCOL_VERSION,
+  type ServerFrame,
+  type HistoryEntry as WireHistoryEntry,
+} from '../protocol/frames.js';
 import type { HistoryEntry } from '../session/types.js';
 import { dueTaskFrames } from '../tasks/task-frame.js';
 import { isoWithOffset } from '../util/clock.js';
 import { serverMessages } from './messages.js';
-import type { Frame } from './outbound.js';
 
 export function wireTime(app: Pick<AppServices, 'clock' | 'config'>): string {
   return isoWithOffset(app.clock.now(), app.config.scheduler.timezone || undefined);
 }
 
 /** HistoryEntry → the wire's snake_case. */
-function historyMessage(entry: HistoryEntry): Record<string, unknown> {
-  const out: Record<string, unknown> = { role: entry.role, content: entry.content, at: entry.at };
+function historyMessage(entry: HistoryEntry): WireHistoryEntry {
+  const out: WireHistoryEntry = { role: entry.role, content: entry.content, at: entry.at };
   if (entry.turnId) out.turn_id = entry.turnId;
   if (entry.toolCalls) out.tool_calls = entry.toolCalls;
   if (entry.callId) out.call_id = entry.callId;
@@ -24,19 +28,19 @@ function historyMessage(entry: HistoryEntry): Record<string, unknown> {
   return out;
 }
 
-function historyFrame(app: AppServices, sessionId: string): Frame {
+function historyFrame(app: AppServices, sessionId: string): ServerFrame {
   const entries = app.sessions.get(sessionId).history(app.config.server.history_messages);
   return { type: 'history', session: sessionId, messages: entries.map(historyMessage) };
 }
 
-export function welcomeFrames(app: AppServices, sessionId: string): Frame[] {
+export function welcomeFrames(app: AppServices, sessionId: string): ServerFrame[] {
   const t = serverMessages(app.lang);
-  const frames: Frame[] = [
+  const frames: ServerFrame[] = [
     {
       type: 'connection_ack',
       content: t.connected,
       message: t.connected,
-      protocol: 1,
+      protocol: PROTOCOL_VERSION,
       server: { name: 'aibox', version: app.version },
       session: sessionId,
       timestamp: wireTime(app),

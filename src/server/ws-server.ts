@@ -8,8 +8,10 @@ import type { Duplex } from 'node:stream';
 import { type RawData, WebSocket, WebSocketServer } from 'ws';
 import type { AppServices } from '../app/services.js';
 import type { CommandRegistry } from '../commands/registry.js';
+import { SESSION_ID, SUBPROTOCOL } from '../protocol/frames.js';
+import { parseClientFrame } from '../protocol/parse-client-frame.js';
 import { randomId } from '../util/ids.js';
-import { hasTokenInUrl, PROTOCOL_NAME, peerOf, tokensEqual, upgradeToken } from './auth.js';
+import { hasTokenInUrl, peerOf, tokensEqual, upgradeToken } from './auth.js';
 import type { Hub } from './broadcast.js';
 import {
   CLOSE_AUTH,
@@ -19,7 +21,6 @@ import {
   createConnection,
 } from './connection.js';
 import { dispatchSafely, limitErrorFrame } from './dispatch.js';
-import { parseFrame, SESSION_ID } from './frames.js';
 import type { ServerMessages } from './messages.js';
 import { guardSettings, refusalFor, refusalMessage } from './request-guard.js';
 import { rejectUpgrade } from './upgrade-reject.js';
@@ -56,7 +57,7 @@ export function attachWebSocket(
     noServer: true,
     maxPayload: app.config.server.max_frame_bytes,
     perMessageDeflate: false,
-    handleProtocols: (protocols) => (protocols.has(PROTOCOL_NAME) ? PROTOCOL_NAME : false),
+    handleProtocols: (protocols) => (protocols.has(SUBPROTOCOL) ? SUBPROTOCOL : false),
   });
   const alive = new WeakMap<WebSocket, boolean>();
 
@@ -122,7 +123,7 @@ export function attachWebSocket(
         conn.send({ type: 'error', code: 'bad_request', content: t.binary });
         return;
       }
-      const parsed = parseFrame(data.toString(), t);
+      const parsed = parseClientFrame(data.toString(), t);
       if (!conn.authenticated) {
         clearTimeout(authTimer);
         if (parsed.ok && parsed.frame.type === 'auth' && tokensEqual(parsed.frame.token, expected))

@@ -3,6 +3,7 @@
  * `task_list`, `task_completed`, `task_deleted`, and the connect-time `task_status`.
  */
 import type { Lang } from '../i18n/lang.js';
+import type { TaskListItem, TaskReplyFrame, TaskStatusFrame } from '../protocol/frames.js';
 import { describeSchedule, formatWire } from './describe.js';
 import { frameMessages } from './frame-messages.js';
 import type { Task } from './types.js';
@@ -18,7 +19,7 @@ function legacyRepeat(task: Task) {
 }
 
 /** One item of `task_list` (the original's fields plus schedule, status and last outcome). */
-export function taskListItem(task: Task, lang: Lang, now: Date) {
+export function taskListItem(task: Task, lang: Lang, now: Date): TaskListItem {
   const repeat = legacyRepeat(task);
   const next = formatWire(task.nextRunAt, task.schedule.timezone);
   return {
@@ -46,7 +47,7 @@ export function taskListItem(task: Task, lang: Lang, now: Date) {
   };
 }
 
-export function taskAddedFrame(task: Task, lang: Lang, now: Date) {
+export function taskAddedFrame(task: Task, lang: Lang, now: Date): TaskReplyFrame {
   const t = frameMessages(lang);
   const schedule = describeSchedule(task.schedule, lang);
   return {
@@ -61,11 +62,11 @@ export function taskAddedFrame(task: Task, lang: Lang, now: Date) {
 }
 
 /** Every active task (not only the due ones, as the original did), by next run. */
-export function taskListFrame(tasks: Task[], lang: Lang, now: Date) {
+export function taskListFrame(tasks: Task[], lang: Lang, now: Date): TaskReplyFrame {
   return { type: 'task_list' as const, tasks: tasks.map((task) => taskListItem(task, lang, now)) };
 }
 
-export function taskCompletedFrame(task: Task, advanced: boolean, lang: Lang) {
+export function taskCompletedFrame(task: Task, advanced: boolean, lang: Lang): TaskReplyFrame {
   const t = frameMessages(lang);
   const next = formatWire(task.nextRunAt, task.schedule.timezone);
   return {
@@ -77,12 +78,12 @@ export function taskCompletedFrame(task: Task, advanced: boolean, lang: Lang) {
   };
 }
 
-export function taskDeletedFrame(taskId: number, lang: Lang) {
+export function taskDeletedFrame(taskId: number, lang: Lang): TaskReplyFrame {
   return { type: 'task_deleted' as const, task_id: taskId, content: frameMessages(lang).deleted(taskId) };
 }
 
 /** A due task as the original's connect-time `task_status` (immediate → pending, else overdue). */
-export function taskStatusFrame(task: Task, lang: Lang) {
+export function taskStatusFrame(task: Task, lang: Lang): TaskStatusFrame {
   const immediate = task.schedule.kind === 'immediate';
   const at = formatWire(task.nextRunAt, task.schedule.timezone) ?? '';
   return {

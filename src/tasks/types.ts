@@ -3,6 +3,7 @@
  * the scheduler contract. All instants are ISO 8601 UTC strings on the records;
  * wall-clock rules (daily at 09:00 …) are evaluated in `schedule.timezone`.
  */
+import type { SchedulerFrame } from '../protocol/frames.js';
 import type { SessionEvent } from '../session/types.js';
 
 export type ScheduleKind = 'once' | 'immediate' | 'interval' | 'daily' | 'weekly' | 'monthly' | 'cron';
@@ -155,49 +156,8 @@ export interface TaskChange {
   task: Task;
 }
 
-export type TaskStatusKind =
-  | 'added'
-  | 'updated'
-  | 'completed'
-  | 'deleted'
-  | 'executing'
-  | 'complete'
-  | 'failed'
-  | 'interrupted'
-  | 'overdue'
-  | 'pending';
-
-/** Broadcast frames (PROTOCOL.md, original §3.3), ready to send as JSON. */
-export type SchedulerEvent =
-  | {
-      type: 'task_status';
-      task_id: number;
-      title: string;
-      status: TaskStatusKind;
-      message: string;
-      timestamp: string;
-      run_id?: number;
-      late?: boolean;
-    }
-  | {
-      type: 'task_process';
-      task_id: string;
-      execution_id: string;
-      task_title: string;
-      msg_type: 'line' | 'chunk' | 'reasoning' | 'complete' | 'error' | 'dialogue_ended';
-      content: string;
-      is_new_execution: boolean;
-      session: string;
-      timestamp: string;
-    }
-  | {
-      type: 'task_error';
-      task_id: string;
-      execution_id: string;
-      task_title: string;
-      error: string;
-      timestamp: string;
-    };
+/** Broadcast frames (docs/protocol.md, original §3.3), ready to send as JSON. */
+export type SchedulerEvent = SchedulerFrame;
 
 export interface RunJobResult {
   ok: boolean;

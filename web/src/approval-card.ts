@@ -4,9 +4,14 @@
  * Always (only when the server offers it) / Deny. Once decided — here, in
  * another client, by the timeout — it shows the decision and who made it.
  */
+
+import type {
+  ApprovalDecision,
+  ApprovalRequestFrame,
+  ApprovalResolvedFrame,
+} from '../../src/protocol/frames.js';
 import { h, replaceChildren } from './dom.js';
 import type { Messages } from './i18n.js';
-import type { ApprovalDecision, ApprovalRequestFrame, ApprovalResolvedFrame } from './protocol-types.js';
 
 export interface ApprovalCard {
   el: HTMLElement;

@@ -3,12 +3,13 @@
  * segments (Markdown) and tool cards appear in the order they happened. Fed by `history` and by
  * the live chat frames of the `main` session.
  */
+
+import type { ClientFrame, HistoryEntry, ServerFrame } from '../../src/protocol/frames.js';
 import { type ApprovalCard, createApprovalCard } from './approval-card.js';
 import { emptyChat, renderUserBubble } from './chat-bubbles.js';
 import { h } from './dom.js';
 import type { Messages } from './i18n.js';
 import { setMarkdown } from './markdown.js';
-import type { ClientFrame, HistoryEntry, ServerFrame } from './protocol-types.js';
 import { createToolCard, type ToolCard } from './tool-card.js';
 
 interface TurnView {

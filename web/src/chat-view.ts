@@ -1,9 +1,10 @@
 /** The chat tab: the conversation, and a composer (Enter sends, Shift+Enter new line) with stop and new chat. */
+
+import type { ServerFrame } from '../../src/protocol/frames.js';
 import { createChatLog } from './chat-log.js';
 import type { Connection } from './connection.js';
 import { h } from './dom.js';
 import type { Messages } from './i18n.js';
-import type { ServerFrame } from './protocol-types.js';
 
 export interface ChatView {
   el: HTMLElement;

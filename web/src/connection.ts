@@ -3,7 +3,13 @@
  * tokens never go in the URL), reconnects with exponential back-off, and stops on close 4401
  * (bad token) until `reconnectNow()` is called with a new token.
  */
-import { type ClientFrame, parseFrame, type ServerFrame } from './protocol-types.js';
+import {
+  type ClientFrame,
+  type ServerFrame,
+  SUBPROTOCOL,
+  TOKEN_SUBPROTOCOL_PREFIX,
+} from '../../src/protocol/frames.js';
+import { parseServerFrame } from '../../src/protocol/parse-server-frame.js';
 
 export type ConnState =
   | { kind: 'connecting' }
@@ -31,7 +37,7 @@ const AUTH_FAILED_CODE = 4401;
 
 function protocolsFor(token: string): string[] {
   // `aibox.v1` asks for the structured frames (tool cards, turn_start …); the token rides along.
-  return token ? ['aibox.v1', `aibox.token.${token}`] : ['aibox.v1'];
+  return token ? [SUBPROTOCOL, `${TOKEN_SUBPROTOCOL_PREFIX}${token}`] : [SUBPROTOCOL];
 }
 
 export function createConnection(options: ConnectionOptions): Connection {
@@ -60,7 +66,7 @@ export function createConnection(options: ConnectionOptions): Connection {
       pingTimer = window.setInterval(() => send({ type: 'ping' }), options.pingMs ?? 25_000);
     });
     ws.addEventListener('message', (event) => {
-      const frame = parseFrame(event.data);
+      const frame = parseServerFrame(event.data);
       if (frame) for (const listener of frameListeners) listener(frame);
     });
     ws.addEventListener('close', (event) => {

@@ -1,4 +1,6 @@
 /** Boots the page: token (if the server wants one), status, language, the socket, and the tabs. */
+
+import type { ServerFrame } from '../../src/protocol/frames.js';
 import type { StatusDto } from '../../src/server/api/dto.js';
 import { ApiError, createApi } from './api-client.js';
 import { createChatView } from './chat-view.js';
@@ -7,7 +9,6 @@ import { h } from './dom.js';
 import { type Lang, messages, pickLang, rememberLang } from './i18n.js';
 import { createMcpView } from './mcp-view.js';
 import { createMemoriesView } from './memories-view.js';
-import type { ServerFrame } from './protocol-types.js';
 import { createSkillsView } from './skills-view.js';
 import { createStatusBar } from './status-bar.js';
 import { createTasksView } from './tasks-view.js';

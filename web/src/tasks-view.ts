@@ -1,9 +1,10 @@
 /** The tasks tab: add, list (next run, last outcome), complete, delete, past runs, and live output of runs. */
+
+import type { ServerFrame } from '../../src/protocol/frames.js';
 import type { NewTaskBody, ScheduleDto, TaskDto, TaskListDto, TaskRunDto } from '../../src/server/api/dto.js';
 import type { Api } from './api-client.js';
 import { formatTime, h, replaceChildren } from './dom.js';
 import type { Messages } from './i18n.js';
-import type { ServerFrame } from './protocol-types.js';
 import { createTaskForm } from './task-form.js';
 
 export interface TasksView {

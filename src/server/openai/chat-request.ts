@@ -4,7 +4,7 @@
  * the history stays the session's own (the box keeps its conversation), so other fields are ignored.
  */
 import { z } from 'zod';
-import { SESSION_ID } from '../frames.js';
+import { SESSION_ID } from '../../protocol/frames.js';
 
 const TextPart = z.object({ type: z.string(), text: z.string().optional() });
 

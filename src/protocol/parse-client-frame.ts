@@ -1,13 +1,22 @@
 /**
- * Client → server frames (PROTOCOL.md "Client → server"), parsed with zod.
+ * Client → server frames (docs/protocol.md "Client → server"), validated with zod.
  * Extra fields are ignored so that newer clients keep working; wrong types,
  * unknown types and non-objects become a `bad_request` text saying what was wrong.
  */
 import { z } from 'zod';
-import type { ServerMessages } from './messages.js';
+import { type ClientFrame, SESSION_ID } from './frames.js';
 
-/** A session id as frames and the `?session=` connect parameter carry it. */
-export const SESSION_ID = /^[A-Za-z0-9_.:-]{1,64}$/;
+/** The texts a refused frame is described with (the server's messages, in the user's language). */
+export interface FrameParseMessages {
+  notJson: string;
+  notObject: (what: string) => string;
+  missingType: string;
+  unknownType: (type: string) => string;
+  badField: (field: string, problem: string) => string;
+  emptyMessage: string;
+  commandSlash: string;
+}
+
 const sessionField = z.string().regex(SESSION_ID, 'letters, digits, _ . : - (1-64 characters)');
 const idField = z.union([z.string().max(200), z.number()]);
 
@@ -47,14 +56,13 @@ const SCHEMAS = {
   auth: AuthFrame,
 } as const;
 
-export type ClientFrame =
-  | z.infer<typeof MessageFrame>
-  | z.infer<typeof CommandFrame>
-  | z.infer<typeof TaskFrame>
-  | z.infer<typeof AbortFrame>
-  | z.infer<typeof ApprovalFrame>
-  | z.infer<typeof PingFrame>
-  | z.infer<typeof AuthFrame>;
+/** What the schemas accept, one type per frame: must be exactly the protocol's ClientFrame. */
+type ValidatedFrame = { [K in keyof typeof SCHEMAS]: z.infer<(typeof SCHEMAS)[K]> }[keyof typeof SCHEMAS];
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** Fails to compile when a schema and frames.ts disagree. */
+const schemasMatchProtocol: Same<ValidatedFrame['type'], ClientFrame['type']> &
+  ([ValidatedFrame] extends [ClientFrame] ? true : false) = true;
+void schemasMatchProtocol;
 
 type ParseResult = { ok: true; frame: ClientFrame } | { ok: false; error: string };
 
@@ -64,7 +72,7 @@ function kindOf(value: unknown): string {
   return `a ${typeof value}`;
 }
 
-function describeIssues(issues: z.core.$ZodIssue[], t: ServerMessages): string {
+function describeIssues(issues: z.core.$ZodIssue[], t: FrameParseMessages): string {
   return issues
     .slice(0, 3)
     .map((issue) =>
@@ -74,7 +82,7 @@ function describeIssues(issues: z.core.$ZodIssue[], t: ServerMessages): string {
 }
 
 /** Parses one text frame. Never throws. */
-export function parseFrame(text: string, t: ServerMessages): ParseResult {
+export function parseClientFrame(text: string, t: FrameParseMessages): ParseResult {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
