@@ -5,8 +5,8 @@
  */
 import { homedir } from 'node:os';
 import type { Logger } from 'pino';
-import { resolveCliContext } from '../cli/context.js';
 import { appendSafetyRule } from '../config/append-rule.js';
+import { resolveCliContext } from '../config/context.js';
 import { createLogger } from '../log/logger.js';
 import type { WrapMcpLaunch } from '../mcp/launch.js';
 import { createMcpManager } from '../mcp/manager.js';

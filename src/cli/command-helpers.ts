@@ -1,9 +1,10 @@
 /** Small pieces every CLI action shares: output, argument parsing, opening the database. */
 import { dirname } from 'node:path';
 import type { Command } from 'commander';
+import { type CliContext, resolveCliContext } from '../config/context.js';
 import { AppError } from '../errors.js';
 import type { Database } from '../store/database.js';
-import { type CliContext, type GlobalOptions, resolveCliContext } from './context.js';
+import type { GlobalOptions } from './context.js';
 
 /**
  * The directory the user typed the command in, for relative paths they give. `npm run aibox -- …`

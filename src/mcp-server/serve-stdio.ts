@@ -4,10 +4,10 @@
  * and the app closes when the client closes stdin.
  */
 import { createApp } from '../app/create-app.js';
-import type { GlobalOptions } from '../cli/context.js';
+import type { ContextOptions } from '../config/context.js';
 import { createAiboxMcpServer, servedToolsOf } from './create-server.js';
 
-export async function serveStdio(options: GlobalOptions): Promise<void> {
+export async function serveStdio(options: ContextOptions): Promise<void> {
   const app = await createApp({
     ...(options.config ? { configPath: options.config } : {}),
     ...(options.lang ? { lang: options.lang } : {}),

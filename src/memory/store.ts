@@ -4,8 +4,8 @@
  * index never keeps stale entries.
  */
 import type { Database } from 'better-sqlite3';
+import { indexText, matchExpression, snippetFor } from '../store/fts-terms.js';
 import { type Clock, systemClock } from '../util/clock.js';
-import { indexText, matchExpression, snippetFor } from './segment.js';
 import type { Memory, MemorySearchHit, MemoryStore, NewMemory, Page, PageOptions } from './types.js';
 
 export interface MemoryStoreOptions {

@@ -8,11 +8,12 @@ import { describeError } from '../errors.js';
 import type { Lang } from '../i18n/lang.js';
 import type { SessionEvent } from '../session/types.js';
 import { describeSchedule, formatLocal, formatNextRun } from '../tasks/describe.js';
-import type { ClaimedRun, RunJob, Scheduler, SchedulerEvent, TaskChange, TaskStore } from '../tasks/types.js';
+import type { ClaimedRun, Scheduler, SchedulerEvent, TaskChange, TaskStore } from '../tasks/types.js';
 import { type Clock, isoWithOffset, systemClock } from '../util/clock.js';
 import { isInstanceAlive, newInstanceId } from './instance.js';
 import { schedulerMessages } from './messages.js';
 import { taskProcessFrame } from './process-frames.js';
+import type { RunJob } from './run-job.js';
 
 export interface Timers {
   setTimeout(callback: () => void, ms: number): unknown;

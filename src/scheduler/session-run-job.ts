@@ -8,8 +8,9 @@ import type { Lang } from '../i18n/lang.js';
 import type { ApprovalBroker } from '../safety/approval-broker.js';
 import type { SessionEvent, SessionManager } from '../session/types.js';
 import { formatLocal } from '../tasks/describe.js';
-import type { RunDenial, RunJob } from '../tasks/types.js';
+import type { RunDenial } from '../tasks/types.js';
 import { schedulerMessages } from './messages.js';
+import type { RunJob } from './run-job.js';
 
 export function sessionRunJob(
   sessions: SessionManager,

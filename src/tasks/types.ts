@@ -4,7 +4,6 @@
  * wall-clock rules (daily at 09:00 …) are evaluated in `schedule.timezone`.
  */
 import type { SchedulerFrame } from '../protocol/frames.js';
-import type { SessionEvent } from '../session/types.js';
 
 export type ScheduleKind = 'once' | 'immediate' | 'interval' | 'daily' | 'weekly' | 'monthly' | 'cron';
 export type IntervalUnit = 'minutes' | 'hours' | 'days';
@@ -173,12 +172,6 @@ export interface RunDenial {
   /** `unattended`, `policy`, `timeout`, `aborted` or `deny` (see ApprovalOutcome). */
   how: string;
 }
-
-/**
- * Runs one occurrence as an agent turn in session `task-<id>` and reports the
- * session's events through `emit` (see scheduler/session-run-job.ts).
- */
-export type RunJob = (task: Task, run: TaskRun, emit: (event: SessionEvent) => void) => Promise<RunJobResult>;
 
 export interface Scheduler {
   /** Recovers interrupted runs, runs missed occurrences once (late), then sleeps until the next one. */

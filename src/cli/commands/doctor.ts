@@ -4,9 +4,10 @@
  * `safety.sandbox = bwrap` cannot be honoured, so scripts can check it.
  */
 import type { Command } from 'commander';
+import { resolveCliContext } from '../../config/context.js';
 import { detectLang } from '../../i18n/lang.js';
 import { printJson, printLine } from '../command-helpers.js';
-import { type GlobalOptions, resolveCliContext } from '../context.js';
+import type { GlobalOptions } from '../context.js';
 import { doctorMessages } from './doctor-messages.js';
 
 export function register(program: Command): void {

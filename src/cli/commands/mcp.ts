@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { pino } from 'pino';
 import { VERSION } from '../../app/create-app.js';
+import { type CliContext, resolveCliContext } from '../../config/context.js';
 import type { Config, McpServerConfig } from '../../config/schema.js';
 import { AppError, describeError } from '../../errors.js';
 import { detectLang } from '../../i18n/lang.js';
@@ -12,7 +13,7 @@ import type { McpServerStatus } from '../../mcp/types.js';
 import { createResultLimiter } from '../../tools/result-limit.js';
 import { systemClock } from '../../util/clock.js';
 import { printJson, printLine } from '../command-helpers.js';
-import { type CliContext, type GlobalOptions, langFlagOf, resolveCliContext } from '../context.js';
+import { type GlobalOptions, langFlagOf } from '../context.js';
 import { mcpCliMessages } from './mcp-messages.js';
 
 interface AddOpts {

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
+import type { CliContext } from '../../config/context.js';
 import type { Task, TaskStore } from '../../tasks/types.js';
 import { parsePositiveInt, printJson, printLine, withDatabase } from '../command-helpers.js';
-import type { CliContext } from '../context.js';
 import { helpMessages } from './memory-cli-context.js';
 import { memoryCliMessages } from './memory-cli-messages.js';
 

@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
+import { type CliContext, resolveCliContext } from '../../config/context.js';
 import type { SkillEngine } from '../../skills/registry.js';
 import type { Skill } from '../../skills/types.js';
-import { type CliContext, type GlobalOptions, resolveCliContext } from '../context.js';
+import type { GlobalOptions } from '../context.js';
 
 /** Resolves config and opens the registry for one CLI command (no watcher), as the server does. */
 export async function openSkills(command: Command): Promise<{ ctx: CliContext; registry: SkillEngine }> {

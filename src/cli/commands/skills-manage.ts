@@ -1,12 +1,13 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
+import { resolveCliContext } from '../../config/context.js';
 import { AppError } from '../../errors.js';
 import { skillMessages } from '../../skills/messages.js';
 import { assertNewSkillName } from '../../skills/name-rules.js';
 import { type ScaffoldKind, scaffoldSource } from '../../skills/scaffold.js';
 import { printJson, printLine, userCwd } from '../command-helpers.js';
-import { type GlobalOptions, resolveCliContext } from '../context.js';
+import type { GlobalOptions } from '../context.js';
 import { openSkills, skillJson } from './skills-context.js';
 import { skillsCliMessages } from './skills-messages.js';
 

@@ -1,4 +1,4 @@
-import { indexText } from '../../memory/segment.js';
+import { indexText } from '../fts-terms.js';
 import { legacyToIso, tableExists } from '../legacy-time.js';
 import type { Migration } from '../migration.js';
 
