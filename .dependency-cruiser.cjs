@@ -54,8 +54,8 @@ module.exports = {
       name: 'app-is-wiring',
       severity: 'error',
       comment:
-        'src/app wires the features together; only the entry points (cli, server, mcp-server) and slash commands see it.',
-      from: { path: '^src', pathNot: '^src/(app|cli|server|mcp-server|commands)' },
+        'src/app wires the features together; only the entry points (cli, server, mcp-server, channels) and slash commands see it.',
+      from: { path: '^src', pathNot: '^src/(app|cli|server|mcp-server|channels|commands)' },
       to: { path: '^src/app' },
     },
     {

@@ -1,9 +1,10 @@
 /** `aibox channels check|pair`: verify chat channel credentials; make a pairing code. */
 import type { Command } from 'commander';
 import { checkMessages } from '../../channels/check-messages.js';
+import { resolveCliContext } from '../../config/context.js';
 import { detectLang } from '../../i18n/lang.js';
 import { printJson, printLine } from '../command-helpers.js';
-import { type GlobalOptions, langFlagOf, resolveCliContext } from '../context.js';
+import { type GlobalOptions, langFlagOf } from '../context.js';
 
 export function register(program: Command): void {
   const h = checkMessages(detectLang({ flag: langFlagOf() }));

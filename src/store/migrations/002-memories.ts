@@ -6,7 +6,7 @@ import type { Migration } from '../migration.js';
  * Memories. Keeps the original `memories` table and its rows (times rewritten
  * from local-time strings to ISO UTC), drops the original's `memories_fts`
  * (external content, stale after deletes, whole-CJK-run tokens) and builds
- * `memory_index` from the rows with CJK bigram terms (memory/segment.ts).
+ * `memory_index` from the rows with CJK bigram terms (store/fts-terms.ts).
  * A trigger removes index entries with their row, whoever deletes it.
  */
 export const memoriesMigration: Migration = {
