@@ -5,6 +5,7 @@
  */
 import type { Config } from '../config/schema.js';
 import { describeError, isAppError } from '../errors.js';
+import { callRefusal } from '../safety/refusal.js';
 import type { AnyTool, ToolContext, ToolResult } from '../tools/tool.js';
 import { decideMcpCall } from './decide.js';
 import { formatCallResult } from './format-result.js';
@@ -47,7 +48,12 @@ async function permitted(deps: McpToolDeps, args: unknown, ctx: ToolContext): Pr
       reason: verdict.reason,
       ...(verdict.rememberable ? { rememberable: verdict.rememberable } : {}),
     });
-    if (!outcome.approved) return t.notApproved(entry.qualified, outcome.how);
+    if (!outcome.approved)
+      return callRefusal(
+        describeCall(entry.qualified, args),
+        { how: outcome.how, ...(outcome.by ? { by: outcome.by } : {}), reason: verdict.reason },
+        ctx.lang,
+      );
   }
   // What was allowed (by a person, or by a rule on first sight) is what later calls are compared with.
   if (verdict.decision === 'ask' || stored === undefined) await trust.remember(entry.qualified, entry.hash);

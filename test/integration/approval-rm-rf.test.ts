@@ -8,15 +8,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as harness from './approval-box.js';
 
-const {
-  askAndWaitForRequest,
-  connectReady,
-  outsideDir,
-  scriptToolThenText,
-  startApprovalBox,
-  toolResultSeen,
-  turnEnd,
-} = harness;
+const { askAndWaitForRequest, connectReady, scriptToolThenText, startApprovalBox, toolResultSeen, turnEnd } =
+  harness;
 
 /**
  * A directory with a file in it, outside the workspace and outside /tmp (the sandbox gives commands a

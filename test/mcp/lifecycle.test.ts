@@ -101,7 +101,8 @@ describe('MCP trust', () => {
 
     const asked: Omit<ApprovalRequest, 'sessionId' | 'turnId' | 'callId'>[] = [];
     const denied = await echo.execute({ message: 'x' }, context('deny', asked));
-    expect(denied.content).toContain('was not allowed (deny)');
+    expect(denied.content).toContain('Not done: everything__echo {"message":"x"}');
+    expect(denied.content).toContain('The user denied it');
     expect(asked[0]).toMatchObject({
       tool: 'everything__echo',
       command: 'everything__echo {"message":"x"}',
@@ -112,7 +113,7 @@ describe('MCP trust', () => {
     const allowed = await echo.execute({ message: '好' }, context('allow', asked));
     expect(allowed).toMatchObject({ ok: true, content: 'Echo: 好' });
     const trust = JSON.parse(readFileSync(join(home, 'mcp-trust.json'), 'utf8'));
-    expect(trust.tools['everything__echo'].hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(trust.tools.everything__echo.hash).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('asks again when a tool description changed since it was allowed, even under an allow rule', async () => {
