@@ -23,18 +23,28 @@ export interface McpSandboxOptions {
   skillsDir: string;
 }
 
-/** Existing directories the user named, as real paths (arguments may be flags or files too). */
-function namedDirectories(launch: McpLaunch): string[] {
+/**
+ * What the user named in the server's entry: existing directories (bound read-write) and, for
+ * files under /tmp (the program, its script), the top directory under /tmp holding them, kept
+ * visible read-only so the program and its packages are found despite the private /tmp.
+ */
+function namedPaths(launch: McpLaunch): { dirs: string[]; readable: string[] } {
   const dirs: string[] = [];
-  for (const candidate of [...launch.args, ...(launch.cwd ? [launch.cwd] : [])]) {
+  const readable: string[] = [];
+  for (const candidate of [launch.command, ...launch.args, ...(launch.cwd ? [launch.cwd] : [])]) {
     if (!isAbsolute(candidate)) continue;
     try {
-      if (statSync(candidate).isDirectory()) dirs.push(realpathSync(candidate));
+      const real = realpathSync(candidate);
+      if (statSync(real).isDirectory()) {
+        if (candidate !== launch.command) dirs.push(real);
+      } else if (real.startsWith('/tmp/')) {
+        readable.push(join('/tmp', real.slice('/tmp/'.length).split('/')[0] ?? ''));
+      }
     } catch {
       // Not a path that exists: an ordinary argument.
     }
   }
-  return dirs;
+  return { dirs, readable: [...new Set(readable)] };
 }
 
 export function mcpSandboxLaunch(options: McpSandboxOptions): WrapMcpLaunch {
@@ -50,10 +60,11 @@ export function mcpSandboxLaunch(options: McpSandboxOptions): WrapMcpLaunch {
       network: options.safety.network,
     };
     const cwd = launch.cwd ?? options.workspace;
+    const named = namedPaths(launch);
     return {
       command: 'bwrap',
       args: [
-        ...bwrapMounts(layout, cwd, [...namedDirectories(launch), npmCache]),
+        ...bwrapMounts(layout, cwd, [...named.dirs, npmCache], named.readable),
         launch.command,
         ...launch.args,
       ],

@@ -31,10 +31,18 @@ export function bwrapArgs(layout: SandboxLayout, command: string, cwd: string): 
 /**
  * The argv (after `bwrap`) up to and including `--`: the program and its arguments follow.
  * `writable` are extra directories bound read-write (e.g. the ones a user named in an MCP
- * server's configuration); the workspace always is.
+ * server's configuration); the workspace always is. `readable` are directories under /tmp to keep
+ * visible (read-only) in spite of the private /tmp (elsewhere everything is visible read-only).
  */
-export function bwrapMounts(layout: SandboxLayout, cwd: string, writable: readonly string[] = []): string[] {
+export function bwrapMounts(
+  layout: SandboxLayout,
+  cwd: string,
+  writable: readonly string[] = [],
+  readable: readonly string[] = [],
+): string[] {
   const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp'];
+  // Bound back read-only under the fresh /tmp before the writable binds, which may lie inside them.
+  for (const dir of readable) if (isWithin(dir, '/tmp')) args.push('--ro-bind', dir, dir);
   args.push('--bind', layout.workspace, layout.workspace);
   if (existsSync(layout.skillsDir) && !isWithin(layout.workspace, layout.skillsDir))
     args.push('--ro-bind', layout.skillsDir, layout.skillsDir);

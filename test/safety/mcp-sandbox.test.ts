@@ -67,6 +67,20 @@ describe('stdio MCP servers in the sandbox', () => {
     expect(Number(/pid=(\d+)/.exec(result.out)?.[1])).toBeLessThan(10);
   });
 
+  it('finds a server installed under /tmp (its folder kept visible, read-only)', async () => {
+    const { wrap } = setup('bwrap');
+    const pkg = join(tempDir('aibox-mcp-pkg-'), 'pkg');
+    mkdirSync(join(pkg, 'lib'), { recursive: true });
+    writeFileSync(join(pkg, 'lib', 'part.sh'), 'echo part-loaded\n');
+    writeFileSync(
+      join(pkg, 'server.sh'),
+      `. ${join(pkg, 'lib', 'part.sh')}\n(echo x > ${join(pkg, 'w')}) 2>/dev/null || echo read-only\n`,
+    );
+    const result = await launch(wrap({ command: '/bin/sh', args: [join(pkg, 'server.sh')], env: {} }));
+    expect(result.out).toBe('part-loaded\nread-only\n');
+    expect(existsSync(join(pkg, 'w'))).toBe(false);
+  });
+
   it('starts the server as configured when there is no sandbox', async () => {
     const { wrap } = setup('off');
     const spec = { command: '/bin/echo', args: ['plain'], env: { A: '1' } };
