@@ -13,6 +13,7 @@ import {
   type LaunchedBrowser,
   launchBrowser,
   openConnectedPage,
+  screenshot,
   VIEWPORTS,
 } from './browser.js';
 import { type Box, startBox } from './fixture.js';
@@ -52,6 +53,7 @@ describe('web page: approvals', () => {
     expect(await card.locator('.approval-reason').textContent()).toContain('safety.file_roots');
     expect(await card.locator('.approval-countdown').textContent()).toMatch(/\d+ 秒后自动拒绝/);
     expect(await card.locator('button').allTextContents()).toEqual(['允许一次', '总是允许', '拒绝']);
+    await screenshot(page, 'approval-desktop');
 
     await card.locator('button.approval-deny').click();
     const decided = page.locator('.approval-card[data-state="denied"]');
