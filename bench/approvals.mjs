@@ -5,11 +5,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { toolContext } from './_fixtures.mjs';
 
 const dist = resolve(import.meta.dirname, '../dist');
 const { createReadFileTool } = await import(`${dist}/tools/read-file.js`);
 const { createFileAccess } = await import(`${dist}/safety/file-access.js`);
-const { secretPathsOf } = await import(`${dist}/safety/secret-paths.js`);
+const { protectedPlaces } = await import(`${dist}/safety/protected-paths.js`);
 const { createApprovalBroker } = await import(`${dist}/safety/approval-broker.js`);
 const { dataPaths } = await import(`${dist}/config/paths.js`);
 const { defaultConfig } = await import(`${dist}/config/schema.js`);
@@ -24,14 +25,7 @@ for (const file of [paths.config, paths.database, `${paths.database}-wal`, paths
   writeFileSync(file, 'x');
 writeFileSync(join(workspace, 'notes.txt'), 'one\ntwo\nthree\n');
 
-const ctx = {
-  signal: new AbortController().signal,
-  output() {},
-  sessionId: 's',
-  turnId: 't',
-  callId: 'c',
-  lang: 'en',
-};
+const ctx = toolContext;
 const checked = createReadFileTool({
   lang: 'en',
   workspace,
@@ -39,7 +33,7 @@ const checked = createReadFileTool({
   access: createFileAccess({
     workspace,
     roots: () => [paths.skills],
-    secrets: secretPathsOf(paths),
+    secrets: protectedPlaces(paths, home),
     safety: () => ({ mode: 'ask', rules: [] }),
   }),
 });

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import WebSocket from 'ws';
 import { launcherFlags, rssKb } from './_aibox-process.mjs';
+import { fakeLlmBoxConfig } from './_fixtures.mjs';
 import { loadFakeLlm, loadFakeTelegram } from './load-fake-llm.mjs';
 
 const N = Number(process.argv[2] ?? 30);
@@ -34,19 +35,7 @@ function makeHome(channels) {
   homes.push(home);
   writeFileSync(
     join(home, 'config.json'),
-    JSON.stringify({
-      llm: {
-        provider: 'custom',
-        base_url: llm.baseUrl,
-        model: 'bench',
-        api_key_env: 'BENCH_KEY',
-        max_retries: 0,
-      },
-      skills: { watch: false, install_examples: false },
-      scheduler: { enabled: false },
-      server: { max_queued_turns: 1000 },
-      channels,
-    }),
+    JSON.stringify(fakeLlmBoxConfig(llm, { server: { max_queued_turns: 1000 }, channels })),
     { mode: 0o600 },
   );
   return home;

@@ -6,9 +6,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { indexText } from '../dist/memory/segment.js';
 import { createMemoryStore } from '../dist/memory/store.js';
 import { openDatabase } from '../dist/store/database.js';
+import { indexText } from '../dist/store/fts-terms.js';
 
 const COUNT = Number(process.argv[2] ?? 100_000);
 const RUNS = 200;

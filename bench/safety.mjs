@@ -8,6 +8,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { toolContext } from './_fixtures.mjs';
 
 const args = process.argv.slice(2);
 const runsAt = args.indexOf('--runs');
@@ -106,14 +107,7 @@ const tool = (kind) =>
       sandbox: kind === 'bwrap' ? sandbox : { kind: 'off', network: true },
     }),
   });
-const ctx = {
-  signal: new AbortController().signal,
-  output() {},
-  sessionId: 's',
-  turnId: 't',
-  callId: 'c',
-  lang: 'en',
-};
+const ctx = toolContext;
 const runTrue = (t) => () => t.execute(t.parameters.parse({ command: 'true' }), ctx);
 const variants = {
   'run_command, safety.mode = off': runTrue(tool('mode-off')),

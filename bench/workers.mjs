@@ -15,6 +15,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import WebSocket from 'ws';
+import { fakeLlmBoxConfig, toolContext } from './_fixtures.mjs';
 import { loadFakeLlm } from './load-fake-llm.mjs';
 
 const RUNS = Number(process.argv[2] ?? 200);
@@ -23,14 +24,7 @@ const CLI = process.env.AIBOX_BENCH_CLI ?? join(dist, 'cli/main.js');
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = (x) => `${x.toFixed(2)} ms`;
 const mb = (kb) => `${(kb / 1024).toFixed(1)} MB`;
-const ctx = {
-  signal: new AbortController().signal,
-  output() {},
-  sessionId: 's',
-  turnId: 't',
-  callId: 'c',
-  lang: 'en',
-};
+const ctx = toolContext;
 
 async function timeEach(runs, body) {
   const times = [];
@@ -127,18 +121,7 @@ const home = mkdtempSync(join(tmpdir(), 'aibox-bench-workers-'));
 mkdirSync(join(home, 'skills'));
 writeFileSync(
   join(home, 'config.json'),
-  JSON.stringify({
-    llm: {
-      provider: 'custom',
-      base_url: llm.baseUrl,
-      model: 'bench',
-      api_key_env: 'BENCH_KEY',
-      max_retries: 0,
-    },
-    skills: { watch: false, install_examples: false },
-    scheduler: { enabled: false },
-    safety: { web_allow_hosts: ['127.0.0.1'] },
-  }),
+  JSON.stringify(fakeLlmBoxConfig(llm, { safety: { web_allow_hosts: ['127.0.0.1'] } })),
 );
 const flags = (
   readFileSync(CLI, 'utf8')
