@@ -151,7 +151,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
     });
     const mcp = createMcpManager({
       config: options.mcp === false ? { ...config, mcp: { ...config.mcp, servers: {} } } : config,
-      safety: () => (services.config ?? config).safety,
+      safety: () => liveConfig().safety,
       home: paths.home,
       trustPath: paths.mcpTrust,
       lang,
