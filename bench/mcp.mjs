@@ -16,23 +16,17 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { pino } from 'pino';
 import WebSocket from 'ws';
+import { launcherFlags, rssKb } from './_aibox-process.mjs';
 
 const CALLS = Number(process.argv[2] ?? 300);
 const ROOT = resolve(import.meta.dirname, '..');
 const CLI = join(ROOT, 'dist/cli/main.js');
 const EVERYTHING = join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 const FILESYSTEM = join(ROOT, 'node_modules/@modelcontextprotocol/server-filesystem/dist/index.js');
-const LAUNCHER_FLAGS = (
-  readFileSync(CLI, 'utf8')
-    .split('\n', 1)[0]
-    .match(/\bnode\s+(.+)$/)?.[1] ?? ''
-)
-  .split(/\s+/)
-  .filter(Boolean);
+const LAUNCHER_FLAGS = launcherFlags(readFileSync(CLI, 'utf8'));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)];
 const mb = (kb) => `${(kb / 1024).toFixed(1)} MB`;
-const rssKb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 
 function makeHome(mcpServers) {
   const home = mkdtempSync(join(tmpdir(), 'aibox-bench-mcp-'));
