@@ -76,26 +76,30 @@ export function connect(url, session = 'fan') {
   });
 }
 
-/** Spawns `aibox serve` as its launcher does; `ms` = spawn → first `history` frame, `cpu` = the server's CPU ms by then. */
-export async function startServe(cli, env) {
-  const t0 = performance.now();
+/** Spawns `aibox serve` as its launcher does, on a free port; resolves once it printed its address. */
+export async function spawnServe(cli, env, stderr = 'inherit') {
   const child = spawn(
     process.execPath,
     [...launcherFlags(readFileSync(cli, 'utf8')), cli, 'serve', '--port', '0', '--no-scheduler'],
-    {
-      env,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
+    { env, stdio: ['ignore', 'pipe', stderr] },
   );
   let out = '';
-  const url = await new Promise((resolvePromise, reject) => {
+  const port = await new Promise((resolvePromise, reject) => {
     child.stdout.setEncoding('utf8').on('data', (d) => {
       out += d;
       const m = /http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-      if (m) resolvePromise(`ws://127.0.0.1:${m[1]}`);
+      if (m) resolvePromise(Number(m[1]));
     });
     child.on('exit', (code) => reject(new Error(`serve exited ${code}`)));
   });
+  return { child, port };
+}
+
+/** `spawnServe`, then `ms` = spawn → first `history` frame, `cpu` = the server's CPU ms by then. */
+export async function startServe(cli, env) {
+  const t0 = performance.now();
+  const { child, port } = await spawnServe(cli, env);
+  const url = `ws://127.0.0.1:${port}`;
   const ws = await connect(url);
   const ms = performance.now() - t0;
   const cpu = cpuMs(child.pid);

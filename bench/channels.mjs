@@ -7,12 +7,11 @@
  *    WebSocket client: message sent → first `chunk` frame, median and p95 of N each.
  *    The fake LLM answers at once, so both are the box's own overhead plus a first token.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import WebSocket from 'ws';
-import { launcherFlags, rssKb } from './_aibox-process.mjs';
+import { rssKb, spawnServe } from './_aibox-process.mjs';
 import { fakeLlmBoxConfig } from './_fixtures.mjs';
 import { loadFakeLlm, loadFakeTelegram } from './load-fake-llm.mjs';
 
@@ -41,25 +40,8 @@ function makeHome(channels) {
   return home;
 }
 
-async function start(home) {
-  const child = spawn(
-    process.execPath,
-    [...launcherFlags(readFileSync(CLI, 'utf8')), CLI, 'serve', '--port', '0', '--no-scheduler'],
-    {
-      env: { ...process.env, AIBOX_HOME: home, BENCH_KEY: 'k', AIBOX_LANG: 'en' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  let out = '';
-  const port = await new Promise((resolvePromise, reject) => {
-    child.stdout.setEncoding('utf8').on('data', (d) => {
-      out += d;
-      const m = /http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-      if (m) resolvePromise(Number(m[1]));
-    });
-    child.on('exit', (code) => reject(new Error(`serve exited ${code}`)));
-  });
-  return { child, port };
+function start(home) {
+  return spawnServe(CLI, { ...process.env, AIBOX_HOME: home, BENCH_KEY: 'k', AIBOX_LANG: 'en' });
 }
 
 async function stop(child) {

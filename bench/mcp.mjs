@@ -8,7 +8,6 @@
  *    formatting and size limit) vs the SDK client calling the same server's tool directly
  *    (goal: < 5 ms). Both against server-everything's `echo` over stdio, alternating.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -16,14 +15,13 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { pino } from 'pino';
 import WebSocket from 'ws';
-import { launcherFlags, rssKb } from './_aibox-process.mjs';
+import { rssKb, spawnServe } from './_aibox-process.mjs';
 
 const CALLS = Number(process.argv[2] ?? 300);
 const ROOT = resolve(import.meta.dirname, '..');
 const CLI = join(ROOT, 'dist/cli/main.js');
 const EVERYTHING = join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 const FILESYSTEM = join(ROOT, 'node_modules/@modelcontextprotocol/server-filesystem/dist/index.js');
-const LAUNCHER_FLAGS = launcherFlags(readFileSync(CLI, 'utf8'));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)];
 const mb = (kb) => `${(kb / 1024).toFixed(1)} MB`;
@@ -44,19 +42,11 @@ function makeHome(mcpServers) {
 
 async function start(home) {
   const t0 = performance.now();
-  const child = spawn(process.execPath, [...LAUNCHER_FLAGS, CLI, 'serve', '--port', '0', '--no-scheduler'], {
-    env: { ...process.env, AIBOX_HOME: home, AIBOX_LANG: 'en' },
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  let out = '';
-  const port = await new Promise((done, fail) => {
-    child.stdout.setEncoding('utf8').on('data', (d) => {
-      out += d;
-      const m = /http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-      if (m) done(m[1]);
-    });
-    child.on('exit', (code) => fail(new Error(`serve exited ${code}`)));
-  });
+  const { child, port } = await spawnServe(
+    CLI,
+    { ...process.env, AIBOX_HOME: home, AIBOX_LANG: 'en' },
+    'ignore',
+  );
   await new Promise((done, fail) => {
     const ws = new WebSocket(`ws://127.0.0.1:${port}/`);
     ws.on('error', fail);
