@@ -17,7 +17,7 @@ const src = join(root, 'src');
 const dist = join(root, 'dist');
 
 /** Native addons, large optional pieces and packages that load files of their own stay in node_modules. */
-export const EXTERNAL = [
+const EXTERNAL = [
   'better-sqlite3',
   '@node-rs/jieba',
   '@node-rs/jieba/*',
