@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { ask, deny, type Finding, inPrivateTmp, writeFinding } from './findings.js';
 import { argTexts, type HandlerResult, hasUnknownOption, type ProgramHandler } from './handler.js';
 import { hasAny, type OptionSpec, parseOptions } from './options.js';
+import { KILLERS } from './program-table.js';
 
 type Found = Finding | undefined;
 const present = (findings: Found[]): Finding[] => findings.filter((f): f is Finding => f !== undefined);
@@ -258,10 +259,7 @@ export const FILE_HANDLERS: Record<string, ProgramHandler> = {
   zstd: compressor,
   lz4: compressor,
   shred: deleter,
-  kill: killer,
-  pkill: killer,
-  killall: killer,
-  skill: killer,
+  ...Object.fromEntries([...KILLERS].map((p) => [p, killer])),
 };
 
 export { deleter as deleterHandler };

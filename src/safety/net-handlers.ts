@@ -5,7 +5,7 @@
 import { ask, type Finding, writeFinding } from './findings.js';
 import { argTexts, hasUnknownOption, type ProgramHandler } from './handler.js';
 import { hasAny, parseOptions } from './options.js';
-import { PACKAGE_QUERIES, SYSTEM_QUERIES } from './program-table.js';
+import { PACKAGE_QUERIES, SYSTEM_PACKAGE_MANAGERS, SYSTEM_QUERIES } from './program-table.js';
 
 type Found = Finding | undefined;
 const present = (findings: Found[]): Finding[] => findings.filter((f): f is Finding => f !== undefined);
@@ -366,24 +366,7 @@ export const NET_HANDLERS: Record<string, ProgramHandler> = {
   gem: packageTool(/^(install|uninstall|update)$/, /^(list|search|info|env)$/, /./),
   cargo: packageTool(/^(install|uninstall|add|remove)$/, /^(search|tree|metadata|--version)$/, /^install$/),
   go: packageTool(/^(install|get)$/, /^(version|env|list|doc|vet|fmt)$/, /^install$/),
-  apt: systemPackages,
-  'apt-get': systemPackages,
-  'apt-cache': systemPackages,
-  aptitude: systemPackages,
-  dpkg: systemPackages,
-  yum: systemPackages,
-  dnf: systemPackages,
-  rpm: systemPackages,
-  pacman: systemPackages,
-  apk: systemPackages,
-  zypper: systemPackages,
-  brew: systemPackages,
-  snap: systemPackages,
-  flatpak: systemPackages,
-  port: systemPackages,
-  emerge: systemPackages,
-  'nix-env': systemPackages,
-  opkg: systemPackages,
+  ...Object.fromEntries([...SYSTEM_PACKAGE_MANAGERS, 'apt-cache'].map((p) => [p, systemPackages])),
   systemctl: systemChanger,
   service: systemChanger,
   docker: systemChanger,
