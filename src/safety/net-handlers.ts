@@ -331,6 +331,12 @@ const NODE_INSTALLS =
 const NODE_READS =
   /^(ls|list|ll|la|view|info|outdated|audit|explain|why|root|bin|prefix|config|get|search|help|version|--version|-v|pack)$/;
 
+const nodePackages = packageTool(NODE_INSTALLS, NODE_READS);
+const pip = packageTool(
+  /^(install|uninstall|download|wheel)$/,
+  /^(list|show|freeze|check|help|index|inspect|debug|config|cache)$/,
+);
+
 /** System package managers: queries are reads; everything else installs on the host. */
 const systemPackages: ProgramHandler = (args, _ctx, program) => {
   const texts = argTexts(args);
@@ -351,17 +357,11 @@ export const NET_HANDLERS: Record<string, ProgramHandler> = {
   wget,
   rsync,
   git,
-  npm: packageTool(NODE_INSTALLS, NODE_READS),
-  pnpm: packageTool(NODE_INSTALLS, NODE_READS),
-  yarn: packageTool(NODE_INSTALLS, NODE_READS),
-  pip: packageTool(
-    /^(install|uninstall|download|wheel)$/,
-    /^(list|show|freeze|check|help|index|inspect|debug|config|cache)$/,
-  ),
-  pip3: packageTool(
-    /^(install|uninstall|download|wheel)$/,
-    /^(list|show|freeze|check|help|index|inspect|debug|config|cache)$/,
-  ),
+  npm: nodePackages,
+  pnpm: nodePackages,
+  yarn: nodePackages,
+  pip,
+  pip3: pip,
   pipx: packageTool(/^(install|uninstall|upgrade|inject|reinstall)$/, /^(list|environment)$/, /./),
   gem: packageTool(/^(install|uninstall|update)$/, /^(list|search|info|env)$/, /./),
   cargo: packageTool(/^(install|uninstall|add|remove)$/, /^(search|tree|metadata|--version)$/, /^install$/),
