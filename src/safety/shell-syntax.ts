@@ -136,8 +136,3 @@ export function parseCommandLine(source: string, home: string): ParsedCommandLin
   });
   return { commands, redirections };
 }
-
-/** Whether the parser is loaded yet (the benchmark measures the first load apart). */
-export function parserLoaded(): boolean {
-  return syntax !== undefined;
-}
