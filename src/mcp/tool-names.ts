@@ -2,7 +2,7 @@
  * Model-facing names of MCP tools: `server__tool`, within what OpenAI-compatible APIs
  * accept for a function name (`^[A-Za-z0-9_-]{1,64}$`).
  */
-export const MCP_NAME_SEPARATOR = '__';
+const MCP_NAME_SEPARATOR = '__';
 const MAX_FUNCTION_NAME = 64;
 
 /** `null` when the server's tool name cannot be expressed (the tool is then disabled with a reason). */
@@ -10,10 +10,4 @@ export function qualifiedToolName(server: string, tool: string): string | null {
   const name = `${server}${MCP_NAME_SEPARATOR}${tool}`;
   if (!/^[A-Za-z0-9_-]+$/.test(tool) || name.length > MAX_FUNCTION_NAME) return null;
   return name;
-}
-
-/** The server part of a qualified name. */
-export function serverOfToolName(qualified: string): string {
-  const at = qualified.indexOf(MCP_NAME_SEPARATOR);
-  return at === -1 ? qualified : qualified.slice(0, at);
 }
