@@ -3,7 +3,6 @@
  * token and Origin check as `/api` (stateless: one SDK server per request, JSON responses).
  */
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { AppServices } from '../app/services.js';
 import { createAiboxMcpServer, servedToolsOf } from '../mcp-server/create-server.js';
 import type { AnyTool } from '../tools/tool.js';
@@ -11,14 +10,6 @@ import type { AnyTool } from '../tools/tool.js';
 export function createMcpRoute(app: AppServices): Hono {
   const route = new Hono();
   let tools: AnyTool[] | undefined;
-  route.use(
-    '*',
-    bodyLimit({
-      maxSize: app.config.server.max_body_bytes,
-      onError: (c) =>
-        c.json({ jsonrpc: '2.0', error: { code: -32600, message: 'request body too large' }, id: null }, 413),
-    }),
-  );
   route.post('/', async (c) => {
     tools ??= servedToolsOf(app);
     const { WebStandardStreamableHTTPServerTransport } = await import(

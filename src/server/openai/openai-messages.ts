@@ -5,7 +5,6 @@ export const openAiMessages = defineMessages({
   zh: {
     noToken: '未设置 server.token：OpenAI 兼容接口总是需要令牌（Authorization: Bearer）',
     badToken: '缺少或错误的令牌（Authorization: Bearer）',
-    tooLarge: (max: number) => `请求体超过 ${max} 字节（server.max_body_bytes）`,
     badJson: '请求体不是合法的 JSON',
     badRequest: (detail: string) => `请求无效：${detail}`,
     unknownModel: (model: string) => `没有模型「${model}」：用 aibox（会话 main）或 aibox:会话名`,
@@ -18,7 +17,6 @@ export const openAiMessages = defineMessages({
     noToken:
       'server.token is not set: the OpenAI-compatible API always needs a token (Authorization: Bearer)',
     badToken: 'Missing or wrong token (Authorization: Bearer)',
-    tooLarge: (max: number) => `The request body is larger than ${max} bytes (server.max_body_bytes)`,
     badJson: 'The request body is not valid JSON',
     badRequest: (detail: string) => `Invalid request: ${detail}`,
     unknownModel: (model: string) => `No model "${model}": use aibox (session main) or aibox:SESSION`,

@@ -1,11 +1,11 @@
 /**
  * The OpenAI-compatible endpoint at `/v1` (on only with `server.openai_api: true`): any OpenAI
- * client talks to the agent. Always behind the token; bodies read within `server.max_body_bytes`;
- * errors in OpenAI's shape `{ error: { message, type, code } }`. Tool activity is not streamed as
- * content: each chunk may carry an `aibox` field with it instead (ignored by OpenAI clients).
+ * client talks to the agent. Always behind the token; bodies are held to `server.max_body_bytes`
+ * before any route (body-limit.ts); errors in OpenAI's shape `{ error: { message, type, code } }`.
+ * Tool activity is not streamed as content: each chunk may carry an `aibox` field with it instead
+ * (ignored by OpenAI clients).
  */
 import { type Context, Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import type { AppServices } from '../../app/services.js';
@@ -21,7 +21,7 @@ import {
 } from './chat-request.js';
 import { openAiMessages } from './openai-messages.js';
 
-type Status = 400 | 401 | 403 | 404 | 413 | 429 | 500 | 502;
+type Status = 400 | 401 | 403 | 404 | 429 | 500 | 502;
 
 function openAiError(c: Context, status: Status, type: string, code: string, message: string) {
   return c.json({ error: { message, type, code, param: null } }, status);
@@ -60,20 +60,6 @@ export function createOpenAiRoutes(app: AppServices): Hono {
     }
     await next();
   });
-  routes.use(
-    '*',
-    bodyLimit({
-      maxSize: app.config.server.max_body_bytes,
-      onError: (c) =>
-        openAiError(
-          c,
-          413,
-          'invalid_request_error',
-          'body_too_large',
-          t.tooLarge(app.config.server.max_body_bytes),
-        ),
-    }),
-  );
 
   routes.get('/models', (c) => {
     const created = Math.floor(app.startedAt.getTime() / 1000);
