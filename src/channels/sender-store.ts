@@ -29,7 +29,7 @@ export interface SenderStore {
 }
 
 /** `ABCD-2345`, `abcd 2345` and `ABCD2345` are the same code. */
-export function normaliseCode(text: string): string {
+function normaliseCode(text: string): string {
   return text.toUpperCase().replace(/[\s-]/g, '');
 }
 

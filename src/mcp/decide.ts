@@ -12,7 +12,7 @@ function globToRegExp(glob: string): RegExp {
   return new RegExp(`^${escaped}$`);
 }
 
-export function ruleMatches(rule: SafetyRule, qualifiedName: string): boolean {
+function ruleMatches(rule: SafetyRule, qualifiedName: string): boolean {
   return rule.tool === 'mcp' && globToRegExp(rule.command).test(qualifiedName);
 }
 

@@ -19,7 +19,7 @@ import { describeHash } from './trust-store.js';
 import type { McpServerState, McpServerStatus, McpToolProblem, McpTransportKind } from './types.js';
 
 /** A server offering more tools than this is cut there (each tool costs context at every turn). */
-export const MAX_TOOLS_PER_SERVER = 128;
+const MAX_TOOLS_PER_SERVER = 128;
 const MIN_CONNECT_TIMEOUT_MS = 30_000;
 /** Longest tool description passed to the model. */
 const MAX_DESCRIPTION_CHARS = 2000;

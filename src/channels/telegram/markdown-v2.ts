@@ -8,12 +8,12 @@
 /** Characters MarkdownV2 requires escaped in ordinary text. */
 const SPECIAL = /[_*[\]()~`>#+\-=|{}.!\\]/g;
 
-export function escapeText(text: string): string {
+function escapeText(text: string): string {
   return text.replace(SPECIAL, (c) => `\\${c}`);
 }
 
 /** Inside `code` and ```pre```, only ` and \ are escaped. */
-export function escapeCode(text: string): string {
+function escapeCode(text: string): string {
   return text.replace(/[`\\]/g, (c) => `\\${c}`);
 }
 

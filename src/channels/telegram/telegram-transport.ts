@@ -14,7 +14,7 @@ import { toMarkdownV2 } from './markdown-v2.js';
 import { scrubbedError, scrubbedMessage } from './scrub-error.js';
 import { actionFromUpdate, type BotIdentity, inboundFromUpdate } from './telegram-updates.js';
 
-export const TELEGRAM_API_ROOT = 'https://api.telegram.org';
+const TELEGRAM_API_ROOT = 'https://api.telegram.org';
 
 export interface TelegramTransportOptions {
   token: string;
