@@ -15,3 +15,16 @@ export function pidsRunning(argv: string[]): number[] {
     })
     .map(Number);
 }
+
+/**
+ * Whether `pid` is still running. A zombie (killed, not yet reaped) counts as gone. A killed
+ * process closes its pipes before it turns into a zombie, so callers poll this (expect.poll)
+ * rather than read it once right after a run ends.
+ */
+export function isRunning(pid: number): boolean {
+  try {
+    return !/\) [ZX] /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}

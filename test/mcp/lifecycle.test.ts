@@ -15,6 +15,7 @@ import { createResultLimiter } from '../../src/tools/result-limit.js';
 import type { ToolContext } from '../../src/tools/tool.js';
 import { systemClock } from '../../src/util/clock.js';
 import { tempHome } from '../helpers/cli.js';
+import { isRunning } from '../helpers/processes.js';
 import { EVERYTHING, everythingStdio } from './servers.js';
 
 const managers: McpManager[] = [];
@@ -186,13 +187,6 @@ describe('MCP lifecycle', () => {
     const again = Number(readFileSync(pidFile, 'utf8'));
     expect(again).not.toBe(pid);
     await m.close();
-    await until(() => {
-      try {
-        process.kill(again, 0);
-        return false;
-      } catch {
-        return true;
-      }
-    }, 'the server process to end');
+    await until(() => !isRunning(again), 'the server process to end');
   });
 });

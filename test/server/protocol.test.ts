@@ -1,7 +1,7 @@
 /** The WebSocket protocol end to end: real server, real `ws` clients, the fake LLM. */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pidsRunning } from '../helpers/processes.js';
+import { isRunning, pidsRunning } from '../helpers/processes.js';
 import { type Box, connectReady, type Frame, startBox } from './harness.js';
 
 describe('server protocol', () => {
@@ -167,7 +167,7 @@ describe('server protocol', () => {
     const error = await c.waitType('error');
     expect(error).toMatchObject({ code: 'aborted', session: 'abort' });
     expect(c.frames.filter((f) => f.type === 'complete')).toHaveLength(0);
-    await expect.poll(() => isAlive(pid), { timeout: 5000 }).toBe(false);
+    await expect.poll(() => isRunning(pid), { timeout: 5000 }).toBe(false);
     c.close();
   });
 
@@ -315,12 +315,3 @@ describe('server protocol', () => {
     }
   });
 });
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}

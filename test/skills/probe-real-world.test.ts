@@ -9,20 +9,13 @@ import { describeProbeFailure, probeExecutable } from '../../src/skills/probe.js
 import { createSkillRegistry, type SkillEngine } from '../../src/skills/registry.js';
 import { plainTerminalText } from '../../src/skills/terminal-text.js';
 import { envWithoutSecrets } from '../../src/util/secret-env.js';
+import { isRunning } from '../helpers/processes.js';
 import { script, tempDir } from './fixtures.js';
 
 const t = skillMessages('en');
 const env = envWithoutSecrets(process.env);
 const probe = (path: string, timeoutMs = 5000) =>
   probeExecutable(path, basename(path), { timeoutMs, env, killGraceMs: 200, cwd: tempDir() });
-
-function alive(pid: number): boolean {
-  try {
-    return !/\) [ZX] /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return false;
-  }
-}
 
 const open: SkillEngine[] = [];
 afterEach(async () => {
@@ -124,7 +117,7 @@ describe('probe processes', () => {
     const r = await probe(path, 300_000);
     expect(r).toMatchObject({ ok: true, summary: 'Starts a daemon' });
     const pid = Number(readFileSync(pidFile, 'utf8'));
-    await expect.poll(() => alive(pid), { timeout: 5000 }).toBe(false);
+    await expect.poll(() => isRunning(pid), { timeout: 5000 }).toBe(false);
   }, 20_000);
 
   it('exit 127 is blamed on the #! interpreter only when it is missing', async () => {

@@ -5,6 +5,7 @@ import { summarizeHelp } from '../../src/skills/help-summary.js';
 import { skillMessages } from '../../src/skills/messages.js';
 import { describeProbeFailure, type ProbeOptions, probeExecutable } from '../../src/skills/probe.js';
 import { envWithoutSecrets } from '../../src/util/secret-env.js';
+import { isRunning } from '../helpers/processes.js';
 import { put, script, tempDir } from './fixtures.js';
 
 const t = skillMessages('en');
@@ -16,14 +17,6 @@ async function probeWith(path: string, options: ProbeOptions) {
 }
 const probe = (path: string, timeoutMs = 300) => probeWith(path, { timeoutMs, env, killGraceMs: 200 });
 const dir = tempDir();
-
-function alive(pid: number): boolean {
-  try {
-    return !/\) [ZX] /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return false;
-  }
-}
 
 describe('probe', () => {
   it('summary is the first non-empty stdout line; content the whole output', async () => {
@@ -108,7 +101,7 @@ p.parse_args()
     expect(r.ok).toBe(false);
     const child = Number(readFileSync(pidFile, 'utf8'));
     expect(child).toBeGreaterThan(0);
-    expect(alive(child)).toBe(false);
+    await expect.poll(() => isRunning(child), { timeout: 5000 }).toBe(false);
   });
 
   it('a bad interpreter is broken and names the interpreter', async () => {

@@ -5,6 +5,7 @@ import { ToolsConfigSchema } from '../../src/config/schema.js';
 import { createResultLimiter } from '../../src/tools/result-limit.js';
 import { createRunCommandTool, type RunCommandToolOptions } from '../../src/tools/run-command.js';
 import { systemClock } from '../../src/util/clock.js';
+import { isRunning } from '../helpers/processes.js';
 import { makeContext, tempDir } from './tool-context.js';
 
 function setup(
@@ -34,20 +35,6 @@ function setup(
   const run = (args: Record<string, unknown>, ctx = makeContext()) =>
     tool.execute(tool.parameters.parse(args), ctx);
   return { home, workspace, skillsDir, tool, run };
-}
-
-/** True while a process with this pid runs (a zombie waiting to be reaped counts as gone). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return false;
-  }
 }
 
 describe('run_command', () => {
@@ -98,7 +85,7 @@ describe('run_command', () => {
     expect(result.content).toContain('timed out after 0.5 s');
     expect(result.content).toContain('there is no unlimited timeout');
     const pid = Number(readFileSync(pidFile, 'utf8'));
-    await expect.poll(() => alive(pid), { timeout: 5000 }).toBe(false);
+    await expect.poll(() => isRunning(pid), { timeout: 5000 }).toBe(false);
   });
 
   it('caps a too-long timeout and kills the group when the turn is aborted', async () => {
@@ -119,7 +106,7 @@ describe('run_command', () => {
     expect(result.content).toContain('Command aborted');
     expect(result.content).toContain('The requested timeout of 10000 s is not possible');
     const pid = Number(readFileSync(pidFile, 'utf8'));
-    await expect.poll(() => alive(pid), { timeout: 5000 }).toBe(false);
+    await expect.poll(() => isRunning(pid), { timeout: 5000 }).toBe(false);
   });
 
   it('puts the skills dir on PATH so a skill runs by bare name', async () => {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runProcess } from '../../src/util/run-process.js';
+import { isRunning } from '../helpers/processes.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'aibox-run-'));
 
@@ -11,16 +12,6 @@ function script(name: string, body: string): string {
   writeFileSync(path, body);
   chmodSync(path, 0o755);
   return path;
-}
-
-/** A zombie (killed, not yet reaped by init) counts as gone. */
-function alive(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return !/\) [ZX] /.test(stat);
-  } catch {
-    return false;
-  }
 }
 
 describe('runProcess', () => {
@@ -66,7 +57,7 @@ describe('runProcess', () => {
     expect(r.stdout.toString()).toBe('started\n');
     const grandchild = Number(readFileSync(pidFile, 'utf8'));
     expect(grandchild).toBeGreaterThan(0);
-    expect(alive(grandchild)).toBe(false);
+    await expect.poll(() => isRunning(grandchild), { timeout: 5000 }).toBe(false);
   });
 
   it('SIGKILLs a child that ignores SIGTERM after the grace period', async () => {
