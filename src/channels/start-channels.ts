@@ -1,11 +1,13 @@
 /**
- * Starts every configured channel (each SDK imported only here, only when its channel is
+ * Starts every configured channel (each SDK imported by its kind, only when that channel is
  * configured) and bridges it to the sessions. A channel that fails to start is logged and
  * skipped: it never stops the server or the other channels.
  */
 import type { AppServices } from '../app/services.js';
 import type { CommandRegistry } from '../commands/registry.js';
-import { senderStorePath, telegramSettings } from './channel-config.js';
+import { senderStorePath } from './channel-config.js';
+import type { TransportTuning } from './channel-kind.js';
+import { CHANNEL_KINDS } from './channel-kinds.js';
 import { type ChatBridge, createChatBridge } from './chat-bridge.js';
 import { createSenderStore } from './sender-store.js';
 import type { ChannelTransport } from './types.js';
@@ -18,8 +20,8 @@ export interface RunningChannels {
 
 export interface StartChannelsOptions {
   env?: NodeJS.ProcessEnv;
-  /** Telegram polling and back-off, for tests. */
-  telegram?: { pollTimeoutS?: number; backoffInitialMs?: number; backoffMaxMs?: number };
+  /** Polling and back-off per channel name, for tests. */
+  tuning?: Readonly<Record<string, TransportTuning>>;
 }
 
 export async function startChannels(
@@ -33,21 +35,21 @@ export async function startChannels(
   const transports: ChannelTransport[] = [];
   const bridges = new Map<string, ChatBridge>();
 
-  const telegram = telegramSettings(app.config, env);
-  if (telegram) {
+  for (const kind of CHANNEL_KINDS) {
+    if (!kind.configured(app.config, env)) continue;
     try {
-      const { createTelegramTransport } = await import('./telegram/telegram-transport.js');
-      const transport = createTelegramTransport({
-        token: telegram.token,
-        apiRoot: telegram.apiRoot,
-        logger: logger.child({ channel: 'telegram' }),
-        ...options.telegram,
-      });
+      const channelLogger = logger.child({ channel: kind.name });
+      const transport = await kind.createTransport(
+        app.config,
+        env,
+        channelLogger,
+        options.tuning?.[kind.name] ?? {},
+      );
       const bridge = createChatBridge({
         app,
         commands,
         transport,
-        allowedIds: () => telegramSettings(app.config, env)?.allowedIds ?? [],
+        allowedIds: () => kind.allowedIds(app.config, env),
         senders,
       });
       transport.start(
@@ -56,9 +58,9 @@ export async function startChannels(
       );
       transports.push(transport);
       bridges.set(transport.name, bridge);
-      logger.info('Telegram channel started');
+      logger.info(`${kind.label} channel started`);
     } catch (error) {
-      logger.error({ err: error }, 'Telegram channel could not start');
+      logger.error({ err: error }, `${kind.label} channel could not start`);
     }
   }
 

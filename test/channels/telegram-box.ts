@@ -16,7 +16,9 @@ export async function startTelegramBox(
         telegram: { token: tg.token, api_root: tg.apiRoot, allowed_ids: [OWNER] },
       },
     },
-    server: { channels: { telegram: { pollTimeoutS: 5, backoffInitialMs: 20, backoffMaxMs: 200 } } },
+    server: {
+      channels: { tuning: { telegram: { pollTimeoutS: 5, backoffInitialMs: 20, backoffMaxMs: 200 } } },
+    },
   });
   return { tg, box };
 }

@@ -1,0 +1,52 @@
+/**
+ * One vendor's channel as the core sees it. A kind module is import-light (the server reads
+ * every kind at start-up): its vendor SDK is imported only inside `createTransport` and `check`.
+ */
+import type { Logger } from 'pino';
+import type { Config } from '../config/schema.js';
+import type { Lang } from '../i18n/lang.js';
+import type { ChannelTransport } from './types.js';
+
+/** Timing knobs a test may shorten; each transport uses those that apply to it. */
+export interface TransportTuning {
+  /** Seconds one long poll waits for news (Telegram). */
+  pollTimeoutS?: number;
+  backoffInitialMs?: number;
+  backoffMaxMs?: number;
+}
+
+export interface ChannelCheckInput {
+  config: Config;
+  /** The config file, to warn when it holds a secret and others can read it. */
+  configPath: string;
+  env: NodeJS.ProcessEnv;
+  lang: Lang;
+  timeoutMs: number;
+}
+
+export interface ChannelCheck {
+  channel: string;
+  ok: boolean;
+  /** Lines for the user, in their language; never a credential. */
+  lines: string[];
+}
+
+export interface ChannelKind {
+  /** `telegram`, `lark`, `dingtalk`: the transport's name and the prefix of per-chat session ids. */
+  readonly name: string;
+  /** How the user knows it: `Telegram`, `飞书/Lark`, `钉钉 DingTalk`. */
+  readonly label: string;
+  /** Whether its credentials are present (config or environment). */
+  configured(config: Config, env: NodeJS.ProcessEnv): boolean;
+  /** Sender ids the config allows (read live, so `/reload` applies a change). */
+  allowedIds(config: Config, env: NodeJS.ProcessEnv): string[];
+  /** Imports the SDK and builds the transport; the core starts it. */
+  createTransport(
+    config: Config,
+    env: NodeJS.ProcessEnv,
+    logger: Logger,
+    tuning: TransportTuning,
+  ): Promise<ChannelTransport>;
+  /** `aibox channels check` for this channel (a not-configured channel is ok, and says how to set it). */
+  check(input: ChannelCheckInput): Promise<ChannelCheck>;
+}

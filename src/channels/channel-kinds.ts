@@ -1,0 +1,5 @@
+/** Every channel Aibox can run, in the order `aibox channels check` lists them. */
+import type { ChannelKind } from './channel-kind.js';
+import { telegramChannel } from './telegram/telegram-channel.js';
+
+export const CHANNEL_KINDS: readonly ChannelKind[] = [telegramChannel];
