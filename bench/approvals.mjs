@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { toolContext } from './_fixtures.mjs';
 
 const dist = resolve(import.meta.dirname, '../dist');
-const { createReadFileTool } = await import(`${dist}/tools/read-file.js`);
+const { createReadFileTool } = await import(`${dist}/tools/files/read-file.js`);
 const { createFileAccess } = await import(`${dist}/safety/file-access.js`);
 const { protectedPlaces } = await import(`${dist}/safety/protected-paths.js`);
 const { createApprovalBroker } = await import(`${dist}/safety/approval-broker.js`);

@@ -24,7 +24,7 @@ const { probeBwrap } = await import(`${dist}/safety/sandbox-probe.js`);
 const { bwrapArgs } = await import(`${dist}/safety/sandbox.js`);
 const { dataPaths } = await import(`${dist}/config/paths.js`);
 const { SafetyConfigSchema, ToolsConfigSchema } = await import(`${dist}/config/schema.js`);
-const { createRunCommandTool } = await import(`${dist}/tools/run-command.js`);
+const { createRunCommandTool } = await import(`${dist}/tools/command/run-command.js`);
 const { createResultLimiter } = await import(`${dist}/tools/result-limit.js`);
 const { runProcess } = await import(`${dist}/util/run-process.js`);
 

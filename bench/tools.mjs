@@ -37,7 +37,7 @@ writeFileSync(file, '');
 for (let written = 0; written < mb * 1024 * 1024; written += chunk.length + 1)
   writeFileSync(file, `${chunk}\n`, { flag: 'a' });
 
-const tool = `const { createReadFileTool } = await import('${dist}/tools/read-file.js');
+const tool = `const { createReadFileTool } = await import('${dist}/tools/files/read-file.js');
   const t = createReadFileTool({ lang: 'en', workspace: '${dir}', maxBytes: 10 * 1024 * 1024 });
   const ctx = { signal: new AbortController().signal, output() {}, sessionId: 's', turnId: 't', callId: 'c', lang: 'en' };`;
 const baseline = `const fs = await import('node:fs');
@@ -65,7 +65,7 @@ console.log(
 
 const cmd = child(
   '',
-  `const { createRunCommandTool } = await import('${dist}/tools/run-command.js');
+  `const { createRunCommandTool } = await import('${dist}/tools/command/run-command.js');
   const { createResultLimiter } = await import('${dist}/tools/result-limit.js');
   const { ToolsConfigSchema } = await import('${dist}/config/schema.js');
   const { runProcess } = await import('${dist}/util/run-process.js');

@@ -58,8 +58,8 @@ ${paragraphs}${table}<ul>${'<li>要点</li>'.repeat(20)}</ul></article><aside>${
 }
 
 // 1. Calculator.
-const { createLimitedEvaluate } = await import(`${dist}/tools/calculator-engine.js`);
-const { createCalculatorPool, createCalculatorTool } = await import(`${dist}/tools/calculator.js`);
+const { createLimitedEvaluate } = await import(`${dist}/tools/calculator/calculator-engine.js`);
+const { createCalculatorPool, createCalculatorTool } = await import(`${dist}/tools/calculator/calculator.js`);
 const expression = '2^10 / 4 + sqrt(2) * sin(pi / 4)';
 let t0 = performance.now();
 const evaluate = createLimitedEvaluate();
@@ -83,8 +83,8 @@ console.log(
 );
 
 // 2. Web extraction.
-const { readPage } = await import(`${dist}/tools/web-extract.js`);
-const { createWebPool } = await import(`${dist}/tools/web.js`);
+const { readPage } = await import(`${dist}/tools/web/web-extract.js`);
+const { createWebPool } = await import(`${dist}/tools/web/web.js`);
 const html = articlePage();
 const request = {
   html,

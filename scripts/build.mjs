@@ -5,9 +5,11 @@
 //     that, with code splitting: dynamic import()s stay lazy as chunks in dist/chunks/.
 // Loading one bundle instead of ~1,000 small ESM files is most of a command's start-up time.
 //
-// Invariant the code relies on: every built file sits exactly one directory below dist/
+// Invariant the code relies on: every bundled file sits exactly one directory below dist/
 // (dist/cli/main.js, dist/chunks/x.js, dist/tools/x.worker.js, …), so `import.meta.dirname`-relative
-// paths such as '../web' and '../../skills' mean the same from any of them.
+// paths such as '../web' and '../../skills' mean the same from any of them. A worker entry deeper in
+// src/ (src/tools/web/web.worker.ts) is therefore bundled under its top directory
+// (dist/tools/web.worker.js); src/workers/entry.ts maps source paths the same way.
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, posix, relative, resolve, sep } from 'node:path';
 import * as esbuild from 'esbuild';
@@ -45,10 +47,17 @@ function sourceFiles(dir) {
 
 const URL_BESIDE = /new URL\(\s*(['"])(\.{1,2}\/[^'"]+)\1\s*,\s*import\.meta\.url\s*\)/g;
 
+/** Where a worker entry (its path below src/, '/'-separated) is bundled: `<top dir>/<name>.worker`. */
+function workerOut(sourcePath) {
+  const parts = sourcePath.split('/');
+  return `${parts[0]}/${parts.at(-1).replace(/\.[jt]s$/, '')}`;
+}
+
 /**
  * Source code finds files beside it (worker entry points) with `new URL('./x.worker.js',
  * import.meta.url)`. In a bundle that code runs from dist/cli/ or dist/chunks/, so such URLs
- * are rewritten to the file's place under dist/ (one directory up, then its source path).
+ * are rewritten to the file's place under dist/ (one directory up, then its source path; a worker
+ * entry's bundled place, see workerOut).
  */
 const besideUrls = {
   name: 'beside-urls',
@@ -59,7 +68,8 @@ const besideUrls = {
       const dir = relative(src, dirname(args.path)).split(sep).join('/');
       const contents = text.replace(URL_BESIDE, (_all, quote, spec) => {
         const target = posix.normalize(posix.join(dir, spec));
-        return `new URL(${quote}../${target}${quote}, import.meta.url)`;
+        const built = target.endsWith('.worker.js') ? `${workerOut(target)}.js` : target;
+        return `new URL(${quote}../${built}${quote}, import.meta.url)`;
       });
       return { contents, loader: 'ts' };
     });
@@ -84,6 +94,11 @@ const zodWithoutLocaleTable = {
 };
 
 const files = sourceFiles(src);
+const workers = files
+  .filter((f) => f.endsWith('.worker.ts'))
+  .map((f) => ({ in: f, out: workerOut(relative(src, f).split(sep).join('/')) }));
+const clash = workers.find((w, i) => workers.findIndex((o) => o.out === w.out) !== i);
+if (clash) throw new Error(`two worker entries would be bundled as dist/${clash.out}.js; rename one`);
 rmSync(dist, { recursive: true, force: true });
 
 await esbuild.build({
@@ -98,10 +113,9 @@ await esbuild.build({
 });
 
 await esbuild.build({
-  entryPoints: [join(src, 'cli/main.ts'), ...files.filter((f) => f.endsWith('.worker.ts'))],
+  entryPoints: [{ in: join(src, 'cli/main.ts'), out: 'cli/main' }, ...workers],
   outdir: dist,
   outbase: src,
-  entryNames: '[dir]/[name]',
   chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
   splitting: true,

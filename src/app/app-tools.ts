@@ -2,7 +2,7 @@
 import type { MemoryStore } from '../memory/types.js';
 import type { TaskStore } from '../tasks/types.js';
 import { type BuiltinToolDeps, createBuiltinTools } from '../tools/builtin.js';
-import { createMemoryTools } from '../tools/memory-tools.js';
+import { createMemoryTools } from '../tools/memory/memory-tools.js';
 import type { AnyTool } from '../tools/tool.js';
 
 /** The built-ins' deps (the memory and task tools are made here, not passed in), plus their stores. */

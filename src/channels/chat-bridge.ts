@@ -9,7 +9,7 @@ import type { CommandRegistry } from '../commands/registry.js';
 import { describeError, isAppError } from '../errors.js';
 import type { ApprovalEvent } from '../safety/approval-broker.js';
 import type { Session, SessionEvent } from '../session/types.js';
-import { workspaceDir } from '../tools/workspace.js';
+import { workspaceDir } from '../tools/files/workspace.js';
 import { approvalButtons, approvalText, decidedText, parseApprovalData } from './approval-prompt.js';
 import { channelMessages } from './messages.js';
 import { createRecentIds } from './recent-ids.js';

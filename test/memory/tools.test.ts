@@ -5,7 +5,7 @@ import { createMemoryStore } from '../../src/memory/store.js';
 import type { MemoryStore } from '../../src/memory/types.js';
 import { openDatabase } from '../../src/store/database.js';
 import { createTaskStore } from '../../src/tasks/store.js';
-import { createMemoryTools } from '../../src/tools/memory-tools.js';
+import { createMemoryTools } from '../../src/tools/memory/memory-tools.js';
 import type { AnyTool, ToolContext } from '../../src/tools/tool.js';
 import { tempHome } from '../helpers/cli.js';
 

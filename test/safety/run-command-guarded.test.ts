@@ -14,8 +14,8 @@ import { SafetyConfigSchema, ToolsConfigSchema } from '../../src/config/schema.j
 import { createCommandGuard } from '../../src/safety/command-guard.js';
 import { MODEL_SKILLS_FILE, openModelSkills } from '../../src/safety/model-skills.js';
 import type { ApprovalOutcome, ApprovalRequest } from '../../src/safety/types.js';
+import { createRunCommandTool } from '../../src/tools/command/run-command.js';
 import { createResultLimiter } from '../../src/tools/result-limit.js';
-import { createRunCommandTool } from '../../src/tools/run-command.js';
 import type { ToolContext } from '../../src/tools/tool.js';
 import { systemClock } from '../../src/util/clock.js';
 import { makeContext, tempDir } from '../tools/tool-context.js';

@@ -7,7 +7,7 @@ import { parseMarkdownSkill } from '../../src/skills/markdown.js';
 import { skillMessages } from '../../src/skills/messages.js';
 import { createSkillRegistry, type SkillEngine } from '../../src/skills/registry.js';
 import { readSkillDocument } from '../../src/skills/skill-document.js';
-import { createReadSkillTool } from '../../src/tools/read-skill.js';
+import { createReadSkillTool } from '../../src/tools/skills/read-skill.js';
 import { runProcess } from '../../src/util/run-process.js';
 import { makeContext } from '../tools/tool-context.js';
 import { buildZip } from './archives.js';

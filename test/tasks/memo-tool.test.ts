@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/store/database.js';
 import { createTaskStore } from '../../src/tasks/store.js';
-import { createMemoTool } from '../../src/tools/memo.js';
+import { createMemoTool } from '../../src/tools/memory/memo.js';
 import { tempHome } from '../helpers/cli.js';
 import { toolContext } from '../helpers/tool-context.js';
 

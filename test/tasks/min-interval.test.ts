@@ -9,7 +9,7 @@ import { isAppError } from '../../src/errors.js';
 import { openDatabase } from '../../src/store/database.js';
 import { buildSchedule } from '../../src/tasks/build-schedule.js';
 import { createTaskStore } from '../../src/tasks/store.js';
-import { createMemoTool } from '../../src/tools/memo.js';
+import { createMemoTool } from '../../src/tools/memory/memo.js';
 import { tempHome } from '../helpers/cli.js';
 import { toolContext } from '../helpers/tool-context.js';
 

@@ -158,14 +158,31 @@ describe('worker pool', () => {
 });
 
 describe('workerScript', () => {
-  it('points next to the caller when built, and into dist/ when running from sources', () => {
-    const built = 'file:///opt/aibox/dist/chunks/calculator-X1.js';
-    expect(workerScript(new URL('../tools/calculator.worker.js', built), built).href).toBe(
-      'file:///opt/aibox/dist/tools/calculator.worker.js',
-    );
-    const source = 'file:///home/me/src/aibox/src/tools/calculator.ts';
-    expect(workerScript(new URL('./calculator.worker.js', source), source).href).toBe(
-      'file:///home/me/src/aibox/dist/tools/calculator.worker.js',
-    );
+  // [caller's import.meta.url, the URL it names, where the worker bundle is]
+  const cases: [string, string, string][] = [
+    [
+      '/opt/aibox/dist/chunks/calculator-X1.js',
+      '../tools/calculator.worker.js',
+      '/opt/aibox/dist/tools/calculator.worker.js',
+    ],
+    [
+      '/home/me/src/aibox/src/tools/calculator/calculator.ts',
+      './calculator.worker.js',
+      '/home/me/src/aibox/dist/tools/calculator.worker.js',
+    ],
+    [
+      '/opt/aibox/dist/tools/calculator/calculator.js',
+      './calculator.worker.js',
+      '/opt/aibox/dist/tools/calculator.worker.js',
+    ],
+    [
+      '/home/me/src/aibox/src/skills/index.ts',
+      './index.worker.js',
+      '/home/me/src/aibox/dist/skills/index.worker.js',
+    ],
+  ];
+  it.each(cases)('from %s, %s is the bundle at %s', (caller, named, bundle) => {
+    const callerUrl = `file://${caller}`;
+    expect(workerScript(new URL(named, callerUrl), callerUrl).href).toBe(`file://${bundle}`);
   });
 });

@@ -1,0 +1,63 @@
+import { defineMessages } from '../../i18n/lang.js';
+
+/** Strings of run_command. */
+export const commandMessages = defineMessages({
+  zh: {
+    description:
+      '在 shell（/bin/sh -c）中执行命令，返回输出、返回码和耗时。扩展技能目录在 PATH 中（排在系统目录之后），可直接用技能名调用（先用 search_skills 查找，再用 "技能名 --help" 查看用法）。标准输入已关闭，不支持交互式命令。默认工作目录是工作区。',
+    command: '要执行的 shell 命令',
+    timeout: (def: number, max: number) => `超时秒数（默认 ${def}，最大 ${max}；超时后整个进程组被终止）`,
+    workDir: '工作目录（默认工作区；相对路径基于工作区）',
+    env: '额外的环境变量（名称 → 字符串值）',
+    ok: '命令执行完成',
+    failed: (code: string) => `命令执行失败（返回码 ${code}）`,
+    timedOut: (seconds: number) => `命令执行超时（${seconds} 秒），已终止整个进程组`,
+    aborted: '命令已被中止，已终止整个进程组',
+    notStarted: '无法启动命令',
+    disabled: '命令执行已被禁用（配置 tools.commands_enabled = false）',
+    badWorkDir: '工作目录无效',
+    labelCommand: '命令',
+    labelWorkDir: '工作目录',
+    labelExitCode: '返回码',
+    labelSignal: '信号',
+    labelDuration: '耗时',
+    labelOutput: '输出',
+    labelFullOutput: '完整输出',
+    labelNote: '说明',
+    seconds: (s: string) => `${s} 秒`,
+    timeoutClamped: (asked: number, used: number) =>
+      `请求的超时 ${asked} 秒不可用（不存在无限超时），已使用 ${used} 秒`,
+    outputDropped: (chars: number) => `输出过多，中间约 ${chars} 个字符未保留`,
+    liveOutputStopped: '（输出过多，不再实时显示；命令仍在运行，结束后给出开头和结尾）',
+  },
+  en: {
+    description:
+      'Run a shell command (/bin/sh -c) and get its output, exit code and duration. The skills directory is on PATH (after the system directories), so skills run by bare name (find them with search_skills, then read "<skill> --help"). Stdin is closed: interactive commands are not supported. The default working directory is the workspace.',
+    command: 'The shell command to run',
+    timeout: (def, max) =>
+      `Timeout in seconds (default ${def}, at most ${max}); on timeout the whole process group is killed`,
+    workDir: 'Working directory (default: the workspace; relative paths are resolved against it)',
+    env: 'Extra environment variables (name → string value)',
+    ok: 'Command finished',
+    failed: (code) => `Command failed (exit code ${code})`,
+    timedOut: (seconds) => `Command timed out after ${seconds} s; its whole process group was killed`,
+    aborted: 'Command aborted; its whole process group was killed',
+    notStarted: 'The command could not be started',
+    disabled: 'Running commands is disabled (config tools.commands_enabled = false)',
+    badWorkDir: 'Invalid working directory',
+    labelCommand: 'command',
+    labelWorkDir: 'working dir',
+    labelExitCode: 'exit code',
+    labelSignal: 'signal',
+    labelDuration: 'duration',
+    labelOutput: 'output',
+    labelFullOutput: 'full output',
+    labelNote: 'note',
+    seconds: (s) => `${s} s`,
+    timeoutClamped: (asked, used) =>
+      `The requested timeout of ${asked} s is not possible (there is no unlimited timeout); used ${used} s`,
+    outputDropped: (chars) => `Too much output: about ${chars} chars in the middle were not kept`,
+    liveOutputStopped:
+      '(Too much output: live display stopped; the command keeps running and its head and tail follow at the end)',
+  },
+});

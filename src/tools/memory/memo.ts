@@ -1,0 +1,149 @@
+/** memo: the agent's task tool (original §4.6 arguments, plus cron and timezone). */
+import { z } from 'zod';
+import { isAppError } from '../../errors.js';
+import type { Lang } from '../../i18n/lang.js';
+import { buildSchedule } from '../../tasks/build-schedule.js';
+import { describeSchedule, formatLocal, formatNextRun } from '../../tasks/describe.js';
+import { legacyScheduleFields, specFromLegacyArgs } from '../../tasks/legacy-args.js';
+import type { Task, TaskStore } from '../../tasks/types.js';
+import { type Clock, systemClock } from '../../util/clock.js';
+import { failure, success } from '../format.js';
+import { commonMessages } from '../messages.js';
+import type { Tool } from '../tool.js';
+import { memoToolMessages } from './memo-messages.js';
+
+function schema(lang: Lang) {
+  const m = memoToolMessages(lang);
+  const f = legacyScheduleFields;
+  return z.object({
+    action: z.enum(['add', 'list', 'get', 'complete', 'delete', 'search', 'stats']).describe(m.action),
+    title: z.string().optional().describe(m.title),
+    content: z.string().optional().describe(m.content),
+    reminder_time: f.reminder_time.describe(m.reminderTime),
+    reminder_minutes: f.reminder_minutes.describe(m.reminderMinutes),
+    tags: z.array(z.string()).optional().describe(m.tags),
+    priority: z.int().min(1).max(5).optional().describe(m.priority),
+    repeat_type: f.repeat_type.describe(m.repeatType),
+    repeat_interval: f.repeat_interval.describe(m.repeatInterval),
+    repeat_interval_unit: f.repeat_interval_unit.describe(m.repeatUnit),
+    repeat_end_time: f.repeat_end_time.describe(m.repeatEnd),
+    is_immediate: f.is_immediate.describe(m.immediate),
+    cron: f.cron.describe(m.cron),
+    timezone: f.timezone.describe(m.timezone),
+    memo_id: z.int().optional().describe(m.memoId),
+    memo_ids: z.array(z.int()).optional().describe(m.memoIds),
+    force_complete: z.boolean().optional().describe(m.force),
+    keyword: z.string().optional().describe(m.keyword),
+    include_completed: z.boolean().optional().describe(m.includeCompleted),
+    limit: z.int().min(1).max(200).optional().describe(m.limit),
+    confirm: z.boolean().optional().describe(commonMessages(lang).deleteConfirm),
+  });
+}
+
+export type MemoArgs = z.infer<ReturnType<typeof schema>>;
+
+export interface MemoToolOptions {
+  tasks: TaskStore;
+  lang: Lang;
+  clock?: Clock;
+  /** config `scheduler.timezone` ('' = the system's). */
+  defaultTimezone?: string;
+  /** config `scheduler.min_interval_s` (default 60). */
+  minIntervalS?: number;
+}
+
+export function createMemoTool(options: MemoToolOptions): Tool<MemoArgs> {
+  const { tasks } = options;
+  const clock = options.clock ?? systemClock;
+  return {
+    name: 'memo',
+    description: memoToolMessages(options.lang).description,
+    parameters: schema(options.lang),
+    async execute(args, ctx) {
+      const t = memoToolMessages(ctx.lang);
+      const next = (task: Task) => formatNextRun(task, t.noNext);
+      const line = (task: Task) =>
+        `[ID: ${task.id}] ${task.title} — ${describeSchedule(task.schedule, ctx.lang)} — ${t.labelNext}: ${next(task)}`;
+      const ids = [...(args.memo_ids ?? []), ...(args.memo_id === undefined ? [] : [args.memo_id])];
+      try {
+        switch (args.action) {
+          case 'add': {
+            if (!args.title?.trim()) return failure(t.needTitle);
+            const schedule = buildSchedule(specFromLegacyArgs(args), {
+              now: clock.now(),
+              lang: ctx.lang,
+              defaultTimezone: options.defaultTimezone,
+              minIntervalS: options.minIntervalS,
+            });
+            const task = tasks.add({
+              title: args.title.trim(),
+              content: args.content,
+              schedule,
+              priority: args.priority,
+              tags: args.tags,
+              createdBy: 'AI',
+              source: ctx.sessionId,
+            });
+            return success(t.created, [
+              [t.labelId, task.id],
+              [t.labelTitle, task.title],
+              [t.labelSchedule, describeSchedule(task.schedule, ctx.lang)],
+              [t.labelNext, next(task)],
+            ]);
+          }
+          case 'list':
+          case 'search': {
+            if (args.action === 'search' && !args.keyword?.trim()) return failure(t.needKeyword);
+            const listOptions = { includeCompleted: args.include_completed, limit: args.limit ?? 20 };
+            const found =
+              args.action === 'search'
+                ? tasks.search(args.keyword ?? '', listOptions)
+                : tasks.list(listOptions);
+            if (found.length === 0) return { ok: true, content: t.none };
+            return { ok: true, content: [t.listTitle(found.length), ...found.map(line)].join('\n') };
+          }
+          case 'get': {
+            const task = ids[0] === undefined ? undefined : tasks.get(ids[0]);
+            if (!task) return failure(ids[0] === undefined ? t.needId : t.notFound(ids[0]));
+            const runs = tasks.runs(task.id, { limit: 10 });
+            return success(task.title, [
+              [t.labelId, task.id],
+              [t.labelStatus, task.status],
+              [t.labelSchedule, describeSchedule(task.schedule, ctx.lang)],
+              [t.labelNext, next(task)],
+              [t.labelContent, task.content || null],
+              [t.labelRuns, task.runCount],
+              [t.labelLast, task.lastOutcome],
+              [
+                t.runsTitle,
+                runs
+                  .map((r) => t.run(formatLocal(r.occurrence, task.schedule.timezone), r.status, r.late))
+                  .join('\n') || null,
+              ],
+            ]);
+          }
+          case 'complete': {
+            if (ids.length === 0) return failure(t.needId);
+            const lines = ids.map((id) => {
+              const { task, advanced } = tasks.complete(id, { force: args.force_complete });
+              return advanced ? t.advanced(id, next(task)) : t.completed(id);
+            });
+            return success(lines.join('\n'));
+          }
+          case 'delete': {
+            if (ids.length === 0) return failure(t.needId);
+            if (args.confirm !== true) return failure(t.needConfirm);
+            const missing = ids.filter((id) => !tasks.delete(id));
+            if (missing.length === ids.length) return failure(t.notFound(missing[0] ?? 0));
+            return success(t.deleted(ids.filter((id) => !missing.includes(id)).join(', ')));
+          }
+          case 'stats':
+            return { ok: true, content: `${t.statsTitle}\n${t.stats(tasks.stats(clock.now()))}` };
+        }
+      } catch (error) {
+        if (isAppError(error)) return failure(error.message);
+        throw error;
+      }
+    },
+  };
+}

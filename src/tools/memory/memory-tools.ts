@@ -1,0 +1,37 @@
+/**
+ * The five memory/task tools in the original's order, for `extraTools`:
+ * memory, memo, update_identity, update_soul, save_memory_and_end_conversation.
+ */
+import type { Lang } from '../../i18n/lang.js';
+import type { MemoryStore } from '../../memory/types.js';
+import type { TaskStore } from '../../tasks/types.js';
+import type { Clock } from '../../util/clock.js';
+import type { AnyTool } from '../tool.js';
+import { createMemoTool } from './memo.js';
+import { createMemoryTool } from './memory.js';
+import { createSaveMemoryAndEndTool } from './save-memory-and-end.js';
+import { createUpdateIdentityTool } from './update-identity.js';
+import { createUpdateSoulTool } from './update-soul.js';
+
+export interface MemoryToolsOptions {
+  memory: MemoryStore;
+  tasks: TaskStore;
+  promptsDir: string;
+  lang: Lang;
+  clock?: Clock;
+  /** config `scheduler.timezone` ('' = the system's). */
+  defaultTimezone?: string;
+  /** config `scheduler.min_interval_s`. */
+  minIntervalS?: number;
+}
+
+export function createMemoryTools(options: MemoryToolsOptions): AnyTool[] {
+  const { memory, tasks, promptsDir, lang, clock, defaultTimezone, minIntervalS } = options;
+  return [
+    createMemoryTool({ memory, lang }),
+    createMemoTool({ tasks, lang, clock, defaultTimezone, minIntervalS }),
+    createUpdateIdentityTool({ promptsDir, lang, clock }),
+    createUpdateSoulTool({ promptsDir, lang, clock }),
+    createSaveMemoryAndEndTool({ memory, promptsDir, lang, clock }),
+  ];
+}

@@ -1,0 +1,111 @@
+/** memory: save / search / recent / get / delete over the MemoryStore, paged. */
+import { z } from 'zod';
+import type { Lang } from '../../i18n/lang.js';
+import type { Memory, MemoryStore, Page } from '../../memory/types.js';
+import { failure, success } from '../format.js';
+import { commonMessages } from '../messages.js';
+import type { Tool } from '../tool.js';
+import { memoryToolMessages } from './memory-messages.js';
+
+function schema(lang: Lang) {
+  const m = memoryToolMessages(lang);
+  return z.object({
+    action: z.enum(['save', 'search', 'recent', 'get', 'delete']).describe(m.action),
+    summary: z.string().optional().describe(m.summary),
+    topic: z.string().optional().describe(m.topic),
+    content: z.string().optional().describe(m.content),
+    keywords: z.array(z.string()).optional().describe(m.keywords),
+    query: z.string().optional().describe(m.query),
+    match_all: z.boolean().optional().describe(m.matchAll),
+    memory_id: z.int().optional().describe(m.memoryId),
+    memory_ids: z.array(z.int()).optional().describe(m.memoryIds),
+    importance: z.int().min(1).max(5).optional().describe(m.importance),
+    limit: z.int().optional().describe(m.limit),
+    page: z.int().min(1).optional().describe(m.page),
+    confirm: z.boolean().optional().describe(commonMessages(lang).deleteConfirm),
+  });
+}
+
+export type MemoryArgs = z.infer<ReturnType<typeof schema>>;
+
+function listing(
+  page: Page<Memory & { snippet?: string }>,
+  header: string,
+  t: ReturnType<typeof memoryToolMessages>,
+): string {
+  const lines = [header, t.pageLine(page.page, page.pages, page.pageSize)];
+  page.items.forEach((item, i) => {
+    const n = (page.page - 1) * page.pageSize + i + 1;
+    lines.push('', `${n}. [ID: ${item.id}] [${item.endTime}] ${item.topic}`);
+    lines.push(`   ${t.labelSummary}: ${item.snippet ?? item.summary.slice(0, 200)}`);
+  });
+  if (page.page < page.pages) lines.push('', t.nextPage(page.page + 1));
+  return lines.join('\n');
+}
+
+export function createMemoryTool(options: { memory: MemoryStore; lang: Lang }): Tool<MemoryArgs> {
+  const { memory } = options;
+  return {
+    name: 'memory',
+    description: memoryToolMessages(options.lang).memoryDescription,
+    parameters: schema(options.lang),
+    async execute(args, ctx) {
+      const t = memoryToolMessages(ctx.lang);
+      const paging = { page: args.page, pageSize: args.limit };
+      switch (args.action) {
+        case 'save': {
+          if (!args.summary?.trim()) return failure(t.needSummary);
+          const saved = memory.save({
+            summary: args.summary,
+            topic: args.topic,
+            content: args.content,
+            tags: args.keywords,
+            importance: args.importance,
+          });
+          return success(t.saved, [
+            [t.labelId, saved.id],
+            [t.labelTopic, saved.topic],
+            [t.labelImportance, saved.importance],
+          ]);
+        }
+        case 'search': {
+          const query = args.query?.trim() || (args.keywords ?? []).join(' ').trim();
+          if (!query) return failure(t.needQuery);
+          const page = memory.search(query, { ...paging, matchAll: args.match_all });
+          const mode = args.match_all ? t.modeAll : t.modeAny;
+          const header = t.searchTitle(mode, query.split(/\s+/).join(', '), page.total);
+          return {
+            ok: true,
+            content: page.total === 0 ? `${header}\n${t.none}` : listing(page, header, t),
+          };
+        }
+        case 'recent': {
+          const page = memory.recent(paging);
+          if (page.total === 0) return { ok: true, content: t.none };
+          return { ok: true, content: listing(page, t.recentTitle(page.total), t) };
+        }
+        case 'get': {
+          if (args.memory_id === undefined) return failure(t.needId);
+          const item = memory.get(args.memory_id);
+          if (!item) return failure(t.notFound(args.memory_id));
+          return success(item.topic, [
+            [t.labelId, item.id],
+            [t.labelTime, `${item.startTime} – ${item.endTime}`],
+            [t.labelImportance, item.importance],
+            [t.labelTags, item.tags.join(', ') || null],
+            [t.labelSummary, item.summary],
+            [t.labelContent, item.content || null],
+          ]);
+        }
+        case 'delete': {
+          const ids = [...(args.memory_ids ?? []), ...(args.memory_id === undefined ? [] : [args.memory_id])];
+          if (ids.length === 0) return failure(t.needId);
+          if (args.confirm !== true) return failure(t.needConfirm);
+          const n = memory.delete(ids);
+          if (n === 0) return failure(t.notFound(ids[0] ?? 0));
+          return success(t.deleted(n));
+        }
+      }
+    },
+  };
+}
