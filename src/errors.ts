@@ -1,13 +1,15 @@
+import type { ErrorCode } from './error-codes.js';
+
 /**
- * The one error type of Aibox. `code` is a stable, machine-readable string
- * (mapped to wire error codes at the edge); `message` is for people.
+ * The one error type of Aibox. `code` is one of the table in error-codes.ts (which gives its HTTP
+ * status and wire spelling at the edge); `message` is for people.
  */
 export class AppError extends Error {
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly details?: Record<string, unknown>;
 
   constructor(
-    code: string,
+    code: ErrorCode,
     message: string,
     options?: { cause?: unknown; details?: Record<string, unknown> },
   ) {
@@ -18,7 +20,7 @@ export class AppError extends Error {
   }
 }
 
-export function isAppError(value: unknown, code?: string): value is AppError {
+export function isAppError(value: unknown, code?: ErrorCode): value is AppError {
   return value instanceof AppError && (code === undefined || value.code === code);
 }
 

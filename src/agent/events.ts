@@ -2,9 +2,13 @@
  * What one agent turn emits, in order. Frontends (server, CLI, scheduler)
  * subscribe to these; none of them re-implements the loop.
  */
+import type { ErrorCodeOf } from '../error-codes.js';
 import type { ChatMessage, Usage } from '../providers/types.js';
 
-export type TurnErrorCode = 'llm_unavailable' | 'llm_error' | 'aborted' | 'max_rounds' | 'internal';
+/** How a failed turn ends (the `code` of its WebSocket `error` frame and of a `/v1` error). */
+export type TurnErrorCode = ErrorCodeOf<
+  'llm_unavailable' | 'llm_error' | 'aborted' | 'max_rounds' | 'internal'
+>;
 
 export type AgentEvent =
   | { type: 'turn_start'; turnId: string }

@@ -26,13 +26,13 @@ export function printLine(text: string): void {
   process.stdout.write(`${text}\n`);
 }
 
-/** `undefined` stays `undefined`; anything but a whole number ≥ 1 is a USAGE error with `error(value)`. */
+/** `undefined` stays `undefined`; anything but a whole number ≥ 1 is a `bad_argument` error with `error(value)`. */
 export function parsePositiveInt(
   value: string | undefined,
   error: (value: string) => string,
 ): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value) || Number(value) < 1) throw new AppError('USAGE', error(value));
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw new AppError('bad_argument', error(value));
   return Number(value);
 }
 

@@ -2,6 +2,7 @@
  * Looks up slash commands by name or alias and runs them. An unknown `/x` is
  * answered as unknown, never sent to the model.
  */
+import { wireCodeOf } from '../error-codes.js';
 import { describeError } from '../errors.js';
 import { commandMessages } from './command-messages.js';
 import type { SlashCommand, SlashCommandContext, SlashCommandResult } from './types.js';
@@ -41,7 +42,8 @@ export function createCommandRegistry(commands: SlashCommand[]): CommandRegistry
       const t = commandMessages(ctx.lang);
       const { name, args } = splitCommandLine(line);
       const command = byName.get(name.toLowerCase());
-      if (!command) return { content: t.unknown(`/${name}`), data: { ok: false, error: 'unknown_command' } };
+      if (!command)
+        return { content: t.unknown(`/${name}`), data: { ok: false, error: wireCodeOf('unknown_command') } };
       try {
         return { ...(await command.run({ ...ctx, args })), command: command.name };
       } catch (error) {

@@ -1,3 +1,4 @@
+import { wireCodeOf } from '../error-codes.js';
 import { memoryCommandMessages } from './memory-command-messages.js';
 import type { SlashCommand } from './types.js';
 
@@ -9,7 +10,7 @@ export const searchCommand: SlashCommand = {
   async run({ services, lang, args }) {
     const t = memoryCommandMessages(lang);
     const query = args.trim();
-    if (!query) return { content: t.searchUsage, data: { ok: false, error: 'usage' } };
+    if (!query) return { content: t.searchUsage, data: { ok: false, error: wireCodeOf('bad_argument') } };
     const page = services.memory.search(query, { pageSize: 20 });
     const lines = page.items.map((m) => t.memoryLine(m.id, m.topic, m.snippet));
     return {

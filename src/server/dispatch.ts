@@ -5,11 +5,13 @@
  */
 import type { AppServices } from '../app/services.js';
 import type { CommandRegistry } from '../commands/registry.js';
+import type { ErrorCode } from '../error-codes.js';
 import { describeError, isAppError } from '../errors.js';
 import type { ClientFrame, ServerFrame } from '../protocol/frames.js';
 import { handleTaskFrame } from '../tasks/task-frame.js';
 import type { Hub } from './broadcast.js';
 import type { Connection } from './connection.js';
+import { type ErrorFrame, errorFrame } from './error-frame.js';
 import type { ServerMessages } from './messages.js';
 import { wireTime } from './welcome.js';
 
@@ -58,15 +60,15 @@ export async function dispatchFrame(deps: DispatchDeps, conn: Connection, frame:
     case 'approval': {
       // Only for requests of this client's sessions; the resolution reaches every approver (the sender too).
       const result = app.approvals.answer(frame.approval_id, frame.decision, conn.peer, conn.sessions);
-      if (result.status === 'unknown')
-        conn.send({ type: 'error', code: 'not_found', content: t.noApproval(frame.approval_id) });
+      if (result.status === 'unknown') conn.send(errorFrame('not_found', t.noApproval(frame.approval_id)));
       else if (result.status === 'already_decided')
-        conn.send({
-          type: 'error',
-          code: 'already_decided',
-          content: t.approvalDecided(frame.approval_id, result.outcome.how, result.outcome.by ?? '-'),
-          approval_id: frame.approval_id,
-        });
+        conn.send(
+          errorFrame(
+            'already_decided',
+            t.approvalDecided(frame.approval_id, result.outcome.how, result.outcome.by ?? '-'),
+            { approval_id: frame.approval_id },
+          ),
+        );
       return;
     }
     case 'task':
@@ -99,12 +101,12 @@ export async function dispatchFrame(deps: DispatchDeps, conn: Connection, frame:
 }
 
 /** Refusals of the server's limits that a client is told about with their own code. */
-const LIMIT_CODES: ReadonlySet<string> = new Set(['queue_full', 'too_many_sessions']);
+const LIMIT_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['queue_full', 'too_many_sessions']);
 
 /** The error frame for a refused limit (queue or sessions), or undefined for anything else. */
-export function limitErrorFrame(error: unknown): Extract<ServerFrame, { type: 'error' }> | undefined {
+export function limitErrorFrame(error: unknown): ErrorFrame | undefined {
   if (!isAppError(error) || !LIMIT_CODES.has(error.code)) return undefined;
-  return { type: 'error', code: error.code, content: error.message };
+  return errorFrame(error.code, error.message);
 }
 
 /** Runs `dispatchFrame`; a refused limit becomes its error frame, anything else an `internal` one. */
@@ -120,6 +122,6 @@ export function dispatchSafely(deps: DispatchDeps, conn: Connection, frame: Clie
       return;
     }
     deps.app.logger.error({ err: error, peer: conn.peer, frame: frame.type }, 'frame handling failed');
-    conn.send({ type: 'error', code: 'internal', content: deps.t.internal(describeError(error)) });
+    conn.send(errorFrame('internal', deps.t.internal(describeError(error))));
   });
 }

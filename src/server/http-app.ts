@@ -10,6 +10,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono, type Next } from 'hono';
 import type { AppServices } from '../app/services.js';
 import { PRESETS } from '../providers/presets.js';
+import { apiErrorResponse } from './api/errors.js';
 import { createApiRoutes } from './api/routes.js';
 import { bearerToken, tokensEqual } from './auth.js';
 import { limitBody } from './body-limit.js';
@@ -72,7 +73,7 @@ function protect(app: AppServices, port: () => number) {
     if (refusal) {
       app.logger.warn({ path: c.req.path, ...refusal }, 'request refused: host or origin not allowed');
       const message = refusalMessage(refusal, serverMessages(app.lang));
-      return c.json({ error: { code: refusal.code, message } }, 403);
+      return apiErrorResponse(c, refusal.code, message);
     }
     await next();
   };
@@ -86,7 +87,7 @@ function guard(app: AppServices) {
       const presented = bearerToken(c.req.header('authorization'));
       if (presented === undefined || !tokensEqual(presented, expected)) {
         app.logger.warn({ path: c.req.path }, 'api request without a valid token');
-        return c.json({ error: { code: 'unauthorized', message: serverMessages(app.lang).authFailed } }, 401);
+        return apiErrorResponse(c, 'unauthorized', serverMessages(app.lang).authFailed);
       }
     }
     await next();
@@ -107,8 +108,7 @@ export function createHttpApp(app: AppServices, options: HttpAppOptions): Hono {
     '*',
     limitBody(
       () => app.config.server.max_body_bytes,
-      (c, max) =>
-        c.json({ error: { code: 'too_large', message: serverMessages(app.lang).bodyTooLarge(max) } }, 413),
+      (c, max) => apiErrorResponse(c, 'too_large', serverMessages(app.lang).bodyTooLarge(max)),
     ),
   );
   http.get('/healthz', (c) => {

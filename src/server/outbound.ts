@@ -6,6 +6,7 @@
  */
 import type { ServerFrame, ServerFrameType } from '../protocol/frames.js';
 import type { SessionEvent } from '../session/types.js';
+import { errorFrame } from './error-frame.js';
 import type { ServerMessages } from './messages.js';
 
 /**
@@ -120,7 +121,7 @@ export function framesForEvent(event: SessionEvent, t: ServerMessages): ServerFr
         },
       ];
     case 'error':
-      return [{ type: 'error', content: event.message, code: event.code, turn_id: event.turnId, session }];
+      return [errorFrame(event.code, event.message, { turn_id: event.turnId, session })];
     case 'dialogue_ended':
       return [{ type: 'dialogue_ended', content: t.dialogueEnded, session }];
     case 'dialogue_reset': {

@@ -12,6 +12,7 @@
  */
 import { isIP } from 'node:net';
 import type { Config } from '../config/schema.js';
+import type { ErrorCodeOf } from '../error-codes.js';
 import type { ServerMessages } from './messages.js';
 
 export interface GuardSettings {
@@ -22,7 +23,9 @@ export interface GuardSettings {
   port: number;
 }
 
-export type Refusal = { code: 'forbidden_host'; host: string } | { code: 'forbidden_origin'; origin: string };
+export type Refusal =
+  | { code: ErrorCodeOf<'forbidden_host'>; host: string }
+  | { code: ErrorCodeOf<'forbidden_origin'>; origin: string };
 
 interface HostPort {
   name: string;

@@ -21,6 +21,7 @@ import {
   createConnection,
 } from './connection.js';
 import { dispatchSafely, limitErrorFrame } from './dispatch.js';
+import { errorFrame } from './error-frame.js';
 import type { ServerMessages } from './messages.js';
 import { guardSettings, refusalFor, refusalMessage } from './request-guard.js';
 import { rejectUpgrade } from './upgrade-reject.js';
@@ -120,7 +121,7 @@ export function attachWebSocket(
     ws.on('message', (data: RawData, isBinary: boolean) => {
       if (isBinary) {
         if (!conn.authenticated) return refuse(t.authFailed);
-        conn.send({ type: 'error', code: 'bad_request', content: t.binary });
+        conn.send(errorFrame('bad_request', t.binary));
         return;
       }
       const parsed = parseClientFrame(data.toString(), t);
@@ -132,7 +133,7 @@ export function attachWebSocket(
         return;
       }
       if (!parsed.ok) {
-        conn.send({ type: 'error', code: 'bad_request', content: parsed.error });
+        conn.send(errorFrame('bad_request', parsed.error));
         return;
       }
       dispatchSafely(options, conn, parsed.frame);

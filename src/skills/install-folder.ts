@@ -97,7 +97,7 @@ export async function installAgentSkill(
     try {
       if (kind === 'folder') {
         if (!existsSync(join(source, AGENT_SKILL_FILE)))
-          throw new AppError('SKILL_SOURCE_NOT_FILE', t.sourceNotSkillFolder(source));
+          throw new AppError('skill_source_not_file', t.sourceNotSkillFolder(source));
         copyTree(source, staging);
         found = { root: staging, folder: basename(source) };
       } else {
@@ -109,16 +109,16 @@ export async function installAgentSkill(
       }
     } catch (error) {
       if (error instanceof ArchiveError)
-        throw new AppError('SKILL_ARCHIVE_INVALID', t.archiveInvalid(error.message));
+        throw new AppError('skill_archive_invalid', t.archiveInvalid(error.message));
       throw error;
     }
-    if (!found) throw new AppError('SKILL_ARCHIVE_INVALID', t.archiveNoSkill);
+    if (!found) throw new AppError('skill_archive_invalid', t.archiveNoSkill);
     const parsed = parseAgentSkill(readFileSync(join(found.root, AGENT_SKILL_FILE)), found.folder, t);
-    if (!parsed.ok) throw new AppError('SKILL_INVALID', t.agentBroken(parsed.errors.join('; ')));
+    if (!parsed.ok) throw new AppError('skill_invalid', t.agentBroken(parsed.errors.join('; ')));
     const name = parsed.name;
     assertNewSkillName(name, t, { value: req.probe.env.PATH, skillsDir: dir });
     const existing = await existingHolders(name);
-    if (existing.length > 0 && !req.force) throw new AppError('SKILL_EXISTS', t.exists(name));
+    if (existing.length > 0 && !req.force) throw new AppError('skill_exists', t.exists(name));
     makeScriptsRunnable(found.root);
     const target = join(dir, name);
     const old = join(dir, `.replaced-${name}-${randomBytes(4).toString('hex')}`);

@@ -34,17 +34,17 @@ async function checkSource(source: string, dir: string, t: SkillMessages): Promi
   try {
     info = await stat(source);
   } catch {
-    throw new AppError('SKILL_SOURCE_MISSING', t.sourceMissing(source));
+    throw new AppError('skill_source_missing', t.sourceMissing(source));
   }
   if (!info.isFile() && !info.isDirectory())
-    throw new AppError('SKILL_SOURCE_NOT_FILE', t.sourceNotFile(source));
+    throw new AppError('skill_source_not_file', t.sourceNotFile(source));
   const [realSource, realDir] = await Promise.all([
     realpath(source),
     realpath(dir).catch(() => resolve(dir)),
   ]);
   const inside = (path: string, base: string) => path.startsWith(`${base}${sep}`);
   if (inside(realSource, realDir) || inside(resolve(source), resolve(dir))) {
-    throw new AppError('SKILL_SOURCE_IN_DIR', t.sourceInDir(source));
+    throw new AppError('skill_source_in_dir', t.sourceInDir(source));
   }
   return info.isDirectory();
 }
@@ -72,7 +72,7 @@ export async function installSkillFile(
   const name = mdName ?? stripExtension(file);
   assertNewSkillName(name, t, { value: req.probe.env.PATH, skillsDir: dir });
   const existing = await entriesNamed(dir, name);
-  if (existing.length > 0 && !req.force) throw new AppError('SKILL_EXISTS', t.exists(name));
+  if (existing.length > 0 && !req.force) throw new AppError('skill_exists', t.exists(name));
 
   const target = join(dir, type === 'markdown' ? `${name}.md` : name);
   const staging = join(dir, `${INSTALL_STAGING_PREFIX}${name}-${randomBytes(4).toString('hex')}`);
@@ -82,11 +82,11 @@ export async function installSkillFile(
       await chmod(staging, 0o755);
       const probed = await probeExecutable(staging, name, req.probe);
       if (!probed.ok)
-        throw new AppError('SKILL_PROBE_FAILED', t.probeFailed(describeProbeFailure(probed.failure, t)));
+        throw new AppError('skill_probe_failed', t.probeFailed(describeProbeFailure(probed.failure, t)));
     } else {
       await chmod(staging, 0o644);
       const md = parseMarkdownSkill(await readFile(staging), t);
-      if (!md.ok) throw new AppError('SKILL_PROBE_FAILED', t.probeFailed(md.error));
+      if (!md.ok) throw new AppError('skill_probe_failed', t.probeFailed(md.error));
     }
     await rename(staging, target);
   } catch (error) {

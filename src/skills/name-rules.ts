@@ -39,7 +39,7 @@ export function assertNewSkillName(
   path?: { value: string | undefined; skillsDir: string },
 ): void {
   if (!isValidSkillName(name) || isIgnoredEntryName(name))
-    throw new AppError('SKILL_BAD_NAME', t.installBadName(name));
+    throw new AppError('skill_bad_name', t.installBadName(name));
   const command = path ? commandOnPath(name, path.value, path.skillsDir) : undefined;
-  if (command) throw new AppError('SKILL_NAME_IS_COMMAND', t.nameIsCommand(name, command));
+  if (command) throw new AppError('skill_name_is_command', t.nameIsCommand(name, command));
 }

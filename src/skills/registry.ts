@@ -239,7 +239,7 @@ export async function createSkillRegistry(options: SkillRegistryOptions): Promis
       });
       await reload();
       const skill = byName.get(installed.name);
-      if (!skill) throw new AppError('SKILL_NOT_FOUND', t.notFound(installed.name));
+      if (!skill) throw new AppError('skill_not_found', t.notFound(installed.name));
       return skill;
     },
     async remove(name) {
@@ -249,7 +249,7 @@ export async function createSkillRegistry(options: SkillRegistryOptions): Promis
       const holders = state.diagnostics
         .map((d) => d.file)
         .filter((f) => f === file || (skill === undefined && named(f)));
-      if (holders.length === 0) throw new AppError('SKILL_NOT_FOUND', t.notFound(name));
+      if (holders.length === 0) throw new AppError('skill_not_found', t.notFound(name));
       // An Agent Skill is its whole folder.
       for (const holder of holders) await rm(join(dir, holder), { force: true, recursive: true });
       await reload();

@@ -12,17 +12,17 @@ import type { Skill } from './types.js';
  * (its scripts are run by path).
  */
 export function readSkillDocument(skill: Skill, t: SkillMessages): string {
-  if (skill.status === 'broken') throw new AppError('SKILL_BROKEN', `${skill.name}: ${skill.error}`);
+  if (skill.status === 'broken') throw new AppError('skill_broken', `${skill.name}: ${skill.error}`);
   if (skill.type === 'executable') return skill.content;
   if (!skill.folder) return `# ${skill.summary}\n\n${skill.content}`.trimEnd();
   let bytes: Buffer;
   try {
     bytes = readFileSync(skill.path);
   } catch (error) {
-    throw new AppError('SKILL_READ_FAILED', t.readFailed((error as Error).message));
+    throw new AppError('skill_read_failed', t.readFailed((error as Error).message));
   }
   const parsed = parseAgentSkill(bytes, basename(skill.folder), t);
-  if (!parsed.ok) throw new AppError('SKILL_BROKEN', t.agentBroken(parsed.errors.join('; ')));
+  if (!parsed.ok) throw new AppError('skill_broken', t.agentBroken(parsed.errors.join('; ')));
   const files = listAgentResources(skill.folder).map((file) => `- ${join(skill.folder as string, file)}`);
   const listing = files.length > 0 ? `\n\n${t.agentFiles(skill.folder)}\n${files.join('\n')}` : '';
   return `# ${skill.name}: ${parsed.description}\n\n${parsed.body}${listing}`.trimEnd();

@@ -5,6 +5,7 @@
  * change (Scheduler.onEvent), so nothing here wakes the scheduler.
  */
 import { z } from 'zod';
+import { type ErrorCodeOf, wireCodeOf } from '../error-codes.js';
 import { describeError, isAppError } from '../errors.js';
 import type { Lang } from '../i18n/lang.js';
 import type { Clock } from '../util/clock.js';
@@ -58,12 +59,15 @@ export interface TaskFrameDeps {
 
 export type TaskErrorFrame = {
   type: 'error';
-  code: 'bad_request' | 'not_found' | 'internal';
+  code: string;
   content: string;
 };
 
-function errorFrame(code: TaskErrorFrame['code'], content: string): TaskErrorFrame {
-  return { type: 'error', code, content };
+function errorFrame(
+  code: ErrorCodeOf<'bad_request' | 'not_found' | 'internal'>,
+  content: string,
+): TaskErrorFrame {
+  return { type: 'error', code: wireCodeOf(code), content };
 }
 
 /** Handles one `task` frame (the whole frame, `type` included or not); returns the reply for the sender. */

@@ -81,6 +81,7 @@ describe('/api/skills', () => {
     });
     expect(again.status).toBe(409);
     expect(again.body.error.message).toContain('tea-timer');
+    expect(again.body.error.code).toBe('SKILL_EXISTS'); // the spelling clients of /api already know
 
     const form = new FormData();
     form.append('file', new File(['# 记账助手\n\n记录每天的开销。\n'], 'ledger.md'));

@@ -10,6 +10,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { ErrorCode } from '../../src/error-codes.js';
 import { isAppError } from '../../src/errors.js';
 import { createSkillRegistry, type SkillEngine } from '../../src/skills/registry.js';
 import type { ReloadResult } from '../../src/skills/types.js';
@@ -141,7 +142,7 @@ echo "Sleepy"
 });
 
 describe('registry: install and remove', () => {
-  async function expectCode(promise: Promise<unknown>, code: string) {
+  async function expectCode(promise: Promise<unknown>, code: ErrorCode) {
     const error = await promise.then(
       () => undefined,
       (e: unknown) => e,
@@ -184,7 +185,7 @@ describe('registry: install and remove', () => {
     const before = readdirSync(dir);
     const source = put(tempDir(), 'mute.sh', '#!/bin/sh\nexit 0\n');
     const r = await registry(dir);
-    const error = await expectCode(r.install(source), 'SKILL_PROBE_FAILED');
+    const error = await expectCode(r.install(source), 'skill_probe_failed');
     expect(error.message).toContain('printed nothing');
     expect(readdirSync(dir)).toEqual(before);
   });
@@ -194,7 +195,7 @@ describe('registry: install and remove', () => {
     bashSkill(dir, 'tool', 'Old tool');
     const source = bashSkill(tempDir(), 'tool.sh', 'New tool');
     const r = await registry(dir);
-    await expectCode(r.install(source), 'SKILL_EXISTS');
+    await expectCode(r.install(source), 'skill_exists');
     expect(r.get('tool')?.summary).toBe('Old tool');
     const replaced = await r.install(source, { force: true });
     expect(replaced.summary).toBe('New tool');
@@ -205,11 +206,11 @@ describe('registry: install and remove', () => {
     const dir = tempDir();
     const inside = bashSkill(dir, 'here', 'Here');
     const r = await registry(dir);
-    await expectCode(r.install(inside), 'SKILL_SOURCE_IN_DIR');
-    await expectCode(r.install(join(dir, '..', 'nope.py')), 'SKILL_SOURCE_MISSING');
-    await expectCode(r.install(tempDir()), 'SKILL_SOURCE_NOT_FILE');
-    await expectCode(r.install(bashSkill(tempDir(), 'bad name.sh', 'x')), 'SKILL_BAD_NAME');
-    await expectCode(r.install(bashSkill(tempDir(), '_private.sh', 'x')), 'SKILL_BAD_NAME');
+    await expectCode(r.install(inside), 'skill_source_in_dir');
+    await expectCode(r.install(join(dir, '..', 'nope.py')), 'skill_source_missing');
+    await expectCode(r.install(tempDir()), 'skill_source_not_file');
+    await expectCode(r.install(bashSkill(tempDir(), 'bad name.sh', 'x')), 'skill_bad_name');
+    await expectCode(r.install(bashSkill(tempDir(), '_private.sh', 'x')), 'skill_bad_name');
     expect(readdirSync(dir)).toEqual(['here']);
   });
 
@@ -220,6 +221,6 @@ describe('registry: install and remove', () => {
     await r.remove('doc');
     expect(existsSync(join(dir, 'doc.md'))).toBe(false);
     expect(r.list()).toEqual([]);
-    await expectCode(r.remove('doc'), 'SKILL_NOT_FOUND');
+    await expectCode(r.remove('doc'), 'skill_not_found');
   });
 });

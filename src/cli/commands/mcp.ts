@@ -32,7 +32,7 @@ function pairs(values: string[], separator: RegExp, what: string, ctx: CliContex
   for (const value of values) {
     const match = separator.exec(value);
     if (!match || match.index === 0)
-      throw new AppError('USAGE', mcpCliMessages(ctx.lang).badPair(value, what));
+      throw new AppError('bad_argument', mcpCliMessages(ctx.lang).badPair(value, what));
     out[value.slice(0, match.index).trim()] = value.slice(match.index + match[0].length).trim();
   }
   return out;
@@ -45,10 +45,10 @@ function entryFrom(target: string[], opts: AddOpts, ctx: CliContext): Record<str
     try {
       entry = JSON.parse(opts.json) as Record<string, unknown>;
     } catch (error) {
-      throw new AppError('USAGE', m.badJson(describeError(error)));
+      throw new AppError('bad_argument', m.badJson(describeError(error)));
     }
   } else if (target.length === 0) {
-    throw new AppError('USAGE', m.needTarget);
+    throw new AppError('bad_argument', m.needTarget);
   } else if (/^https?:\/\//i.test(target[0] ?? '')) {
     entry = { url: target[0] };
     if (opts.header.length > 0) entry.headers = pairs(opts.header, /:/, 'header', ctx);
@@ -130,7 +130,7 @@ export function register(program: Command): void {
       const m = mcpCliMessages(ctx.lang);
       const entry = entryFrom(target, opts, ctx);
       editMcpServers(ctx.loaded.path, (servers) => {
-        if (name in servers) throw new AppError('USAGE', m.exists(name));
+        if (name in servers) throw new AppError('bad_argument', m.exists(name));
         servers[name] = entry;
       });
       printLine(m.added(name));
@@ -144,7 +144,7 @@ export function register(program: Command): void {
       const ctx = contextOf(command);
       const m = mcpCliMessages(ctx.lang);
       if (!configuredServerNames(ctx.loaded.path).includes(name))
-        throw new AppError('USAGE', m.missing(name));
+        throw new AppError('bad_argument', m.missing(name));
       editMcpServers(ctx.loaded.path, (servers) => {
         delete servers[name];
       });

@@ -55,7 +55,7 @@ export function registerSkillsManage(skills: Command, help: Messages): void {
         const ctx = resolveCliContext(command.optsWithGlobals<GlobalOptions>());
         const m = skillsCliMessages(ctx.lang);
         const kinds = (['python', 'bash', 'markdown'] as const).filter((k) => opts[k]);
-        if (kinds.length > 1) throw new AppError('USAGE', m.oneKind);
+        if (kinds.length > 1) throw new AppError('bad_argument', m.oneKind);
         assertNewSkillName(name, skillMessages(ctx.lang), {
           value: process.env.PATH,
           skillsDir: ctx.paths.skills,
@@ -67,7 +67,7 @@ export function registerSkillsManage(skills: Command, help: Messages): void {
           await writeFile(path, source.text, { flag: 'wx', mode: source.mode });
         } catch (error) {
           if ((error as NodeJS.ErrnoException).code === 'EEXIST')
-            throw new AppError('FILE_EXISTS', m.fileExists(path));
+            throw new AppError('file_exists', m.fileExists(path));
           throw error;
         }
         printLine(`${m.created(path)}\n${m.nextSteps(path)}`);

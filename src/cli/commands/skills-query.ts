@@ -60,7 +60,7 @@ export function registerSkillsQuery(skills: Command, help: Messages): void {
     .action(async (name: string, _opts: unknown, command: Command) => {
       const { ctx, registry } = await openSkills(command);
       const skill = registry.get(name);
-      if (!skill) throw new AppError('SKILL_NOT_FOUND', skillMessages(ctx.lang).notFound(name));
+      if (!skill) throw new AppError('skill_not_found', skillMessages(ctx.lang).notFound(name));
       printLine(readSkillDocument(skill, skillMessages(ctx.lang)).trimEnd());
     });
 

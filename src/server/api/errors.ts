@@ -1,41 +1,36 @@
-/** Maps anything thrown by a route to `{error:{code,message}}` with a fitting HTTP status. */
+/**
+ * The JSON errors of `/api` (and the server's own refusals before it): `{error:{code,message}}` with
+ * the HTTP status and wire spelling the code table (error-codes.ts) gives.
+ */
 import type { Context } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from 'pino';
 import { z } from 'zod';
+import { type ErrorCode, httpStatusOf, isClientFault, wireCodeOf } from '../../error-codes.js';
 import { AppError, isAppError } from '../../errors.js';
 import type { ApiErrorBody } from './dto.js';
 import type { ApiMessages } from './messages.js';
 
-/** AppError codes (or code suffixes) that are the caller's fault, by HTTP status. */
-const STATUS_BY_CODE: [RegExp, ContentfulStatusCode][] = [
-  [/not_found|NOT_FOUND|MISSING$/, 404],
-  [/EXISTS$|exists$|conflict/i, 409],
-  [/too_large/, 413],
-];
-
-function statusFor(error: AppError): ContentfulStatusCode {
-  for (const [pattern, status] of STATUS_BY_CODE) if (pattern.test(error.code)) return status;
-  return 400;
-}
-
-export function apiError(code: string, message: string): AppError {
+export function apiError(code: ErrorCode, message: string): AppError {
   return new AppError(code, message);
 }
 
+export function apiErrorBody(code: ErrorCode, message: string): ApiErrorBody {
+  return { error: { code: wireCodeOf(code), message } };
+}
+
+/** The response for `code`: its status from the table, the body in the API's shape. */
+export function apiErrorResponse(c: Context, code: ErrorCode, message: string): Response {
+  return c.json(apiErrorBody(code, message), httpStatusOf(code));
+}
+
+/** Maps anything thrown by a route to its response; anything but a client's mistake is logged. */
 export function errorResponse(c: Context, error: unknown, t: ApiMessages, logger: Logger): Response {
-  let status: ContentfulStatusCode;
-  let body: ApiErrorBody;
-  if (error instanceof z.ZodError) {
-    status = 400;
-    body = { error: { code: 'bad_request', message: t.badBody(z.prettifyError(error)) } };
-  } else if (isAppError(error)) {
-    status = statusFor(error);
-    body = { error: { code: error.code, message: error.message } };
-  } else {
-    logger.error({ err: error, path: c.req.path }, 'api request failed');
-    status = 500;
-    body = { error: { code: 'internal', message: t.internal } };
+  if (error instanceof z.ZodError)
+    return apiErrorResponse(c, 'bad_request', t.badBody(z.prettifyError(error)));
+  if (isAppError(error)) {
+    if (!isClientFault(error.code)) logger.error({ err: error, path: c.req.path }, 'api request failed');
+    return apiErrorResponse(c, error.code, error.message);
   }
-  return c.json(body, status);
+  logger.error({ err: error, path: c.req.path }, 'api request failed');
+  return apiErrorResponse(c, 'internal', t.internal);
 }

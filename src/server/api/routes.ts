@@ -5,7 +5,7 @@
  */
 import { Hono } from 'hono';
 import type { AppServices } from '../../app/services.js';
-import { errorResponse } from './errors.js';
+import { apiErrorResponse, errorResponse } from './errors.js';
 import { createMemoriesRoutes } from './memories-routes.js';
 import { apiMessages } from './messages.js';
 import { createSkillsRoutes } from './skills-routes.js';
@@ -24,7 +24,7 @@ export function createApiRoutes(services: AppServices): Hono {
   app.route('/tasks', createTasksRoutes(services, t));
   app.route('/memories', createMemoriesRoutes(services));
   app.get('/mcp', (c) => c.json({ servers: services.mcp.status() }));
-  app.notFound((c) => c.json({ error: { code: 'not_found', message: t.notFound(c.req.path) } }, 404));
+  app.notFound((c) => apiErrorResponse(c, 'not_found', t.notFound(c.req.path)));
   app.onError((error, c) => errorResponse(c, error, t, services.logger));
   return app;
 }

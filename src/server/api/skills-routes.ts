@@ -9,7 +9,7 @@ import { UPLOAD_DIR_PREFIX } from '../../app/leftovers.js';
 import type { AppServices } from '../../app/services.js';
 import type { Skill } from '../../skills/types.js';
 import type { ReloadDto, SkillDetailDto, SkillDto, SkillListDto, SkillSearchDto } from './dto.js';
-import { apiError } from './errors.js';
+import { apiError, apiErrorResponse } from './errors.js';
 import type { ApiMessages } from './messages.js';
 
 /** Largest skill file accepted by upload. */
@@ -85,8 +85,7 @@ export function createSkillsRoutes(services: AppServices, t: ApiMessages): Hono 
     '/install',
     bodyLimit({
       maxSize: MAX_SKILL_UPLOAD_BYTES,
-      onError: (c) =>
-        c.json({ error: { code: 'too_large', message: t.tooLarge(MAX_SKILL_UPLOAD_BYTES) } }, 413),
+      onError: (c) => apiErrorResponse(c, 'too_large', t.tooLarge(MAX_SKILL_UPLOAD_BYTES)),
     }),
     async (c) => {
       const query = InstallQuery.parse(c.req.query());

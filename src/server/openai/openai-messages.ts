@@ -12,6 +12,7 @@ export const openAiMessages = defineMessages({
     queueFull: (session: string, max: number) =>
       `会话 ${session} 已有 ${max} 个轮次在排队（server.max_queued_turns）`,
     notFound: (path: string) => `没有 ${path}`,
+    internal: '服务器内部错误（已记入日志）',
   },
   en: {
     noToken:
@@ -24,5 +25,6 @@ export const openAiMessages = defineMessages({
     queueFull: (session: string, max: number) =>
       `Session ${session} already has ${max} turns waiting (server.max_queued_turns)`,
     notFound: (path: string) => `No ${path}`,
+    internal: 'Internal server error (logged)',
   },
 });

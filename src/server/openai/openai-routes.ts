@@ -9,6 +9,7 @@ import { type Context, Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import type { AppServices } from '../../app/services.js';
+import { type ErrorCode, type ErrorHttpStatus, httpStatusOf, wireCodeOf } from '../../error-codes.js';
 import { startCancellableTurn } from '../../session/cancellable-turn.js';
 import type { Session, SessionEvent, TurnOutcome } from '../../session/types.js';
 import { bearerToken, tokensEqual } from '../auth.js';
@@ -21,13 +22,20 @@ import {
 } from './chat-request.js';
 import { openAiMessages } from './openai-messages.js';
 
-type Status = 400 | 401 | 403 | 404 | 429 | 500 | 502;
-
-function openAiError(c: Context, status: Status, type: string, code: string, message: string) {
-  return c.json({ error: { message, type, code, param: null } }, status);
+/** OpenAI's error `type`, from the status the code table gives. */
+function openAiErrorType(status: ErrorHttpStatus): string {
+  if (status === 429) return 'rate_limit_error';
+  return status >= 500 ? 'server_error' : 'invalid_request_error';
 }
 
-const ERROR_STATUS: Record<string, Status> = { llm_unavailable: 502, llm_error: 502 };
+function openAiErrorBody(code: ErrorCode, message: string) {
+  const type = openAiErrorType(httpStatusOf(code));
+  return { error: { message, type, code: wireCodeOf(code), param: null } };
+}
+
+function openAiError(c: Context, code: ErrorCode, message: string) {
+  return c.json(openAiErrorBody(code, message), httpStatusOf(code));
+}
 
 /** The `aibox` extension of a chunk for the tool events a client may want to show. */
 function toolActivity(event: SessionEvent): Record<string, unknown> | undefined {
@@ -51,12 +59,11 @@ export function createOpenAiRoutes(app: AppServices): Hono {
   // Host and Origin were checked before any route (request-guard.ts).
   routes.use('*', async (c, next) => {
     const expected = app.config.server.token;
-    if (expected === '')
-      return openAiError(c, 401, 'invalid_request_error', 'no_token_configured', t.noToken);
+    if (expected === '') return openAiError(c, 'no_token_configured', t.noToken);
     const presented = bearerToken(c.req.header('authorization'));
     if (presented === undefined || !tokensEqual(presented, expected)) {
       app.logger.warn({ path: c.req.path }, 'openai api request without a valid token');
-      return openAiError(c, 401, 'invalid_request_error', 'invalid_api_key', t.badToken);
+      return openAiError(c, 'invalid_api_key', t.badToken);
     }
     await next();
   });
@@ -81,34 +88,25 @@ export function createOpenAiRoutes(app: AppServices): Hono {
     try {
       body = await c.req.json();
     } catch {
-      return openAiError(c, 400, 'invalid_request_error', 'invalid_json', t.badJson);
+      return openAiError(c, 'invalid_json', t.badJson);
     }
     const parsed = ChatRequestSchema.safeParse(body);
     if (!parsed.success)
-      return openAiError(
-        c,
-        400,
-        'invalid_request_error',
-        'invalid_request',
-        t.badRequest(z.prettifyError(parsed.error)),
-      );
+      return openAiError(c, 'invalid_request', t.badRequest(z.prettifyError(parsed.error)));
     const request = parsed.data;
     const sessionId = sessionOfModel(request.model);
-    if (!sessionId)
-      return openAiError(c, 404, 'invalid_request_error', 'model_not_found', t.unknownModel(request.model));
+    if (!sessionId) return openAiError(c, 'model_not_found', t.unknownModel(request.model));
     const content = lastUserText(request);
-    if (content === undefined)
-      return openAiError(c, 400, 'invalid_request_error', 'no_user_message', t.noUserMessage);
+    if (content === undefined) return openAiError(c, 'no_user_message', t.noUserMessage);
     const session = app.sessions.get(sessionId);
     const max = app.config.server.max_queued_turns;
-    if (session.queueLength >= max)
-      return openAiError(c, 429, 'rate_limit_error', 'queue_full', t.queueFull(sessionId, max));
+    if (session.queueLength >= max) return openAiError(c, 'queue_full', t.queueFull(sessionId, max));
     return request.stream
       ? streamTurn(c, request, session, content)
       : wholeTurn(c, request, session, content);
   });
 
-  routes.notFound((c) => openAiError(c, 404, 'invalid_request_error', 'not_found', t.notFound(c.req.path)));
+  routes.notFound((c) => openAiError(c, 'not_found', t.notFound(c.req.path)));
   return routes;
 }
 
@@ -116,7 +114,7 @@ const completionId = (turnId: string) => `chatcmpl-${turnId}`;
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 function failure(c: Context, outcome: Extract<TurnOutcome, { status: 'error' }>) {
-  return openAiError(c, ERROR_STATUS[outcome.code] ?? 500, 'server_error', outcome.code, outcome.message);
+  return openAiError(c, outcome.code, outcome.message);
 }
 
 async function wholeTurn(c: Context, request: ChatRequest, session: Session, content: string) {
@@ -169,9 +167,7 @@ function streamTurn(c: Context, request: ChatRequest, session: Session, content:
     const outcome = await turn.done;
     if (outcome.status === 'complete') chunk({}, 'stop');
     else {
-      const data = JSON.stringify({
-        error: { message: outcome.message, type: 'server_error', code: outcome.code },
-      });
+      const data = JSON.stringify(openAiErrorBody(outcome.code, outcome.message));
       writing = writing.then(() => stream.writeSSE({ data }));
     }
     writing = writing.then(() => stream.writeSSE({ data: '[DONE]' }));
