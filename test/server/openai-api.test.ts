@@ -164,3 +164,23 @@ describe('OpenAI-compatible endpoint, off', () => {
     }
   });
 });
+
+describe('OpenAI-compatible endpoint, no room for another session', () => {
+  it('refuses a new session with 429 too_many_sessions in the OpenAI error shape', async () => {
+    const full = await startBox({ config: { server: { openai_api: true, token: TOKEN, max_sessions: 1 } } });
+    const held = await connectReady(full.wsUrl, { headers: { authorization: `Bearer ${TOKEN}` } });
+    try {
+      const sdk = new OpenAI({ apiKey: TOKEN, baseURL: `${full.server.url}/v1`, maxRetries: 0 });
+      await expect(
+        sdk.chat.completions.create({
+          model: 'aibox:one-too-many',
+          messages: [{ role: 'user', content: 'x' }],
+        }),
+      ).rejects.toMatchObject({ status: 429, code: 'too_many_sessions', type: 'rate_limit_error' });
+      expect(full.app.sessions.ids()).not.toContain('one-too-many');
+    } finally {
+      held.close();
+      await full.close();
+    }
+  });
+});

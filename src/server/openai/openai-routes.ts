@@ -10,6 +10,7 @@ import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import type { AppServices } from '../../app/services.js';
 import { type ErrorCode, type ErrorHttpStatus, httpStatusOf, wireCodeOf } from '../../error-codes.js';
+import { isAppError } from '../../errors.js';
 import { startCancellableTurn } from '../../session/cancellable-turn.js';
 import type { Session, SessionEvent, TurnOutcome } from '../../session/types.js';
 import { bearerToken, tokensEqual } from '../auth.js';
@@ -107,6 +108,12 @@ export function createOpenAiRoutes(app: AppServices): Hono {
   });
 
   routes.notFound((c) => openAiError(c, 'not_found', t.notFound(c.req.path)));
+  // A refused limit (no room for the session, a queue filled meanwhile) keeps its own code.
+  routes.onError((error, c) => {
+    if (isAppError(error)) return openAiError(c, error.code, error.message);
+    app.logger.error({ err: error, path: c.req.path }, 'openai api request failed');
+    return openAiError(c, 'internal', t.internal);
+  });
   return routes;
 }
 
