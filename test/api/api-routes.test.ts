@@ -97,6 +97,12 @@ describe('/api/skills', () => {
     expect(badName.status).toBe(400);
     const noFile = await call('/skills/install', { method: 'POST', body: '# x' });
     expect(noFile).toMatchObject({ status: 400, body: { error: { code: 'bad_request' } } });
+    const brokenForm = await call('/skills/install', {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
+      body: 'not a multipart body',
+    });
+    expect(brokenForm).toMatchObject({ status: 400, body: { error: { code: 'bad_request' } } });
     const big = await call('/skills/install?filename=big.md', {
       method: 'POST',
       headers: { 'content-length': String(MAX_SKILL_UPLOAD_BYTES + 1) },

@@ -7,6 +7,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { UPLOAD_DIR_PREFIX } from '../../app/leftovers.js';
 import type { AppServices } from '../../app/services.js';
+import { describeError } from '../../errors.js';
 import type { Skill } from '../../skills/types.js';
 import type { ReloadDto, SkillDetailDto, SkillDto, SkillListDto, SkillSearchDto } from './dto.js';
 import { apiError, apiErrorResponse } from './errors.js';
@@ -46,7 +47,10 @@ async function readUpload(
 ): Promise<{ name: string; data: Uint8Array }> {
   const type = req.headers.get('content-type') ?? '';
   if (type.startsWith('multipart/form-data')) {
-    const form = await req.formData();
+    // A body that does not match its multipart header is the client's mistake, not a server failure.
+    const form = await req.formData().catch((error: unknown) => {
+      throw apiError('bad_request', t.badForm(describeError(error)));
+    });
     const file = form.get('file');
     if (!(file instanceof File)) throw apiError('bad_request', t.noFile);
     return { name: filename ?? file.name, data: new Uint8Array(await file.arrayBuffer()) };
