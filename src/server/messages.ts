@@ -10,6 +10,7 @@ export const serverMessages = defineMessages({
     notJson: '无效的JSON格式：帧必须是一个 JSON 对象',
     notObject: (what: string) => `帧必须是一个 JSON 对象，收到的是 ${what}`,
     binary: '不接受二进制帧：请发送 UTF-8 文本的 JSON',
+    wsPath: 'WebSocket 的地址是 / 或 /ws',
     missingType: '帧缺少字符串字段 "type"',
     unknownType: (t: string) =>
       `未知的帧类型 "${t}"（可用：message、command、task、abort、approval、ping、auth）`,
@@ -57,6 +58,7 @@ export const serverMessages = defineMessages({
     notJson: 'Invalid JSON: a frame must be one JSON object',
     notObject: (what: string) => `A frame must be a JSON object, got ${what}`,
     binary: 'Binary frames are not accepted: send JSON as UTF-8 text',
+    wsPath: 'The WebSocket endpoint is / or /ws',
     missingType: 'The frame has no string field "type"',
     unknownType: (t: string) =>
       `Unknown frame type "${t}" (known: message, command, task, abort, approval, ping, auth)`,

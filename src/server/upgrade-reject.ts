@@ -1,9 +1,16 @@
+import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { type ErrorCode, httpStatusOf } from '../error-codes.js';
+import { apiErrorBody } from './api/errors.js';
 
-/** Answers a refused WebSocket upgrade with a plain HTTP response and closes the socket. */
-export function rejectUpgrade(socket: Duplex, status: number, reason: string, body: string): void {
-  const bytes = Buffer.from(body, 'utf8');
+/**
+ * Answers a refused WebSocket upgrade as any HTTP request is refused (status from the code table,
+ * `{"error":{"code","message"}}`) and closes the socket.
+ */
+export function rejectUpgrade(socket: Duplex, code: ErrorCode, message: string): void {
+  const status = httpStatusOf(code);
+  const body = JSON.stringify(apiErrorBody(code, message));
   socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${bytes.length}\r\n\r\n${body}`,
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
   );
 }

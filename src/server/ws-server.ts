@@ -146,11 +146,10 @@ export function attachWebSocket(
     if (refusal) {
       const why = refusalMessage(refusal, t);
       logger.warn({ peer: peerOf(req), ...refusal }, `upgrade refused: ${why}`);
-      return rejectUpgrade(socket, 403, 'Forbidden', `${why}\n`);
+      return rejectUpgrade(socket, refusal.code, why);
     }
     const path = (req.url ?? '/').split('?')[0] ?? '/';
-    if (!WS_PATHS.has(path))
-      return rejectUpgrade(socket, 404, 'Not Found', 'WebSocket endpoint is / or /ws\n');
+    if (!WS_PATHS.has(path)) return rejectUpgrade(socket, 'not_found', t.wsPath);
     wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, req));
   });
 

@@ -10,15 +10,26 @@ import { httpGet, rawStatus } from './raw-http.js';
 
 const TOKEN = 'rebinding-test-token-0123456789';
 
-function upgradeStatus(url: string, headers: Record<string, string>): Promise<number> {
+/** The status of a WebSocket upgrade, and the body when it was refused. */
+function upgradeAnswer(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, ['aibox.v1'], { headers });
     ws.once('unexpected-response', (_req, res) => {
-      resolve(res.statusCode ?? 0);
-      ws.terminate();
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        body += chunk;
+      });
+      res.once('end', () => {
+        resolve({ status: res.statusCode ?? 0, body });
+        ws.terminate();
+      });
     });
     ws.once('open', () => {
-      resolve(101);
+      resolve({ status: 101, body: '' });
       ws.close();
     });
     ws.once('error', (error) => {
@@ -26,6 +37,9 @@ function upgradeStatus(url: string, headers: Record<string, string>): Promise<nu
     });
   });
 }
+
+const upgradeStatus = async (url: string, headers: Record<string, string>) =>
+  (await upgradeAnswer(url, headers)).status;
 
 describe('Host check without a token', () => {
   let box: Box;
@@ -91,6 +105,16 @@ describe('Host check without a token', () => {
     ).toBe(403);
     const ok = await connectReady(`${box.wsUrl}/ws`, { headers: { host: `localhost:${port}` } });
     ok.close();
+  });
+
+  it('refuses an upgrade with the same JSON error as any request: forbidden_host, or not_found for another path', async () => {
+    const rebound = await upgradeAnswer(`${box.wsUrl}/ws`, { host: `rebind.evil.example:${port}` });
+    expect(rebound.status).toBe(403);
+    expect(JSON.parse(rebound.body).error).toMatchObject({ code: 'forbidden_host' });
+    const elsewhere = await upgradeAnswer(`${box.wsUrl}/elsewhere`, { host: `localhost:${port}` });
+    expect(elsewhere.status).toBe(404);
+    expect(JSON.parse(elsewhere.body).error.code).toBe('not_found');
+    expect(JSON.parse(elsewhere.body).error.message).toContain('/ws');
   });
 
   it('checks Origin against the allowed hosts, not against the Host header', async () => {
