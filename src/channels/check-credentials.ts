@@ -1,7 +1,7 @@
 /** The lines every channel's check starts with: where its secret comes from, and whether it is private. */
 import { statSync } from 'node:fs';
 import type { ChannelCheckInput } from './channel-kind.js';
-import { checkMessages } from './check-messages.js';
+import { channelCheckMessages } from './messages.js';
 
 /** Whether anyone but the owner can read the config file (only matters when it holds a secret). */
 function configReadableByOthers(configPath: string): boolean {
@@ -22,7 +22,7 @@ export function credentialLines(
   envName: string,
   allowedCount: number,
 ): string[] {
-  const t = checkMessages(input.lang);
+  const t = channelCheckMessages(input.lang);
   const lines = [fromConfig ? t.tokenFromConfig : t.tokenFromEnv(envName)];
   if (fromConfig && configReadableByOthers(input.configPath))
     lines.push(t.configNotPrivate(input.configPath));

@@ -4,7 +4,7 @@
  * `aibox chat` (requests from the server) and `aibox ask` (from its own broker).
  */
 import type { ApprovalAnswer } from '../safety/types.js';
-import type { TerminalApprovalMessages } from './approval-messages.js';
+import type { TerminalApprovalMessages } from './messages.js';
 
 export interface ShownRequest {
   tool: string;

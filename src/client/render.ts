@@ -3,10 +3,10 @@
  * server and, from the original Python server, `line`/`chunk`/`complete`
  * (when the ack carries no `protocol`, `line` frames are shown as they come).
  */
-import type { TerminalApprovalMessages } from './approval-messages.js';
+
 import { describeRequest } from './approval-prompt.js';
 import type { ServerFrame } from './connection.js';
-import type { ChatMessages } from './messages.js';
+import type { ChatMessages, TerminalApprovalMessages } from './messages.js';
 import { ToolFold } from './tool-fold.js';
 
 export interface RenderOptions {

@@ -1,5 +1,5 @@
 import { describeSchedule, formatLocal } from '../tasks/describe.js';
-import { memoryCommandMessages } from './memory-command-messages.js';
+import { memoryCommandMessages } from './messages.js';
 import type { SlashCommand } from './types.js';
 
 /** `/check`: lists the tasks due now. It does not run them. */

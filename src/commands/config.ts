@@ -1,5 +1,5 @@
-import { commandMessages } from './command-messages.js';
 import { flattenConfig, redactConfig, SECRET_KEYS } from './config-view.js';
+import { commandMessages } from './messages.js';
 import type { SlashCommand } from './types.js';
 
 /** `/config`: the effective configuration, secrets shown only as set / not set. */

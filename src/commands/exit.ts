@@ -1,4 +1,4 @@
-import { commandMessages } from './command-messages.js';
+import { commandMessages } from './messages.js';
 import type { SlashCommand } from './types.js';
 
 /** `/exit`: says goodbye; the server then closes this client's connection. */

@@ -1,4 +1,4 @@
-import { commandMessages } from './command-messages.js';
+import { commandMessages } from './messages.js';
 import type { SlashCommand } from './types.js';
 
 /** `/help`: every registered command with its one-line help, from the registry itself. */

@@ -1,5 +1,5 @@
 import { listConversations } from '../conversations/conversation-repo.js';
-import { commandMessages } from './command-messages.js';
+import { commandMessages } from './messages.js';
 import type { SlashCommand } from './types.js';
 
 /** `/list`: saved conversations of every session, newest first. */

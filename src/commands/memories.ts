@@ -1,4 +1,4 @@
-import { memoryCommandMessages } from './memory-command-messages.js';
+import { memoryCommandMessages } from './messages.js';
 import type { SlashCommand } from './types.js';
 
 /** `/memories`: the 10 most recent memories. */

@@ -1,4 +1,4 @@
-import { memoryCommandMessages } from './memory-command-messages.js';
+import { memoryCommandMessages } from './messages.js';
 import { taskLine } from './task-lines.js';
 import type { SlashCommand } from './types.js';
 

@@ -1,4 +1,4 @@
-import { commandMessages } from './command-messages.js';
+import { commandMessages } from './messages.js';
 import type { SlashCommand } from './types.js';
 
 /** `/new`: archives this session's conversation and starts a fresh one (clients get `dialogue_reset`). */

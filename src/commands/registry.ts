@@ -4,7 +4,7 @@
  */
 import { wireCodeOf } from '../error-codes.js';
 import { describeError } from '../errors.js';
-import { commandMessages } from './command-messages.js';
+import { commandMessages } from './messages.js';
 import type { SlashCommand, SlashCommandContext, SlashCommandResult } from './types.js';
 
 export interface CommandRegistry {

@@ -1,5 +1,5 @@
 import { createPromptLoader } from '../prompts/prompt-loader.js';
-import { commandMessages } from './command-messages.js';
+import { commandMessages } from './messages.js';
 import type { SlashCommand } from './types.js';
 
 /**

@@ -1,4 +1,4 @@
-import { commandMessages } from './command-messages.js';
+import { commandMessages } from './messages.js';
 import type { SlashCommand } from './types.js';
 
 /** `/reload_skills`: rescans the skills dir (clients also get `skills_changed` when something changed). */

@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from '../config/load.js';
 import type { Config } from '../config/schema.js';
-import { commandMessages } from './command-messages.js';
 import { changedKeys } from './config-view.js';
+import { commandMessages } from './messages.js';
 import type { SlashCommand } from './types.js';
 
 /**

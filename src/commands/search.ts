@@ -1,5 +1,5 @@
 import { wireCodeOf } from '../error-codes.js';
-import { memoryCommandMessages } from './memory-command-messages.js';
+import { memoryCommandMessages } from './messages.js';
 import type { SlashCommand } from './types.js';
 
 /** `/search Q`: memory search (any keyword; Chinese words inside longer text are found). */

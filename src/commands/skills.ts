@@ -1,4 +1,4 @@
-import { commandMessages } from './command-messages.js';
+import { commandMessages } from './messages.js';
 import type { SlashCommand } from './types.js';
 
 /** `/skills [Q]`: lists the loaded skills, or searches them (Chinese-aware ranking). */

@@ -1,4 +1,4 @@
-import { commandMessages } from './command-messages.js';
+import { commandMessages } from './messages.js';
 import type { SlashCommand } from './types.js';
 
 /** `/stop`: aborts the running turn of this session (model stream and running commands). */

@@ -2,7 +2,7 @@
 import type { Lang } from '../i18n/lang.js';
 import { describeSchedule, formatNextRun } from '../tasks/describe.js';
 import type { Task } from '../tasks/types.js';
-import { memoryCommandMessages } from './memory-command-messages.js';
+import { memoryCommandMessages } from './messages.js';
 
 export function taskLine(task: Task, lang: Lang, now: Date): string {
   const t = memoryCommandMessages(lang);

@@ -1,5 +1,5 @@
 import { isoWithOffset } from '../util/clock.js';
-import { memoryCommandMessages } from './memory-command-messages.js';
+import { memoryCommandMessages } from './messages.js';
 import { taskLine } from './task-lines.js';
 import type { SlashCommand } from './types.js';
 

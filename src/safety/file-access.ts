@@ -12,7 +12,7 @@ import { realpathSync } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
 import type { Config, SafetyRule } from '../config/schema.js';
 import type { ToolContext } from '../tools/tool.js';
-import { fileAccessMessages } from './file-access-messages.js';
+import { fileAccessMessages } from './messages.js';
 import { globMatches, literalGlob } from './path-glob.js';
 import { isProtectedPath, type ProtectedPlaces } from './protected-paths.js';
 import { callRefusal } from './refusal.js';

@@ -82,3 +82,51 @@ export const safetyMessages = defineMessages({
     bwrapMissing: 'bwrap not found (Debian package bubblewrap)',
   },
 });
+
+/** The text of a refused tool call (refusal.ts), in zh and en. */
+export const refusalMessages = defineMessages({
+  zh: {
+    commandNotRun: (command: string) => `命令未执行：${command}`,
+    notDone: (what: string) => `未执行：${what}`,
+    text: (headline: string, reason: string, how: string) =>
+      `${headline}\n原因：${reason}\n${how}\n不要再次尝试同样的操作（换个写法也一样会被拒绝）；改用不需要这一步的做法，或请用户自己来做。`,
+    denied: '策略禁止这一操作。',
+    policy: 'safety.mode 为 deny：需要批准的操作一律拒绝（safety.mode = deny 从不询问）。',
+    unattended: '现在没有人可以批准（没有已连接的客户端，或者这是定时任务），已按拒绝处理。',
+    timedOut: '在 safety.approval_timeout_s 内无人回答，已按拒绝处理。',
+    aborted: '本轮已被取消。',
+    byPerson: (by: string) => `用户拒绝了（${by}）。`,
+  },
+  en: {
+    commandNotRun: (command) => `The command was not run: ${command}`,
+    notDone: (what) => `Not done: ${what}`,
+    text: (headline, reason, how) =>
+      `${headline}\nWhy: ${reason}\n${how}\nDo not try the same thing again (a rewording is refused the same way); do it a way that does not need this step, or ask the user to do it.`,
+    denied: 'The policy forbids this.',
+    policy:
+      'safety.mode is deny: everything that needs approval is refused (safety.mode = deny never asks a person).',
+    unattended:
+      'Nobody can approve right now (no connected client, or this is a scheduled task). Nobody can be asked, so it was refused.',
+    timedOut: 'Nobody answered within safety.approval_timeout_s, so it was refused.',
+    aborted: 'The turn was cancelled.',
+    byPerson: (by) => `The user denied it (${by}).`,
+  },
+});
+
+/** What the file tools say when a path is refused or needs a person's yes (zh and en). */
+export const fileAccessMessages = defineMessages({
+  zh: {
+    what: (tool: string, path: string) => `${tool} ${path}`,
+    secret: (path: string) =>
+      `拒绝访问 ${path}：这是受保护的文件（Aibox 的配置、数据库、日志或凭据目录，如 ~/.ssh），任何规则或批准都不能放行`,
+    outsideRoots: (path: string) => `${path} 在工作区、技能目录和 safety.file_roots 之外`,
+    ruleDenied: 'safety.rules 中的规则禁止了它',
+  },
+  en: {
+    what: (tool, path) => `${tool} ${path}`,
+    secret: (path) =>
+      `Refused ${path}: it is protected (Aibox's config, database, log, or a credentials directory such as ~/.ssh); no rule or approval can allow it`,
+    outsideRoots: (path) => `${path} is outside the workspace, the skills dir and safety.file_roots`,
+    ruleDenied: 'A rule in safety.rules forbids it',
+  },
+});

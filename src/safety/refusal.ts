@@ -4,7 +4,7 @@
  * (`authorise.ts`) and for the file tools (`file-access.ts`).
  */
 import type { Lang } from '../i18n/lang.js';
-import { refusalMessages } from './refusal-messages.js';
+import { refusalMessages } from './messages.js';
 import type { ApprovalOutcome } from './types.js';
 
 /** How the refusal came about: a person's or the policy's answer, or `denied` outright by a rule. */

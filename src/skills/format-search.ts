@@ -1,5 +1,5 @@
 import type { Lang } from '../i18n/lang.js';
-import { formatMessages } from './format-search-messages.js';
+import { searchResultMessages } from './messages.js';
 import { hasCjk } from './search-terms.js';
 import type { SkillSearchResult } from './types.js';
 
@@ -22,7 +22,7 @@ export function formatSearchResult(
   lang: Lang,
   options: FormatSearchOptions = {},
 ): string {
-  const t = formatMessages(lang);
+  const t = searchResultMessages(lang);
   const keyword = options.keyword?.trim() ?? '';
   if (result.hits.length === 0) return keyword ? t.notFound(keyword, hasCjk(keyword)) : t.noSkills;
   const lines: string[] = [

@@ -5,7 +5,7 @@
 import type { Lang } from '../i18n/lang.js';
 import type { TaskListItem, TaskReplyFrame, TaskStatusFrame } from '../protocol/frames.js';
 import { describeSchedule, formatWire } from './describe.js';
-import { frameMessages } from './frame-messages.js';
+import { taskFrameMessages } from './messages.js';
 import type { Task } from './types.js';
 
 function legacyRepeat(task: Task) {
@@ -48,7 +48,7 @@ export function taskListItem(task: Task, lang: Lang, now: Date): TaskListItem {
 }
 
 export function taskAddedFrame(task: Task, lang: Lang, now: Date): TaskReplyFrame {
-  const t = frameMessages(lang);
+  const t = taskFrameMessages(lang);
   const schedule = describeSchedule(task.schedule, lang);
   return {
     type: 'task_added' as const,
@@ -67,7 +67,7 @@ export function taskListFrame(tasks: Task[], lang: Lang, now: Date): TaskReplyFr
 }
 
 export function taskCompletedFrame(task: Task, advanced: boolean, lang: Lang): TaskReplyFrame {
-  const t = frameMessages(lang);
+  const t = taskFrameMessages(lang);
   const next = formatWire(task.nextRunAt, task.schedule.timezone);
   return {
     type: 'task_completed' as const,
@@ -79,7 +79,7 @@ export function taskCompletedFrame(task: Task, advanced: boolean, lang: Lang): T
 }
 
 export function taskDeletedFrame(taskId: number, lang: Lang): TaskReplyFrame {
-  return { type: 'task_deleted' as const, task_id: taskId, content: frameMessages(lang).deleted(taskId) };
+  return { type: 'task_deleted' as const, task_id: taskId, content: taskFrameMessages(lang).deleted(taskId) };
 }
 
 /** A due task as the original's connect-time `task_status` (immediate → pending, else overdue). */
@@ -92,6 +92,6 @@ export function taskStatusFrame(task: Task, lang: Lang): TaskStatusFrame {
     title: task.title,
     reminder_time: at,
     status: immediate ? ('pending' as const) : ('overdue' as const),
-    content: frameMessages(lang).dueLine(immediate ? '⏰⚡' : '⚠️', task.id, task.title, at),
+    content: taskFrameMessages(lang).dueLine(immediate ? '⏰⚡' : '⚠️', task.id, task.title, at),
   };
 }

@@ -10,7 +10,6 @@ import { describeError, isAppError } from '../errors.js';
 import type { Lang } from '../i18n/lang.js';
 import type { Clock } from '../util/clock.js';
 import { buildSchedule } from './build-schedule.js';
-import { frameMessages } from './frame-messages.js';
 import {
   taskAddedFrame,
   taskCompletedFrame,
@@ -19,6 +18,7 @@ import {
   taskStatusFrame,
 } from './frames.js';
 import { legacyScheduleFields, specFromLegacyArgs } from './legacy-args.js';
+import { taskFrameMessages } from './messages.js';
 import type { TaskStore } from './types.js';
 
 const taskId = z.union([z.int().positive(), z.string().regex(/^\d+$/).transform(Number)]);
@@ -72,7 +72,7 @@ function errorFrame(
 
 /** Handles one `task` frame (the whole frame, `type` included or not); returns the reply for the sender. */
 export function handleTaskFrame(frame: unknown, deps: TaskFrameDeps) {
-  const t = frameMessages(deps.lang);
+  const t = taskFrameMessages(deps.lang);
   const parsed = TaskFrameSchema.safeParse(frame);
   if (!parsed.success) {
     const what = parsed.error.issues.map((i) => `${i.path.join('.') || 'action'}: ${i.message}`).join('; ');

@@ -2,14 +2,14 @@
 import { Api, GrammyError } from 'grammy';
 import type { ChannelCheck, ChannelCheckInput } from '../channel-kind.js';
 import { credentialLines } from '../check-credentials.js';
-import { checkMessages } from '../check-messages.js';
+import { channelCheckMessages } from '../messages.js';
 import { scrubbedMessage } from './scrub-error.js';
 import { TELEGRAM_TOKEN_ENV, telegramSettings } from './telegram-settings.js';
 
 const TELEGRAM_API_ROOT = 'https://api.telegram.org';
 
 export async function checkTelegram(input: ChannelCheckInput): Promise<ChannelCheck> {
-  const t = checkMessages(input.lang);
+  const t = channelCheckMessages(input.lang);
   const settings = telegramSettings(input.config, input.env);
   if (!settings)
     return { channel: 'telegram', ok: true, lines: [t.notConfigured('Telegram', TELEGRAM_TOKEN_ENV)] };

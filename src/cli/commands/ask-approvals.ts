@@ -5,8 +5,8 @@
  * the denial is still shown, with the hint that --yes allows.
  */
 import { createInterface } from 'node:readline/promises';
-import { terminalApprovalMessages } from '../../client/approval-messages.js';
 import { describeRequest, parseApprovalAnswer } from '../../client/approval-prompt.js';
+import { terminalApprovalMessages } from '../../client/messages.js';
 import type { Lang } from '../../i18n/lang.js';
 import type { ApprovalBroker, PendingApproval } from '../../safety/approval-broker.js';
 

@@ -7,8 +7,8 @@ import type { Command } from 'commander';
 import { AppError } from '../../errors.js';
 import { detectLang, isLang } from '../../i18n/lang.js';
 import type { GlobalOptions } from '../context.js';
-import { askMessages } from './ask-messages.js';
 import { createAskRenderer } from './ask-render.js';
+import { askMessages } from './messages.js';
 
 interface AskOptions {
   session: string;

@@ -1,13 +1,13 @@
 /** `aibox channels check|pair`: verify chat channel credentials; make a pairing code. */
 import type { Command } from 'commander';
-import { checkMessages } from '../../channels/check-messages.js';
+import { channelCheckMessages } from '../../channels/messages.js';
 import { resolveCliContext } from '../../config/context.js';
 import { detectLang } from '../../i18n/lang.js';
 import { printJson, printLine } from '../command-helpers.js';
 import { type GlobalOptions, langFlagOf } from '../context.js';
 
 export function register(program: Command): void {
-  const h = checkMessages(detectLang({ flag: langFlagOf() }));
+  const h = channelCheckMessages(detectLang({ flag: langFlagOf() }));
   const channels = program.command('channels').description(h.helpChannels);
   channels
     .command('check')
@@ -30,6 +30,6 @@ export function register(program: Command): void {
       const { senderStorePath } = await import('../../channels/channel-config.js');
       const ttl = ctx.loaded.config.channels.pairing_ttl_s;
       const code = createSenderStore(senderStorePath(ctx.paths)).newCode(ttl * 1000);
-      printLine(checkMessages(ctx.lang).pairCode(code, Math.max(1, Math.round(ttl / 60))));
+      printLine(channelCheckMessages(ctx.lang).pairCode(code, Math.max(1, Math.round(ttl / 60))));
     });
 }

@@ -54,7 +54,7 @@ async function runChat(rawUrl: string, options: ChatOptions, globals: GlobalOpti
   // Loaded here so that other commands do not pay for the WebSocket client.
   const { openClientConnection } = await import('../../client/connection.js');
   const { createRenderer } = await import('../../client/render.js');
-  const { terminalApprovalMessages } = await import('../../client/approval-messages.js');
+  const { terminalApprovalMessages } = await import('../../client/messages.js');
   const { parseApprovalAnswer } = await import('../../client/approval-prompt.js');
   const approvalTexts = terminalApprovalMessages(lang);
   const render = createRenderer({ out: process.stdout, t, approvals: approvalTexts });

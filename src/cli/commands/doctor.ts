@@ -8,7 +8,7 @@ import { resolveCliContext } from '../../config/context.js';
 import { detectLang } from '../../i18n/lang.js';
 import { printJson, printLine } from '../command-helpers.js';
 import type { GlobalOptions } from '../context.js';
-import { doctorMessages } from './doctor-messages.js';
+import { doctorMessages } from './messages.js';
 
 export function register(program: Command): void {
   const t = doctorMessages(detectLang());

@@ -14,7 +14,7 @@ import { createResultLimiter } from '../../tools/result-limit.js';
 import { systemClock } from '../../util/clock.js';
 import { printJson, printLine } from '../command-helpers.js';
 import { type GlobalOptions, langFlagOf } from '../context.js';
-import { mcpCliMessages } from './mcp-messages.js';
+import { mcpCliMessages } from './messages.js';
 
 interface AddOpts {
   env: string[];

@@ -3,7 +3,7 @@ import type { CliContext } from '../../config/context.js';
 import type { Task, TaskStore } from '../../tasks/types.js';
 import { parsePositiveInt, printJson, printLine, withDatabase } from '../command-helpers.js';
 import { helpMessages } from './memory-cli-context.js';
-import { memoryCliMessages } from './memory-cli-messages.js';
+import { memoryCliMessages } from './messages.js';
 
 interface AddOpts {
   content?: string;

@@ -3,7 +3,7 @@ import type { Lang } from '../../i18n/lang.js';
 import type { Memory, Page } from '../../memory/types.js';
 import { parsePositiveInt, printJson, printLine, withDatabase } from '../command-helpers.js';
 import { helpMessages } from './memory-cli-context.js';
-import { memoryCliMessages } from './memory-cli-messages.js';
+import { memoryCliMessages } from './messages.js';
 
 interface PageOpts {
   json?: boolean;

@@ -10,7 +10,7 @@ import { detectLang, isLang } from '../../i18n/lang.js';
 import { type ConsoleLevel, consoleLevelFromDebug } from '../../log/levels.js';
 import type { RunningServer } from '../../server/start-server.js';
 import type { GlobalOptions } from '../context.js';
-import { serveMessages } from './serve-messages.js';
+import { serveMessages } from './messages.js';
 
 interface ServeOptions {
   host?: string;

@@ -8,8 +8,8 @@ import { assertNewSkillName } from '../../skills/name-rules.js';
 import { type ScaffoldKind, scaffoldSource } from '../../skills/scaffold.js';
 import { printJson, printLine, userCwd } from '../command-helpers.js';
 import type { GlobalOptions } from '../context.js';
+import { skillsCliMessages } from './messages.js';
 import { openSkills, skillJson } from './skills-context.js';
-import { skillsCliMessages } from './skills-messages.js';
 
 type Messages = ReturnType<typeof skillsCliMessages>;
 

@@ -3,8 +3,8 @@ import { AppError } from '../../errors.js';
 import { skillMessages } from '../../skills/messages.js';
 import { readSkillDocument } from '../../skills/skill-document.js';
 import { parsePositiveInt, printJson, printLine } from '../command-helpers.js';
+import { skillsCliMessages } from './messages.js';
 import { openSkills, skillJson } from './skills-context.js';
-import { skillsCliMessages } from './skills-messages.js';
 
 type Messages = ReturnType<typeof skillsCliMessages>;
 

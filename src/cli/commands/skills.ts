@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { detectLang } from '../../i18n/lang.js';
 import { langFlagOf } from '../context.js';
+import { skillsCliMessages } from './messages.js';
 import { registerSkillsManage } from './skills-manage.js';
-import { skillsCliMessages } from './skills-messages.js';
 import { registerSkillsQuery } from './skills-query.js';
 
 /** `aibox skills …`: list, search, show, check, install, remove, new. Never starts the watcher. */

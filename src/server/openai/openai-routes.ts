@@ -21,7 +21,7 @@ import {
   MODEL_PREFIX,
   sessionOfModel,
 } from './chat-request.js';
-import { openAiMessages } from './openai-messages.js';
+import { openAiMessages } from './messages.js';
 
 /** OpenAI's error `type`, from the status the code table gives. */
 function openAiErrorType(status: ErrorHttpStatus): string {

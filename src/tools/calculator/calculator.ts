@@ -11,17 +11,17 @@ import { WorkerJobError } from '../../workers/job-error.js';
 import { describeJobError } from '../../workers/messages.js';
 import { createWorkerPool, type WorkerPool } from '../../workers/pool.js';
 import { failure, success } from '../format.js';
-import { miscMessages } from '../misc-messages.js';
 import type { Tool } from '../tool.js';
 import type { CalcInput, CalcOutcome } from './calculator-engine.js';
 import { MAX_ELEMENTS } from './calculator-guard.js';
+import { calculatorMessages } from './messages.js';
 
 const MAX_EXPRESSION_CHARS = 500;
 
 const OPERATIONS = { add: '+', subtract: '-', multiply: '*', divide: '/' } as const;
 
 function schema(lang: Lang) {
-  const m = miscMessages(lang);
+  const m = calculatorMessages(lang);
   return z.object({
     expression: z.string().optional().describe(m.calcExpression),
     a: z.number().optional().describe(m.calcA),
@@ -56,10 +56,10 @@ export function createCalculatorTool(options: CalculatorToolOptions): Tool<Calcu
   const pool = options.pool ?? createCalculatorPool();
   return {
     name: 'calculator',
-    description: miscMessages(options.lang).calcDescription,
+    description: calculatorMessages(options.lang).calcDescription,
     parameters: schema(options.lang),
     async execute(args, ctx) {
-      const t = miscMessages(ctx.lang);
+      const t = calculatorMessages(ctx.lang);
       let expression = args.expression?.trim();
       if (!expression) {
         if (args.a === undefined || args.b === undefined || args.operation === undefined)

@@ -12,7 +12,7 @@ import { commonMessages } from '../messages.js';
 import type { ResultLimiter } from '../result-limit.js';
 import type { Tool, ToolResult } from '../tool.js';
 import { buildChildEnv } from './child-env.js';
-import { commandMessages } from './command-messages.js';
+import { runCommandMessages } from './messages.js';
 import { OutputCollector } from './output-collector.js';
 
 /** Output kept in memory for the saved full-output file; past this only the tail is kept. */
@@ -62,7 +62,7 @@ const envName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/);
 const envValue = z.union([z.string(), z.number(), z.boolean()]);
 
 function schema(lang: Lang, config: Config['tools']) {
-  const m = commandMessages(lang);
+  const m = runCommandMessages(lang);
   return z.object({
     command: z.string().trim().min(1).describe(m.command),
     timeout: z
@@ -90,10 +90,10 @@ function effectiveTimeout(
 export function createRunCommandTool(options: RunCommandToolOptions): Tool<RunCommandArgs> {
   return {
     name: 'run_command',
-    description: commandMessages(options.lang).description,
+    description: runCommandMessages(options.lang).description,
     parameters: schema(options.lang, options.config),
     async execute(args, ctx): Promise<ToolResult> {
-      const t = commandMessages(ctx.lang);
+      const t = runCommandMessages(ctx.lang);
       if (!options.config.commands_enabled) return failure(t.disabled);
       const cwd = args.work_dir ? resolveToolPath(args.work_dir, options.workspace) : options.workspace;
       if (cwd === options.workspace) await ensureWorkspace(cwd);

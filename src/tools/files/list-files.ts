@@ -6,7 +6,7 @@ import type { Lang } from '../../i18n/lang.js';
 import { createFileAccess, type FileAccess } from '../../safety/file-access.js';
 import { failure, formatBytes, success } from '../format.js';
 import type { Tool } from '../tool.js';
-import { fileMessages } from './file-messages.js';
+import { fileMessages } from './messages.js';
 import { checkDirectory, ensureWorkspace, resolveToolPath } from './workspace.js';
 
 export interface ListFilesToolOptions {

@@ -7,7 +7,7 @@ import { isoWithOffset } from '../../util/clock.js';
 import { type Field, failure, formatBytes, success } from '../format.js';
 import { commonMessages } from '../messages.js';
 import type { Tool } from '../tool.js';
-import { fileMessages } from './file-messages.js';
+import { fileMessages } from './messages.js';
 import { type FileLine, looksBinary, readSample, scanLines, tailLines } from './read-lines.js';
 import { describeFsError, resolveToolPath } from './workspace.js';
 

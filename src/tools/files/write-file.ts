@@ -12,7 +12,7 @@ import { createFileAccess, type FileAccess } from '../../safety/file-access.js';
 import { writeFileAtomic } from '../../util/atomic-write.js';
 import { failure, success } from '../format.js';
 import type { Tool } from '../tool.js';
-import { fileMessages } from './file-messages.js';
+import { fileMessages } from './messages.js';
 import { describeFsError, resolveToolPath } from './workspace.js';
 
 /** Appending to a file larger than this uses O_APPEND instead of rewriting it (still one write call). */

@@ -10,7 +10,7 @@ import { type Clock, systemClock } from '../../util/clock.js';
 import { failure, success } from '../format.js';
 import { commonMessages } from '../messages.js';
 import type { Tool } from '../tool.js';
-import { memoToolMessages } from './memo-messages.js';
+import { memoToolMessages } from './messages.js';
 
 function schema(lang: Lang) {
   const m = memoToolMessages(lang);

@@ -5,7 +5,7 @@ import type { Memory, MemoryStore, Page } from '../../memory/types.js';
 import { failure, success } from '../format.js';
 import { commonMessages } from '../messages.js';
 import type { Tool } from '../tool.js';
-import { memoryToolMessages } from './memory-messages.js';
+import { memoryToolMessages } from './messages.js';
 
 function schema(lang: Lang) {
   const m = memoryToolMessages(lang);

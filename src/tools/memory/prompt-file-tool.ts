@@ -11,7 +11,7 @@ import { type Clock, isoWithOffset, systemClock } from '../../util/clock.js';
 import { failure, formatBytes, success } from '../format.js';
 import { commonMessages } from '../messages.js';
 import type { Tool } from '../tool.js';
-import { memoryToolMessages } from './memory-messages.js';
+import { memoryToolMessages } from './messages.js';
 
 export interface PromptFileToolOptions {
   promptsDir: string;

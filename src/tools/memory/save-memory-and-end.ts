@@ -13,7 +13,7 @@ import { writeFileAtomic } from '../../util/atomic-write.js';
 import { type Clock, isoWithOffset, systemClock } from '../../util/clock.js';
 import { failure, success } from '../format.js';
 import type { Tool } from '../tool.js';
-import { memoryToolMessages } from './memory-messages.js';
+import { memoryToolMessages } from './messages.js';
 
 const MIN_SUMMARY_CHARS = 50;
 

@@ -14,7 +14,7 @@ import { isIgnoredEntryName, isValidSkillName } from '../../skills/name-rules.js
 import type { SkillRegistry } from '../../skills/types.js';
 import { type Field, failure, success } from '../format.js';
 import type { Tool } from '../tool.js';
-import { skillToolMessages } from './skill-messages.js';
+import { skillToolMessages } from './messages.js';
 import { installedSkillFields } from './skill-report.js';
 
 const LANGUAGES = ['python', 'bash', 'markdown'] as const;

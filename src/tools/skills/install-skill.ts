@@ -7,7 +7,7 @@ import type { SkillRegistry } from '../../skills/types.js';
 import { resolveToolPath } from '../files/workspace.js';
 import { failure, success } from '../format.js';
 import type { Tool } from '../tool.js';
-import { skillToolMessages } from './skill-messages.js';
+import { skillToolMessages } from './messages.js';
 import { installedSkillFields } from './skill-report.js';
 
 function schema(lang: Lang) {

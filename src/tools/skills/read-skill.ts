@@ -7,7 +7,7 @@ import { readSkillDocument } from '../../skills/skill-document.js';
 import type { SkillRegistry } from '../../skills/types.js';
 import { failure } from '../format.js';
 import type { Tool } from '../tool.js';
-import { skillToolMessages } from './skill-messages.js';
+import { skillToolMessages } from './messages.js';
 
 function schema(lang: Lang) {
   return z.object({ name: z.string().trim().min(1).max(200).describe(skillToolMessages(lang).readName) });

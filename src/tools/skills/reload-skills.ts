@@ -6,7 +6,7 @@ import type { SkillRegistry } from '../../skills/types.js';
 import { failure, success } from '../format.js';
 import { commonMessages } from '../messages.js';
 import type { Tool } from '../tool.js';
-import { skillToolMessages } from './skill-messages.js';
+import { skillToolMessages } from './messages.js';
 
 function schema(lang: Lang) {
   return z.object({ confirm: z.boolean().optional().describe(commonMessages(lang).legacyConfirm) });

@@ -4,7 +4,7 @@ import type { Lang } from '../../i18n/lang.js';
 import { DEFAULT_CONTENT_BUDGET, formatSearchResult } from '../../skills/format-search.js';
 import type { SkillRegistry } from '../../skills/types.js';
 import type { Tool } from '../tool.js';
-import { skillToolMessages } from './skill-messages.js';
+import { skillToolMessages } from './messages.js';
 
 /** Without show_content the best match's --help/text is still given, up to this many chars. */
 const BRIEF_CONTENT_BUDGET = 2000;

@@ -2,7 +2,7 @@
 import type { Lang } from '../../i18n/lang.js';
 import type { Skill } from '../../skills/types.js';
 import type { Field } from '../format.js';
-import { skillToolMessages } from './skill-messages.js';
+import { skillToolMessages } from './messages.js';
 
 /** Characters of --help output shown after an install. */
 const HELP_PREVIEW_CHARS = 1500;

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import type { Lang } from '../../i18n/lang.js';
 import { type Clock, isoWithOffset } from '../../util/clock.js';
 import { failure, success } from '../format.js';
-import { miscMessages } from '../misc-messages.js';
 import type { Tool } from '../tool.js';
+import { timeMessages } from './messages.js';
 
 export interface GetCurrentTimeToolOptions {
   lang: Lang;
@@ -14,7 +14,7 @@ export interface GetCurrentTimeToolOptions {
 }
 
 function schema(lang: Lang) {
-  const m = miscMessages(lang);
+  const m = timeMessages(lang);
   return z.object({
     format: z.enum(['full', 'date', 'time', 'iso']).default('full').describe(m.timeFormat),
     timezone: z.string().optional().describe(m.timeZone),
@@ -60,10 +60,10 @@ export function formatTime(
 export function createGetCurrentTimeTool(options: GetCurrentTimeToolOptions): Tool<GetCurrentTimeArgs> {
   return {
     name: 'get_current_time',
-    description: miscMessages(options.lang).timeDescription,
+    description: timeMessages(options.lang).timeDescription,
     parameters: schema(options.lang),
     async execute(args, ctx) {
-      const t = miscMessages(ctx.lang);
+      const t = timeMessages(ctx.lang);
       const asked =
         args.timezone?.trim() || options.timeZone?.trim() || Intl.DateTimeFormat().resolvedOptions().timeZone;
       const zone = canonicalTimeZone(asked);

@@ -13,10 +13,10 @@ import { describeJobError } from '../../workers/messages.js';
 import { createWorkerPool, type WorkerPool } from '../../workers/pool.js';
 import { type Field, failure, formatBytes, success } from '../format.js';
 import type { Tool, ToolResult } from '../tool.js';
+import { webMessages } from './messages.js';
 import type { PageReading, ReadPageRequest } from './web-extract.js';
 import type * as WebFetch from './web-fetch.js';
 import type { FetchedPage } from './web-fetch.js';
-import { webMessages } from './web-messages.js';
 import type { BlockedDetails, ResolveHost } from './web-resolve.js';
 import { findKeyword, isHtml } from './web-text.js';
 

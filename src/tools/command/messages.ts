@@ -1,7 +1,7 @@
 import { defineMessages } from '../../i18n/lang.js';
 
 /** Strings of run_command. */
-export const commandMessages = defineMessages({
+export const runCommandMessages = defineMessages({
   zh: {
     description:
       '在 shell（/bin/sh -c）中执行命令，返回输出、返回码和耗时。扩展技能目录在 PATH 中（排在系统目录之后），可直接用技能名调用（先用 search_skills 查找，再用 "技能名 --help" 查看用法）。标准输入已关闭，不支持交互式命令。默认工作目录是工作区。',
