@@ -8,8 +8,8 @@ import { helpCommand } from './help.js';
 import { listCommand } from './list.js';
 import { mcpCommand } from './mcp.js';
 import { memoriesCommand } from './memories.js';
-import { memosCommand } from './memos.js';
 import { newCommand } from './new.js';
+import { pendingTasksCommand } from './pending-tasks.js';
 import { type CommandRegistry, createCommandRegistry } from './registry.js';
 import { reloadCommand } from './reload.js';
 import { reloadPromptsCommand } from './reload-prompts.js';
@@ -26,7 +26,7 @@ export function builtinCommands(): SlashCommand[] {
     listCommand,
     memoriesCommand,
     searchCommand,
-    memosCommand,
+    pendingTasksCommand,
     tasksCommand,
     checkCommand,
     skillsCommand,

@@ -97,8 +97,8 @@ export const memoryCommandMessages = defineMessages({
     memoriesEmpty: '还没有记忆',
     searchUsage: '用法: /search 关键词',
     searchTitle: (q: string, n: number) => `🔍 搜索 '${q}' 找到 ${n} 条记忆:\n`,
-    memosTitle: '\n📋 待执行的任务:\n',
-    memosEmpty: '没有待执行的任务',
+    pendingTitle: '\n📋 待执行的任务:\n',
+    pendingEmpty: '没有待执行的任务',
     noNext: '无下次执行',
     statsLine: (s: Omit<TaskStats, 'deleted'>) =>
       `\n📊 任务统计: 总数=${s.total}, 待执行=${s.active}, 已到期=${s.due}, 已完成=${s.completed}, 执行次数=${s.runs}, 失败=${s.failedRuns}\n`,
@@ -116,8 +116,8 @@ export const memoryCommandMessages = defineMessages({
     memoriesEmpty: 'No memories yet',
     searchUsage: 'Usage: /search KEYWORDS',
     searchTitle: (q: string, n: number) => `🔍 Search '${q}': ${n} memories\n`,
-    memosTitle: '\n📋 Pending tasks:\n',
-    memosEmpty: 'No pending tasks',
+    pendingTitle: '\n📋 Pending tasks:\n',
+    pendingEmpty: 'No pending tasks',
     noNext: 'no next run',
     statsLine: (s: Omit<TaskStats, 'deleted'>) =>
       `\n📊 Tasks: total=${s.total}, pending=${s.active}, due=${s.due}, completed=${s.completed}, runs=${s.runs}, failed=${s.failedRuns}\n`,

@@ -104,8 +104,8 @@ function memorySaveTool(app: AppServices, memory: AnyTool) {
   return tool;
 }
 
-function tasksTool(app: AppServices, memo: AnyTool): AnyTool {
-  return { ...memo, name: 'tasks', description: mcpServerMessages(app.lang).tasks };
+function tasksTool(app: AppServices, taskTool: AnyTool): AnyTool {
+  return { ...taskTool, name: 'tasks', description: mcpServerMessages(app.lang).tasks };
 }
 
 function askTool(app: AppServices): Tool<{ message: string; session?: string }> {

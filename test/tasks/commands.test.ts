@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AppServices } from '../../src/app/services.js';
 import { checkCommand } from '../../src/commands/check.js';
 import { memoriesCommand } from '../../src/commands/memories.js';
-import { memosCommand } from '../../src/commands/memos.js';
+import { pendingTasksCommand } from '../../src/commands/pending-tasks.js';
 import { searchCommand } from '../../src/commands/search.js';
 import { tasksCommand } from '../../src/commands/tasks.js';
 import type { SlashCommand } from '../../src/commands/types.js';
@@ -46,7 +46,7 @@ describe('slash commands for memories and tasks', () => {
     expect(check.content).toContain('1 due tasks');
     expect(check.content).toContain('soon');
     expect(tasks.due(now)).toHaveLength(1); // /check did not run it
-    const memos = await run(memosCommand);
+    const memos = await run(pendingTasksCommand);
     expect(memos.content).toMatch(/⚠️ \[ID: 1\] soon[\s\S]*⏰ \[ID: 2\] later/);
   });
 });

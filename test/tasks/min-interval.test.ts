@@ -9,7 +9,7 @@ import { isAppError } from '../../src/errors.js';
 import { openDatabase } from '../../src/store/database.js';
 import { buildSchedule } from '../../src/tasks/build-schedule.js';
 import { createTaskStore } from '../../src/tasks/store.js';
-import { createMemoTool } from '../../src/tools/memory/memo.js';
+import { createTaskTool } from '../../src/tools/memory/task.js';
 import { tempHome } from '../helpers/cli.js';
 import { toolContext } from '../helpers/tool-context.js';
 
@@ -77,7 +77,7 @@ describe('schedule floor', () => {
   it('the memo tool refuses a per-second cron and stores nothing', async () => {
     const db = await openDatabase(join(tempHome('aibox-floor-'), 'memories.db'));
     const tasks = createTaskStore({ db, clock: { now: () => now }, lang: 'en' });
-    const tool = createMemoTool({ tasks, lang: 'en', clock: { now: () => now }, defaultTimezone: 'UTC' });
+    const tool = createTaskTool({ tasks, lang: 'en', clock: { now: () => now }, defaultTimezone: 'UTC' });
     const result = await tool.execute(
       tool.parameters.parse({ action: 'add', title: 'spam', cron: '* * * * * *' }),
       toolContext(),

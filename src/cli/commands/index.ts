@@ -4,10 +4,10 @@ import { register as registerChannels } from './channels.js';
 import { register as registerChat } from './chat.js';
 import { register as registerDoctor } from './doctor.js';
 import { register as registerMcp } from './mcp.js';
-import { register as registerMemo } from './memo.js';
 import { register as registerMemory } from './memory.js';
 import { register as registerServe } from './serve.js';
 import { register as registerSkills } from './skills.js';
+import { register as registerTasks } from './tasks.js';
 
 /**
  * Each CLI command lives in its own file and exports `register(program)`.
@@ -19,7 +19,7 @@ export const COMMANDS: ((program: Command) => void)[] = [
   registerChat,
   registerSkills,
   registerMemory,
-  registerMemo,
+  registerTasks,
   registerMcp,
   registerDoctor,
   registerChannels,

@@ -7,9 +7,9 @@ import type { MemoryStore } from '../../memory/types.js';
 import type { TaskStore } from '../../tasks/types.js';
 import type { Clock } from '../../util/clock.js';
 import type { AnyTool } from '../tool.js';
-import { createMemoTool } from './memo.js';
 import { createMemoryTool } from './memory.js';
 import { createSaveMemoryAndEndTool } from './save-memory-and-end.js';
+import { createTaskTool } from './task.js';
 import { createUpdateIdentityTool } from './update-identity.js';
 import { createUpdateSoulTool } from './update-soul.js';
 
@@ -29,7 +29,7 @@ export function createMemoryTools(options: MemoryToolsOptions): AnyTool[] {
   const { memory, tasks, promptsDir, lang, clock, defaultTimezone, minIntervalS } = options;
   return [
     createMemoryTool({ memory, lang }),
-    createMemoTool({ tasks, lang, clock, defaultTimezone, minIntervalS }),
+    createTaskTool({ tasks, lang, clock, defaultTimezone, minIntervalS }),
     createUpdateIdentityTool({ promptsDir, lang, clock }),
     createUpdateSoulTool({ promptsDir, lang, clock }),
     createSaveMemoryAndEndTool({ memory, promptsDir, lang, clock }),

@@ -138,7 +138,7 @@ export const memoryToolMessages = defineMessages({
   },
 });
 
-export const memoToolMessages = defineMessages({
+export const taskToolMessages = defineMessages({
   zh: {
     description:
       '定时任务（备忘）：add 创建任务（到时由你在独立会话中执行 content），list 列出，get 查看（含执行记录），complete 完成（重复任务则跳到下一次，force_complete 彻底结束），delete 删除（需 confirm=true），search 搜索，stats 统计。时间 reminder_time 支持 "2026-12-01 09:00"、"+30m"/"+2h"/"+1d"、"明天 9点"、"tomorrow 9:00"；重复用 repeat_type（daily/weekly/monthly/custom + repeat_interval + repeat_interval_unit）或 cron 表达式；timezone 为 IANA 时区。',
@@ -156,8 +156,8 @@ export const memoToolMessages = defineMessages({
     immediate: '立即执行第一次',
     cron: 'cron 表达式（5 或 6 段），例如 "0 9 * * 1-5"',
     timezone: 'IANA 时区，例如 Asia/Shanghai（默认配置或系统时区）',
-    memoId: '任务 ID',
-    memoIds: '多个任务 ID（complete / delete）',
+    taskId: '任务 ID',
+    taskIds: '多个任务 ID（complete / delete）',
     force: '重复任务也彻底完成',
     keyword: '搜索关键词',
     includeCompleted: '包含已完成的任务',
@@ -205,8 +205,8 @@ export const memoToolMessages = defineMessages({
     immediate: 'Run the first time now',
     cron: 'Cron expression (5 or 6 fields), e.g. "0 9 * * 1-5"',
     timezone: 'IANA zone such as Europe/Berlin (default: config or system zone)',
-    memoId: 'Task ID',
-    memoIds: 'Several task IDs (complete / delete)',
+    taskId: 'Task ID',
+    taskIds: 'Several task IDs (complete / delete)',
     force: 'Complete a repeating task for good',
     keyword: 'Search keyword',
     includeCompleted: 'Include completed tasks',

@@ -10,10 +10,10 @@ import { type Clock, systemClock } from '../../util/clock.js';
 import { failure, success } from '../format.js';
 import { commonMessages } from '../messages.js';
 import type { Tool } from '../tool.js';
-import { memoToolMessages } from './messages.js';
+import { taskToolMessages } from './messages.js';
 
 function schema(lang: Lang) {
-  const m = memoToolMessages(lang);
+  const m = taskToolMessages(lang);
   const f = legacyScheduleFields;
   return z.object({
     action: z.enum(['add', 'list', 'get', 'complete', 'delete', 'search', 'stats']).describe(m.action),
@@ -30,8 +30,8 @@ function schema(lang: Lang) {
     is_immediate: f.is_immediate.describe(m.immediate),
     cron: f.cron.describe(m.cron),
     timezone: f.timezone.describe(m.timezone),
-    memo_id: z.int().optional().describe(m.memoId),
-    memo_ids: z.array(z.int()).optional().describe(m.memoIds),
+    memo_id: z.int().optional().describe(m.taskId),
+    memo_ids: z.array(z.int()).optional().describe(m.taskIds),
     force_complete: z.boolean().optional().describe(m.force),
     keyword: z.string().optional().describe(m.keyword),
     include_completed: z.boolean().optional().describe(m.includeCompleted),
@@ -40,9 +40,9 @@ function schema(lang: Lang) {
   });
 }
 
-export type MemoArgs = z.infer<ReturnType<typeof schema>>;
+export type TaskToolArgs = z.infer<ReturnType<typeof schema>>;
 
-export interface MemoToolOptions {
+export interface TaskToolOptions {
   tasks: TaskStore;
   lang: Lang;
   clock?: Clock;
@@ -52,15 +52,15 @@ export interface MemoToolOptions {
   minIntervalS?: number;
 }
 
-export function createMemoTool(options: MemoToolOptions): Tool<MemoArgs> {
+export function createTaskTool(options: TaskToolOptions): Tool<TaskToolArgs> {
   const { tasks } = options;
   const clock = options.clock ?? systemClock;
   return {
     name: 'memo',
-    description: memoToolMessages(options.lang).description,
+    description: taskToolMessages(options.lang).description,
     parameters: schema(options.lang),
     async execute(args, ctx) {
-      const t = memoToolMessages(ctx.lang);
+      const t = taskToolMessages(ctx.lang);
       const next = (task: Task) => formatNextRun(task, t.noNext);
       const line = (task: Task) =>
         `[ID: ${task.id}] ${task.title} — ${describeSchedule(task.schedule, ctx.lang)} — ${t.labelNext}: ${next(task)}`;

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/store/database.js';
 import { createTaskStore } from '../../src/tasks/store.js';
-import { createMemoTool } from '../../src/tools/memory/memo.js';
+import { createTaskTool } from '../../src/tools/memory/task.js';
 import { tempHome } from '../helpers/cli.js';
 import { toolContext } from '../helpers/tool-context.js';
 
@@ -12,7 +12,7 @@ const ctx = toolContext();
 async function setup() {
   const db = await openDatabase(join(tempHome('aibox-memo-'), 'memories.db'));
   const tasks = createTaskStore({ db, clock, lang: 'en' });
-  const tool = createMemoTool({ tasks, lang: 'en', clock, defaultTimezone: 'UTC' });
+  const tool = createTaskTool({ tasks, lang: 'en', clock, defaultTimezone: 'UTC' });
   const call = (args: unknown) => tool.execute(tool.parameters.parse(args), ctx);
   return { tasks, call };
 }

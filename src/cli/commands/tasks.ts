@@ -17,7 +17,7 @@ interface AddOpts {
   json?: boolean;
 }
 
-/** The task modules, loaded when a memo command runs (not for every `aibox` start). */
+/** The task modules, loaded when a task command runs (not for every `aibox` start). */
 async function loadTaskModules() {
   const [schedule, describe, frames, store] = await Promise.all([
     import('../../tasks/build-schedule.js'),
@@ -46,13 +46,16 @@ function printTask(task: Task, ctx: CliContext, lib: TaskModules): void {
   );
 }
 
-/** `aibox memo add|list|complete|delete`. The running server's scheduler sees CLI changes within its max sleep (60 s). */
+/**
+ * `aibox memo add|list|complete|delete`: tasks, under the original Aibox's name for them (`memo`).
+ * The running server's scheduler sees CLI changes within its max sleep (60 s).
+ */
 export function register(program: Command): void {
   const h = helpMessages();
-  const memo = program.command('memo').description(h.memo);
-  memo
+  const taskCommand = program.command('memo').description(h.tasks);
+  taskCommand
     .command('add')
-    .description(h.memoAdd)
+    .description(h.taskAdd)
     .argument('<title>')
     .option('--content <text>', h.content)
     .option('--at <when>', h.at)
@@ -97,9 +100,9 @@ export function register(program: Command): void {
         printTask(task, ctx, lib);
       }),
     );
-  memo
+  taskCommand
     .command('list')
-    .description(h.memoList)
+    .description(h.taskList)
     .option('--json', h.json)
     .option('--all', h.includeCompleted)
     .action(async (opts: { json?: boolean; all?: boolean }, command: Command) =>
@@ -110,9 +113,9 @@ export function register(program: Command): void {
         for (const task of tasks) printTask(task, ctx, lib);
       }),
     );
-  memo
+  taskCommand
     .command('complete')
-    .description(h.memoComplete)
+    .description(h.taskComplete)
     .argument('<id>')
     .option('--force', h.force)
     .action(async (id: string, opts: { force?: boolean }, command: Command) =>
@@ -124,9 +127,9 @@ export function register(program: Command): void {
         printLine(advanced ? m.advanced(taskId, next) : m.completed(taskId));
       }),
     );
-  memo
+  taskCommand
     .command('delete')
-    .description(h.memoDelete)
+    .description(h.taskDelete)
     .argument('<id>')
     .action(async (id: string, _opts: unknown, command: Command) =>
       withTasks(command, (store, ctx) => {
