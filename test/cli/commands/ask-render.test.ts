@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAskRenderer } from '../../src/cli/commands/ask-render.js';
+import { createAskRenderer } from '../../../src/cli/commands/ask-render.js';
 
 function capture() {
   const out = { stdout: '', stderr: '' };

@@ -4,8 +4,8 @@ import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI_PATH, runCli, tempHome, watchOutput } from '../helpers/cli.js';
-import { type FakeLlm, startFakeLlm } from '../helpers/fake-llm.js';
+import { CLI_PATH, runCli, tempHome, watchOutput } from '../../helpers/cli.js';
+import { type FakeLlm, startFakeLlm } from '../../helpers/fake-llm.js';
 
 let llm: FakeLlm;
 let outside: string;

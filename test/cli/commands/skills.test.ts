@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../helpers/cli.js';
-import { bashSkill, put, script, tempDir } from './fixtures.js';
+import { runCli, tempHome } from '../../helpers/cli.js';
+import { bashSkill, put, script, tempDir } from '../../skills/fixtures.js';
 
 /** A home whose skills dir starts empty (no examples) with the given files. */
 function home(): { home: string; skills: string } {

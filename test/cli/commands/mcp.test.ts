@@ -2,9 +2,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { homeEnv } from '../helpers/box.js';
-import { runCli, tempHome } from '../helpers/cli.js';
-import { EVERYTHING } from './servers.js';
+import { homeEnv } from '../../helpers/box.js';
+import { runCli, tempHome } from '../../helpers/cli.js';
+import { EVERYTHING } from '../../mcp/servers.js';
 
 describe('aibox mcp', () => {
   it('adds, lists, checks and removes servers in config.json, refusing bad entries with the key named', async () => {

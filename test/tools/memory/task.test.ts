@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/store/database.js';
-import { createTaskStore } from '../../src/tasks/store.js';
-import { createTaskTool } from '../../src/tools/memory/task.js';
-import { tempHome } from '../helpers/cli.js';
-import { toolContext } from '../helpers/tool-context.js';
+import { openDatabase } from '../../../src/store/database.js';
+import { createTaskStore } from '../../../src/tasks/store.js';
+import { createTaskTool } from '../../../src/tools/memory/task.js';
+import { tempHome } from '../../helpers/cli.js';
+import { toolContext } from '../../helpers/tool-context.js';
 
 const clock = { now: () => new Date('2026-11-30T10:00:00Z') };
 const ctx = toolContext();

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI_PATH, watchOutput } from '../helpers/cli.js';
 import { outsideDir } from '../integration/approval-box.js';
-import { type Box, startBox } from './harness.js';
+import { type Box, startBox } from '../server/harness.js';
 
 describe('aibox chat and approvals', () => {
   let box: Box;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
 import { startServer } from '../../src/server/start-server.js';
 import { CLI_PATH, runCli, tempHome, watchOutput } from '../helpers/cli.js';
-import { type Box, connectReady, startBox } from './harness.js';
+import { type Box, connectReady, startBox } from '../server/harness.js';
 
 /** `aibox chat ARGS` with `input` on stdin (chat reads no config; the home is just kept apart). */
 function chat(args: string[], input: string) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryStore } from '../../src/memory/store.js';
-import { openDatabase } from '../../src/store/database.js';
-import { runCli, tempHome } from '../helpers/cli.js';
+import { createMemoryStore } from '../../../src/memory/store.js';
+import { openDatabase } from '../../../src/store/database.js';
+import { runCli, tempHome } from '../../helpers/cli.js';
 
 // Each CLI start loads the whole program; on a busy machine that takes seconds, so calls are few and parallel.
 describe('aibox memo / aibox memory', () => {

@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeLlm, startFakeLlm } from '../helpers/fake-llm.js';
+import { type FakeLlm, startFakeLlm } from './fake-llm.js';
 
 let llm: FakeLlm;
 let client: OpenAI;

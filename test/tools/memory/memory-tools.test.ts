@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createMemoryStore } from '../../src/memory/store.js';
-import type { MemoryStore } from '../../src/memory/types.js';
-import { openDatabase } from '../../src/store/database.js';
-import { createTaskStore } from '../../src/tasks/store.js';
-import { createMemoryTools } from '../../src/tools/memory/memory-tools.js';
-import type { AnyTool, ToolContext } from '../../src/tools/tool.js';
-import { tempHome } from '../helpers/cli.js';
+import { createMemoryStore } from '../../../src/memory/store.js';
+import type { MemoryStore } from '../../../src/memory/types.js';
+import { openDatabase } from '../../../src/store/database.js';
+import { createTaskStore } from '../../../src/tasks/store.js';
+import { createMemoryTools } from '../../../src/tools/memory/memory-tools.js';
+import type { AnyTool, ToolContext } from '../../../src/tools/tool.js';
+import { tempHome } from '../../helpers/cli.js';
 
 const ctx = (lang: 'zh' | 'en' = 'en'): ToolContext => ({
   signal: new AbortController().signal,

@@ -1,8 +1,8 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../helpers/cli.js';
-import { type FakeLlm, startFakeLlm } from '../helpers/fake-llm.js';
+import { runCli, tempHome } from '../../helpers/cli.js';
+import { type FakeLlm, startFakeLlm } from '../../helpers/fake-llm.js';
 
 let llm: FakeLlm;
 const homes: string[] = [];

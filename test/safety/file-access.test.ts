@@ -16,17 +16,17 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { dataPaths } from '../../../src/config/paths.js';
-import type { SafetyRule } from '../../../src/config/schema.js';
-import { createFileAccess } from '../../../src/safety/file-access.js';
-import { globMatches, literalGlob } from '../../../src/safety/path-glob.js';
-import { protectedPlaces as secretPathsOf } from '../../../src/safety/protected-paths.js';
-import type { ApprovalOutcome, ApprovalRequest } from '../../../src/safety/types.js';
-import { createListFilesTool } from '../../../src/tools/files/list-files.js';
-import { createReadFileTool } from '../../../src/tools/files/read-file.js';
-import { createWriteFileTool } from '../../../src/tools/files/write-file.js';
-import type { ToolResult } from '../../../src/tools/tool.js';
-import { makeContext, tempDir } from '../tool-context.js';
+import { dataPaths } from '../../src/config/paths.js';
+import type { SafetyRule } from '../../src/config/schema.js';
+import { createFileAccess } from '../../src/safety/file-access.js';
+import { globMatches, literalGlob } from '../../src/safety/path-glob.js';
+import { protectedPlaces as secretPathsOf } from '../../src/safety/protected-paths.js';
+import type { ApprovalOutcome, ApprovalRequest } from '../../src/safety/types.js';
+import { createListFilesTool } from '../../src/tools/files/list-files.js';
+import { createReadFileTool } from '../../src/tools/files/read-file.js';
+import { createWriteFileTool } from '../../src/tools/files/write-file.js';
+import type { ToolResult } from '../../src/tools/tool.js';
+import { makeContext, tempDir } from '../tools/tool-context.js';
 
 type Asked = Omit<ApprovalRequest, 'sessionId' | 'turnId' | 'callId'>;
 
