@@ -26,7 +26,7 @@ import { createListFilesTool } from '../../src/tools/files/list-files.js';
 import { createReadFileTool } from '../../src/tools/files/read-file.js';
 import { createWriteFileTool } from '../../src/tools/files/write-file.js';
 import type { ToolResult } from '../../src/tools/tool.js';
-import { makeContext, tempDir } from '../tools/tool-context.js';
+import { makeContext, tempDir } from '../helpers/tool-context.js';
 
 type Asked = Omit<ApprovalRequest, 'sessionId' | 'turnId' | 'callId'>;
 

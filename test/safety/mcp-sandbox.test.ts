@@ -10,7 +10,7 @@ import { dataPaths } from '../../src/config/paths.js';
 import { SafetyConfigSchema } from '../../src/config/schema.js';
 import { mcpSandboxLaunch } from '../../src/safety/mcp-sandbox.js';
 import { runProcess } from '../../src/util/run-process.js';
-import { tempDir } from '../tools/tool-context.js';
+import { tempDir } from '../helpers/tool-context.js';
 
 const SECRET = 'sk-mcp-sandbox-secret-5';
 

@@ -18,7 +18,7 @@ import { createRunCommandTool } from '../../src/tools/command/run-command.js';
 import { createResultLimiter } from '../../src/tools/result-limit.js';
 import type { ToolContext } from '../../src/tools/tool.js';
 import { systemClock } from '../../src/util/clock.js';
-import { makeContext, tempDir } from '../tools/tool-context.js';
+import { makeContext, tempDir } from '../helpers/tool-context.js';
 
 const SECRET = 'sk-config-secret-77';
 

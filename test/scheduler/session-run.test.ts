@@ -13,8 +13,8 @@ import type { SchedulerEvent } from '../../src/tasks/types.js';
 import { createWriteFileTool } from '../../src/tools/files/write-file.js';
 import { createMemoryTools } from '../../src/tools/memory/memory-tools.js';
 import { randomId } from '../../src/util/ids.js';
+import { tempDir } from '../helpers/tool-context.js';
 import { createFixture, type Fixture, record } from '../session/fixture.js';
-import { tempDir } from '../tools/tool-context.js';
 
 let fx: Fixture | undefined;
 afterEach(async () => {

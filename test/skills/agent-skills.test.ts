@@ -9,7 +9,7 @@ import { createSkillRegistry, type SkillEngine } from '../../src/skills/registry
 import { readSkillDocument } from '../../src/skills/skill-document.js';
 import { createReadSkillTool } from '../../src/tools/skills/read-skill.js';
 import { runProcess } from '../../src/util/run-process.js';
-import { makeContext } from '../tools/tool-context.js';
+import { makeContext } from '../helpers/tool-context.js';
 import { buildZip } from './archives.js';
 import { bashSkill, put, tempDir } from './fixtures.js';
 

@@ -9,7 +9,7 @@ import { createSkillRegistry, type SkillEngine } from '../../src/skills/registry
 import { createBuiltinTools } from '../../src/tools/builtin.js';
 import type { AnyTool } from '../../src/tools/tool.js';
 import { systemClock } from '../../src/util/clock.js';
-import { makeContext, tempDir } from './tool-context.js';
+import { makeContext, tempDir } from '../helpers/tool-context.js';
 
 const ORDER = [
   'get_current_time',

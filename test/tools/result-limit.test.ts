@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createResultLimiter, splitHeadTail, withResultLimit } from '../../src/tools/result-limit.js';
 import type { AnyTool } from '../../src/tools/tool.js';
-import { makeContext, tempDir } from './tool-context.js';
+import { makeContext, tempDir } from '../helpers/tool-context.js';
 
 const clock = { now: () => new Date('2026-11-30T10:00:00.000Z') };
 

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCalculatorPool, createCalculatorTool } from '../../../src/tools/calculator/calculator.js';
 import type { WorkerPool } from '../../../src/workers/pool.js';
 import { answeredDuring, type HealthServer, startHealthServer } from '../../helpers/health-server.js';
-import { makeContext } from '../tool-context.js';
+import { makeContext } from '../../helpers/tool-context.js';
 
 let health: HealthServer;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createCalculatorTool } from '../../../src/tools/calculator/calculator.js';
 import { createGetCurrentTimeTool } from '../../../src/tools/time/get-current-time.js';
-import { makeContext } from '../tool-context.js';
+import { makeContext } from '../../helpers/tool-context.js';
 
 describe('calculator', () => {
   const tool = createCalculatorTool({ lang: 'en' });

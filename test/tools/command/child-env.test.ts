@@ -3,7 +3,7 @@ import { delimiter, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildChildEnv } from '../../../src/tools/command/child-env.js';
 import { runProcess } from '../../../src/util/run-process.js';
-import { tempDir } from '../tool-context.js';
+import { tempDir } from '../../helpers/tool-context.js';
 
 describe('buildChildEnv PATH order', () => {
   it('keeps system commands ahead of a skill of the same name (issue 9, finding 9)', async () => {

@@ -6,7 +6,7 @@ import { createRunCommandTool, type RunCommandToolOptions } from '../../../src/t
 import { createResultLimiter } from '../../../src/tools/result-limit.js';
 import { systemClock } from '../../../src/util/clock.js';
 import { isRunning } from '../../helpers/processes.js';
-import { makeContext, tempDir } from '../tool-context.js';
+import { makeContext, tempDir } from '../../helpers/tool-context.js';
 
 function setup(
   overrides: Partial<RunCommandToolOptions['config']> = {},

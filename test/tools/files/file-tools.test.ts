@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createListFilesTool } from '../../../src/tools/files/list-files.js';
 import { createReadFileTool } from '../../../src/tools/files/read-file.js';
 import { createWriteFileTool } from '../../../src/tools/files/write-file.js';
-import { makeContext, tempDir } from '../tool-context.js';
+import { makeContext, tempDir } from '../../helpers/tool-context.js';
 
 const numbered = (n: number) => Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n');
 

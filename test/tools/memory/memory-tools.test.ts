@@ -6,17 +6,9 @@ import type { MemoryStore } from '../../../src/memory/types.js';
 import { openDatabase } from '../../../src/store/database.js';
 import { createTaskStore } from '../../../src/tasks/store.js';
 import { createMemoryTools } from '../../../src/tools/memory/memory-tools.js';
-import type { AnyTool, ToolContext } from '../../../src/tools/tool.js';
+import type { AnyTool } from '../../../src/tools/tool.js';
 import { tempHome } from '../../helpers/cli.js';
-
-const ctx = (lang: 'zh' | 'en' = 'en'): ToolContext => ({
-  signal: new AbortController().signal,
-  output: () => {},
-  sessionId: 'main',
-  turnId: 't1',
-  callId: 'c1',
-  lang,
-});
+import { toolContext } from '../../helpers/tool-context.js';
 
 let memory: MemoryStore;
 let tasks: ReturnType<typeof createTaskStore>;
@@ -39,7 +31,7 @@ beforeEach(async () => {
 
 async function call(name: string, args: unknown, lang: 'zh' | 'en' = 'en') {
   const tool = tools[name] as AnyTool;
-  return tool.execute(tool.parameters.parse(args), ctx(lang));
+  return tool.execute(tool.parameters.parse(args), toolContext(lang));
 }
 
 describe('memory tool', () => {

@@ -7,7 +7,7 @@ import { createInstallSkillTool } from '../../../src/tools/skills/install-skill.
 import { createReloadSkillsTool } from '../../../src/tools/skills/reload-skills.js';
 import { createSearchSkillsTool } from '../../../src/tools/skills/search-skills.js';
 import type { AnyTool } from '../../../src/tools/tool.js';
-import { makeContext, tempDir } from '../tool-context.js';
+import { makeContext, tempDir } from '../../helpers/tool-context.js';
 
 let skills: SkillEngine;
 let skillsDir: string;

@@ -10,7 +10,7 @@ import { ToolsConfigSchema } from '../../../src/config/schema.js';
 import { createWebPool, createWebTool } from '../../../src/tools/web/web.js';
 import { blockedKind, isAllowedHost } from '../../../src/tools/web/web-address.js';
 import type { ResolveHost } from '../../../src/tools/web/web-resolve.js';
-import { makeContext } from '../tool-context.js';
+import { makeContext } from '../../helpers/tool-context.js';
 
 let server: Server;
 let port: number;

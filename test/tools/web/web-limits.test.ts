@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ToolsConfigSchema } from '../../../src/config/schema.js';
 import { createWebPool, createWebTool } from '../../../src/tools/web/web.js';
 import { answeredDuring, type HealthServer, startHealthServer } from '../../helpers/health-server.js';
-import { makeContext } from '../tool-context.js';
+import { makeContext } from '../../helpers/tool-context.js';
 
 const DEPTH = 2000;
 const NESTED = `<!doctype html><html><head><title>deep</title></head><body>${'<div>x'.repeat(DEPTH)}${'</div>'.repeat(DEPTH)}</body></html>`;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ToolsConfigSchema } from '../../../src/config/schema.js';
 import { createWebPool, createWebTool } from '../../../src/tools/web/web.js';
 import { pickCharset } from '../../../src/tools/web/web-fetch.js';
-import { makeContext } from '../tool-context.js';
+import { makeContext } from '../../helpers/tool-context.js';
 
 const ARTICLE = `<!doctype html><html><head><meta charset="utf-8"><title>Aibox 测试页面</title></head><body>
 <nav><a href="/first">First</a> <a href="second.html#top">Second</a> <a href="/first#again">First again</a>
