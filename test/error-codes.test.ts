@@ -5,16 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  ALL_ERROR_CODES,
-  httpStatusOf,
-  isClientFault,
-  isErrorCode,
-  wireCodeOf,
-} from '../../src/error-codes.js';
-import { AppError, isAppError } from '../../src/errors.js';
+import { ALL_ERROR_CODES, httpStatusOf, isClientFault, isErrorCode, wireCodeOf } from '../src/error-codes.js';
+import { AppError, isAppError } from '../src/errors.js';
 
-const DOC = new URL('../../docs/errors.md', import.meta.url);
+const DOC = new URL('../docs/errors.md', import.meta.url);
 
 interface DocRow {
   code: string;

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Box, connectReady, startBox, type TestClient } from './harness.js';
+import { type Box, connectReady, startBox, type TestClient } from '../harness.js';
 
 const TOKEN = 'openai-endpoint-test-token';
 let box: Box;
