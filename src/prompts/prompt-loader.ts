@@ -72,7 +72,9 @@ export function describeNow(date: Date, lang: Lang, timeZone: string): string {
 
 export function createPromptLoader(options: PromptLoaderOptions): PromptLoader {
   const t = promptMessages(options.lang);
-  const zone = options.timeZone || systemZone();
+  // Resolved on the first prompt, not at start: asking Intl for the system zone loads ICU's zone data.
+  let zone: string | undefined;
+  const timeZone = () => (zone ??= options.timeZone || systemZone());
   const cache = new Map<string, CacheEntry>();
   let defaultsChecked = options.writeDefaults === false;
 
@@ -136,7 +138,7 @@ export function createPromptLoader(options: PromptLoaderOptions): PromptLoader {
       if (extras.summary) parts.push(`${t.summaryHeading}\n${extras.summary.trim()}`);
       if (extras.instructions) parts.push(`${t.instructionsHeading}\n${extras.instructions.trim()}`);
       // Last, so the part before it stays the same from turn to turn (prompt caching).
-      parts.push(describeNow(options.clock.now(), options.lang, zone));
+      parts.push(describeNow(options.clock.now(), options.lang, timeZone()));
       return parts.join('\n\n');
     },
   };

@@ -5,7 +5,9 @@
  * for every route, also ones added later.
  */
 import { existsSync } from 'node:fs';
+import type { RequestListener } from 'node:http';
 import { join, resolve } from 'node:path';
+import { getRequestListener } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono, type Next } from 'hono';
 import type { AppServices } from '../app/services.js';
@@ -139,4 +141,12 @@ export function createHttpApp(app: AppServices, options: HttpAppOptions): Hono {
   });
   http.notFound((c) => c.text('Not Found', 404));
   return http;
+}
+
+/** The node:http listener for the routes (the server's own host as the fallback when a request has no Host). */
+export function httpRequestListener(
+  app: AppServices,
+  options: HttpAppOptions & { host: string },
+): RequestListener {
+  return getRequestListener(createHttpApp(app, options).fetch, { hostname: options.host });
 }

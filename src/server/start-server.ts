@@ -3,9 +3,8 @@
  * and the WebSocket protocol. Refuses a non-loopback address without a token.
  */
 
-import type { Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import type { AppServices } from '../app/services.js';
 import { anyChannelConfigured } from '../channels/channel-config.js';
 import type { RunningChannels, StartChannelsOptions } from '../channels/start-channels.js';
@@ -14,7 +13,7 @@ import type { CommandRegistry } from '../commands/registry.js';
 import { forwardAppEvents } from './app-events.js';
 import { assertSafeBind } from './auth.js';
 import { createHub } from './broadcast.js';
-import { createHttpApp } from './http-app.js';
+import { lazyRequestListener } from './lazy-listener.js';
 import { serverMessages } from './messages.js';
 import { attachWebSocket } from './ws-server.js';
 
@@ -50,13 +49,25 @@ export async function startServer(app: AppServices, options: StartServerOptions)
   });
   const commands = options.commands ?? createDefaultCommandRegistry();
   let listeningPort = 0;
-  const http = createHttpApp(app, { webRoot: options.webRoot, port: () => listeningPort });
-
-  const server = await new Promise<Server>((resolvePromise, reject) => {
-    const s = serve({ fetch: http.fetch, port: options.port, hostname: options.host }, () =>
-      resolvePromise(s as Server),
-    );
-    s.once('error', reject);
+  // The HTTP routes load on the first HTTP request: the WebSocket path does not need them.
+  const listener = lazyRequestListener(
+    async () => {
+      const { httpRequestListener } = await import('./http-app.js');
+      return httpRequestListener(app, {
+        webRoot: options.webRoot,
+        port: () => listeningPort,
+        host: options.host,
+      });
+    },
+    (error) => app.logger.error({ err: error }, 'could not load the HTTP routes'),
+  );
+  const server = createServer(listener);
+  await new Promise<void>((resolvePromise, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolvePromise();
+    });
   });
   listeningPort = (server.address() as AddressInfo).port;
   const ws = attachWebSocket(server, {
