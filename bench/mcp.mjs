@@ -13,8 +13,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { pino } from 'pino';
 import WebSocket from 'ws';
+import { silentLogger } from '../dist/log/logger.js';
 import { rssKb, spawnServe } from './_aibox-process.mjs';
 
 const CALLS = Number(process.argv[2] ?? 300);
@@ -147,7 +147,7 @@ const manager = createMcpManager({
   home,
   trustPath: join(home, 'mcp-trust.json'),
   lang: 'en',
-  logger: pino({ level: 'silent' }),
+  logger: silentLogger(),
   limiter: createResultLimiter({
     maxChars: 10_000,
     dir: join(home, 'tool_results'),

@@ -27,7 +27,6 @@ const EXTERNAL = [
   '@modelcontextprotocol/sdk',
   '@modelcontextprotocol/sdk/*',
   'playwright-core',
-  'pino',
   'bufferutil',
   'utf-8-validate',
   // grammY's CommonJS build breaks when bundled ("is not a constructor"); loaded only with a Telegram channel.

@@ -4,9 +4,9 @@
  * `aibox serve`, `aibox ask` and the tests all start here.
  */
 import { homedir } from 'node:os';
-import type { Logger } from 'pino';
 import { appendSafetyRule } from '../config/append-rule.js';
 import { resolveCliContext } from '../config/context.js';
+import type { Logger } from '../log/logger.js';
 import { createLogger } from '../log/logger.js';
 import type { WrapMcpLaunch } from '../mcp/launch.js';
 import { createMcpManager } from '../mcp/manager.js';

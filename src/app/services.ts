@@ -3,10 +3,10 @@
  * No module reaches for a global: it receives what it needs from here.
  */
 import type { Database } from 'better-sqlite3';
-import type { Logger } from 'pino';
 import type { DataPaths } from '../config/paths.js';
 import type { Config } from '../config/schema.js';
 import type { Lang } from '../i18n/lang.js';
+import type { Logger } from '../log/logger.js';
 import type { McpManager } from '../mcp/types.js';
 import type { MemoryStore } from '../memory/types.js';
 import type { ChatProvider } from '../providers/types.js';

@@ -2,9 +2,10 @@
  * One vendor's channel as the core sees it. A kind module is import-light (the server reads
  * every kind at start-up): its vendor SDK is imported only inside `createTransport` and `check`.
  */
-import type { Logger } from 'pino';
+
 import type { Config } from '../config/schema.js';
 import type { Lang } from '../i18n/lang.js';
+import type { Logger } from '../log/logger.js';
 import type { ChannelTransport } from './types.js';
 
 /** Timing knobs a test may shorten; each transport uses those that apply to it. */

@@ -4,7 +4,7 @@
  * longer than the vendor's limit continues in further messages. Sends and edits run one at
  * a time, in order; a failed one is logged and the next flush tries again with the full text.
  */
-import type { Logger } from 'pino';
+import type { Logger } from '../log/logger.js';
 import { splitText } from './split-text.js';
 import type { ChannelTransport } from './types.js';
 

@@ -1,4 +1,4 @@
-/** One pino JSON line → `HH:MM:SS LEVEL msg key=value…` for the terminal. */
+/** One log line (JSON, see log-line.ts) → `HH:MM:SS LEVEL msg key=value…` for the terminal. */
 const LABELS: Record<number, string> = {
   10: 'TRACE',
   20: 'DEBUG',

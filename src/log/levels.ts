@@ -1,4 +1,4 @@
-/** Console verbosity, kept apart from the logger so the CLI can parse flags without loading pino. */
+/** Console verbosity, kept apart from the logger so the CLI can parse flags without loading the logger. */
 export type ConsoleLevel = 'error' | 'warn' | 'info' | 'debug' | 'silent';
 
 /** `--debug N` as in the original: 0 errors, 1 warnings, 2 info, 3 debug. */

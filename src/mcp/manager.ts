@@ -3,10 +3,11 @@
  * never delays start-up or a turn: its tools are simply absent), their tools offered to the
  * model as `server__tool`, their status for `/mcp`, `/healthz`, the page and `aibox mcp list`.
  */
-import type { Logger } from 'pino';
+
 import { expandPath } from '../config/paths.js';
 import type { Config } from '../config/schema.js';
 import type { Lang } from '../i18n/lang.js';
+import type { Logger } from '../log/logger.js';
 import { type ResultLimiter, withResultLimit } from '../tools/result-limit.js';
 import type { AnyTool } from '../tools/tool.js';
 import { unwrappedLaunch, type WrapMcpLaunch } from './launch.js';

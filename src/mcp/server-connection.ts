@@ -4,11 +4,11 @@
  * connection, and calls tools with a timeout and cancellation. Never throws from `start`.
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { McpServerConfig } from '../config/schema.js';
 import { AppError, describeError } from '../errors.js';
 import type { Lang } from '../i18n/lang.js';
+import type { Logger } from '../log/logger.js';
 import { checkInputSchema } from './input-schema.js';
 import type { WrapMcpLaunch } from './launch.js';
 import { type McpMessages, mcpMessages } from './messages.js';

@@ -8,8 +8,8 @@
 import type { Dirent } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Logger } from 'pino';
 import type { Lang } from '../i18n/lang.js';
+import type { Logger } from '../log/logger.js';
 import { type Clock, isoWithOffset } from '../util/clock.js';
 import { promptMessages } from './messages.js';
 import { sortPromptNames } from './order.js';

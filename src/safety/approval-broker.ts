@@ -6,9 +6,10 @@
  * or at once when nobody can answer (`unattended`) or `safety.mode` says so.
  * One broker per app (created in app/create-app.ts).
  */
-import type { Logger } from 'pino';
+
 import { sameRule } from '../config/append-rule.js';
 import type { Config, SafetyRule } from '../config/schema.js';
+import type { Logger } from '../log/logger.js';
 import type { Clock } from '../util/clock.js';
 import type { IdGenerator } from '../util/ids.js';
 import type { ApprovalAnswer, ApprovalOutcome, ApprovalRequest } from './types.js';

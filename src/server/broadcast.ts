@@ -5,7 +5,7 @@
  * client of a session is one of its approvers: it receives the session's
  * approval requests (the pending ones at once) and their resolutions.
  */
-import type { Logger } from 'pino';
+import type { Logger } from '../log/logger.js';
 import type { ServerFrame } from '../protocol/frames.js';
 import type { ApprovalBroker } from '../safety/approval-broker.js';
 import type { SessionManager } from '../session/types.js';

@@ -3,8 +3,9 @@
  * unsent data (`ws.bufferedAmount`) passes `maxBufferedBytes` is closed with
  * 1013 instead of letting the server's memory grow; it can reconnect and read `history`.
  */
-import type { Logger } from 'pino';
+
 import { WebSocket } from 'ws';
+import type { Logger } from '../log/logger.js';
 import { type ServerFrame, SUBPROTOCOL } from '../protocol/frames.js';
 import { frameIsFor } from './outbound.js';
 

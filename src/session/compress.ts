@@ -6,9 +6,10 @@
  * as it is (and the failure logged): compression is an optimisation, never a
  * reason for a turn to fail.
  */
-import type { Logger } from 'pino';
+
 import type { MessageRepo } from '../conversations/message-repo.js';
 import type { Lang } from '../i18n/lang.js';
+import type { Logger } from '../log/logger.js';
 import type { ChatMessage, ChatProvider } from '../providers/types.js';
 import { type CompressionPlan, type PlanItem, planCompression } from './compression-plan.js';
 import { sessionMessages } from './messages.js';

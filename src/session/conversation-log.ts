@@ -4,12 +4,12 @@
  * transcript for `history`, ending and archiving.
  */
 
-import type { Logger } from 'pino';
 import { archiveConversation } from '../conversations/archive.js';
 import { fromChatMessage, type MessageMeta } from '../conversations/chat-mapping.js';
 import type { ConversationRepo } from '../conversations/conversation-repo.js';
 import type { MessageRepo } from '../conversations/message-repo.js';
 import type { ConversationRecord, StoredMessage } from '../conversations/types.js';
+import type { Logger } from '../log/logger.js';
 import type { ChatMessage } from '../providers/types.js';
 import { type Clock, isoWithOffset } from '../util/clock.js';
 import type { IdGenerator } from '../util/ids.js';

@@ -5,7 +5,7 @@
  * emitted, and exactly one terminal event (`turn_end` or `error`) is emitted,
  * built from the loop's result, whatever the loop itself emitted or threw.
  */
-import type { Logger } from 'pino';
+
 import type { AgentEvent } from '../agent/events.js';
 import type { TurnResult } from '../agent/run-turn.js';
 import { toChatMessage } from '../conversations/chat-mapping.js';
@@ -13,6 +13,7 @@ import type { MessageRepo } from '../conversations/message-repo.js';
 import type { StoredMessage } from '../conversations/types.js';
 import { describeError } from '../errors.js';
 import type { Lang } from '../i18n/lang.js';
+import type { Logger } from '../log/logger.js';
 import type { PromptSource } from '../prompts/prompt-loader.js';
 import type { ChatMessage, ChatProvider } from '../providers/types.js';
 import type { AskPerson } from '../safety/types.js';

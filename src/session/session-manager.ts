@@ -4,13 +4,13 @@
  * from SQLite, so dropping an idle one (or a restart) loses nothing.
  */
 import type { Database } from 'better-sqlite3';
-import type { Logger } from 'pino';
 import { runTurn as defaultRunTurn } from '../agent/run-turn.js';
 import type { Config } from '../config/schema.js';
 import { createConversationRepo } from '../conversations/conversation-repo.js';
 import { createMessageRepo } from '../conversations/message-repo.js';
 import { AppError } from '../errors.js';
 import type { Lang } from '../i18n/lang.js';
+import type { Logger } from '../log/logger.js';
 import type { PromptSource } from '../prompts/prompt-loader.js';
 import type { ChatProvider } from '../providers/types.js';
 import type { AskPerson } from '../safety/types.js';

@@ -3,8 +3,9 @@
  * see every event, abort, and `/new`. Turns of different sessions are
  * independent (each session has its own queue).
  */
-import type { Logger } from 'pino';
+
 import { AppError } from '../errors.js';
+import type { Logger } from '../log/logger.js';
 import type { IdGenerator } from '../util/ids.js';
 import type { ConversationLog } from './conversation-log.js';
 import { sessionMessages } from './messages.js';

@@ -18,7 +18,7 @@ import { createSegmenter, type Segmenter } from './segmenter.js';
 import type { ReloadResult, Skill, SkillDiagnostic, SkillRegistry } from './types.js';
 import type { DirWatcher } from './watcher.js';
 
-/** The part of a pino logger the engine uses. */
+/** The part of a logger (src/log/logger.ts) the engine uses. */
 export interface SkillLogger {
   info(obj: object, msg?: string): void;
   warn(obj: object, msg?: string): void;

@@ -47,3 +47,76 @@ describe('logger', () => {
     expect(readFileSync(join(home, 'ai.log.1'), 'utf8')).toContain('"i":');
   });
 });
+
+describe('log lines', () => {
+  async function collect(level: 'info' | 'debug' = 'info') {
+    const lines: string[] = [];
+    const logger = await createLogger({
+      paths: { log: '/nonexistent/ai.log' },
+      config: { log: { level, max_size_mb: 1, files: 1 } },
+      consoleLevel: 'silent',
+      destination: { write: (line) => lines.push(line) },
+    });
+    return { logger, entries: () => lines.map((l) => JSON.parse(l) as Record<string, unknown>) };
+  }
+
+  it("keeps pino's shape: level, time, pid, bindings, fields, msg", async () => {
+    const { logger, entries } = await collect();
+    logger.child({ module: 'mcp' }).child({ server: 'fs' }).warn({ tools: 3 }, '连接成功');
+    expect(entries()).toEqual([
+      {
+        level: 40,
+        time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        pid: process.pid,
+        module: 'mcp',
+        server: 'fs',
+        tools: 3,
+        msg: '连接成功',
+      },
+    ]);
+  });
+
+  it('serialises errors with their cause, survives cycles and BigInts', async () => {
+    const { logger, entries } = await collect();
+    const error = Object.assign(new TypeError('boom', { cause: new Error('inner') }), { code: 'E_X' });
+    const cyclic: Record<string, unknown> = { n: 1n };
+    cyclic.self = cyclic;
+    logger.error({ err: error, cyclic }, 'failed');
+    const [entry] = entries();
+    expect(entry?.err).toMatchObject({
+      type: 'TypeError',
+      message: 'boom',
+      code: 'E_X',
+      cause: { message: 'inner' },
+    });
+    expect(JSON.stringify(entry?.err)).toContain('TypeError: boom');
+    expect(entry?.cyclic).toEqual({ n: '1', self: '[Circular]' });
+  });
+
+  it('filters by level, and a changed level (/reload) applies to children made before', async () => {
+    const { logger, entries } = await collect();
+    const child = logger.child({ module: 'ws' });
+    child.debug('hidden');
+    logger.level = 'debug';
+    child.debug('shown');
+    logger.level = 'error';
+    child.warn('hidden too');
+    expect(entries().map((e) => e.msg)).toEqual(['shown']);
+    expect(logger.level).toBe('error');
+  });
+
+  it('writes to the console only at its own level, in the compact format', async () => {
+    const out: string[] = [];
+    const logger = await createLogger({
+      paths: { log: '/nonexistent/ai.log' },
+      config: { log: { level: 'debug', max_size_mb: 1, files: 1 } },
+      consoleLevel: 'warn',
+      consoleStream: { write: (s: string) => out.push(s) } as unknown as NodeJS.WritableStream,
+      destination: { write() {} },
+    });
+    logger.info({ token: 'tok-SECRET' }, 'quiet');
+    logger.warn({ token: 'tok-SECRET' }, 'loud');
+    expect(out).toHaveLength(1);
+    expect(out[0]).toMatch(/^\d\d:\d\d:\d\d WARN {2}loud token=\[redacted\]\n$/);
+  });
+});

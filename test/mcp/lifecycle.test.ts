@@ -5,9 +5,9 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultConfig, type McpServerConfig, type SafetyRule } from '../../src/config/schema.js';
+import { silentLogger } from '../../src/log/logger.js';
 import { createMcpManager } from '../../src/mcp/manager.js';
 import type { McpManager } from '../../src/mcp/types.js';
 import type { ApprovalAnswer, ApprovalRequest } from '../../src/safety/types.js';
@@ -41,7 +41,7 @@ function manager(home: string, servers: Record<string, Partial<McpServerConfig>>
     home,
     trustPath: join(home, 'mcp-trust.json'),
     lang: 'en',
-    logger: pino({ level: 'silent' }),
+    logger: silentLogger(),
     limiter: createResultLimiter({ maxChars: 10_000, dir: join(home, 'tool_results'), clock: systemClock }),
     version: 'test',
     backoff: { initialMs: 30, maxMs: 200 },

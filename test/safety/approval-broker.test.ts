@@ -1,10 +1,10 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { appendSafetyRule } from '../../src/config/append-rule.js';
 import { loadConfig } from '../../src/config/load.js';
 import { type Config, defaultConfig, type SafetyRule } from '../../src/config/schema.js';
+import { silentLogger } from '../../src/log/logger.js';
 import { type ApprovalEvent, createApprovalBroker } from '../../src/safety/approval-broker.js';
 import type { ApprovalRequest } from '../../src/safety/types.js';
 import { counterIds } from '../../src/util/ids.js';
@@ -37,7 +37,7 @@ function setup(safety: Partial<Config['safety']> = {}, persistRule: (rule: Safet
     clock: { now: () => new Date('2026-12-01T10:00:00Z') },
     ids: counterIds(),
     persistRule,
-    logger: pino({ level: 'silent' }),
+    logger: silentLogger(),
   });
   const events: ApprovalEvent[] = [];
   const detach = broker.attach('main', (event) => events.push(event));

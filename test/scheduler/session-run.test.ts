@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../src/config/schema.js';
+import { silentLogger } from '../../src/log/logger.js';
 import { createMemoryStore } from '../../src/memory/store.js';
 import { type ApprovalEvent, createApprovalBroker } from '../../src/safety/approval-broker.js';
 import { createScheduler } from '../../src/scheduler/scheduler.js';
@@ -137,7 +137,7 @@ describe('scheduled runs and approvals', () => {
       clock: { now: () => new Date() },
       ids: randomId,
       persistRule: () => {},
-      logger: pino({ level: 'silent' }),
+      logger: silentLogger(),
     });
     const workspace = tempDir('aibox-task-ws-');
     const target = join(tempDir('aibox-task-outside-'), 'report.txt');

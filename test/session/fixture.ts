@@ -1,10 +1,10 @@
 /** A session manager on real SQLite in a temp home, talking to the fake LLM over HTTP. */
 import { rmSync } from 'node:fs';
-import pino from 'pino';
 import { z } from 'zod';
 import { dataPaths } from '../../src/config/paths.js';
 import { type Config, ConfigSchema } from '../../src/config/schema.js';
 import type { Lang } from '../../src/i18n/lang.js';
+import { silentLogger } from '../../src/log/logger.js';
 import { createPromptLoader } from '../../src/prompts/prompt-loader.js';
 import type { AskPerson } from '../../src/safety/types.js';
 import { createSessionManager } from '../../src/session/session-manager.js';
@@ -98,7 +98,7 @@ export async function createFixture(options: FixtureOptions = {}): Promise<Fixtu
       lang,
       clock,
       ids: randomId,
-      logger: pino({ level: 'silent' }),
+      logger: silentLogger(),
       archiveDir: paths.archive,
       ...(options.askPerson ? { askPerson: options.askPerson } : {}),
     });

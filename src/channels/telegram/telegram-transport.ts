@@ -7,7 +7,7 @@
  */
 import { Api, GrammyError } from 'grammy';
 import type { Update } from 'grammy/types';
-import type { Logger } from 'pino';
+import type { Logger } from '../../log/logger.js';
 import { createBackoff, sleep } from '../backoff.js';
 import type { ChannelTransport, InboundAction, InboundMessage } from '../types.js';
 import { toMarkdownV2 } from './markdown-v2.js';

@@ -1,11 +1,11 @@
 /** `aibox mcp add|remove|list|check` (and `serve`, the box as an MCP server over stdio). */
 import type { Command } from 'commander';
-import { pino } from 'pino';
 import { VERSION } from '../../app/create-app.js';
 import { type CliContext, resolveCliContext } from '../../config/context.js';
 import type { Config, McpServerConfig } from '../../config/schema.js';
 import { AppError, describeError } from '../../errors.js';
 import { detectLang } from '../../i18n/lang.js';
+import { silentLogger } from '../../log/logger.js';
 import { configuredServerNames, editMcpServers } from '../../mcp/config-edit.js';
 import { createMcpManager } from '../../mcp/manager.js';
 import { mcpStatusLines } from '../../mcp/status-lines.js';
@@ -94,7 +94,7 @@ async function check(ctx: CliContext): Promise<McpServerStatus[]> {
     home: ctx.paths.home,
     trustPath: ctx.paths.mcpTrust,
     lang: ctx.lang,
-    logger: pino({ level: 'silent' }),
+    logger: silentLogger(),
     limiter: createResultLimiter({
       maxChars: config.tools.max_result_chars,
       dir: ctx.paths.toolResults,

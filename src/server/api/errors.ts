@@ -3,10 +3,10 @@
  * the HTTP status and wire spelling the code table (error-codes.ts) gives.
  */
 import type { Context } from 'hono';
-import type { Logger } from 'pino';
 import { z } from 'zod';
 import { type ErrorCode, httpStatusOf, isClientFault, wireCodeOf } from '../../error-codes.js';
 import { AppError, isAppError } from '../../errors.js';
+import type { Logger } from '../../log/logger.js';
 import type { ApiErrorBody } from './dto.js';
 import type { ApiMessages } from './messages.js';
 
