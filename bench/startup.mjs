@@ -9,7 +9,8 @@
  * with 200 skills (160 Markdown, 40 executables) and 2,000 memories. Measured: wall time of
  * `aibox --version`, `aibox skills search`, `aibox memory search` (median of N runs, with
  * `node -e 0` as the floor), `aibox serve` warm start → first `history` frame (median of 5,
- * after one start that filled the skills cache), and idle RSS of that server. With GNU time
+ * after one start that filled the skills cache), idle RSS of that server (2 s after it), and the
+ * first and second HTTP request to it (the HTTP routes load on the first one). With GNU time
  * (/usr/bin/time) the commands' CPU time is shown too: on a shared machine it varies less than wall.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -17,7 +18,7 @@ import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { makeSkillsHome, rssKb, startServe, stopServe } from './_aibox-process.mjs';
+import { cpuMs, makeSkillsHome, rssKb, startServe, stopServe } from './_aibox-process.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -111,12 +112,25 @@ for (const v of variants) {
     warm.push(last);
   }
   await new Promise((r) => setTimeout(r, 2000)); // idle
+  const rss = rssKb(last.child.pid) / 1024;
   serve.set(v.name, {
     warm: median(warm.map((s) => s.ms)),
     cpu: median(warm.map((s) => s.cpu)),
-    rss: rssKb(last.child.pid) / 1024,
+    rss,
+    firstHttp: await httpRequestCost(last),
+    secondHttp: await httpRequestCost(last),
   });
   await stopServe(last.child);
+}
+
+/** Wall ms of one GET /healthz and the server's CPU ms for it (the first one loads the HTTP routes lazily). */
+async function httpRequestCost(server) {
+  const cpu0 = cpuMs(server.child.pid);
+  const t0 = performance.now();
+  const response = await fetch(`${server.url.replace('ws:', 'http:')}/healthz`);
+  if (!response.ok) throw new Error(`/healthz answered ${response.status}`);
+  await response.arrayBuffer();
+  return { ms: performance.now() - t0, cpu: cpuMs(server.child.pid) - cpu0 };
 }
 
 const [base, mine] = variants;
@@ -134,6 +148,14 @@ if (GNU_TIME)
 row('serve warm start → history, wall', serve.get(base.name).warm, serve.get(mine.name).warm, 'ms');
 row('serve warm start → history, CPU', serve.get(base.name).cpu, serve.get(mine.name).cpu, 'ms');
 row('serve idle RSS, 200 skills', serve.get(base.name).rss, serve.get(mine.name).rss, 'MB');
+for (const which of ['firstHttp', 'secondHttp'])
+  for (const what of ['ms', 'cpu'])
+    row(
+      `${which === 'firstHttp' ? 'first' : 'second'} GET /healthz, ${what === 'ms' ? 'wall' : 'server CPU'}`,
+      serve.get(base.name)[which][what],
+      serve.get(mine.name)[which][what],
+      'ms',
+    );
 
 for (const v of variants) rmSync(v.home, { recursive: true, force: true });
 rmSync(baseRoot, { recursive: true, force: true });
