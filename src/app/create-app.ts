@@ -82,6 +82,10 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
   const notices: string[] = loaded.legacy.map((n) => t.legacyKey(n.key, n.movedTo));
   if (homeTightened) notices.push(t.homeTightened(paths.home));
 
+  // bwrap's probe is a child process: it runs while the database and the skills load (same CPU,
+  // less waiting). Awaited below; the catch only keeps an earlier failure from leaving it unhandled.
+  const sandboxProbe = resolveSandbox(config.safety, lang);
+  sandboxProbe.catch(() => {});
   const closers: (() => Promise<void> | void)[] = [];
   try {
     const removed = await removeLeftovers(paths.skills);
@@ -108,7 +112,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
     closers.push(() => skills.close());
 
     // Probed once per start; safety.sandbox = bwrap refuses to start without it.
-    const sandbox = await resolveSandbox(config.safety, lang);
+    const sandbox = await sandboxProbe;
     const safetyNotices = sandboxNotices(config.safety, sandbox, lang);
     for (const notice of safetyNotices) logger.warn({ sandbox }, notice);
     notices.push(...safetyNotices);
