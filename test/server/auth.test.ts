@@ -10,7 +10,11 @@ import { type Box, connect, connectReady, startBox } from './harness.js';
 const TOKEN = 'correct-horse-battery-staple-42';
 
 /** The body of a refused WebSocket upgrade with the given Origin. */
-function upgradeRefusal(wsUrl: string, origin: string): Promise<string> {
+/** The status and the `{error:{code,message}}` body of a refused upgrade. */
+function upgradeRefusal(
+  wsUrl: string,
+  origin: string,
+): Promise<{ status: number | undefined; error: { code: string; message: string } }> {
   return new Promise((resolve, reject) => {
     const req = request(wsUrl.replace(/^ws/, 'http'), {
       headers: {
@@ -26,7 +30,12 @@ function upgradeRefusal(wsUrl: string, origin: string): Promise<string> {
       res.setEncoding('utf8').on('data', (d: string) => {
         body += d;
       });
-      res.on('end', () => resolve(`${res.statusCode} ${body}`));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode,
+          ...(JSON.parse(body) as { error: { code: string; message: string } }),
+        }),
+      );
     });
     req.on('upgrade', () => reject(new Error('upgrade accepted')));
     req.on('error', reject);
@@ -95,8 +104,10 @@ describe('server auth', () => {
     await expect(connect(open.wsUrl, { headers: { origin: 'null' } })).rejects.toThrow('403');
     // A page opened from a file (the original frontend.html): the refusal says what to set and what it allows.
     const refusal = await upgradeRefusal(open.wsUrl, 'null');
-    expect(refusal).toContain('"allowed_origins": ["null"]');
-    expect(refusal).toContain('any local file');
+    expect(refusal.status).toBe(403);
+    expect(refusal.error.code).toBe('forbidden_origin');
+    expect(refusal.error.message).toContain('"allowed_origins": ["null"]');
+    expect(refusal.error.message).toContain('any local file');
     const own = await connectReady(open.wsUrl, { origin: open.server.url });
     const allowed = await connectReady(open.wsUrl, { origin: 'http://friendly.example' });
     own.close();
