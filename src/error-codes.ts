@@ -76,6 +76,7 @@ export const ERROR_CODES = {
   bad_timezone: { status: 400 },
   bad_schedule: { status: 400 },
   too_frequent: { status: 400 },
+  bad_notify: { status: 400 },
   // Command line and start-up
   bad_argument: { status: 400 },
   file_exists: { status: 409 },

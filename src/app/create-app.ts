@@ -4,6 +4,9 @@
  * `aibox serve`, `aibox ask` and the tests all start here.
  */
 import { homedir } from 'node:os';
+import { senderStorePath } from '../channels/channel-config.js';
+import { createNotifyTargets } from '../channels/notify-targets.js';
+import { createSenderStore } from '../channels/sender-store.js';
 import { appendSafetyRule } from '../config/append-rule.js';
 import { resolveCliContext } from '../config/context.js';
 import type { Logger } from '../log/logger.js';
@@ -118,11 +121,15 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
     notices.push(...safetyNotices);
 
     const memory = createMemoryStore({ db, clock });
+    const senders = createSenderStore(senderStorePath(paths));
+    const services: Partial<AppServices> = {};
+    const liveConfig = () => services.config ?? config;
     const tasks = createTaskStore({
       db,
       clock,
       lang,
       minIntervalMs: config.scheduler.min_interval_s * 1000,
+      notifyTargets: createNotifyTargets({ config: liveConfig, env, senders, lang }),
     });
     const prompts = createPromptLoader({
       dir: paths.prompts,
@@ -131,8 +138,6 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
       timeZone: config.scheduler.timezone || undefined,
       logger,
     });
-    const services: Partial<AppServices> = {};
-    const liveConfig = () => services.config ?? config;
     const approvals = createApprovalBroker({
       config: liveConfig,
       clock,
@@ -221,6 +226,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
       sessions,
       memory,
       tasks,
+      senders,
       builtinTools: tools,
       mcp,
       approvals,

@@ -3,6 +3,7 @@
  * No module reaches for a global: it receives what it needs from here.
  */
 import type { Database } from 'better-sqlite3';
+import type { SenderStore } from '../channels/sender-store.js';
 import type { DataPaths } from '../config/paths.js';
 import type { Config } from '../config/schema.js';
 import type { Lang } from '../i18n/lang.js';
@@ -33,6 +34,8 @@ export interface AppServices {
   sessions: SessionManager;
   memory: MemoryStore;
   tasks: TaskStore;
+  /** Chat senders paired with a code, and the chats they opened (`AIBOX_HOME/channel-senders.json`). */
+  senders: SenderStore;
   /** The built-in tools (the MCP server offers some of them to other apps). */
   builtinTools: AnyTool[];
   /** The configured MCP servers (none configured: an empty manager that loads nothing). */

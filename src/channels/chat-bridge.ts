@@ -7,11 +7,13 @@
 import type { AppServices } from '../app/services.js';
 import type { CommandRegistry } from '../commands/registry.js';
 import { describeError, isAppError } from '../errors.js';
+import { type Lang, langOfText } from '../i18n/lang.js';
 import type { ApprovalEvent } from '../safety/approval-broker.js';
 import type { Session, SessionEvent } from '../session/types.js';
 import { workspaceDir } from '../tools/files/workspace.js';
 import { approvalButtons, approvalText, decidedText, parseApprovalData } from './approval-prompt.js';
-import { channelMessages } from './messages.js';
+import { chatSessionId } from './chat-target.js';
+import { type ChannelMessages, channelMessages } from './messages.js';
 import { createRecentIds } from './recent-ids.js';
 import { saveChatFile } from './save-chat-files.js';
 import type { SenderStore } from './sender-store.js';
@@ -28,9 +30,10 @@ export interface ChatBridgeOptions {
   senders: SenderStore;
 }
 
-/** Redelivered events and refused chats remembered (bounded). */
+/** Redelivered events, refused chats and chats' languages remembered (bounded). */
 const RECENT_EVENTS = 2000;
 const REFUSED_CHATS = 10_000;
+const CHAT_LANGS = 10_000;
 
 export interface ChatBridge {
   handle(message: InboundMessage): Promise<void>;
@@ -38,11 +41,18 @@ export interface ChatBridge {
   handleAction(action: InboundAction): Promise<void>;
   /** Sends a whole text (split at the vendor's limit) to a chat. */
   post(chatId: string, text: string): Promise<void>;
+  /** The language the chat last wrote in (the server's language until it has written). */
+  langOf(chatId: string): Lang;
+  /**
+   * Lets the chat answer the approval requests of `sessionId` (shown with buttons, `heading`
+   * above each) until the returned function is called. Its own turns use it; so does a task's
+   * run that posts its result to this chat (docs/channels.md, "Approvals from the chat").
+   */
+  askIn(chatId: string, sessionId: string, heading?: string): () => void;
 }
 
 export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
   const { app, transport } = options;
-  const t = channelMessages(app.lang);
   const logger = app.logger.child({ module: 'channels', channel: transport.name });
   const recent = createRecentIds(RECENT_EVENTS);
   const refusedChats = createRecentIds(REFUSED_CHATS);
@@ -55,18 +65,35 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
     options.allowedIds().includes(senderId) || options.senders.isPaired(transport.name, senderId);
 
   const sessionIdFor = (chatId: string) =>
-    app.config.channels.session === 'main' ? 'main' : `${transport.name}-${chatId}`;
+    app.config.channels.session === 'main' ? 'main' : chatSessionId({ channel: transport.name, chatId });
   const sessionFor = (chatId: string): Session => app.sessions.get(sessionIdFor(chatId));
+
+  const chatLangs = new Map<string, Lang>();
+  const langOf = (chatId: string): Lang => chatLangs.get(chatId) ?? app.lang;
+  /** The language of this message (or of the chat so far), remembered for what the chat is told later. */
+  const messagesFor = (message: InboundMessage): ChannelMessages => {
+    // A command's name is English whatever the sender speaks: only its arguments tell.
+    const lang = langOfText(message.text.replace(/^\/\S+/, '')) ?? langOf(message.chatId);
+    chatLangs.delete(message.chatId);
+    chatLangs.set(message.chatId, lang);
+    if (chatLangs.size > CHAT_LANGS) chatLangs.delete(chatLangs.keys().next().value as string);
+    return channelMessages(lang);
+  };
+
+  /** Chat → sessions whose approval requests it may answer now (a session once per `askIn`). */
+  const askable = new Map<string, string[]>();
 
   /** Approval id → the chat message showing it (a promise: the send may still be in flight). */
   const approvalMessages = new Map<string, Promise<string | undefined>>();
 
   /** Shows the session's approval requests in the chat, and edits each in place once decided. */
-  const showApproval = (chatId: string, event: ApprovalEvent) => {
+  const showApproval = (chatId: string, event: ApprovalEvent, heading: string) => {
+    const t = channelMessages(langOf(chatId));
+    const above = (text: string) => (heading ? `${heading}\n${text}` : text);
     if (event.type === 'requested') {
       const { pending } = event;
       const sent = transport
-        .sendWithButtons(chatId, approvalText(pending.request, t), approvalButtons(pending, t))
+        .sendWithButtons(chatId, above(approvalText(pending.request, t)), approvalButtons(pending, t))
         .catch((error: unknown) => {
           logger.warn({ err: error }, 'sending an approval request to the chat failed');
           return undefined;
@@ -80,12 +107,25 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
     void shown.then(async (messageId) => {
       if (messageId === undefined) return;
       await transport
-        .edit(chatId, messageId, decidedText(event.request, event.outcome, t))
+        .edit(chatId, messageId, above(decidedText(event.request, event.outcome, t)))
         .catch((error: unknown) => logger.warn({ err: error }, 'updating an approval message failed'));
     });
   };
 
-  async function refuseOrPair(message: InboundMessage): Promise<void> {
+  const askIn = (chatId: string, sessionId: string, heading = '') => {
+    const sessions = askable.get(chatId) ?? [];
+    askable.set(chatId, [...sessions, sessionId]);
+    const detach = app.approvals.attach(sessionId, (event) => showApproval(chatId, event, heading));
+    return () => {
+      detach();
+      const left = [...(askable.get(chatId) ?? [])];
+      left.splice(left.indexOf(sessionId), 1);
+      if (left.length > 0) askable.set(chatId, left);
+      else askable.delete(chatId);
+    };
+  };
+
+  async function refuseOrPair(message: InboundMessage, t: ChannelMessages): Promise<void> {
     if (options.senders.redeem(transport.name, message.senderId, message.text)) {
       logger.info({ sender: message.senderId }, 'sender paired');
       await post(message.chatId, t.paired);
@@ -95,16 +135,17 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
     if (refusedChats.firstSeen(message.chatId)) await post(message.chatId, t.refusal(message.senderId));
   }
 
-  async function runCommand(message: InboundMessage, line: string): Promise<void> {
+  async function runCommand(message: InboundMessage, line: string, t: ChannelMessages): Promise<void> {
     // Telegram groups address commands as `/new@some_bot`.
     const cleaned = line.replace(/^(\/[^\s@]+)@\S+/, '$1');
     if (/^\/start\b/i.test(cleaned)) return post(message.chatId, t.welcome);
     const session = sessionFor(message.chatId);
-    const result = await options.commands.run(cleaned, { services: app, session, lang: app.lang });
+    const lang = langOf(message.chatId);
+    const result = await options.commands.run(cleaned, { services: app, session, lang });
     await post(message.chatId, result.content);
   }
 
-  async function withFiles(message: InboundMessage): Promise<string> {
+  async function withFiles(message: InboundMessage, t: ChannelMessages): Promise<string> {
     if (message.files.length === 0) return message.text;
     const saved: string[] = [];
     const workspace = workspaceDir(app.config, app.paths);
@@ -119,7 +160,7 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
     return [message.text, note].filter(Boolean).join('\n\n');
   }
 
-  async function runTurn(message: InboundMessage, content: string): Promise<void> {
+  async function runTurn(message: InboundMessage, content: string, t: ChannelMessages): Promise<void> {
     const session = sessionFor(message.chatId);
     const reply = new StreamingReply({
       transport,
@@ -149,7 +190,7 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
     };
     const unsubscribe = session.subscribe(onEvent);
     // While this turn runs the chat can answer its approval requests (a channel counts as a person).
-    const detach = app.approvals.attach(session.id, (event) => showApproval(message.chatId, event));
+    const detach = askIn(message.chatId, session.id);
     try {
       const queued = session.enqueue({ content, source: 'user' });
       turnId = queued.turnId;
@@ -163,10 +204,11 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
   }
 
   async function answerApproval(action: InboundAction): Promise<void> {
+    const t = channelMessages(langOf(action.chatId));
     const parsed = parseApprovalData(action.data);
     if (!parsed) return action.acknowledge(t.approvalUnknown);
     const by = `${transport.name}:${action.senderId}`;
-    const sessions = new Set([sessionIdFor(action.chatId)]);
+    const sessions = new Set([sessionIdFor(action.chatId), ...(askable.get(action.chatId) ?? [])]);
     const result = app.approvals.answer(parsed.approvalId, parsed.answer, by, sessions);
     logger.info(
       { approval: parsed.approvalId, answer: parsed.answer, by, status: result.status },
@@ -182,12 +224,14 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
 
   return {
     post,
+    langOf,
+    askIn,
     async handleAction(action) {
       if (!recent.firstSeen(action.eventId)) return;
       try {
         if (!isAllowed(action.senderId)) {
           logger.info({ sender: action.senderId }, 'button pressed by a sender who is not allowed');
-          return await action.acknowledge(t.refusal(action.senderId));
+          return await action.acknowledge(channelMessages(langOf(action.chatId)).refusal(action.senderId));
         }
         await answerApproval(action);
       } catch (error) {
@@ -199,13 +243,16 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
         logger.debug({ event: message.eventId }, 'redelivered event ignored');
         return;
       }
+      const t = messagesFor(message);
       try {
-        if (!isAllowed(message.senderId)) return await refuseOrPair(message);
+        if (!isAllowed(message.senderId)) return await refuseOrPair(message, t);
+        // Where the box may later post a task's result (notify-targets.ts): a chat an allowed sender uses.
+        options.senders.rememberChat(transport.name, message.chatId, message.senderId);
         const text = message.text.trim();
-        if (text.startsWith('/') && message.files.length === 0) return await runCommand(message, text);
-        const content = await withFiles(message);
+        if (text.startsWith('/') && message.files.length === 0) return await runCommand(message, text, t);
+        const content = await withFiles(message, t);
         if (content.trim() === '') return;
-        await runTurn(message, content);
+        await runTurn(message, content, t);
       } catch (error) {
         if (isAppError(error, 'queue_full') || isAppError(error, 'too_many_sessions')) {
           await post(message.chatId, t.busy(error.message)).catch(() => undefined);

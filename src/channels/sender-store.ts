@@ -17,6 +17,8 @@ const FileSchema = z.object({
   codes: z.array(z.object({ hash: z.string(), expires: z.number() })).default([]),
   /** channel name → sender ids. */
   paired: z.record(z.string(), z.array(z.string())).default({}),
+  /** channel name → chat id → the allowed sender last seen there (where results may be posted). */
+  chats: z.record(z.string(), z.record(z.string(), z.string())).default({}),
 });
 type SenderFile = z.infer<typeof FileSchema>;
 
@@ -26,6 +28,14 @@ export interface SenderStore {
   newCode(ttlMs: number): string;
   /** When `text` is a valid code: uses it up, pairs the sender and returns true. */
   redeem(channel: string, senderId: string, text: string): boolean;
+  /** Paired senders by channel (config ids are not listed: they live in config). */
+  paired(): Record<string, string[]>;
+  /** Forgets a paired sender, and the chats only they opened; false when not paired. */
+  unpair(channel: string, senderId: string): boolean;
+  /** Records that an allowed sender spoke in a chat (written only when it is news). */
+  rememberChat(channel: string, chatId: string, senderId: string): void;
+  /** The allowed sender last seen in a chat, if any. */
+  chatOpener(channel: string, chatId: string): string | undefined;
 }
 
 /** `ABCD-2345`, `abcd 2345` and `ABCD2345` are the same code. */
@@ -75,8 +85,27 @@ export function createSenderStore(path: string, now: () => number = Date.now): S
       codes.splice(match, 1);
       const ids = data.paired[channel] ?? [];
       if (!ids.includes(senderId)) ids.push(senderId);
-      write({ codes, paired: { ...data.paired, [channel]: ids } });
+      write({ ...data, codes, paired: { ...data.paired, [channel]: ids } });
       return true;
     },
+    paired: () => read().paired,
+    unpair(channel, senderId) {
+      const data = read();
+      const ids = data.paired[channel] ?? [];
+      if (!ids.includes(senderId)) return false;
+      const chats = Object.entries(data.chats[channel] ?? {}).filter(([, opener]) => opener !== senderId);
+      write({
+        ...data,
+        paired: { ...data.paired, [channel]: ids.filter((id) => id !== senderId) },
+        chats: { ...data.chats, [channel]: Object.fromEntries(chats) },
+      });
+      return true;
+    },
+    rememberChat(channel, chatId, senderId) {
+      const data = read();
+      if (data.chats[channel]?.[chatId] === senderId) return;
+      write({ ...data, chats: { ...data.chats, [channel]: { ...data.chats[channel], [chatId]: senderId } } });
+    },
+    chatOpener: (channel, chatId) => read().chats[channel]?.[chatId],
   };
 }

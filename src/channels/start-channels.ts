@@ -5,11 +5,10 @@
  */
 import type { AppServices } from '../app/services.js';
 import type { CommandRegistry } from '../commands/registry.js';
-import { senderStorePath } from './channel-config.js';
 import type { TransportTuning } from './channel-kind.js';
 import { CHANNEL_KINDS } from './channel-kinds.js';
 import { type ChatBridge, createChatBridge } from './chat-bridge.js';
-import { createSenderStore } from './sender-store.js';
+import { postTaskResults } from './task-notices.js';
 import type { ChannelTransport } from './types.js';
 
 export interface RunningChannels {
@@ -31,7 +30,6 @@ export async function startChannels(
 ): Promise<RunningChannels> {
   const env = options.env ?? process.env;
   const logger = app.logger.child({ module: 'channels' });
-  const senders = createSenderStore(senderStorePath(app.paths));
   const transports: ChannelTransport[] = [];
   const bridges = new Map<string, ChatBridge>();
 
@@ -50,7 +48,7 @@ export async function startChannels(
         commands,
         transport,
         allowedIds: () => kind.allowedIds(app.config, env),
-        senders,
+        senders: app.senders,
       });
       transport.start(
         (message) => void bridge.handle(message),
@@ -64,9 +62,11 @@ export async function startChannels(
     }
   }
 
+  const stopNotices = postTaskResults({ app, bridges, logger });
   return {
     bridges,
     async close() {
+      stopNotices();
       await Promise.allSettled(transports.map((transport) => transport.stop()));
     },
   };

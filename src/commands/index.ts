@@ -9,6 +9,7 @@ import { listCommand } from './list.js';
 import { mcpCommand } from './mcp.js';
 import { memoriesCommand } from './memories.js';
 import { newCommand } from './new.js';
+import { notifyCommand } from './notify.js';
 import { pendingTasksCommand } from './pending-tasks.js';
 import { type CommandRegistry, createCommandRegistry } from './registry.js';
 import { reloadCommand } from './reload.js';
@@ -28,6 +29,7 @@ export function builtinCommands(): SlashCommand[] {
     searchCommand,
     pendingTasksCommand,
     tasksCommand,
+    notifyCommand,
     checkCommand,
     skillsCommand,
     reloadSkillsCommand,

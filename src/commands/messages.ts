@@ -130,3 +130,17 @@ export const memoryCommandMessages = defineMessages({
     checkNone: 'No tasks are due',
   },
 });
+
+/** Strings of `/notify`. */
+export const notifyCommandMessages = defineMessages({
+  zh: {
+    usage:
+      '用法：/notify 任务ID 目标。目标为 here（这个聊天）、off（不发）或 渠道:聊天id（如 telegram:123456）',
+    notAChat: '“here”只能在聊天渠道（如 Telegram）里用；这里请写 渠道:聊天id',
+  },
+  en: {
+    usage:
+      'Usage: /notify TASK_ID TARGET, where TARGET is here (this chat), off (none) or channel:chat_id (e.g. telegram:123456)',
+    notAChat: '"here" works only in a chat channel (e.g. Telegram); here, give channel:chat_id',
+  },
+});

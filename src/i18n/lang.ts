@@ -48,3 +48,18 @@ export type MessageTable = Record<string, MessageValue>;
 export function defineMessages<T extends MessageTable>(tables: { zh: T; en: { [K in keyof T]: T[K] } }) {
   return (lang: Lang): T => tables[lang] as T;
 }
+
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]/gu;
+const LATIN_WORD = /\p{Script=Latin}+/gu;
+
+/**
+ * The language a person wrote in: zh when the text is mostly CJK (more CJK characters than
+ * Latin words: a Chinese word is one or two characters, so "帮我看看 ls 的输出" is zh), en when
+ * it has Latin words and less CJK; undefined when it has neither (`/new`, `1234`, an emoji).
+ */
+export function langOfText(text: string): Lang | undefined {
+  const cjk = text.match(CJK)?.length ?? 0;
+  const words = text.match(LATIN_WORD)?.length ?? 0;
+  if (cjk === 0 && words === 0) return undefined;
+  return cjk > words ? 'zh' : 'en';
+}

@@ -130,6 +130,8 @@ export interface TaskListItem {
   tags: string[];
   last_run_at: string | null;
   last_outcome: string | null;
+  /** The chat each run's result is posted to (`telegram:42`), or null. */
+  notify: string | null;
 }
 
 /** Replies to a `task` frame. */
@@ -151,7 +153,9 @@ export type TaskReplyFrame =
       next_run_at: string | null;
       content: string;
     }
-  | { type: 'task_deleted'; task_id: number; content: string };
+  | { type: 'task_deleted'; task_id: number; content: string }
+  /** Reply to `notify`: the task with its new chat. */
+  | { type: 'task_updated'; task_id: number; content: string; task: TaskListItem };
 
 /** Token usage of a finished turn. */
 export interface WireUsage {

@@ -4,6 +4,7 @@ import type { TaskProcessFrame } from '../protocol/frames.js';
 import type { SessionEvent } from '../session/types.js';
 import type { Task, TaskRun } from '../tasks/types.js';
 import { schedulerMessages } from './messages.js';
+import { taskSessionId } from './session-run-job.js';
 
 type MsgType = TaskProcessFrame['msg_type'];
 
@@ -60,7 +61,7 @@ export function taskProcessFrame(
     msg_type: mapped.msgType,
     content: mapped.content,
     is_new_execution: mapped.msgType === 'chunk',
-    session: `task-${task.id}`,
+    session: taskSessionId(task.id),
     timestamp,
   };
 }

@@ -1,8 +1,8 @@
 /**
  * The production `runJob`: one agent turn in the task's own session
- * `task-<id>` (never the user's `main`), forwarding that turn's events. Nobody
- * can answer an approval request during a run, so every asked-for step is
- * denied; the run result lists them (`denied`, kept in the run record).
+ * `task-<id>` (never the user's `main`), forwarding that turn's events. A run asks a
+ * person only when its task posts to a chat (`notify`): that chat answers. Otherwise every
+ * asked-for step is denied; the run result lists them (`denied`, kept in the run record).
  */
 import type { Lang } from '../i18n/lang.js';
 import type { ApprovalBroker } from '../safety/approval-broker.js';
@@ -12,13 +12,18 @@ import type { RunDenial } from '../tasks/types.js';
 import { schedulerMessages } from './messages.js';
 import type { RunJob } from './run-job.js';
 
+/** The session a task's runs talk in (never the user's `main`). */
+export function taskSessionId(taskId: number): string {
+  return `task-${taskId}`;
+}
+
 export function sessionRunJob(
   sessions: SessionManager,
   options: { lang: Lang; approvals?: Pick<ApprovalBroker, 'onEvent'> },
 ): RunJob {
   const t = schedulerMessages(options.lang);
   return async (task, run, emit) => {
-    const session = sessions.get(`task-${task.id}`);
+    const session = sessions.get(taskSessionId(task.id));
     let turnId: string | undefined;
     const early: SessionEvent[] = [];
     const denied: RunDenial[] = [];
@@ -37,6 +42,8 @@ export function sessionRunJob(
       const queued = session.enqueue({
         content: task.content.trim() || task.title,
         source: 'task',
+        // Only a task that posts to a chat may ask; its chat is attached while the run runs (docs/channels.md).
+        attended: task.notify !== null,
         instructions: t.instructions(
           task.title,
           task.id,

@@ -61,7 +61,7 @@ function toItem(row: StoredMessage): PlanItem {
 
 /** Scheduled tasks run with nobody watching: their asks are denied as `unattended`. */
 function attendedBy(ask: AskPerson, input: EnqueueInput): AskPerson {
-  const attended = input.source !== 'task';
+  const attended = input.attended ?? input.source !== 'task';
   return (request, signal, options) =>
     ask(request, signal, { attended: attended && options?.attended !== false });
 }

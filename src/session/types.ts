@@ -42,6 +42,11 @@ export interface EnqueueInput {
   source: TurnSource;
   /** Extra text for this turn only (e.g. a scheduled task's instructions); not shown as the user's words. */
   instructions?: string;
+  /**
+   * Whether this turn may ask a person (docs/safety.md). Default: yes, except a scheduled task's
+   * turn (`source: task`), which asks only when its task posts to a chat that can answer.
+   */
+  attended?: boolean;
 }
 
 export interface Session {

@@ -44,6 +44,7 @@ export function taskListItem(task: Task, lang: Lang, now: Date): TaskListItem {
     tags: task.tags,
     last_run_at: formatWire(task.lastRunAt, task.schedule.timezone),
     last_outcome: task.lastOutcome,
+    notify: task.notify,
   };
 }
 
@@ -75,6 +76,16 @@ export function taskCompletedFrame(task: Task, advanced: boolean, lang: Lang): T
     advanced,
     next_run_at: advanced ? next : null,
     content: advanced ? t.advanced(task.id, next ?? '') : t.completed(task.id),
+  };
+}
+
+export function taskUpdatedFrame(task: Task, lang: Lang, now: Date): TaskReplyFrame {
+  const t = taskFrameMessages(lang);
+  return {
+    type: 'task_updated' as const,
+    task_id: task.id,
+    content: task.notify ? t.notifySet(task.id, task.notify) : t.notifyCleared(task.id),
+    task: taskListItem(task, lang, now),
   };
 }
 

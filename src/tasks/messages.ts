@@ -14,6 +14,7 @@ export const taskMessages = defineMessages({
     tooFrequent: (what: string, min: number) =>
       `「${what}」执行太频繁：每次执行都会调用模型，最短间隔为 ${min} 秒（scheduler.min_interval_s）`,
     notFound: (id: number) => `任务 #${id} 不存在`,
+    noChannels: (target: string) => `无法把结果发到「${target}」：这个 Aibox 没有配置聊天渠道`,
     titleRequired: '需要提供任务标题',
     once: (at: string) => `一次：${at}`,
     immediate: '立即执行一次',
@@ -39,6 +40,7 @@ export const taskMessages = defineMessages({
     tooFrequent: (what: string, min: number) =>
       `"${what}" runs too often: every run calls the model, so runs must be at least ${min} s apart (scheduler.min_interval_s)`,
     notFound: (id: number) => `Task #${id} does not exist`,
+    noChannels: (target: string) => `Cannot post results to "${target}": this Aibox has no chat channels`,
     titleRequired: 'A task title is required',
     once: (at: string) => `once at ${at}`,
     immediate: 'once, immediately',
@@ -62,6 +64,8 @@ export const taskFrameMessages = defineMessages({
     completed: (id: number) => `✅ 任务 #${id} 已完成`,
     advanced: (id: number, next: string) => `✅ 任务 #${id} 本次已完成，下次执行 ${next}`,
     deleted: (id: number) => `🗑️ 任务 #${id} 已删除`,
+    notifySet: (id: number, target: string) => `🔔 任务 #${id} 的结果将发到 ${target}`,
+    notifyCleared: (id: number) => `🔕 任务 #${id} 的结果不再发到聊天`,
     noActiveTask: (id: number) => `❌ 没有进行中的任务 #${id}`,
     noTask: (id: number) => `❌ 任务 #${id} 不存在`,
     badFrame: (what: string) => `task 消息无效: ${what}`,
@@ -75,6 +79,8 @@ export const taskFrameMessages = defineMessages({
     completed: (id: number) => `✅ Task #${id} completed`,
     advanced: (id: number, next: string) => `✅ Task #${id} done for now; next run ${next}`,
     deleted: (id: number) => `🗑️ Task #${id} deleted`,
+    notifySet: (id: number, target: string) => `🔔 Task #${id} will post its results to ${target}`,
+    notifyCleared: (id: number) => `🔕 Task #${id} no longer posts its results to a chat`,
     noActiveTask: (id: number) => `❌ No active task #${id}`,
     noTask: (id: number) => `❌ Task #${id} does not exist`,
     badFrame: (what: string) => `Invalid task frame: ${what}`,

@@ -12,7 +12,7 @@ import { taskMessages } from './messages.js';
 import { firstOccurrence, isRepeating, nextOccurrence } from './recurrence.js';
 import { MIN_INTERVAL_S } from './schedule-floor.js';
 import { type RunRow, type TaskRow, toRun, toTask } from './task-rows.js';
-import type { ClaimedRun, Schedule, Task, TaskChange, TaskStore } from './types.js';
+import type { ClaimedRun, NotifyTargets, Schedule, Task, TaskChange, TaskStore } from './types.js';
 
 export interface TaskStoreOptions {
   db: Database;
@@ -26,6 +26,8 @@ export interface TaskStoreOptions {
    * before that check, e.g. a per-second cron.
    */
   minIntervalMs?: number;
+  /** Checks a task's `notify` chat on every write; without it, no task may name one. */
+  notifyTargets?: NotifyTargets;
 }
 
 export function createTaskStore(options: TaskStoreOptions): TaskStore {
@@ -36,6 +38,12 @@ export function createTaskStore(options: TaskStoreOptions): TaskStore {
   const minIntervalMs = Math.max(MIN_INTERVAL_S * 1000, options.minIntervalMs ?? 0);
   const listeners = new Set<(change: TaskChange) => void>();
   const nowIso = () => clock.now().toISOString();
+  /** A task's chat as stored: null for none, else what `NotifyTargets` accepts (it throws otherwise). */
+  const checkedNotify = (target: string | null | undefined): string | null => {
+    if (target === undefined || target === null || target.trim() === '') return null;
+    if (!options.notifyTargets) throw new AppError('bad_notify', t.noChannels(target));
+    return options.notifyTargets.check(target.trim());
+  };
 
   const getRow = db.prepare('SELECT * FROM tasks WHERE id = ?');
   const getRun = db.prepare('SELECT * FROM task_runs WHERE id = ?');
@@ -129,9 +137,10 @@ export function createTaskStore(options: TaskStoreOptions): TaskStore {
       const now = nowIso();
       const next = initialNext(input.schedule);
       if (next === null) throw new AppError('bad_schedule', t.pastOnce(input.schedule.start));
+      const notify = checkedNotify(input.notify);
       const info = db
-        .prepare(`INSERT INTO tasks (title, content, schedule, priority, tags, next_run_at, created_at, updated_at, created_by, source)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+        .prepare(`INSERT INTO tasks (title, content, schedule, priority, tags, next_run_at, created_at, updated_at, created_by, source, notify)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
         .run(
           input.title,
           input.content ?? '',
@@ -143,6 +152,7 @@ export function createTaskStore(options: TaskStoreOptions): TaskStore {
           now,
           input.createdBy ?? 'user',
           input.source ?? 'user',
+          notify,
         );
       return emit('added', Number(info.lastInsertRowid));
     },
@@ -172,8 +182,9 @@ export function createTaskStore(options: TaskStoreOptions): TaskStore {
       const schedule = patch.schedule ?? task.schedule;
       const next = patch.schedule ? initialNext(schedule) : task.nextRunAt && Date.parse(task.nextRunAt);
       if (patch.schedule && next === null) throw new AppError('bad_schedule', t.pastOnce(schedule.start));
-      db.prepare(`UPDATE tasks SET title = ?, content = ?, schedule = ?, priority = ?, tags = ?, next_run_at = ?, updated_at = ?
-        WHERE id = ?`).run(
+      const notify = patch.notify === undefined ? task.notify : checkedNotify(patch.notify);
+      db.prepare(`UPDATE tasks SET title = ?, content = ?, schedule = ?, priority = ?, tags = ?, next_run_at = ?, updated_at = ?,
+        notify = ? WHERE id = ?`).run(
         patch.title ?? task.title,
         patch.content ?? task.content,
         JSON.stringify(schedule),
@@ -181,6 +192,7 @@ export function createTaskStore(options: TaskStoreOptions): TaskStore {
         JSON.stringify(patch.tags ?? task.tags),
         next || null,
         nowIso(),
+        notify,
         id,
       );
       return emit('updated', id);

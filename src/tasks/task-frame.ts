@@ -16,6 +16,7 @@ import {
   taskDeletedFrame,
   taskListFrame,
   taskStatusFrame,
+  taskUpdatedFrame,
 } from './frames.js';
 import { legacyScheduleFields, specFromLegacyArgs } from './legacy-args.js';
 import { taskFrameMessages } from './messages.js';
@@ -41,6 +42,14 @@ export const TaskFrameSchema = z.discriminatedUnion('action', [
     /** Same as `reminder_time` (any form the task time parser accepts). */
     at: z.string().max(200).optional(),
     repeat_end_time: z.string().nullable().optional(),
+    /** A chat to post each run's result to (`telegram:42`); checked against the allowed chats. */
+    notify: z.string().max(200).nullable().optional(),
+  }),
+  z.object({
+    action: z.literal('notify'),
+    task_id: taskId,
+    /** The new chat, or null / '' for none. */
+    notify: z.string().max(200).nullable(),
   }),
   z.object({ action: z.literal('list'), include_completed: z.boolean().optional() }),
   z.object({ action: z.literal('complete'), task_id: taskId, force: z.boolean().optional() }),
@@ -108,6 +117,7 @@ export function handleTaskFrame(frame: unknown, deps: TaskFrameDeps) {
           tags: f.tags,
           createdBy: 'user',
           source: 'websocket',
+          notify: f.notify,
         });
         return taskAddedFrame(task, deps.lang, now);
       }
@@ -118,6 +128,11 @@ export function handleTaskFrame(frame: unknown, deps: TaskFrameDeps) {
           return errorFrame('not_found', t.noActiveTask(f.task_id));
         const { task, advanced } = deps.tasks.complete(f.task_id, { force: f.force });
         return taskCompletedFrame(task, advanced, deps.lang);
+      }
+      case 'notify': {
+        if (deps.tasks.get(f.task_id)?.status !== 'active')
+          return errorFrame('not_found', t.noActiveTask(f.task_id));
+        return taskUpdatedFrame(deps.tasks.update(f.task_id, { notify: f.notify }), deps.lang, now);
       }
       case 'delete':
         if (!deps.tasks.delete(f.task_id)) return errorFrame('not_found', t.noTask(f.task_id));

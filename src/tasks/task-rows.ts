@@ -18,6 +18,7 @@ export interface TaskRow {
   run_count: number;
   last_run_at: string | null;
   last_outcome: RunStatus | null;
+  notify: string | null;
 }
 
 export interface RunRow {
@@ -73,6 +74,7 @@ export function toTask(row: TaskRow): Task {
     runCount: row.run_count,
     lastRunAt: row.last_run_at,
     lastOutcome: row.last_outcome,
+    notify: row.notify,
   };
 }
 

@@ -50,6 +50,8 @@ export interface Task {
   runCount: number;
   lastRunAt: string | null;
   lastOutcome: RunStatus | null;
+  /** The chat each run's answer (or error) is posted to, e.g. `telegram:42`; null: none. */
+  notify: string | null;
 }
 
 export interface TaskRun {
@@ -81,6 +83,8 @@ export interface NewTask {
   tags?: string[];
   createdBy?: string;
   source?: string;
+  /** A chat to post each run's result to (checked by `NotifyTargets`). */
+  notify?: string | null;
 }
 
 export interface TaskPatch {
@@ -89,6 +93,17 @@ export interface TaskPatch {
   schedule?: Schedule;
   priority?: number;
   tags?: string[];
+  /** A new chat to post results to; null stops posting. */
+  notify?: string | null;
+}
+
+/**
+ * Which chats a task may post its results to. Tasks know no chat app: the channels layer
+ * decides (src/channels/notify-targets.ts), and the store asks it on every write.
+ */
+export interface NotifyTargets {
+  /** The target as stored (`telegram:42`), or throws AppError `bad_notify` saying why it is refused. */
+  check(target: string): string;
 }
 
 export interface TaskListOptions {

@@ -10,7 +10,7 @@ import { senderStorePath } from '../../src/channels/channel-config.js';
 import { createSenderStore } from '../../src/channels/sender-store.js';
 import type { FakeTelegram, SentMessage } from '../helpers/fake-telegram.js';
 import type { Box } from '../server/harness.js';
-import { OWNER, startTelegramBox } from './telegram-box.js';
+import { OWNER, startTelegramBox, waitForText as waitForTextIn } from './telegram-box.js';
 
 describe('Telegram channel', () => {
   let tg: FakeTelegram;
@@ -26,16 +26,7 @@ describe('Telegram channel', () => {
 
   const sentTo = (chat: number): SentMessage[] =>
     [...tg.messages.values()].filter((m) => m.chatId === String(chat));
-  /** Resolves when a message (sent or edited) to `chat` contains `text`. */
-  const waitForText = async (chat: number, text: string): Promise<SentMessage> => {
-    await tg.waitForCall(
-      (c) =>
-        ['sendMessage', 'editMessageText'].includes(c.method) &&
-        String(c.body.chat_id) === String(chat) &&
-        String(c.body.text).includes(text),
-    );
-    return sentTo(chat).find((m) => m.text.includes(text)) as SentMessage;
-  };
+  const waitForText = (chat: number, text: string) => waitForTextIn(tg, chat, text);
 
   it('streams an answer to an allowed sender: sent at the first text, then edited in place', async () => {
     box.llm.script(

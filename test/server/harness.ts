@@ -21,6 +21,8 @@ export interface BoxOptions {
   config?: Record<string, unknown>;
   server?: Partial<StartServerOptions>;
   lang?: 'zh' | 'en';
+  /** Runs the scheduler (off by default: most tests want no background runs). */
+  scheduler?: boolean;
 }
 
 export function boxConfig(
@@ -53,14 +55,22 @@ export async function startBox(options: BoxOptions = {}): Promise<Box> {
   const llm = await startFakeLlm();
   writeFileSync(
     join(home, 'config.json'),
-    JSON.stringify(boxConfig(llm, options.config, options.lang ?? 'en'), null, 2),
+    JSON.stringify(
+      boxConfig(
+        llm,
+        { ...(options.scheduler ? { scheduler: { enabled: true } } : {}), ...options.config },
+        options.lang ?? 'en',
+      ),
+      null,
+      2,
+    ),
   );
   const app = await createApp({
     home,
     env: testEnv(home),
     consoleLevel: 'silent',
     watchSkills: false,
-    scheduler: false,
+    scheduler: options.scheduler === true,
   });
   const server = await startServer(app, { host: '127.0.0.1', port: 0, heartbeatMs: 0, ...options.server });
   return {

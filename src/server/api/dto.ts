@@ -83,6 +83,8 @@ export interface TaskDto {
   lastOutcome: RunStatusDto | null;
   runCount: number;
   createdAt: string;
+  /** The chat each run's result is posted to (`telegram:42`), or null. */
+  notify: string | null;
 }
 
 export interface TaskListDto {
@@ -98,6 +100,36 @@ export interface NewTaskBody {
   every?: number;
   unit?: 'minutes' | 'hours' | 'days';
   cron?: string;
+  /** A chat to post each run's result to; refused unless it is an allowed chat. */
+  notify?: string | null;
+}
+
+/** Body of PATCH /api/tasks/:id: what to change (today the chat its results go to). */
+export interface TaskPatchBody {
+  notify: string | null;
+}
+
+/** One chat channel as the page's channels panel shows it. */
+export interface ChannelDto {
+  name: string;
+  label: string;
+  /** Whether its credentials are set (it runs when the server started with them). */
+  configured: boolean;
+  /** Senders allowed in config (changed by editing config.json). */
+  allowedIds: string[];
+  /** Senders paired with a code (the page can remove them). */
+  paired: string[];
+}
+
+export interface ChannelListDto {
+  channels: ChannelDto[];
+  pairingTtlS: number;
+}
+
+/** Reply of POST /api/channels/pair: shown once; only its hash is kept. */
+export interface PairingCodeDto {
+  code: string;
+  expiresAt: string;
 }
 
 export interface TaskRunDto {

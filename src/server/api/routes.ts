@@ -5,6 +5,7 @@
  */
 import { Hono } from 'hono';
 import type { AppServices } from '../../app/services.js';
+import { createChannelsRoutes } from './channels-routes.js';
 import { apiErrorResponse, errorResponse } from './errors.js';
 import { createMemoriesRoutes } from './memories-routes.js';
 import { apiMessages } from './messages.js';
@@ -23,6 +24,7 @@ export function createApiRoutes(services: AppServices): Hono {
   app.route('/skills', createSkillsRoutes(services, t));
   app.route('/tasks', createTasksRoutes(services, t));
   app.route('/memories', createMemoriesRoutes(services));
+  app.route('/channels', createChannelsRoutes(services, t));
   app.get('/mcp', (c) => c.json({ servers: services.mcp.status() }));
   app.notFound((c) => apiErrorResponse(c, 'not_found', t.notFound(c.req.path)));
   app.onError((error, c) => errorResponse(c, error, t, services.logger));

@@ -4,10 +4,14 @@ import { z } from 'zod';
 import type { AppServices } from '../../app/services.js';
 import { buildSchedule, type ScheduleSpec } from '../../tasks/build-schedule.js';
 import type { Task, TaskRun } from '../../tasks/types.js';
-import type { NewTaskBody, TaskDto, TaskListDto, TaskRunDto } from './dto.js';
+import type { NewTaskBody, TaskDto, TaskListDto, TaskPatchBody, TaskRunDto } from './dto.js';
 import { apiError } from './errors.js';
 import type { ApiMessages } from './messages.js';
 import { readJson } from './read-json.js';
+
+/** A chat such as `telegram:42`; null or '' for none (the task store checks it is an allowed chat). */
+const NotifyField = z.string().trim().max(200).nullable();
+const TaskPatchSchema = z.strictObject({ notify: NotifyField });
 
 const NewTaskSchema = z
   .strictObject({
@@ -19,6 +23,7 @@ const NewTaskSchema = z
     every: z.int().min(1).max(100_000).optional(),
     unit: z.enum(['minutes', 'hours', 'days']).optional(),
     cron: z.string().trim().min(1).max(200).optional(),
+    notify: NotifyField.optional(),
   })
   .refine((b) => b.kind !== 'interval' || (b.every !== undefined && b.unit !== undefined), {
     message: 'kind "interval" needs "every" and "unit"',
@@ -45,10 +50,10 @@ function scheduleSpec(body: NewTaskBody): ScheduleSpec {
   }
 }
 
+/** A task as the page sees it: without what only the store and the model use. */
 function taskDto(task: Task): TaskDto {
-  const { id, title, content, schedule, status, nextRunAt, lastRunAt, lastOutcome, runCount, createdAt } =
-    task;
-  return { id, title, content, schedule, status, nextRunAt, lastRunAt, lastOutcome, runCount, createdAt };
+  const { priority: _p, tags: _t, updatedAt: _u, completedAt: _c, createdBy: _b, source: _s, ...dto } = task;
+  return dto;
 }
 
 function runDto(run: TaskRun): TaskRunDto {
@@ -91,8 +96,15 @@ export function createTasksRoutes(services: AppServices, t: ApiMessages): Hono {
       schedule,
       createdBy: 'web',
       source: 'web',
+      notify: body.notify,
     });
     return c.json<TaskDto>(taskDto(task), 201);
+  });
+
+  app.patch('/:id', async (c) => {
+    const task = existing(c.req.param('id'));
+    const body: TaskPatchBody = TaskPatchSchema.parse(await readJson(c.req.raw, t));
+    return c.json<TaskDto>(taskDto(tasks.update(task.id, { notify: body.notify })));
   });
 
   app.post('/:id/complete', (c) => {

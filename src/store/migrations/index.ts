@@ -3,6 +3,7 @@ import { conversationsMigration } from './001-conversations.js';
 import { memoriesMigration } from './002-memories.js';
 import { tasksMigration } from './003-tasks.js';
 import { runDenialsMigration } from './004-run-denials.js';
+import { taskNotifyMigration } from './005-task-notify.js';
 
 /** Every schema step, in order. Add new ones at the end; never edit an applied one. */
 export const MIGRATIONS: Migration[] = [
@@ -10,4 +11,5 @@ export const MIGRATIONS: Migration[] = [
   memoriesMigration,
   tasksMigration,
   runDenialsMigration,
+  taskNotifyMigration,
 ];

@@ -141,8 +141,10 @@ export const memoryToolMessages = defineMessages({
 export const taskToolMessages = defineMessages({
   zh: {
     description:
-      '定时任务（备忘）：add 创建任务（到时由你在独立会话中执行 content），list 列出，get 查看（含执行记录），complete 完成（重复任务则跳到下一次，force_complete 彻底结束），delete 删除（需 confirm=true），search 搜索，stats 统计。时间 reminder_time 支持 "2026-12-01 09:00"、"+30m"/"+2h"/"+1d"、"明天 9点"、"tomorrow 9:00"；重复用 repeat_type（daily/weekly/monthly/custom + repeat_interval + repeat_interval_unit）或 cron 表达式；timezone 为 IANA 时区。',
-    action: '操作：add | list | get | complete | delete | search | stats',
+      '定时任务（备忘）：add 创建任务（到时由你在独立会话中执行 content），list 列出，get 查看（含执行记录），complete 完成（重复任务则跳到下一次，force_complete 彻底结束），delete 删除（需 confirm=true），search 搜索，stats 统计，notify 设置或清除任务的通知聊天。时间 reminder_time 支持 "2026-12-01 09:00"、"+30m"/"+2h"/"+1d"、"明天 9点"、"tomorrow 9:00"；重复用 repeat_type（daily/weekly/monthly/custom + repeat_interval + repeat_interval_unit）或 cron 表达式；timezone 为 IANA 时区。',
+    action: '操作：add | list | get | complete | delete | search | stats | notify',
+    notify:
+      '每次执行的结果发到哪个聊天，如 telegram:123456；在聊天里创建的任务默认发回那个聊天；空字符串或 null（notify 操作）表示不发',
     title: '任务标题（add 必填）',
     content: '任务内容：到时要做的事',
     reminderTime: '执行时间：2026-12-01 09:00、+30m、明天 9点、tomorrow 9:00 …（默认 30 分钟后）',
@@ -175,6 +177,7 @@ export const taskToolMessages = defineMessages({
     needId: '需要 memo_id',
     needKeyword: 'search 需要 keyword',
     needConfirm: '删除任务需要 confirm=true',
+    labelNotify: '结果发到',
     notFound: (id: number) => `任务不存在: ${id}`,
     completed: (id: number) => `任务 #${id} 已完成`,
     advanced: (id: number, next: string) => `任务 #${id} 本次完成，下次 ${next}`,
@@ -190,8 +193,10 @@ export const taskToolMessages = defineMessages({
   },
   en: {
     description:
-      'Scheduled tasks (memos): add creates one (when due, you run its content in a separate session), list, get (with run history), complete (a repeating task skips to its next run; force_complete ends it), delete (confirm=true), search, stats. reminder_time accepts "2026-12-01 09:00", "+30m"/"+2h"/"+1d", "tomorrow 9:00", "明天 9点"; repeat with repeat_type (daily/weekly/monthly/custom + repeat_interval + repeat_interval_unit) or a cron expression; timezone is an IANA zone.',
-    action: 'Action: add | list | get | complete | delete | search | stats',
+      'Scheduled tasks (memos): add creates one (when due, you run its content in a separate session), list, get (with run history), complete (a repeating task skips to its next run; force_complete ends it), delete (confirm=true), search, stats, notify (sets or clears the chat that gets the results of a task). reminder_time accepts "2026-12-01 09:00", "+30m"/"+2h"/"+1d", "tomorrow 9:00", "明天 9点"; repeat with repeat_type (daily/weekly/monthly/custom + repeat_interval + repeat_interval_unit) or a cron expression; timezone is an IANA zone.',
+    action: 'Action: add | list | get | complete | delete | search | stats | notify',
+    notify:
+      "The chat each run's result is posted to, e.g. telegram:123456; a task made in a chat defaults to that chat; empty or null (action notify) posts nowhere",
     title: 'Task title (required for add)',
     content: 'What to do when it is due',
     reminderTime: 'When: 2026-12-01 09:00, +30m, tomorrow 9:00, 明天 9点 … (default: in 30 minutes)',
@@ -224,6 +229,7 @@ export const taskToolMessages = defineMessages({
     needId: 'memo_id is required',
     needKeyword: 'search needs a keyword',
     needConfirm: 'Deleting tasks needs confirm=true',
+    labelNotify: 'Results to',
     notFound: (id: number) => `No task with ID ${id}`,
     completed: (id: number) => `Task #${id} completed`,
     advanced: (id: number, next: string) => `Task #${id} done for now; next run ${next}`,

@@ -1,10 +1,12 @@
 /** memo: the agent's task tool (original §4.6 arguments, plus cron and timezone). */
 import { z } from 'zod';
+import { chatOfSession, formatChatTarget } from '../../channels/chat-target.js';
 import { isAppError } from '../../errors.js';
 import type { Lang } from '../../i18n/lang.js';
 import { buildSchedule } from '../../tasks/build-schedule.js';
 import { describeSchedule, formatLocal, formatNextRun } from '../../tasks/describe.js';
 import { legacyScheduleFields, specFromLegacyArgs } from '../../tasks/legacy-args.js';
+import { taskFrameMessages } from '../../tasks/messages.js';
 import type { Task, TaskStore } from '../../tasks/types.js';
 import { type Clock, systemClock } from '../../util/clock.js';
 import { failure, success } from '../format.js';
@@ -16,12 +18,15 @@ function schema(lang: Lang) {
   const m = taskToolMessages(lang);
   const f = legacyScheduleFields;
   return z.object({
-    action: z.enum(['add', 'list', 'get', 'complete', 'delete', 'search', 'stats']).describe(m.action),
+    action: z
+      .enum(['add', 'list', 'get', 'complete', 'delete', 'search', 'stats', 'notify'])
+      .describe(m.action),
     title: z.string().optional().describe(m.title),
     content: z.string().optional().describe(m.content),
     reminder_time: f.reminder_time.describe(m.reminderTime),
     reminder_minutes: f.reminder_minutes.describe(m.reminderMinutes),
     tags: z.array(z.string()).optional().describe(m.tags),
+    notify: z.string().max(200).nullable().optional().describe(m.notify),
     priority: z.int().min(1).max(5).optional().describe(m.priority),
     repeat_type: f.repeat_type.describe(m.repeatType),
     repeat_interval: f.repeat_interval.describe(m.repeatInterval),
@@ -50,6 +55,12 @@ export interface TaskToolOptions {
   defaultTimezone?: string;
   /** config `scheduler.min_interval_s` (default 60). */
   minIntervalS?: number;
+}
+
+/** "Remind me …" said in a chat: the task posts its results back to that chat. */
+function defaultNotify(sessionId: string): string | undefined {
+  const chat = chatOfSession(sessionId);
+  return chat && formatChatTarget(chat);
 }
 
 export function createTaskTool(options: TaskToolOptions): Tool<TaskToolArgs> {
@@ -83,13 +94,24 @@ export function createTaskTool(options: TaskToolOptions): Tool<TaskToolArgs> {
               tags: args.tags,
               createdBy: 'AI',
               source: ctx.sessionId,
+              notify: args.notify === undefined ? defaultNotify(ctx.sessionId) : args.notify,
             });
             return success(t.created, [
               [t.labelId, task.id],
               [t.labelTitle, task.title],
               [t.labelSchedule, describeSchedule(task.schedule, ctx.lang)],
               [t.labelNext, next(task)],
+              [t.labelNotify, task.notify],
             ]);
+          }
+          case 'notify': {
+            if (ids.length === 0) return failure(t.needId);
+            const said = taskFrameMessages(ctx.lang);
+            const lines = ids.map((id) => {
+              const task = tasks.update(id, { notify: args.notify ?? null });
+              return task.notify ? said.notifySet(id, task.notify) : said.notifyCleared(id);
+            });
+            return success(lines.join('\n'));
           }
           case 'list':
           case 'search': {
@@ -112,6 +134,7 @@ export function createTaskTool(options: TaskToolOptions): Tool<TaskToolArgs> {
               [t.labelSchedule, describeSchedule(task.schedule, ctx.lang)],
               [t.labelNext, next(task)],
               [t.labelContent, task.content || null],
+              [t.labelNotify, task.notify],
               [t.labelRuns, task.runCount],
               [t.labelLast, task.lastOutcome],
               [

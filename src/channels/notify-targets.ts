@@ -1,0 +1,48 @@
+/**
+ * Which chats a scheduled task may post its results to: a chat of a channel Aibox knows whose
+ * sender is allowed (a private chat with an allowed id), or a chat where an allowed sender has
+ * spoken (a group). Nobody may make the box post to a stranger's chat, so anything else is
+ * refused when it is set, with the reason.
+ */
+import type { Config } from '../config/schema.js';
+import { AppError } from '../errors.js';
+import type { Lang } from '../i18n/lang.js';
+import type { NotifyTargets } from '../tasks/types.js';
+import { CHANNEL_KINDS } from './channel-kinds.js';
+import { formatChatTarget, parseChatTarget } from './chat-target.js';
+import { notifyMessages } from './messages.js';
+import type { SenderStore } from './sender-store.js';
+
+export interface NotifyTargetsOptions {
+  /** Read at every check, so `/reload` applies a change of `allowed_ids`. */
+  config: () => Config;
+  env: NodeJS.ProcessEnv;
+  senders: SenderStore;
+  lang: Lang;
+}
+
+export function createNotifyTargets(options: NotifyTargetsOptions): NotifyTargets {
+  const t = notifyMessages(options.lang);
+  const isAllowedSender = (channel: string, senderId: string) => {
+    const kind = CHANNEL_KINDS.find((k) => k.name === channel);
+    return (
+      (kind?.allowedIds(options.config(), options.env).includes(senderId) ?? false) ||
+      options.senders.isPaired(channel, senderId)
+    );
+  };
+  return {
+    check(text) {
+      const target = parseChatTarget(text);
+      if (!target) {
+        const names = CHANNEL_KINDS.map((kind) => kind.name).join(', ');
+        throw new AppError('bad_notify', t.badTarget(text, names));
+      }
+      const opener = options.senders.chatOpener(target.channel, target.chatId);
+      const allowed =
+        isAllowedSender(target.channel, target.chatId) ||
+        (opener !== undefined && isAllowedSender(target.channel, opener));
+      if (!allowed) throw new AppError('bad_notify', t.notAllowed(formatChatTarget(target)));
+      return formatChatTarget(target);
+    },
+  };
+}

@@ -1,0 +1,102 @@
+/**
+ * Scheduled tasks in a chat: when a run of a task with a `notify` chat starts, that chat may
+ * answer the run's approval requests (it is the person the task reports to); when the run
+ * ends, its answer or error is posted there, split at the vendor's limit. A chat whose channel
+ * is not running is logged and the target kept (the result stays in the run record). A post
+ * that fails is retried with back-off a few times, then logged.
+ */
+
+import type { AppServices } from '../app/services.js';
+import type { Logger } from '../log/logger.js';
+import { taskSessionId } from '../scheduler/session-run-job.js';
+import type { SchedulerEvent, Task, TaskRun } from '../tasks/types.js';
+import { createBackoff, sleep } from './backoff.js';
+import type { ChatBridge } from './chat-bridge.js';
+import { parseChatTarget } from './chat-target.js';
+import { notifyMessages } from './messages.js';
+
+export interface TaskNoticeOptions {
+  app: AppServices;
+  bridges: ReadonlyMap<string, ChatBridge>;
+  logger: Logger;
+  /** Attempts per post, and the first delay between them (doubling). */
+  attempts?: number;
+  retryMs?: number;
+}
+
+/** Starts following the scheduler; the returned function stops (and cancels retries). */
+export function postTaskResults(options: TaskNoticeOptions): () => void {
+  const { app, bridges, logger } = options;
+  const scheduler = app.scheduler;
+  if (!scheduler) return () => undefined;
+  const stopping = new AbortController();
+  /** Run id → ends the chat's say over that run's approvals. */
+  const asking = new Map<number, () => void>();
+
+  const chatOf = (task: Task) => {
+    const target = task.notify ? parseChatTarget(task.notify) : undefined;
+    if (!target) return undefined;
+    const bridge = bridges.get(target.channel);
+    if (!bridge) {
+      logger.warn(
+        { task: task.id, notify: task.notify },
+        'the chat of this task is on a channel that is not running; its result stays in the run record',
+      );
+      return undefined;
+    }
+    return { bridge, chatId: target.chatId };
+  };
+
+  const post = async (bridge: ChatBridge, chatId: string, text: string, task: Task) => {
+    const backoff = createBackoff(options.retryMs ?? 1000, 60_000);
+    const attempts = options.attempts ?? 4;
+    for (let attempt = 1; !stopping.signal.aborted; attempt++) {
+      try {
+        return await bridge.post(chatId, text);
+      } catch (error) {
+        logger.warn({ err: error, task: task.id, attempt }, 'posting a task result to its chat failed');
+        if (attempt >= attempts) return;
+        await sleep(backoff.next(), stopping.signal);
+      }
+    }
+  };
+
+  const resultText = (task: Task, run: TaskRun, bridge: ChatBridge, chatId: string) => {
+    const t = notifyMessages(bridge.langOf(chatId));
+    const denied = run.denied.map((step) => `${step.tool}: ${step.command} (${step.how})`).join('; ');
+    const body =
+      run.status === 'complete'
+        ? `${t.taskDone(task.title, task.id)}\n\n${run.answer?.trim() || t.noAnswer}`
+        : t.taskFailed(task.title, task.id, run.error ?? run.status);
+    return denied ? `${body}\n\n${t.denied(denied)}` : body;
+  };
+
+  const onEvent = (event: SchedulerEvent) => {
+    if (event.type !== 'task_status' || event.run_id === undefined) return;
+    const runId = event.run_id;
+    if (event.status === 'executing') {
+      const task = app.tasks.get(event.task_id);
+      const chat = task && chatOf(task);
+      if (!task || !chat) return;
+      const heading = notifyMessages(chat.bridge.langOf(chat.chatId)).askedByTask(task.title, task.id);
+      asking.set(runId, chat.bridge.askIn(chat.chatId, taskSessionId(task.id), heading));
+      return;
+    }
+    if (event.status !== 'complete' && event.status !== 'failed') return;
+    asking.get(runId)?.();
+    asking.delete(runId);
+    const task = app.tasks.get(event.task_id);
+    const run = task && app.tasks.runs(task.id, { limit: 20 }).find((r) => r.id === runId);
+    const chat = task && chatOf(task);
+    if (!task || !run || !chat) return;
+    void post(chat.bridge, chat.chatId, resultText(task, run, chat.bridge, chat.chatId), task);
+  };
+
+  const unsubscribe = scheduler.onEvent(onEvent);
+  return () => {
+    unsubscribe();
+    stopping.abort();
+    for (const release of asking.values()) release();
+    asking.clear();
+  };
+}
