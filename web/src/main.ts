@@ -3,6 +3,7 @@
 import type { ServerFrame } from '../../src/protocol/frames.js';
 import type { StatusDto } from '../../src/server/api/dto.js';
 import { ApiError, createApi } from './api-client.js';
+import { createChannelsView } from './channels-view.js';
 import { createChatView } from './chat-view.js';
 import { createConnection, socketUrl } from './connection.js';
 import { h } from './dom.js';
@@ -22,8 +23,8 @@ import './styles/lists.css';
 import './styles/highlight.css';
 import './styles/phone.css';
 
-type Tab = 'chat' | 'skills' | 'tasks' | 'memories' | 'mcp';
-const TABS: Tab[] = ['chat', 'skills', 'tasks', 'memories', 'mcp'];
+type Tab = 'chat' | 'skills' | 'tasks' | 'memories' | 'mcp' | 'channels';
+const TABS: Tab[] = ['chat', 'skills', 'tasks', 'memories', 'mcp', 'channels'];
 
 async function boot(root: HTMLElement): Promise<void> {
   const tokens = createTokenStore(localStorage);
@@ -63,7 +64,8 @@ async function boot(root: HTMLElement): Promise<void> {
   const tasks = createTasksView(api, t, getLang, toast);
   const memories = createMemoriesView(api, t, getLang);
   const mcp = createMcpView(api, t, getLang);
-  const views = { chat, skills, tasks, memories, mcp };
+  const channels = createChannelsView(api, t, getLang, toast);
+  const views = { chat, skills, tasks, memories, mcp, channels };
   const loaded = new Set<Tab>(['chat']);
 
   const tabLabel = (tab: Tab) =>
@@ -73,6 +75,7 @@ async function boot(root: HTMLElement): Promise<void> {
       tasks: t().tabTasks,
       memories: t().tabMemories,
       mcp: t().tabMcp,
+      channels: t().tabChannels,
     })[tab];
   const tabButtons = TABS.map((tab) =>
     h('a', { class: 'tab', href: `#${tab}`, 'data-tab': tab }, tabLabel(tab)),

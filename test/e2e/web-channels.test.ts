@@ -1,0 +1,56 @@
+/**
+ * The channels tab in a real browser against the real server: a pairing code made on the page
+ * (the same store a chat redeems it from), the paired sender listed, then removed. Writes the
+ * channels screenshot.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  assertBrowserReady,
+  type LaunchedBrowser,
+  launchBrowser,
+  openConnectedPage,
+  screenshot,
+  VIEWPORTS,
+} from './browser.js';
+import { type Box, startBox } from './fixture.js';
+
+describe('web page: channels', () => {
+  let launched: LaunchedBrowser;
+  let box: Box;
+  let page: Page;
+
+  beforeAll(async () => {
+    assertBrowserReady();
+    launched = await launchBrowser();
+    box = await startBox({ scheduler: false });
+    const options = { viewport: VIEWPORTS.desktop, colorScheme: 'light', locale: 'zh-CN' } as const;
+    page = await openConnectedPage(launched, `${box.server.url}/#channels`, options);
+    page.on('dialog', (dialog) => void dialog.accept());
+  });
+  afterAll(async () => {
+    await launched?.close();
+    await box?.close();
+  });
+
+  it('makes a pairing code, lists the sender who used it, and removes them', async () => {
+    const telegram = page.locator('.card.channel[data-channel="telegram"]');
+    await telegram.locator('text=还没有允许的用户').waitFor();
+
+    await page.locator('.pair-button').click();
+    const code = (await page.locator('.pairing-code .code').textContent()) ?? '';
+    expect(code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+    expect(await page.locator('.pairing-code').textContent()).toContain('只能用一次');
+
+    // The chat side (tested with the fake Telegram in test/channels) redeems it from the same store.
+    expect(box.app.senders.redeem('telegram', '424242', code)).toBe(true);
+    await page.locator('.channels-view .toolbar .btn.small').click();
+    const sender = telegram.locator('.sender[data-sender="424242"]');
+    await sender.waitFor();
+    await screenshot(page, 'channels-desktop');
+
+    await sender.locator('.remove-sender').click();
+    await sender.waitFor({ state: 'detached' });
+    expect(box.app.senders.isPaired('telegram', '424242')).toBe(false);
+  });
+});
