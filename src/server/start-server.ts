@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { AppServices } from '../app/services.js';
 import { anyChannelConfigured } from '../channels/channel-config.js';
 import type { RunningChannels, StartChannelsOptions } from '../channels/start-channels.js';
+import { postTaskResults } from '../channels/task-notices.js';
 import { createDefaultCommandRegistry } from '../commands/index.js';
 import type { CommandRegistry } from '../commands/registry.js';
 import { forwardAppEvents } from './app-events.js';
@@ -114,7 +115,12 @@ async function startConfiguredChannels(
   commands: CommandRegistry,
   options: StartChannelsOptions = {},
 ): Promise<RunningChannels | undefined> {
-  if (!anyChannelConfigured(app.config, options.env ?? process.env)) return undefined;
+  if (!anyChannelConfigured(app.config, options.env ?? process.env)) {
+    // No channel runs, yet a task may name a chat: its results are logged as not posted (and kept).
+    const bridges = new Map<string, never>();
+    const stop = postTaskResults({ app, bridges, logger: app.logger.child({ module: 'channels' }) });
+    return { bridges, close: async () => stop() };
+  }
   const { startChannels } = await import('../channels/start-channels.js');
   return startChannels(app, commands, options);
 }

@@ -12,7 +12,7 @@ import { isAppError } from '../../src/errors.js';
 import { buildSchedule } from '../../src/tasks/build-schedule.js';
 import type { RecordedRequest } from '../helpers/fake-llm.js';
 import type { FakeTelegram, SentMessage } from '../helpers/fake-telegram.js';
-import type { Box } from '../server/harness.js';
+import { type Box, startBox } from '../server/harness.js';
 import { OWNER, startTelegramBox, waitForText as waitForTextIn } from './telegram-box.js';
 
 describe('channels and scheduled tasks', () => {
@@ -198,5 +198,33 @@ describe('channels and scheduled tasks', () => {
     await waitForText(OWNER, '好的');
     tg.say(OWNER, '/new');
     await waitForText(OWNER, '开始新对话');
+  });
+});
+
+describe('a task whose chat is on a channel that is not running', () => {
+  let box: Box;
+  beforeAll(async () => {
+    box = await startBox({ scheduler: true });
+  });
+  afterAll(async () => {
+    await box?.close();
+  });
+
+  it('is logged, keeps its target and its result in the run record', async () => {
+    const code = box.app.senders.newCode(60_000);
+    expect(box.app.senders.redeem('telegram', '5150', code)).toBe(true);
+    box.llm.script({ text: 'nobody will read this here' });
+    const task = box.app.tasks.add({
+      title: 'Offline',
+      content: 'say something',
+      schedule: buildSchedule({ immediate: true }, { now: new Date(), lang: 'en' }),
+      notify: 'telegram:5150',
+    });
+    await expect.poll(() => box.app.tasks.runs(task.id)[0]?.status).toBe('complete');
+    expect(box.app.tasks.runs(task.id)[0]?.answer).toBe('nobody will read this here');
+    expect(box.app.tasks.get(task.id)?.notify).toBe('telegram:5150');
+    await expect
+      .poll(() => readFileSync(box.app.paths.log, 'utf8'))
+      .toContain('on a channel that is not running');
   });
 });
