@@ -161,6 +161,12 @@ describe('channels and scheduled tasks', () => {
 
   it('pairs a sender with a code made through the page API, lists and removes them', async () => {
     const newcomer = 7301;
+    // Only the box's own page may make a code: another site's request is refused before the route.
+    const crossSite = await api('/channels/pair', {
+      method: 'POST',
+      headers: { origin: 'http://evil.example' },
+    });
+    expect(crossSite.status).toBe(403);
     const made = await api('/channels/pair', { method: 'POST' });
     expect(made.status).toBe(201);
     const { code, expiresAt } = (await made.json()) as { code: string; expiresAt: string };
