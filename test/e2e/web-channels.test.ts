@@ -1,7 +1,7 @@
 /**
  * The channels tab in a real browser against the real server: a pairing code made on the page
- * (the same store a chat redeems it from), the paired sender listed, then removed. Writes the
- * channels screenshot.
+ * (the same store a chat redeems it from), the paired sender listed, a task posting to their chat
+ * (a stranger's chat refused), then the sender removed. Writes the channels screenshot.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,6 +48,21 @@ describe('web page: channels', () => {
     const sender = telegram.locator('.sender[data-sender="424242"]');
     await sender.waitFor();
     await screenshot(page, 'channels-desktop');
+
+    // A task can post its results to that sender's chat; a stranger's chat is refused with the reason.
+    await page.goto(`${box.server.url}/#tasks`);
+    const form = page.locator('.task-form');
+    await form.locator('[name="title"]').fill('晚报');
+    await form.locator('[name="kind"]').selectOption('daily');
+    await form.locator('[name="notify"]').fill('telegram:999');
+    await form.locator('button[type="submit"]').click();
+    await page.locator('.toast.error', { hasText: 'telegram:999' }).waitFor();
+    await form.locator('[name="notify"]').fill('telegram:424242');
+    await form.locator('button[type="submit"]').click();
+    const card = page.locator('.card.task', { hasText: '晚报' });
+    await card.locator('.task-notify', { hasText: 'telegram:424242' }).waitFor();
+    await page.goto(`${box.server.url}/#channels`);
+    await page.locator('.channels-view .toolbar .btn.small').click();
 
     await sender.locator('.remove-sender').click();
     await sender.waitFor({ state: 'detached' });

@@ -1,4 +1,7 @@
-/** The "add task" form: once (at a time, or now), repeat (every N minutes/hours/days) or cron. */
+/**
+ * The "add task" form: once (at a time, or now), repeat (every N minutes/hours/days) or cron, and
+ * optionally the chat each run's result is posted to.
+ */
 import type { NewTaskBody } from '../../src/server/api/dto.js';
 import { h } from './dom.js';
 import type { Messages } from './i18n.js';
@@ -61,6 +64,14 @@ export function createTaskForm(t: Messages, onSubmit: (body: NewTaskBody) => Pro
     placeholder: t.taskCronExpr,
     'aria-label': t.taskCronExpr,
   });
+  // A chat each run's result is posted to; the server refuses one that is not an allowed chat.
+  const notify = h('input', {
+    class: 'input',
+    name: 'notify',
+    maxlength: 200,
+    placeholder: t.taskNotify,
+    'aria-label': t.taskNotify,
+  });
   const hint = h('span', { class: 'hint' }, t.taskAtHint);
   const onceRow = h('label', { class: 'field' }, h('span', {}, t.taskAt), at, hint);
   const repeatRow = h('label', { class: 'field', hidden: true }, h('span', {}, t.taskEvery), every, unit);
@@ -82,6 +93,7 @@ export function createTaskForm(t: Messages, onSubmit: (body: NewTaskBody) => Pro
     { class: 'task-form' },
     h('div', { class: 'row' }, title, kind),
     content,
+    notify,
     h('div', { class: 'row' }, onceRow, repeatRow, cronRow, submit),
   );
   el.addEventListener('submit', async (event) => {
@@ -97,6 +109,7 @@ export function createTaskForm(t: Messages, onSubmit: (body: NewTaskBody) => Pro
       body.unit = unit.value as NewTaskBody['unit'];
     }
     if (body.kind === 'cron') body.cron = cron.value.trim();
+    if (notify.value.trim()) body.notify = notify.value.trim();
     submit.disabled = true;
     try {
       if (await onSubmit(body)) {
@@ -104,6 +117,7 @@ export function createTaskForm(t: Messages, onSubmit: (body: NewTaskBody) => Pro
         content.value = '';
         at.value = '';
         cron.value = '';
+        notify.value = '';
       }
     } finally {
       submit.disabled = false;

@@ -139,6 +139,9 @@ export function createTasksView(
           `${t().taskLast}: `,
           h('strong', { class: `outcome ${task.lastOutcome ?? 'none'}` }, outcome(task)),
         ),
+        task.notify
+          ? h('span', { class: 'task-notify' }, `${t().taskNotifyFact}: `, h('strong', {}, task.notify))
+          : null,
       ),
       h(
         'div',
