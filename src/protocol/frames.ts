@@ -251,7 +251,7 @@ export type ClientFrame =
   | { type: 'message'; content: string; id?: FrameId; session?: string }
   | { type: 'command'; command: string; id?: FrameId; session?: string }
   /** Task fields differ per action; the task handler checks them. */
-  | { type: 'task'; action: 'add' | 'list' | 'complete' | 'delete'; [field: string]: unknown }
+  | { type: 'task'; action: 'add' | 'list' | 'complete' | 'delete' | 'notify'; [field: string]: unknown }
   | { type: 'abort'; session?: string }
   | { type: 'approval'; approval_id: string; decision: ApprovalDecision }
   | { type: 'ping' }

@@ -35,7 +35,7 @@ const CommandFrame = z.object({
 /** Task fields are checked by the task handler (they differ per action). */
 const TaskFrame = z.looseObject({
   type: z.literal('task'),
-  action: z.enum(['add', 'list', 'complete', 'delete']),
+  action: z.enum(['add', 'list', 'complete', 'delete', 'notify']),
 });
 const AbortFrame = z.object({ type: z.literal('abort'), session: sessionField.optional() });
 const ApprovalFrame = z.object({

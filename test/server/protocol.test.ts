@@ -288,6 +288,15 @@ describe('server protocol', () => {
     expect(await c.waitType('task_completed')).toMatchObject({ task_id: added.task_id, advanced: true });
     c.send({ type: 'task', action: 'delete', task_id: String(later.task_id) });
     expect(await c.waitType('task_deleted')).toMatchObject({ task_id: later.task_id });
+    // notify over the wire: no chat is allowed on this box, so a target is refused with the reason.
+    c.send({ type: 'task', action: 'notify', task_id: dentist.task_id, notify: 'telegram:5' });
+    const refused = await c.waitFor((f) => f.type === 'error' && String(f.content).includes('telegram:5'));
+    expect(refused.code).toBe('bad_request');
+    c.send({ type: 'task', action: 'notify', task_id: dentist.task_id, notify: null });
+    expect(await c.waitType('task_updated')).toMatchObject({
+      task_id: dentist.task_id,
+      task: { notify: null },
+    });
     c.send({ type: 'task', action: 'complete', task_id: 99999 });
     expect(await c.waitFor((f) => f.type === 'error' && f.code === 'not_found')).toBeTruthy();
     c.close();

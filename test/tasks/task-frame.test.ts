@@ -1,15 +1,24 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { AppError } from '../../src/errors.js';
 import { openDatabase } from '../../src/store/database.js';
 import { createTaskStore } from '../../src/tasks/store.js';
 import { dueTaskFrames, handleTaskFrame } from '../../src/tasks/task-frame.js';
 import { tempHome } from '../helpers/cli.js';
 
+/** Chats a task may post to in these tests: `telegram:42` only (the real check is tested in test/channels). */
+const notifyTargets = {
+  check(target: string) {
+    if (target !== 'telegram:42') throw new AppError('bad_notify', `not an allowed chat: ${target}`);
+    return target;
+  },
+};
+
 async function setup(now = '2026-11-30T10:00:00Z') {
   let current = new Date(now);
   const clock = { now: () => current };
   const db = await openDatabase(join(tempHome('aibox-task-frame-'), 'memories.db'));
-  const tasks = createTaskStore({ db, clock, lang: 'en' });
+  const tasks = createTaskStore({ db, clock, lang: 'en', notifyTargets });
   const deps = { tasks, lang: 'en' as const, clock, defaultTimezone: 'UTC' };
   const frame = (f: Record<string, unknown>) =>
     handleTaskFrame({ type: 'task', ...f }, deps) as Record<string, unknown>;
@@ -107,5 +116,32 @@ describe('task frame handler (the one the server uses)', () => {
       reminder_time: '2026-11-30T10:01:00+00:00',
       content: '⚠️ [ID: 2] soon - 2026-11-30T10:01:00+00:00',
     });
+  });
+
+  it('notify: set on add or later, cleared with null; a chat the store refuses is a bad_request', async () => {
+    const { frame } = await setup();
+    const added = frame({ action: 'add', title: 'report', delay: 60, notify: 'telegram:42' });
+    expect(added).toMatchObject({ type: 'task_added', task: { notify: 'telegram:42' } });
+    expect(frame({ action: 'add', title: 'leak', notify: 'telegram:7' })).toMatchObject({
+      type: 'error',
+      code: 'bad_request',
+      content: expect.stringContaining('not an allowed chat: telegram:7'),
+    });
+    expect(frame({ action: 'notify', task_id: 1, notify: null })).toMatchObject({
+      type: 'task_updated',
+      task_id: 1,
+      content: expect.stringContaining('no longer posts'),
+      task: { notify: null },
+    });
+    expect(frame({ action: 'notify', task_id: '1', notify: 'telegram:42' })).toMatchObject({
+      type: 'task_updated',
+      task: { notify: 'telegram:42' },
+    });
+    expect(frame({ action: 'notify', task_id: 9, notify: null })).toMatchObject({
+      type: 'error',
+      code: 'not_found',
+    });
+    const list = frame({ action: 'list' }) as { tasks: Record<string, unknown>[] };
+    expect(list.tasks[0]).toMatchObject({ id: 1, notify: 'telegram:42' });
   });
 });
