@@ -73,7 +73,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
   const env = options.home
     ? { ...(options.env ?? process.env), AIBOX_HOME: options.home }
     : (options.env ?? process.env);
-  const { paths, loaded, lang, homeTightened } = resolveCliContext(
+  const { paths, loaded, lang, homeTightened } = await resolveCliContext(
     { config: options.configPath, lang: options.lang },
     env,
   );

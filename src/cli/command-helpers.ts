@@ -41,7 +41,7 @@ export async function withDatabase<T>(
   command: Command,
   action: (ctx: CliContext, db: Database) => T | Promise<T>,
 ): Promise<T> {
-  const ctx = resolveCliContext(command.optsWithGlobals<GlobalOptions>());
+  const ctx = await resolveCliContext(command.optsWithGlobals<GlobalOptions>());
   const { openDatabase } = await import('../store/database.js');
   const db = await openDatabase(ctx.paths.database);
   try {

@@ -9,3 +9,16 @@ export function langFlagOf(argv: readonly string[] = process.argv): string | und
   const at = argv.indexOf('--lang');
   return at < 0 ? undefined : argv[at + 1];
 }
+
+/** Global options that take a value (declared on the root program in run.ts). */
+const VALUE_OPTIONS = new Set(['-c', '--config', '--lang']);
+
+/** The first word of a raw argv that is neither an option nor a global option's value: the command. */
+export function commandWordOf(argv: readonly string[] = process.argv): string | undefined {
+  for (let i = 2; i < argv.length; i++) {
+    const word = argv[i] ?? '';
+    if (VALUE_OPTIONS.has(word)) i++;
+    else if (!word.startsWith('-')) return word;
+  }
+  return undefined;
+}

@@ -1,14 +1,15 @@
 /** The `aibox` program (commander): every command but a bare `--version`, which main.ts answers alone. */
 import { Command, CommanderError } from 'commander';
-import { ConfigError } from '../config/load.js';
+import { ConfigError } from '../config/config-error.js';
 import { describeError, isAppError } from '../errors.js';
 import { detectLang } from '../i18n/lang.js';
 import { VERSION } from '../version.js';
 import { COMMANDS } from './commands/index.js';
-import { langFlagOf } from './context.js';
+import { commandWordOf, langFlagOf } from './context.js';
 import { cliMessages } from './messages.js';
 
-export function buildProgram(): Command {
+/** The program with the commands `argv` may run: its own command's file only, when it names one. */
+export async function buildProgram(argv: readonly string[]): Promise<Command> {
   const program = new Command('aibox')
     .description('Aibox: a self-hosted AI agent for your own box')
     .version(VERSION, '-V, --version')
@@ -16,13 +17,15 @@ export function buildProgram(): Command {
     .option('--lang <lang>', 'language of messages: zh | en')
     .showHelpAfterError()
     .exitOverride();
-  for (const register of COMMANDS) register(program);
+  const word = commandWordOf(argv);
+  const load = word !== undefined && Object.hasOwn(COMMANDS, word) ? COMMANDS[word] : undefined;
+  for (const loadRegister of load ? [load] : Object.values(COMMANDS)) (await loadRegister())(program);
   return program;
 }
 
 export async function main(argv: string[]): Promise<void> {
-  const program = buildProgram();
   try {
+    const program = await buildProgram(argv);
     await program.parseAsync(argv);
   } catch (error) {
     if (error instanceof CommanderError) {

@@ -1,4 +1,5 @@
-import { ConfigError, loadConfig } from '../config/load.js';
+import { ConfigError } from '../config/config-error.js';
+import { loadConfig } from '../config/load.js';
 import type { Config } from '../config/schema.js';
 import { changedKeys } from './config-view.js';
 import { commandMessages } from './messages.js';

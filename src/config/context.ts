@@ -4,9 +4,11 @@
  */
 
 import { detectLang, type Lang } from '../i18n/lang.js';
+import { configCachePath } from './config-cache.js';
 import { prepareDataDir } from './data-dir.js';
-import { type LoadedConfig, loadConfig } from './load.js';
+import type { LoadedConfig } from './load.js';
 import { type DataPaths, dataPaths, expandPath, resolveHome } from './paths.js';
+import { readConfig } from './read-config.js';
 
 /** The `--config` and `--lang` choices, when given. */
 export interface ContextOptions {
@@ -24,12 +26,16 @@ export interface CliContext {
 
 /**
  * Loads what every command needs: AIBOX_HOME, config.json (created with defaults on
- * first use; a broken one throws ConfigError) and the language.
+ * first use; a broken one throws ConfigError; validated once per change, see config-cache.ts)
+ * and the language.
  */
-export function resolveCliContext(options: ContextOptions, env: NodeJS.ProcessEnv = process.env): CliContext {
+export async function resolveCliContext(
+  options: ContextOptions,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<CliContext> {
   const home = resolveHome(env);
   const configPath = options.config ? expandPath(options.config, process.cwd()) : dataPaths(home).config;
-  const loaded = loadConfig(configPath);
+  const loaded = await readConfig(configPath, configCachePath(home));
   const paths = dataPaths(home, {
     skillsDir: loaded.config.skills.dir || undefined,
     promptsDir: loaded.config.prompts_dir || undefined,

@@ -1,21 +1,12 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { z } from 'zod';
-import { AppError } from '../errors.js';
 import { writeFileAtomicSync } from '../util/atomic-write.js';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, restrictFile } from '../util/private-files.js';
-import { type Expectation, expectationOf, jsonObject, unknownKey, validJson } from './expectation.js';
+import { ConfigError, type ConfigProblem } from './config-error.js';
+import { expectationOf, jsonObject, unknownKey, validJson } from './expectation.js';
 import { type LegacyNotice, translateLegacyConfig } from './legacy.js';
 import { type Config, ConfigSchema, defaultConfig } from './schema.js';
-
-export interface ConfigProblem {
-  /** Dotted key, e.g. `llm.temperature`. */
-  key: string;
-  /** What was expected, from the schema, in both languages. */
-  expected: Expectation;
-  /** The value found, as JSON. */
-  found: string;
-}
 
 export interface LoadedConfig {
   config: Config;
@@ -23,24 +14,6 @@ export interface LoadedConfig {
   /** True when this call wrote a fresh config.json with the defaults. */
   created: boolean;
   legacy: LegacyNotice[];
-}
-
-/** A config file that cannot be used. `problems` names each bad key; the file is never rewritten. */
-export class ConfigError extends AppError {
-  readonly problems: ConfigProblem[];
-  readonly path: string;
-
-  constructor(path: string, problems: ConfigProblem[], cause?: unknown) {
-    super(
-      'config_invalid',
-      `${path}: ${problems.map((p) => `${p.key}: expected ${p.expected.en}, found ${p.found}`).join('; ')}`,
-      {
-        cause,
-      },
-    );
-    this.problems = problems;
-    this.path = path;
-  }
 }
 
 function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
@@ -99,6 +72,12 @@ export function parseConfigJson(path: string, text: string): unknown {
   }
 }
 
+/** Writes `path` with the documented defaults (first use); its directory is created private. */
+export function writeDefaultConfig(path: string): void {
+  mkdirSync(dirname(path), { recursive: true, mode: PRIVATE_DIR_MODE });
+  writeFileAtomicSync(path, `${JSON.stringify(defaultConfig(), null, 2)}\n`, PRIVATE_FILE_MODE);
+}
+
 /**
  * Reads `path`; writes it with the documented defaults first if it does not exist.
  * A broken file is an error naming every bad key, never a silent fallback.
@@ -106,8 +85,7 @@ export function parseConfigJson(path: string, text: string): unknown {
 export function loadConfig(path: string): LoadedConfig {
   let created = false;
   if (!existsSync(path)) {
-    mkdirSync(dirname(path), { recursive: true, mode: PRIVATE_DIR_MODE });
-    writeFileAtomicSync(path, `${JSON.stringify(defaultConfig(), null, 2)}\n`, PRIVATE_FILE_MODE);
+    writeDefaultConfig(path);
     created = true;
   }
   restrictFile(path); // it may hold server.token

@@ -1,12 +1,14 @@
 /**
  * The one list of places no tool may reach, whatever a rule or a person says: Aibox's own
- * secrets in the data dir (config.json holds the server token, memories.db and the archive the
- * conversations, ai.log what happened) and the user's credential stores. The file tools refuse
+ * secrets in the data dir (config.json and its validated copy .config-cache.json hold the server
+ * token, memories.db and the archive the conversations, ai.log what happened) and the user's
+ * credential stores. The file tools refuse
  * them (by name, through symlinks and hard links), the command policy denies commands that name
  * them, and the bubblewrap sandbox (commands and MCP servers) hides them.
  */
 import { readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
+import { CONFIG_CACHE_FILE } from '../config/config-cache.js';
 import type { DataPaths } from '../config/paths.js';
 import { SKILLS_CACHE_FILE } from '../skills/probe-cache-file.js';
 
@@ -71,6 +73,7 @@ export function protectedPlaces(paths: ProtectedDataPaths, home: string): Protec
     places: [
       paths.archive,
       join(paths.home, SKILLS_CACHE_FILE),
+      join(paths.home, CONFIG_CACHE_FILE), // a copy of config.json
       paths.mcpTrust,
       ...HOME_SECRETS.map((p) => join(home, p)),
     ],

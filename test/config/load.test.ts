@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, parseConfig } from '../../src/config/load.js';
+import { ConfigError } from '../../src/config/config-error.js';
+import { loadConfig, parseConfig } from '../../src/config/load.js';
 import { defaultConfig } from '../../src/config/schema.js';
 
 function tempConfigPath(): string {

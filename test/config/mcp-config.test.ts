@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { redactConfig } from '../../src/commands/config-view.js';
-import { ConfigError, parseConfig } from '../../src/config/load.js';
+import { ConfigError } from '../../src/config/config-error.js';
+import { parseConfig } from '../../src/config/load.js';
 
 function problems(raw: unknown) {
   try {

@@ -14,7 +14,7 @@ export function register(program: Command): void {
     .description(h.helpCheck)
     .option('--json', 'JSON output')
     .action(async (opts: { json?: boolean }, command: Command) => {
-      const ctx = resolveCliContext(command.optsWithGlobals<GlobalOptions>());
+      const ctx = await resolveCliContext(command.optsWithGlobals<GlobalOptions>());
       const { checkChannels } = await import('../../channels/check-channels.js');
       const results = await checkChannels(ctx.loaded.config, ctx.loaded.path, ctx.lang);
       if (opts.json) printJson(results);
@@ -25,7 +25,7 @@ export function register(program: Command): void {
     .command('pair')
     .description(h.helpPair)
     .action(async (_opts: unknown, command: Command) => {
-      const ctx = resolveCliContext(command.optsWithGlobals<GlobalOptions>());
+      const ctx = await resolveCliContext(command.optsWithGlobals<GlobalOptions>());
       const { createSenderStore } = await import('../../channels/sender-store.js');
       const { senderStorePath } = await import('../../channels/channel-config.js');
       const ttl = ctx.loaded.config.channels.pairing_ttl_s;

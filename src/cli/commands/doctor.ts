@@ -20,7 +20,7 @@ export function register(program: Command): void {
       // Loaded here, not at the top: other commands need none of it.
       const { describeSandbox } = await import('../../safety/sandbox-notices.js');
       const { resolveSandbox } = await import('../../safety/sandbox-probe.js');
-      const ctx = resolveCliContext(command.optsWithGlobals<GlobalOptions>());
+      const ctx = await resolveCliContext(command.optsWithGlobals<GlobalOptions>());
       const safety = ctx.loaded.config.safety;
       const sandbox = await resolveSandbox(safety, ctx.lang);
       const unmet = safety.sandbox === 'bwrap' && sandbox.kind !== 'bwrap';

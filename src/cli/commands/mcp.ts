@@ -1,17 +1,15 @@
-/** `aibox mcp add|remove|list|check` (and `serve`, the box as an MCP server over stdio). */
+/**
+ * `aibox mcp add|remove|list|check` (and `serve`, the box as an MCP server over stdio).
+ * What an action needs beyond messages (the MCP client and server, the config editor with its
+ * schema) is imported inside it, so other commands never load it.
+ */
 import type { Command } from 'commander';
-import { VERSION } from '../../app/create-app.js';
 import { type CliContext, resolveCliContext } from '../../config/context.js';
 import type { Config, McpServerConfig } from '../../config/schema.js';
 import { AppError, describeError } from '../../errors.js';
 import { detectLang } from '../../i18n/lang.js';
-import { silentLogger } from '../../log/logger.js';
-import { configuredServerNames, editMcpServers } from '../../mcp/config-edit.js';
-import { createMcpManager } from '../../mcp/manager.js';
 import { mcpStatusLines } from '../../mcp/status-lines.js';
 import type { McpServerStatus } from '../../mcp/types.js';
-import { createResultLimiter } from '../../tools/result-limit.js';
-import { systemClock } from '../../util/clock.js';
 import { printJson, printLine } from '../command-helpers.js';
 import { type GlobalOptions, langFlagOf } from '../context.js';
 import { mcpCliMessages } from './messages.js';
@@ -62,7 +60,7 @@ function entryFrom(target: string[], opts: AddOpts, ctx: CliContext): Record<str
   return entry;
 }
 
-function contextOf(command: Command): CliContext {
+function contextOf(command: Command): Promise<CliContext> {
   return resolveCliContext(command.optsWithGlobals<GlobalOptions>());
 }
 
@@ -86,31 +84,6 @@ function targetOf(server: McpServerConfig): string {
   return 'command' in server ? [server.command, ...server.args].join(' ') : server.url;
 }
 
-async function check(ctx: CliContext): Promise<McpServerStatus[]> {
-  const { config } = ctx.loaded;
-  const manager = createMcpManager({
-    config,
-    safety: () => config.safety,
-    home: ctx.paths.home,
-    trustPath: ctx.paths.mcpTrust,
-    lang: ctx.lang,
-    logger: silentLogger(),
-    limiter: createResultLimiter({
-      maxChars: config.tools.max_result_chars,
-      dir: ctx.paths.toolResults,
-      clock: systemClock,
-    }),
-    version: VERSION,
-  });
-  manager.start();
-  try {
-    await manager.settled();
-    return manager.status();
-  } finally {
-    await manager.close();
-  }
-}
-
 export function register(program: Command): void {
   const h = mcpCliMessages(detectLang({ flag: langFlagOf() }));
   const mcp = program.command('mcp').description(h.mcp);
@@ -125,8 +98,9 @@ export function register(program: Command): void {
     .option('--timeout <seconds>', h.timeout)
     .option('--disabled', h.disabled)
     .option('--json <entry>', h.json)
-    .action((name: string, target: string[], opts: AddOpts, command: Command) => {
-      const ctx = contextOf(command);
+    .action(async (name: string, target: string[], opts: AddOpts, command: Command) => {
+      const ctx = await contextOf(command);
+      const { editMcpServers } = await import('../../mcp/config-edit.js');
       const m = mcpCliMessages(ctx.lang);
       const entry = entryFrom(target, opts, ctx);
       editMcpServers(ctx.loaded.path, (servers) => {
@@ -140,8 +114,9 @@ export function register(program: Command): void {
     .alias('rm')
     .description(h.remove)
     .argument('<name>')
-    .action((name: string, _opts: unknown, command: Command) => {
-      const ctx = contextOf(command);
+    .action(async (name: string, _opts: unknown, command: Command) => {
+      const ctx = await contextOf(command);
+      const { configuredServerNames, editMcpServers } = await import('../../mcp/config-edit.js');
       const m = mcpCliMessages(ctx.lang);
       if (!configuredServerNames(ctx.loaded.path).includes(name))
         throw new AppError('bad_argument', m.missing(name));
@@ -156,7 +131,7 @@ export function register(program: Command): void {
     .description(h.list)
     .option('--json', 'JSON')
     .action(async (opts: { json?: boolean }, command: Command) => {
-      const ctx = contextOf(command);
+      const ctx = await contextOf(command);
       const m = mcpCliMessages(ctx.lang);
       const servers = ctx.loaded.config.mcp.servers;
       const live = await liveStatus(ctx.loaded.config);
@@ -179,8 +154,9 @@ export function register(program: Command): void {
     .description(h.check)
     .option('--json', 'JSON')
     .action(async (opts: { json?: boolean }, command: Command) => {
-      const ctx = contextOf(command);
-      const statuses = await check(ctx);
+      const ctx = await contextOf(command);
+      const { checkMcpServers } = await import('./mcp-check.js');
+      const statuses = await checkMcpServers(ctx);
       if (opts.json) printJson({ servers: statuses });
       else printLine(mcpStatusLines(statuses, ctx.lang).join('\n'));
       if (statuses.some((s) => s.state === 'failed')) process.exitCode = 1;

@@ -6,7 +6,7 @@ import type { GlobalOptions } from '../context.js';
 
 /** Resolves config and opens the registry for one CLI command (no watcher), as the server does. */
 export async function openSkills(command: Command): Promise<{ ctx: CliContext; registry: SkillEngine }> {
-  const ctx = resolveCliContext(command.optsWithGlobals<GlobalOptions>());
+  const ctx = await resolveCliContext(command.optsWithGlobals<GlobalOptions>());
   const { openSkills: openConfiguredSkills } = await import('../../app/open-skills.js');
   const registry = await openConfiguredSkills({
     paths: ctx.paths,

@@ -52,7 +52,7 @@ export function registerSkillsManage(skills: Command, help: Messages): void {
         opts: { python?: boolean; bash?: boolean; markdown?: boolean },
         command: Command,
       ) => {
-        const ctx = resolveCliContext(command.optsWithGlobals<GlobalOptions>());
+        const ctx = await resolveCliContext(command.optsWithGlobals<GlobalOptions>());
         const m = skillsCliMessages(ctx.lang);
         const kinds = (['python', 'bash', 'markdown'] as const).filter((k) => opts[k]);
         if (kinds.length > 1) throw new AppError('bad_argument', m.oneKind);
