@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { z } from 'zod';
 import { writeFileAtomic } from '../util/atomic-write.js';
 import { byKey } from '../util/compare.js';
+import type { SummarySource } from './help-summary.js';
+import type { ProbeFailure } from './probe.js';
 import type { StoredProbe, StoredProbeEntry } from './probe-cache.js';
 
 /**
@@ -14,40 +15,58 @@ export const SKILLS_CACHE_FILE = '.skills-cache.json';
 /** Bump when the stored shape or the meaning of a probe result changes: other versions are ignored. */
 export const SKILLS_CACHE_VERSION = 2;
 
-const FailureSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('timeout'), seconds: z.number() }),
-  z.strictObject({ kind: z.literal('badInterpreter'), interpreter: z.string() }),
-  z.strictObject({ kind: z.literal('noExec') }),
-  z.strictObject({ kind: z.literal('access'), message: z.string() }),
-  z.strictObject({ kind: z.literal('spawn'), code: z.string(), message: z.string() }),
-  z.strictObject({ kind: z.literal('invalidUtf8') }),
-  z.strictObject({
-    kind: z.literal('noOutput'),
-    exitCode: z.number().optional(),
-    signal: z.string().optional(),
-  }),
-  z.strictObject({ kind: z.literal('notFound127'), detail: z.string().optional() }),
-]);
-const EntrySchema = z.union([
-  z.strictObject({
-    identity: z.string(),
-    ok: z.literal(true),
-    summary: z.string(),
-    content: z.string(),
-    summarySource: z.enum(['help', 'manual', 'usage']),
-    systemDescription: z.string().optional(),
-  }),
-  z.strictObject({
-    identity: z.string(),
-    ok: z.literal(false),
-    failure: FailureSchema,
-    retried: z.boolean().optional(),
-  }),
-]);
-const FileSchema = z.object({
-  version: z.literal(SKILLS_CACHE_VERSION),
-  probes: z.record(z.string(), z.unknown()),
-});
+/** A field's expected value: a JSON type (`?`: may be absent) or one of some literal values. */
+type FieldShape = 'string' | 'number' | 'string?' | 'number?' | 'boolean?' | readonly unknown[];
+
+const FAILURE_FIELDS: Record<ProbeFailure['kind'], Record<string, FieldShape>> = {
+  timeout: { seconds: 'number' },
+  badInterpreter: { interpreter: 'string' },
+  noExec: {},
+  access: { message: 'string' },
+  spawn: { code: 'string', message: 'string' },
+  invalidUtf8: {},
+  noOutput: { exitCode: 'number?', signal: 'string?' },
+  notFound127: { detail: 'string?' },
+};
+const OK_FIELDS: Record<string, FieldShape> = {
+  identity: 'string',
+  ok: [true],
+  summary: 'string',
+  content: 'string',
+  summarySource: ['help', 'manual', 'usage'] satisfies SummarySource[],
+  systemDescription: 'string?',
+};
+const FAILED_FIELDS: Record<string, FieldShape> = { identity: 'string', ok: [false], retried: 'boolean?' };
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** `value` has exactly these fields (no others), each of its shape. */
+function hasFields(value: Record<string, unknown>, fields: Record<string, FieldShape>, except = ''): boolean {
+  for (const key of Object.keys(value)) if (key !== except && !Object.hasOwn(fields, key)) return false;
+  return Object.entries(fields).every(([key, shape]) => {
+    const field = value[key];
+    if (typeof shape !== 'string') return shape.includes(field);
+    if (shape.endsWith('?') && field === undefined) return true;
+    return typeof field === shape.replace('?', '');
+  });
+}
+
+function isFailure(value: unknown): value is ProbeFailure {
+  if (!isRecord(value) || typeof value.kind !== 'string' || !Object.hasOwn(FAILURE_FIELDS, value.kind))
+    return false;
+  return hasFields(value, FAILURE_FIELDS[value.kind as ProbeFailure['kind']], 'kind');
+}
+
+/**
+ * One stored entry, checked by hand rather than with a zod schema: every `aibox skills` command
+ * reads this file, and loading zod would cost it more than the rest of its start-up.
+ */
+function isStoredEntry(value: unknown): value is StoredProbe & { identity: string } {
+  if (!isRecord(value)) return false;
+  if (value.ok === true) return hasFields(value, OK_FIELDS);
+  return hasFields(value, FAILED_FIELDS, 'failure') && isFailure(value.failure);
+}
 
 export interface ReadCacheResult {
   entries: StoredProbeEntry[];
@@ -64,24 +83,23 @@ export async function readProbeCacheFile(path: string): Promise<ReadCacheResult>
     const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
     return { entries: [], status: missing ? 'missing' : 'invalid' };
   }
-  let parsed: z.infer<typeof FileSchema>;
+  let parsed: unknown;
   try {
-    const file = FileSchema.safeParse(JSON.parse(text));
-    if (!file.success) return { entries: [], status: 'invalid' };
-    parsed = file.data;
+    parsed = JSON.parse(text);
   } catch {
     return { entries: [], status: 'invalid' };
   }
+  if (!isRecord(parsed) || parsed.version !== SKILLS_CACHE_VERSION || !isRecord(parsed.probes))
+    return { entries: [], status: 'invalid' };
   const entries: StoredProbeEntry[] = [];
   let status: ReadCacheResult['status'] = 'ok';
   for (const [entryPath, value] of Object.entries(parsed.probes)) {
-    const entry = EntrySchema.safeParse(value);
-    if (!entry.success) {
+    if (!isStoredEntry(value)) {
       status = 'invalid';
       continue;
     }
-    const { identity, ...probe } = entry.data;
-    entries.push({ path: entryPath, identity, probe: probe as StoredProbe });
+    const { identity, ...probe } = value;
+    entries.push({ path: entryPath, identity, probe });
   }
   return { entries, status };
 }

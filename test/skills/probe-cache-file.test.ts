@@ -1,0 +1,78 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { StoredProbeEntry } from '../../src/skills/probe-cache.js';
+import {
+  readProbeCacheFile,
+  SKILLS_CACHE_VERSION,
+  writeProbeCacheFile,
+} from '../../src/skills/probe-cache-file.js';
+import { tempDir } from './fixtures.js';
+
+/** One entry of every kind the probe stores. */
+const ENTRIES: StoredProbeEntry[] = [
+  {
+    path: '/s/a',
+    identity: '1:2:3:4:5',
+    probe: { ok: true, summary: 'A', content: 'A\nmore', summarySource: 'help', systemDescription: 'a tool' },
+  },
+  { path: '/s/b', identity: 'i', probe: { ok: true, summary: 'B', content: 'B', summarySource: 'usage' } },
+  {
+    path: '/s/c',
+    identity: 'i',
+    probe: { ok: false, failure: { kind: 'timeout', seconds: 10 }, retried: true },
+  },
+  { path: '/s/d', identity: 'i', probe: { ok: false, failure: { kind: 'noOutput', exitCode: 2 } } },
+  { path: '/s/e', identity: 'i', probe: { ok: false, failure: { kind: 'spawn', code: 'E', message: 'm' } } },
+  { path: '/s/f', identity: 'i', probe: { ok: false, failure: { kind: 'noExec' } } },
+];
+
+describe('probe cache file entries (checked without a schema library)', () => {
+  it('reads back every kind of entry it writes', async () => {
+    const file = join(tempDir(), 'cache.json');
+    await writeProbeCacheFile(file, ENTRIES);
+    expect(await readProbeCacheFile(file)).toEqual({ entries: ENTRIES, status: 'ok' });
+  });
+
+  it.each([
+    ['an unknown key', (e: Record<string, unknown>) => Object.assign(e, { extra: 1 })],
+    ['a missing key', (e: Record<string, unknown>) => delete e.content],
+    ['a wrong type', (e: Record<string, unknown>) => Object.assign(e, { identity: 7 })],
+    ['an unknown summary source', (e: Record<string, unknown>) => Object.assign(e, { summarySource: 'x' })],
+    [
+      'an unknown failure',
+      (e: Record<string, unknown>) => Object.assign(e, { ok: false, failure: { kind: 'x' } }),
+    ],
+    [
+      'a failure with a stray key',
+      (e: Record<string, unknown>) => Object.assign(e, { ok: false, failure: { kind: 'noExec', x: 1 } }),
+    ],
+    ['a success and a failure at once', (e: Record<string, unknown>) => Object.assign(e, { failure: {} })],
+    [
+      'not an object',
+      (_e: Record<string, unknown>, all: Record<string, unknown>) => Object.assign(all, { '/s/a': 3 }),
+    ],
+  ])('drops an entry with %s and says the file is invalid (so it is rewritten)', async (_label, spoil) => {
+    const file = join(tempDir(), 'cache.json');
+    await writeProbeCacheFile(file, ENTRIES);
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as {
+      probes: Record<string, Record<string, unknown>>;
+    };
+    spoil(stored.probes['/s/a'] as Record<string, unknown>, stored.probes);
+    writeFileSync(file, JSON.stringify(stored));
+    const read = await readProbeCacheFile(file);
+    expect(read.status).toBe('invalid');
+    expect(read.entries.map((e) => e.path)).toEqual(ENTRIES.slice(1).map((e) => e.path));
+  });
+
+  it('ignores a file of another version or shape', async () => {
+    const file = join(tempDir(), 'cache.json');
+    for (const text of [
+      JSON.stringify({ version: SKILLS_CACHE_VERSION + 1, probes: {} }),
+      JSON.stringify({ version: SKILLS_CACHE_VERSION, probes: [] }),
+    ]) {
+      writeFileSync(file, text);
+      expect(await readProbeCacheFile(file)).toEqual({ entries: [], status: 'invalid' });
+    }
+  });
+});
