@@ -10,8 +10,10 @@
 // paths such as '../web' and '../../skills' mean the same from any of them. A worker entry deeper in
 // src/ (src/tools/web/web.worker.ts) is therefore bundled under its top directory
 // (dist/tools/web.worker.js); src/workers/entry.ts maps source paths the same way.
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, posix, relative, resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 
 const root = resolve(import.meta.dirname, '..');
@@ -132,3 +134,9 @@ await esbuild.build({
   keepNames: true,
   logLevel: 'warning',
 });
+
+// jieba's dictionary grouped by first character (src/skills/dict-index.ts), where the segmenter
+// looks for it: beside the skills modules. Built with the module just transpiled above.
+const { buildDictIndex } = await import(pathToFileURL(join(dist, 'skills/dict-index.js')).href);
+const jiebaDict = createRequire(import.meta.url).resolve('@node-rs/jieba/dict.txt');
+writeFileSync(join(dist, 'skills/jieba-dict.idx'), buildDictIndex(readFileSync(jiebaDict, 'utf8')));
