@@ -11,6 +11,7 @@ import { PRESETS } from '../providers/presets.js';
 import { installExamplesIfEmpty } from '../skills/examples.js';
 import { SKILLS_CACHE_FILE } from '../skills/probe-cache-file.js';
 import { createSkillRegistry, type SkillEngine, type SkillLogger } from '../skills/registry.js';
+import { SEARCH_DOCS_FILE } from '../skills/search-docs-file.js';
 
 /**
  * Variables no child process (probe or command) may see: the configured key variable and
@@ -44,6 +45,7 @@ export async function openSkills(options: OpenSkillsOptions): Promise<SkillEngin
     ...(options.logger ? { logger: options.logger } : {}),
     watch: options.watch && config.skills.watch,
     cacheFile: join(paths.home, SKILLS_CACHE_FILE),
+    searchDocsFile: join(paths.home, SEARCH_DOCS_FILE),
     retryTimeouts: options.retryTimeouts ?? options.watch,
   });
 }

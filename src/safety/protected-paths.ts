@@ -11,6 +11,7 @@ import { basename, dirname, join, sep } from 'node:path';
 import { CONFIG_CACHE_FILE } from '../config/config-cache.js';
 import type { DataPaths } from '../config/paths.js';
 import { SKILLS_CACHE_FILE } from '../skills/probe-cache-file.js';
+import { SEARCH_DOCS_FILE } from '../skills/search-docs-file.js';
 
 /** Credential stores refused wherever they are (a copy of `.ssh` in the workspace still holds keys). */
 const CREDENTIAL_NAMES = [
@@ -73,6 +74,7 @@ export function protectedPlaces(paths: ProtectedDataPaths, home: string): Protec
     places: [
       paths.archive,
       join(paths.home, SKILLS_CACHE_FILE),
+      join(paths.home, SEARCH_DOCS_FILE),
       join(paths.home, CONFIG_CACHE_FILE), // a copy of config.json
       paths.mcpTrust,
       ...HOME_SECRETS.map((p) => join(home, p)),

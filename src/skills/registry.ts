@@ -13,6 +13,7 @@ import { resolveConcurrency } from './pool.js';
 import { type ProbeOptions, probeExecutable } from './probe.js';
 import { ProbeCache } from './probe-cache.js';
 import { readProbeCacheFile, writeProbeCacheFile } from './probe-cache-file.js';
+import { readSearchDocs, writeSearchDocs } from './search-docs-file.js';
 import { buildSearchIndex, createSearchDocCache, type SearchIndex } from './search-index.js';
 import { createSegmenter, type Segmenter } from './segmenter.js';
 import type { ReloadResult, Skill, SkillDiagnostic, SkillRegistry } from './types.js';
@@ -46,6 +47,11 @@ export interface SkillRegistryOptions {
    * probe-cache-file.ts), so a start with nothing changed probes nothing. Absent: memory only.
    */
   cacheFile?: string;
+  /**
+   * Keeps the skills' search tokens across restarts in this file (`AIBOX_HOME/.skills-search.json`,
+   * see search-docs-file.ts), so a first search tokenizes only skills that changed. Absent: memory only.
+   */
+  searchDocsFile?: string;
   /**
    * Retry each timed-out probe once, alone, in the background (a slow program that timed out
    * under parallel probing). For long-lived registries (the server); a CLI command does not wait.
@@ -114,7 +120,21 @@ export async function createSkillRegistry(options: SkillRegistryOptions): Promis
   const dir = options.dir;
   const cache = await openProbeCache(options.cacheFile);
   const segmenter = options.segmenter ?? createSegmenter();
-  const docCache = createSearchDocCache();
+  const docCache = createSearchDocCache(
+    options.searchDocsFile ? await readSearchDocs(options.searchDocsFile) : undefined,
+  );
+  let docsWrite: Promise<void> = Promise.resolve();
+  /** After an index build that tokenized (or dropped) a skill; in the background, one at a time. */
+  const saveSearchDocs = (file: string) => {
+    const docs = new Map(docCache.current);
+    docCache.stored = docs;
+    docCache.changed = false;
+    docsWrite = docsWrite
+      .then(() => writeSearchDocs(file, docs))
+      .catch((error: unknown) =>
+        options.logger?.warn({ err: error, file }, 'skills search tokens not written'),
+      );
+  };
   const listeners = new Set<(result: ReloadResult) => void>();
   const stats: SkillEngineStats = { probesSpawned: 0, reloads: 0 };
   const probe: ProbeOptions = {
@@ -225,7 +245,10 @@ export async function createSkillRegistry(options: SkillRegistryOptions): Promis
       return [...diagnosed];
     },
     search(keyword, searchOptions) {
-      index ??= buildSearchIndex(state.skills, segmenter, docCache, defaultGlossary());
+      if (!index) {
+        index = buildSearchIndex(state.skills, segmenter, docCache, defaultGlossary());
+        if (options.searchDocsFile && docCache.changed) saveSearchDocs(options.searchDocsFile);
+      }
       return index.search(keyword, searchOptions?.limit);
     },
     reload,
@@ -263,6 +286,7 @@ export async function createSkillRegistry(options: SkillRegistryOptions): Promis
       stop.abort();
       listeners.clear();
       await watcher?.close();
+      await docsWrite;
     },
     stats: () => ({ ...stats }),
   };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { byKey } from '../util/compare.js';
 import type { Glossary } from './glossary.js';
 import { bigramsOf, CJK_RUN, latinWordList, type QueryTerm, queryTerms, stem } from './search-terms.js';
@@ -27,6 +28,8 @@ const DEFAULT_LIMIT = 10;
 
 interface Doc {
   skill: Skill;
+  key: string;
+  stored: StoredDoc;
   /** Lower-cased name, summary, content. */
   fields: [string, string, string];
   /** Per field: term frequencies of stemmed Latin words and CJK uni/bigrams. */
@@ -35,14 +38,35 @@ interface Doc {
   len: [number, number, number];
 }
 
+/** A doc's token counts as kept in the search docs file (search-docs-file.ts). */
+export interface StoredDoc {
+  tf: [[string, number][], [string, number][], [string, number][]];
+  len: [number, number, number];
+}
+
 /**
  * Per-skill extraction, cached by Skill object identity (the probe cache keeps unchanged skills
- * identical), so rebuilding the index after one change is cheap. Owned by the registry.
+ * identical), so rebuilding the index after one change is cheap; and across processes by the
+ * fields' text (`stored`, from the search docs file), so a new process tokenizes only what changed.
+ * Owned by the registry.
  */
-export type SearchDocCache = WeakMap<Skill, Doc>;
+export interface SearchDocCache {
+  bySkill: WeakMap<Skill, Doc>;
+  /** Docs as the file holds them, by key (docKey). */
+  stored: Map<string, StoredDoc>;
+  /** Docs of the last index built, by key: what the file should hold next. */
+  current: Map<string, StoredDoc>;
+  /** The last index built differs from `stored` (a doc tokenized, or one left out): write the file. */
+  changed: boolean;
+}
 
-export function createSearchDocCache(): SearchDocCache {
-  return new WeakMap();
+export function createSearchDocCache(stored: Map<string, StoredDoc> = new Map()): SearchDocCache {
+  return { bySkill: new WeakMap(), stored, current: new Map(), changed: false };
+}
+
+/** What a doc is derived from, as one key: its three lower-cased fields. */
+function docKey(fields: Doc['fields']): string {
+  return createHash('sha1').update(fields.join('\0')).digest('base64url');
 }
 
 /** Adjacent word pairs joined (`file system` → `filesystem`), for the short fields only. */
@@ -72,23 +96,41 @@ function countTokens(text: string): [Map<string, number>, number] {
   return [counts, n];
 }
 
+function fieldsOf(skill: Skill): Doc['fields'] {
+  const described = skill.systemDescription && skill.systemDescription !== skill.summary;
+  return [
+    skill.name.toLowerCase(),
+    (described ? `${skill.summary}\n${skill.systemDescription}` : skill.summary).toLowerCase(),
+    skill.content.toLowerCase(),
+  ];
+}
+
+function tokenize(fields: Doc['fields']): StoredDoc {
+  const counted = fields.map(countTokens);
+  const tf = counted.map(([m]) => m) as Doc['tf'];
+  tf[0].set(fields[0], 1); // the whole name (`unit_convert`, `sha256sum`)
+  addJoinedPairs(fields[1], tf[1]);
+  return {
+    tf: tf.map((m) => [...m]) as StoredDoc['tf'],
+    len: counted.map(([, n]) => Math.max(1, n)) as StoredDoc['len'],
+  };
+}
+
 function docOf(skill: Skill, docCache: SearchDocCache): Doc {
-  let doc = docCache.get(skill);
+  let doc = docCache.bySkill.get(skill);
   if (!doc) {
-    const described = skill.systemDescription && skill.systemDescription !== skill.summary;
-    const fields: Doc['fields'] = [
-      skill.name.toLowerCase(),
-      (described ? `${skill.summary}\n${skill.systemDescription}` : skill.summary).toLowerCase(),
-      skill.content.toLowerCase(),
-    ];
-    const counted = fields.map(countTokens);
-    const tf = counted.map(([m]) => m) as Doc['tf'];
-    const len = counted.map(([, n]) => Math.max(1, n)) as Doc['len'];
-    tf[0].set(fields[0], 1); // the whole name (`unit_convert`, `sha256sum`)
-    addJoinedPairs(fields[1], tf[1]);
-    doc = { skill, fields, tf, len };
-    docCache.set(skill, doc);
+    const fields = fieldsOf(skill);
+    const key = docKey(fields);
+    let stored = docCache.stored.get(key);
+    if (!stored) {
+      stored = tokenize(fields);
+      docCache.changed = true;
+    }
+    const tf = stored.tf.map((pairs) => new Map(pairs)) as Doc['tf'];
+    doc = { skill, key, stored, fields, tf, len: stored.len };
+    docCache.bySkill.set(skill, doc);
   }
+  docCache.current.set(doc.key, doc.stored);
   return doc;
 }
 
@@ -111,7 +153,9 @@ export function buildSearchIndex(
   docCache: SearchDocCache = createSearchDocCache(),
   glossary?: Glossary,
 ): SearchIndex {
+  docCache.current.clear();
   const docs = skills.map((skill) => docOf(skill, docCache));
+  if (docCache.current.size !== docCache.stored.size) docCache.changed = true;
   const postings = new Map<string, Postings>();
   const avgLen = [0, 0, 0];
   docs.forEach((doc, d) => {

@@ -1,0 +1,54 @@
+/**
+ * The skills' search tokens kept across processes: `AIBOX_HOME/.skills-search.json`, beside the
+ * probe cache (.skills-cache.json), keyed by a hash of each skill's lower-cased name, summary and
+ * content (search-index.ts docKey), so `aibox skills search` tokenizes only skills that changed.
+ * A lost or bad file only costs tokenizing every skill again.
+ */
+import { readFile } from 'node:fs/promises';
+import { writeFileAtomic } from '../util/atomic-write.js';
+import type { StoredDoc } from './search-index.js';
+
+export const SEARCH_DOCS_FILE = '.skills-search.json';
+/** Bump when tokenizing changes (search-index.ts, search-terms.ts): other versions are ignored. */
+export const SEARCH_DOCS_VERSION = 1;
+
+const isCounts = (value: unknown): value is [string, number][] =>
+  Array.isArray(value) &&
+  value.every(
+    (pair) =>
+      Array.isArray(pair) && pair.length === 2 && typeof pair[0] === 'string' && typeof pair[1] === 'number',
+  );
+
+const isStoredDoc = (value: unknown): value is StoredDoc => {
+  const doc = value as Partial<StoredDoc> | null;
+  return (
+    typeof doc === 'object' &&
+    doc !== null &&
+    Array.isArray(doc.tf) &&
+    doc.tf.length === 3 &&
+    doc.tf.every(isCounts) &&
+    Array.isArray(doc.len) &&
+    doc.len.length === 3 &&
+    doc.len.every((n) => typeof n === 'number')
+  );
+};
+
+/** The stored docs by key; empty when the file is missing, bad or of another version (never throws). */
+export async function readSearchDocs(path: string): Promise<Map<string, StoredDoc>> {
+  const docs = new Map<string, StoredDoc>();
+  try {
+    const file = JSON.parse(await readFile(path, 'utf8')) as { version?: unknown; docs?: unknown };
+    if (file.version !== SEARCH_DOCS_VERSION || typeof file.docs !== 'object' || file.docs === null)
+      return docs;
+    for (const [key, doc] of Object.entries(file.docs)) if (isStoredDoc(doc)) docs.set(key, doc);
+  } catch {
+    // missing or not JSON: as good as none
+  }
+  return docs;
+}
+
+/** Writes the file atomically (0600, like the probe cache). */
+export async function writeSearchDocs(path: string, docs: ReadonlyMap<string, StoredDoc>): Promise<void> {
+  const text = JSON.stringify({ version: SEARCH_DOCS_VERSION, docs: Object.fromEntries(docs) });
+  await writeFileAtomic(path, `${text}\n`, 0o600);
+}
