@@ -120,9 +120,8 @@ export async function createSkillRegistry(options: SkillRegistryOptions): Promis
   const dir = options.dir;
   const cache = await openProbeCache(options.cacheFile);
   const segmenter = options.segmenter ?? createSegmenter();
-  const docCache = createSearchDocCache(
-    options.searchDocsFile ? await readSearchDocs(options.searchDocsFile) : undefined,
-  );
+  const docCache = createSearchDocCache();
+  let docsRead = false;
   let docsWrite: Promise<void> = Promise.resolve();
   /** After an index build that tokenized (or dropped) a skill; in the background, one at a time. */
   const saveSearchDocs = (file: string) => {
@@ -246,6 +245,8 @@ export async function createSkillRegistry(options: SkillRegistryOptions): Promis
     },
     search(keyword, searchOptions) {
       if (!index) {
+        if (options.searchDocsFile && !docsRead) docCache.stored = readSearchDocs(options.searchDocsFile);
+        docsRead = true;
         index = buildSearchIndex(state.skills, segmenter, docCache, defaultGlossary());
         if (options.searchDocsFile && docCache.changed) saveSearchDocs(options.searchDocsFile);
       }

@@ -4,7 +4,7 @@
  * content (search-index.ts docKey), so `aibox skills search` tokenizes only skills that changed.
  * A lost or bad file only costs tokenizing every skill again.
  */
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { writeFileAtomic } from '../util/atomic-write.js';
 import type { StoredDoc } from './search-index.js';
 
@@ -33,11 +33,14 @@ const isStoredDoc = (value: unknown): value is StoredDoc => {
   );
 };
 
-/** The stored docs by key; empty when the file is missing, bad or of another version (never throws). */
-export async function readSearchDocs(path: string): Promise<Map<string, StoredDoc>> {
+/**
+ * The stored docs by key; empty when the file is missing, bad or of another version (never throws).
+ * Synchronous: read by the first search (itself synchronous), not at start-up, which may never search.
+ */
+export function readSearchDocs(path: string): Map<string, StoredDoc> {
   const docs = new Map<string, StoredDoc>();
   try {
-    const file = JSON.parse(await readFile(path, 'utf8')) as { version?: unknown; docs?: unknown };
+    const file = JSON.parse(readFileSync(path, 'utf8')) as { version?: unknown; docs?: unknown };
     if (file.version !== SEARCH_DOCS_VERSION || typeof file.docs !== 'object' || file.docs === null)
       return docs;
     for (const [key, doc] of Object.entries(file.docs)) if (isStoredDoc(doc)) docs.set(key, doc);
