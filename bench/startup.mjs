@@ -7,11 +7,12 @@
  * The baseline commit is exported with `git archive` into a temp dir, given this checkout's
  * node_modules (a symlink) and built with its own `npm run build`. Each build gets its own home
  * with 200 skills (160 Markdown, 40 executables) and 2,000 memories. Measured: wall time of
- * `aibox --version`, `aibox skills search`, `aibox memory search` (median of N runs, with
- * `node -e 0` as the floor), `aibox serve` warm start → first `history` frame (median of 5,
- * after one start that filled the skills cache), idle RSS of that server (2 s after it), and the
- * first and second HTTP request to it (the HTTP routes load on the first one). With GNU time
- * (/usr/bin/time) the commands' CPU time is shown too: on a shared machine it varies less than wall.
+ * `aibox --version`, `aibox skills search` (an English and a Chinese query), `aibox memory search`
+ * (median of N runs, with `node -e 0` as the floor), `aibox serve` warm start → first `history`
+ * frame (median of 5, after one start that filled the skills cache), idle RSS of that server (2 s
+ * after it), and the first and second HTTP request to it (the HTTP routes load on the first one).
+ * With GNU time (/usr/bin/time) the commands' CPU time is shown too: on a shared machine it varies
+ * less than wall.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
@@ -86,6 +87,7 @@ const COMMANDS = {
   'node -e 0 (floor)': () => ['-e', '0'],
   'aibox --version': (v) => [v.cli, '--version'],
   'aibox skills search': (v) => [v.cli, 'skills', 'search', 'greeting'],
+  'aibox skills search, Chinese query': (v) => [v.cli, 'skills', 'search', '指南'],
   'aibox memory search': (v) => [v.cli, 'memory', 'search', '喝水'],
 };
 const times = new Map();
