@@ -8,7 +8,8 @@ import type { AppServices } from '../app/services.js';
 import type { CommandRegistry } from '../commands/registry.js';
 import { describeError, isAppError } from '../errors.js';
 import { type Lang, langOfText } from '../i18n/lang.js';
-import type { ApprovalEvent } from '../safety/approval-broker.js';
+import type { ApprovalEvent, PendingApproval } from '../safety/approval-broker.js';
+import type { ApprovalAnswer } from '../safety/types.js';
 import type { Session, SessionEvent } from '../session/types.js';
 import { workspaceDir } from '../tools/files/workspace.js';
 import { approvalButtons, approvalText, decidedText, parseApprovalData } from './approval-prompt.js';
@@ -20,6 +21,7 @@ import type { SenderStore } from './sender-store.js';
 import { splitText } from './split-text.js';
 import { StreamingReply } from './streaming-reply.js';
 import type { ChannelTransport, InboundAction, InboundMessage } from './types.js';
+import { createWordApprovals, replyWordsHint } from './word-approvals.js';
 
 export interface ChatBridgeOptions {
   app: AppServices;
@@ -86,29 +88,44 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
   /** Approval id → the chat message showing it (a promise: the send may still be in flight). */
   const approvalMessages = new Map<string, Promise<string | undefined>>();
 
-  /** Shows the session's approval requests in the chat, and edits each in place once decided. */
+  /** Requests shown in chats whose transport has no buttons: a one-word reply answers them. */
+  const wordApprovals = createWordApprovals();
+
+  const sendApproval = (chatId: string, pending: PendingApproval, t: ChannelMessages, text: string) => {
+    if (transport.sendWithButtons)
+      return transport.sendWithButtons(chatId, text, approvalButtons(pending, t));
+    wordApprovals.add(chatId, pending.approvalId);
+    return transport.send(chatId, `${text}\n\n${replyWordsHint(pending, t)}`);
+  };
+
+  /**
+   * Shows the session's approval requests in the chat, and once decided edits each in place
+   * (or, where messages cannot be edited, posts the decision).
+   */
   const showApproval = (chatId: string, event: ApprovalEvent, heading: string) => {
     const t = channelMessages(langOf(chatId));
     const above = (text: string) => (heading ? `${heading}\n${text}` : text);
     if (event.type === 'requested') {
       const { pending } = event;
-      const sent = transport
-        .sendWithButtons(chatId, above(approvalText(pending.request, t)), approvalButtons(pending, t))
-        .catch((error: unknown) => {
+      const sent = sendApproval(chatId, pending, t, above(approvalText(pending.request, t))).catch(
+        (error: unknown) => {
           logger.warn({ err: error }, 'sending an approval request to the chat failed');
           return undefined;
-        });
+        },
+      );
       approvalMessages.set(pending.approvalId, sent);
       return;
     }
     const shown = approvalMessages.get(event.approvalId);
     if (!shown) return;
     approvalMessages.delete(event.approvalId);
+    wordApprovals.remove(event.approvalId);
     void shown.then(async (messageId) => {
       if (messageId === undefined) return;
-      await transport
-        .edit(chatId, messageId, above(decidedText(event.request, event.outcome, t)))
-        .catch((error: unknown) => logger.warn({ err: error }, 'updating an approval message failed'));
+      const text = above(decidedText(event.request, event.outcome, t));
+      await (transport.edit ? transport.edit(chatId, messageId, text) : post(chatId, text)).catch(
+        (error: unknown) => logger.warn({ err: error }, 'updating an approval message failed'),
+      );
     });
   };
 
@@ -167,6 +184,7 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
       chatId: message.chatId,
       intervalMs: app.config.channels.stream_interval_ms,
       logger,
+      notice: { text: t.thinking, afterMs: app.config.channels.thinking_notice_ms },
     });
     let turnId: string | undefined;
     let settle!: () => void;
@@ -198,28 +216,33 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
       if (queued.position > 0) await post(message.chatId, t.queued(queued.position));
       await ended;
     } finally {
+      reply.cancelNotice();
       detach();
       unsubscribe();
     }
   }
 
-  async function answerApproval(action: InboundAction): Promise<void> {
-    const t = channelMessages(langOf(action.chatId));
-    const parsed = parseApprovalData(action.data);
-    if (!parsed) return action.acknowledge(t.approvalUnknown);
-    const by = `${transport.name}:${action.senderId}`;
-    const sessions = new Set([sessionIdFor(action.chatId), ...(askable.get(action.chatId) ?? [])]);
-    const result = app.approvals.answer(parsed.approvalId, parsed.answer, by, sessions);
-    logger.info(
-      { approval: parsed.approvalId, answer: parsed.answer, by, status: result.status },
-      'approval answered from chat',
-    );
+  /** Answers an approval from the chat; resolves with what to tell the person who answered. */
+  function answerApproval(chatId: string, senderId: string, approvalId: string, answer: ApprovalAnswer) {
+    const t = channelMessages(langOf(chatId));
+    const by = `${transport.name}:${senderId}`;
+    const sessions = new Set([sessionIdFor(chatId), ...(askable.get(chatId) ?? [])]);
+    const result = app.approvals.answer(approvalId, answer, by, sessions);
+    logger.info({ approval: approvalId, answer, by, status: result.status }, 'approval answered from chat');
     const notice = {
       accepted: t.approvalAccepted,
       already_decided: t.approvalTooLate,
       unknown: t.approvalUnknown,
     };
-    await action.acknowledge(notice[result.status]);
+    return notice[result.status];
+  }
+
+  async function answerButton(action: InboundAction): Promise<void> {
+    const parsed = parseApprovalData(action.data);
+    if (!parsed) return action.acknowledge(channelMessages(langOf(action.chatId)).approvalUnknown);
+    await action.acknowledge(
+      answerApproval(action.chatId, action.senderId, parsed.approvalId, parsed.answer),
+    );
   }
 
   return {
@@ -233,7 +256,7 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
           logger.info({ sender: action.senderId }, 'button pressed by a sender who is not allowed');
           return await action.acknowledge(channelMessages(langOf(action.chatId)).refusal(action.senderId));
         }
-        await answerApproval(action);
+        await answerButton(action);
       } catch (error) {
         logger.error({ err: error }, 'handling a chat button failed');
       }
@@ -249,6 +272,13 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
         // Where the box may later post a task's result (notify-targets.ts): a chat an allowed sender uses.
         options.senders.rememberChat(transport.name, message.chatId, message.senderId);
         const text = message.text.trim();
+        const word = message.files.length === 0 ? wordApprovals.take(message.chatId, text) : undefined;
+        if (word) {
+          const notice = answerApproval(message.chatId, message.senderId, word.approvalId, word.answer);
+          // An accepted answer is shown by the decision message; anything else is said here.
+          if (notice !== t.approvalAccepted) await post(message.chatId, notice);
+          return;
+        }
         if (text.startsWith('/') && message.files.length === 0) return await runCommand(message, text, t);
         const content = await withFiles(message, t);
         if (content.trim() === '') return;

@@ -31,6 +31,9 @@ export const channelMessages = defineMessages({
       };
       return `${what[how] ?? how}${who}`;
     },
+    approvalReplyWords: (always: boolean) =>
+      `回复一个词作答：同意 / allow（允许一次）${always ? '、总是 / always（总是允许）' : ''}、拒绝 / deny`,
+    thinking: '…思考中',
     approvalAccepted: '已收到',
     approvalTooLate: '已经有人决定了',
     approvalUnknown: '这个请求已不存在',
@@ -64,6 +67,9 @@ export const channelMessages = defineMessages({
       };
       return `${what[how] ?? how}${who}`;
     },
+    approvalReplyWords: (always: boolean) =>
+      `Reply with one word: allow / 同意 (once)${always ? ', always / 总是' : ''}, deny / 拒绝`,
+    thinking: '…thinking',
     approvalAccepted: 'Got it',
     approvalTooLate: 'Someone has already decided',
     approvalUnknown: 'This request no longer exists',
@@ -74,7 +80,7 @@ export type ChannelMessages = ReturnType<typeof channelMessages>;
 /** What `aibox channels check` and `aibox channels pair` say, in zh and en. */
 export const channelCheckMessages = defineMessages({
   zh: {
-    helpChannels: '聊天渠道（Telegram）',
+    helpChannels: '聊天渠道（Telegram、钉钉）',
     helpCheck: '检查各渠道的凭据能否连接',
     helpPair: '生成一次性配对码',
     notConfigured: (name: string, env: string) =>
@@ -86,11 +92,15 @@ export const channelCheckMessages = defineMessages({
     telegramOk: (user: string) => `Telegram：✅ 已连接机器人 @${user}`,
     tokenRejected: 'Telegram：❌ 令牌被拒绝（401）：请在 @BotFather 中核对令牌',
     unreachable: (root: string, why: string) => `Telegram：❌ 无法连接 ${root}：${why}`,
+    dingtalkOk: (clientId: string) => `钉钉：✅ 应用 ${clientId} 的凭据有效`,
+    dingtalkRejected: (code: string) =>
+      `钉钉：❌ Client ID 或 Client Secret 被拒绝${code ? `（${code}）` : ''}：请在钉钉开发者后台核对`,
+    dingtalkUnreachable: (root: string, why: string) => `钉钉：❌ 无法连接 ${root}：${why}`,
     pairCode: (code: string, minutes: number) =>
       `配对码：${code}\n在 ${minutes} 分钟内从聊天中把它发给机器人（只能用一次），该发送者即被允许。`,
   },
   en: {
-    helpChannels: 'Chat channels (Telegram)',
+    helpChannels: 'Chat channels (Telegram, DingTalk)',
     helpCheck: 'Check that each channel’s credentials work',
     helpPair: 'Make a single-use pairing code',
     notConfigured: (name: string, env: string) =>
@@ -102,6 +112,10 @@ export const channelCheckMessages = defineMessages({
     telegramOk: (user: string) => `Telegram: ✅ connected as bot @${user}`,
     tokenRejected: 'Telegram: ❌ the token was rejected (401): check it with @BotFather',
     unreachable: (root: string, why: string) => `Telegram: ❌ cannot reach ${root}: ${why}`,
+    dingtalkOk: (clientId: string) => `DingTalk: ✅ the credentials of app ${clientId} work`,
+    dingtalkRejected: (code: string) =>
+      `DingTalk: ❌ the client id or secret was rejected${code ? ` (${code})` : ''}: check them in the DingTalk developer console`,
+    dingtalkUnreachable: (root: string, why: string) => `DingTalk: ❌ cannot reach ${root}: ${why}`,
     pairCode: (code: string, minutes: number) =>
       `Pairing code: ${code}\nSend it to the bot from the chat within ${minutes} minutes (it works once); that sender is then allowed.`,
   },

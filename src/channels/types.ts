@@ -51,10 +51,17 @@ export interface ChannelTransport {
   start(onMessage: (message: InboundMessage) => void, onAction: (action: InboundAction) => void): void;
   /** Sends a new message; resolves with its id, for `edit`. */
   send(chatId: string, text: string): Promise<string>;
-  /** Sends a message with one row of buttons; resolves with its id. */
-  sendWithButtons(chatId: string, text: string, buttons: ActionButton[]): Promise<string>;
-  /** Replaces the text of a message this transport sent (and removes its buttons). */
-  edit(chatId: string, messageId: string, text: string): Promise<void>;
+  /**
+   * Sends a message with one row of buttons; resolves with its id. Optional: without it the
+   * core asks for approvals by a one-word reply (`同意`/`allow`, `总是`/`always`, `拒绝`/`deny`).
+   */
+  sendWithButtons?(chatId: string, text: string, buttons: ActionButton[]): Promise<string>;
+  /**
+   * Replaces the text of a message this transport sent (and removes its buttons). Optional:
+   * without it an answer is sent once whole (after a "thinking" notice when the model is slow)
+   * and a decided approval is posted as a new message.
+   */
+  edit?(chatId: string, messageId: string, text: string): Promise<void>;
   /** Stops receiving and aborts what is in flight. */
   stop(): Promise<void>;
 }

@@ -2,7 +2,11 @@
 import type { Config } from '../config/schema.js';
 
 /** Keys whose values are secrets: shown only as set / not set, anywhere. */
-export const SECRET_KEYS = new Set(['server.token', 'channels.telegram.token']);
+export const SECRET_KEYS = new Set([
+  'server.token',
+  'channels.telegram.token',
+  'channels.dingtalk.client_secret',
+]);
 
 export function flattenConfig(value: unknown, prefix = ''): Map<string, unknown> {
   const out = new Map<string, unknown>();

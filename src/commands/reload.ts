@@ -34,6 +34,8 @@ const LIVE_PREFIXES = [
   'channels.max_file_bytes',
   'channels.pairing_ttl_s',
   'channels.telegram.allowed_ids',
+  'channels.thinking_notice_ms',
+  'channels.dingtalk.allowed_ids',
 ];
 
 export function isLiveKey(key: string): boolean {

@@ -221,6 +221,18 @@ export const TelegramChannelSchema = z.strictObject({
   api_root: z.string().default(''),
 });
 
+/** DingTalk robot in Stream mode (docs/channels.md). */
+export const DingTalkChannelSchema = z.strictObject({
+  /** The app's Client ID (AppKey); empty means the AIBOX_DINGTALK_CLIENT_ID environment variable. */
+  client_id: z.string().default(''),
+  /** The app's Client Secret (AppSecret); empty means AIBOX_DINGTALK_CLIENT_SECRET. Never logged. */
+  client_secret: z.string().default(''),
+  /** Staff ids (or DingTalk user ids) that may talk to the box (besides those paired with a code). */
+  allowed_ids: z.array(z.string().min(1)).default([]),
+  /** Gateway and OpenAPI root; empty means `https://api.dingtalk.com` (tests point it at their fake). */
+  api_root: z.string().default(''),
+});
+
 export const ChannelsConfigSchema = z.strictObject({
   /** per_chat: each chat has its own session (`telegram-<chat id>`); main: every chat shares `main`. */
   session: z.enum(['per_chat', 'main']).default('per_chat'),
@@ -233,7 +245,10 @@ export const ChannelsConfigSchema = z.strictObject({
     .int()
     .positive()
     .default(20 * 1024 * 1024),
+  /** Channels that cannot edit a sent message: how long a slow answer waits before a "thinking" notice. */
+  thinking_notice_ms: z.int().min(0).max(600_000).default(2000),
   telegram: TelegramChannelSchema.default(() => TelegramChannelSchema.parse({})),
+  dingtalk: DingTalkChannelSchema.default(() => DingTalkChannelSchema.parse({})),
 });
 
 export const LogConfigSchema = z.strictObject({

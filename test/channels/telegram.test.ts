@@ -3,13 +3,13 @@
  * Bot API on loopback; the model is the fake LLM. Covers streaming, refusal and pairing,
  * slash commands, redelivery, reconnects, files, long answers and hostile Markdown.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { senderStorePath } from '../../src/channels/channel-config.js';
 import { createSenderStore } from '../../src/channels/sender-store.js';
 import type { FakeTelegram, SentMessage } from '../helpers/fake-telegram.js';
 import type { Box } from '../server/harness.js';
+import { expectOnlyMentionReached, expectSavedChatFile, lastSent } from './model-saw.js';
 import { OWNER, startTelegramBox, waitForText as waitForTextIn } from './telegram-box.js';
 
 describe('Telegram channel', () => {
@@ -174,13 +174,8 @@ describe('Telegram channel', () => {
       document: { file_id: 'doc-1', file_unique_id: 'u1', file_name: '../../报表.txt' },
     });
     await waitForText(OWNER, 'got the file');
-    const sent = JSON.stringify(box.llm.requests.at(-1)?.body.messages);
-    const saved = /chat-files\/[^,\]"\\]+报表\.txt/.exec(sent)?.[0];
-    expect(saved).toBeDefined();
-    const path = join(box.home, 'workspace', saved as string);
-    expect(existsSync(path)).toBe(true);
-    expect(readFileSync(path, 'utf8')).toBe('quarterly numbers: 42\n');
-    expect(sent).toContain('read this');
+    expectSavedChatFile(box, '报表.txt', 'quarterly numbers: 42\n');
+    expect(lastSent(box)).toContain('read this');
   });
 
   it('/stop from chat aborts a running turn; a message meanwhile is queued and said so', async () => {
@@ -220,11 +215,7 @@ describe('Telegram channel', () => {
     box.llm.script({ text: 'group answer' });
     tg.push(inGroup('@aibox_test_bot what is up'));
     await waitForText(group, 'group answer');
-    expect(box.llm.requests.length).toBe(requests + 1);
-    const sent = JSON.stringify(box.llm.requests.at(-1)?.body.messages);
-    expect(sent).toContain('"what is up"');
-    expect(sent).not.toContain('among ourselves');
-    expect(box.app.sessions.ids()).toContain(`telegram-${group}`);
+    expectOnlyMentionReached(box, requests, 'what is up', 'among ourselves', `telegram-${group}`);
   });
 
   it('refuses a file over channels.max_file_bytes in the chat and still answers', async () => {

@@ -9,6 +9,7 @@ import { Api, GrammyError } from 'grammy';
 import type { Update } from 'grammy/types';
 import type { Logger } from '../../log/logger.js';
 import { createBackoff, sleep } from '../backoff.js';
+import { readLimited } from '../read-limited.js';
 import type { ChannelTransport, InboundAction, InboundMessage } from '../types.js';
 import { toMarkdownV2 } from './markdown-v2.js';
 import { scrubbedError, scrubbedMessage } from './scrub-error.js';
@@ -81,15 +82,7 @@ export function createTelegramTransport(options: TelegramTransportOptions): Tele
     const response = await fetch(`${apiRoot}/file/bot${options.token}/${file.file_path}`, {
       signal: stopper.signal,
     });
-    if (!response.ok || !response.body) throw new Error(`file download failed: HTTP ${response.status}`);
-    const chunks: Uint8Array[] = [];
-    let total = 0;
-    for await (const chunk of response.body) {
-      total += chunk.byteLength;
-      if (total > maxBytes) throw new Error(`file is over the ${maxBytes}-byte limit`);
-      chunks.push(chunk);
-    }
-    return Buffer.concat(chunks);
+    return readLimited(response, maxBytes);
   }
 
   const acknowledge = async (queryId: string, text: string) => {

@@ -1,0 +1,100 @@
+/**
+ * DingTalk's HTTP endpoints the channel uses besides the stream: the gateway's
+ * `connections/open`, the OpenAPI access token, robot file downloads and session webhooks.
+ * Every call has a timeout; errors name the endpoint, the HTTP status and DingTalk's error
+ * code, never a credential (the secret travels only in request bodies).
+ */
+import type { DingTalkSettings } from './dingtalk-settings.js';
+
+const CALL_TIMEOUT_MS = 15_000;
+
+/** DingTalk answered with an error (HTTP status, or `errcode` in a 200 body). */
+export class DingTalkApiError extends Error {
+  constructor(
+    readonly endpoint: string,
+    readonly status: number,
+    readonly code: string,
+    detail: string,
+  ) {
+    super(`DingTalk ${endpoint}: HTTP ${status}${code ? ` ${code}` : ''}${detail ? `: ${detail}` : ''}`);
+    this.name = 'DingTalkApiError';
+  }
+
+  /** Whether DingTalk refused the credentials (as opposed to being down). */
+  get credentialsRejected(): boolean {
+    return this.status === 400 || this.status === 401 || this.status === 403;
+  }
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value.slice(0, 200) : '');
+
+/** POSTs JSON and returns the parsed answer; a non-2xx answer or a non-zero `errcode` throws. */
+export async function postJson(
+  url: string,
+  body: unknown,
+  options: { signal: AbortSignal; headers?: Record<string, string>; endpoint: string },
+): Promise<Record<string, unknown>> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json', ...options.headers },
+    body: JSON.stringify(body),
+    signal: AbortSignal.any([options.signal, AbortSignal.timeout(CALL_TIMEOUT_MS)]),
+  });
+  const raw = await response.text();
+  let parsed: Record<string, unknown> = {};
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (typeof value === 'object' && value !== null) parsed = value as Record<string, unknown>;
+  } catch {
+    // Not JSON: reported below when the status says it failed, else an empty answer.
+  }
+  const errcode = parsed.errcode;
+  if (!response.ok || (typeof errcode === 'number' && errcode !== 0))
+    throw new DingTalkApiError(
+      options.endpoint,
+      response.status,
+      text(parsed.code) || (errcode !== undefined ? String(errcode) : ''),
+      text(parsed.message) || text(parsed.errmsg),
+    );
+  return parsed;
+}
+
+export interface StreamTicket {
+  endpoint: string;
+  ticket: string;
+}
+
+/** Asks the gateway where to open the stream WebSocket, for these subscriptions. */
+export async function openConnection(
+  settings: DingTalkSettings,
+  subscriptions: readonly { type: string; topic: string }[],
+  signal: AbortSignal,
+): Promise<StreamTicket> {
+  const answer = await postJson(
+    `${settings.apiRoot}/v1.0/gateway/connections/open`,
+    { clientId: settings.clientId, clientSecret: settings.clientSecret, ua: 'aibox', subscriptions },
+    { signal, endpoint: 'connections/open' },
+  );
+  const { endpoint, ticket } = answer;
+  if (typeof endpoint !== 'string' || typeof ticket !== 'string' || !/^wss?:\/\//.test(endpoint))
+    throw new DingTalkApiError('connections/open', 200, '', 'no endpoint or ticket in the answer');
+  return { endpoint, ticket };
+}
+
+/** The OpenAPI access token, fetched when first needed and again shortly before it expires. */
+export function createTokenSource(settings: DingTalkSettings, signal: AbortSignal) {
+  let cached: { token: string; until: number } | undefined;
+  return async function accessToken(): Promise<string> {
+    if (cached && Date.now() < cached.until) return cached.token;
+    const answer = await postJson(
+      `${settings.apiRoot}/v1.0/oauth2/accessToken`,
+      { appKey: settings.clientId, appSecret: settings.clientSecret },
+      { signal, endpoint: 'oauth2/accessToken' },
+    );
+    if (typeof answer.accessToken !== 'string')
+      throw new DingTalkApiError('oauth2/accessToken', 200, '', 'no accessToken in the answer');
+    const lifetimeS = typeof answer.expireIn === 'number' ? answer.expireIn : 7200;
+    cached = { token: answer.accessToken, until: Date.now() + Math.max(0, lifetimeS - 300) * 1000 };
+    return cached.token;
+  };
+}

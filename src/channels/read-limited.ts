@@ -1,0 +1,14 @@
+/** A downloaded file's body, refusing more than `maxBytes` (by its declared length, then as it streams). */
+export async function readLimited(response: Response, maxBytes: number): Promise<Uint8Array> {
+  if (!response.ok || !response.body) throw new Error(`file download failed: HTTP ${response.status}`);
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  if (declared > maxBytes) throw new Error(`file of ${declared} bytes is over the ${maxBytes}-byte limit`);
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for await (const chunk of response.body) {
+    total += chunk.byteLength;
+    if (total > maxBytes) throw new Error(`file is over the ${maxBytes}-byte limit`);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}

@@ -1,0 +1,101 @@
+/**
+ * `aibox channels check` for DingTalk as real CLI runs against the fake DingTalk, and the
+ * pieces of dingtalk-stream 2.1.5 the channel relies on: its private fields, and that the
+ * SDK is bundled into a chunk only a configured channel loads.
+ */
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { DWClient } from 'dingtalk-stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DWClientInternals } from '../../src/channels/dingtalk/dingtalk-stream-client.js';
+import { CLI_PATH, runCli, tempHome } from '../helpers/cli.js';
+import { type FakeDingTalk, startFakeDingTalk } from '../helpers/fake-dingtalk.js';
+
+describe('aibox channels check (DingTalk)', () => {
+  let dt: FakeDingTalk;
+  const homes: string[] = [];
+  const home = (dingtalk: Record<string, unknown>) => {
+    const dir = tempHome('aibox-dingtalk-cli-');
+    homes.push(dir);
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({ channels: { dingtalk } }), { mode: 0o600 });
+    return dir;
+  };
+  beforeAll(async () => {
+    dt = await startFakeDingTalk();
+  });
+  afterAll(async () => {
+    await dt?.close();
+    for (const dir of homes) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('names the app when the credentials work, and never prints the secret', async () => {
+    const run = await runCli(['channels', 'check'], {
+      home: home({ client_id: dt.clientId, client_secret: dt.clientSecret, api_root: dt.apiRoot }),
+    });
+    expect(run.stdout).toContain(`DingTalk: ✅ the credentials of app ${dt.clientId} work`);
+    expect(run.stdout).toContain('nobody is allowed yet');
+    expect(run.stdout + run.stderr).not.toContain(dt.clientSecret);
+    expect(run.code).toBe(0);
+  });
+
+  it('says the credentials were rejected, in English and Chinese, and exits 1', async () => {
+    const dir = home({ client_id: dt.clientId, client_secret: 'wrong-secret-xyz', api_root: dt.apiRoot });
+    const en = await runCli(['channels', 'check'], { home: dir });
+    expect(en.code).toBe(1);
+    expect(en.stdout).toContain('client id or secret was rejected');
+    expect(en.stdout).not.toContain('wrong-secret-xyz');
+    const zh = await runCli(['channels', 'check'], { home: dir, env: { AIBOX_LANG: 'zh' } });
+    expect(zh.stdout).toContain('钉钉：❌ Client ID 或 Client Secret 被拒绝');
+  });
+
+  it('reads the credentials from AIBOX_DINGTALK_CLIENT_ID / _SECRET', async () => {
+    const run = await runCli(['channels', 'check'], {
+      home: home({ api_root: dt.apiRoot, allowed_ids: ['staff-1'] }),
+      env: { AIBOX_DINGTALK_CLIENT_ID: dt.clientId, AIBOX_DINGTALK_CLIENT_SECRET: dt.clientSecret },
+    });
+    expect(run.stdout).toContain('AIBOX_DINGTALK_CLIENT_SECRET');
+    expect(run.stdout).toContain('✅ the credentials of app');
+    expect(run.stdout).not.toContain(dt.clientSecret);
+  });
+
+  it('says DingTalk cannot be reached, in the user’s language, without the secret', async () => {
+    const dir = home({
+      client_id: 'dingx',
+      client_secret: 'secret-part-123',
+      api_root: 'http://127.0.0.1:9',
+    });
+    const en = await runCli(['channels', 'check'], { home: dir });
+    expect(en.code).toBe(1);
+    expect(en.stdout).toContain('DingTalk: ❌ cannot reach http://127.0.0.1:9');
+    expect(en.stdout).not.toContain('secret-part-123');
+    const zh = await runCli(['channels', 'check'], { home: dir, env: { AIBOX_LANG: 'zh' } });
+    expect(zh.stdout).toContain('钉钉：❌ 无法连接 http://127.0.0.1:9');
+  });
+});
+
+describe('dingtalk-stream seams', () => {
+  it('still has the fields the Aibox client sets (dingtalk-stream 2.1.5)', () => {
+    const client = new DWClient({ clientId: 'id', clientSecret: 'secret' });
+    const fields: (keyof DWClientInternals)[] = ['dw_url', 'heartbeatIntervallId', 'reconnectInterval'];
+    for (const field of fields) expect(Object.hasOwn(client, field), field).toBe(true);
+    expect(typeof (client as unknown as DWClientInternals).reconnectInterval).toBe('number');
+  });
+
+  it('is bundled only into chunks the CLI loads dynamically (a box without DingTalk never loads it)', () => {
+    const dist = resolve(dirname(CLI_PATH), '..');
+    const chunks = readdirSync(join(dist, 'chunks'));
+    const sdkChunk = chunks.find(
+      (name) =>
+        name.endsWith('.js') &&
+        readFileSync(join(dist, 'chunks', name), 'utf8').includes('dingtalk websocket'),
+    );
+    expect(sdkChunk).toBeDefined();
+    // No built file imports it statically; the DingTalk channel kind imports it with import().
+    const files = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'));
+    const staticImport = new RegExp(`(?:from|import)\\s*["'][^"']*/${sdkChunk}["']`);
+    const dynamicImport = new RegExp(`import\\(["'][^"']*/${sdkChunk}["']\\)`);
+    const code = files.map((file) => readFileSync(join(dist, file), 'utf8'));
+    expect(code.filter((text) => staticImport.test(text))).toEqual([]);
+    expect(code.some((text) => dynamicImport.test(text))).toBe(true);
+  });
+});

@@ -1,0 +1,324 @@
+/**
+ * A fake DingTalk on loopback, for the DingTalk channel's tests, speaking the wire protocol
+ * of Stream mode as dingtalk-stream 2.1.5 uses it:
+ * - `POST /v1.0/gateway/connections/open` (client id, secret, subscriptions) → `{ endpoint, ticket }`;
+ * - the stream WebSocket at that endpoint (`?ticket=`, single use): the fake pushes CALLBACK
+ *   frames (`{ specVersion, type, headers: { messageId, topic, … }, data }`) and SYSTEM pings,
+ *   and records the client's answers (`{ code: 200, headers: { messageId }, message, data }`);
+ * - session webhooks (`POST /robot/sendBySession?session=`) recording the bot's replies;
+ * - `POST /v1.0/oauth2/accessToken` and `POST /v1.0/robot/messageFiles/download` + the file URL.
+ * Tests wait on the recorded events (never on time).
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { type WebSocket, WebSocketServer } from 'ws';
+import { readBody } from './fake-llm.js';
+
+export const TOPIC_ROBOT = '/v1.0/im/bot/messages/get';
+/** DingTalk's limit on a Markdown message's text (the fake refuses longer ones). */
+export const FAKE_MARKDOWN_LIMIT = 5000;
+
+export interface Reply {
+  chatId: string;
+  msgtype: string;
+  title: string;
+  text: string;
+}
+
+export type FakeDingTalkEvent =
+  // biome-ignore lint/suspicious/noExplicitAny: tests read what the client sent
+  | { kind: 'open'; body: any; status: number }
+  | { kind: 'connect'; connection: number }
+  | { kind: 'ack'; messageId: string; data: string }
+  | { kind: 'pong'; messageId: string }
+  | { kind: 'reply'; reply: Reply }
+  | { kind: 'token'; status: number }
+  | { kind: 'download'; downloadCode: string };
+
+export interface SayOptions {
+  /** Conversation id (default: `cid-<from>`, a one-to-one chat). */
+  chat?: string;
+  group?: boolean;
+  /** In a group: whether the bot was @-mentioned (DingTalk pushes only then; default true). */
+  isInAtList?: boolean;
+  msgId?: string;
+  msgtype?: string;
+  content?: Record<string, unknown>;
+  /** Default: an hour from now. */
+  webhookExpiresAt?: number;
+}
+
+export interface FakeDingTalk {
+  /** For `channels.dingtalk.api_root`. */
+  apiRoot: string;
+  clientId: string;
+  clientSecret: string;
+  readonly events: FakeDingTalkEvent[];
+  readonly replies: Reply[];
+  /** A robot text message from staff id `from`; returns its msgId and the frame's messageId. */
+  say(from: string, text: string, options?: SayOptions): { msgId: string; frameId: string };
+  /** Pushes a CALLBACK frame on the robot topic with this `data` (an object is JSON-encoded). */
+  push(data: unknown): string;
+  /** Sends a raw text frame as is (e.g. not JSON). */
+  sendRaw(frame: string): void;
+  /** Sends a SYSTEM ping; resolves when the client answers it. */
+  ping(): Promise<void>;
+  addFile(downloadCode: string, data: Uint8Array): void;
+  /** The next `count` `connections/open` calls answer with HTTP `status`. */
+  failOpen(status: number, count: number): void;
+  /** Terminates every stream WebSocket (a dropped network). */
+  dropConnections(): void;
+  /** Stream connections opened so far. */
+  connectionCount(): number;
+  waitFor(match: (event: FakeDingTalkEvent) => boolean): Promise<FakeDingTalkEvent>;
+  /** Resolves with the first reply (already sent or future) to `chatId` whose text contains `text`. */
+  waitForReply(chatId: string, text: string): Promise<Reply>;
+  close(): Promise<void>;
+}
+
+export async function startFakeDingTalk(
+  clientId = 'dingfaketestclient',
+  clientSecret = 'fake-secret-0123456789',
+): Promise<FakeDingTalk> {
+  const events: FakeDingTalkEvent[] = [];
+  const replies: Reply[] = [];
+  let waiters: { match: (event: FakeDingTalkEvent) => boolean; resolve: (e: FakeDingTalkEvent) => void }[] =
+    [];
+  const tickets = new Set<string>();
+  const sessions = new Map<string, string>(); // webhook session → conversation id
+  const files = new Map<string, Uint8Array>();
+  const tokens = new Set<string>();
+  const sockets = new Set<Socket>();
+  let clients: WebSocket[] = [];
+  /** Frames pushed while no stream was connected: sent when one is. */
+  const backlog: string[] = [];
+  let openFailures = { status: 0, count: 0 };
+  let connections = 0;
+  let subscribed = false;
+
+  function record(event: FakeDingTalkEvent): void {
+    events.push(event);
+    waiters = waiters.filter((waiter) => {
+      if (!waiter.match(event)) return true;
+      waiter.resolve(event);
+      return false;
+    });
+  }
+
+  const json = (res: ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const raw = req.method === 'POST' ? await readBody(req) : '';
+    // biome-ignore lint/suspicious/noExplicitAny: the request bodies are whatever the client sent
+    let body: any = {};
+    try {
+      body = raw ? JSON.parse(raw) : {};
+    } catch {
+      return json(res, 400, { code: 'InvalidJson', message: 'body is not JSON' });
+    }
+    if (url.pathname === '/v1.0/gateway/connections/open' && req.method === 'POST') {
+      if (openFailures.count > 0) {
+        openFailures.count -= 1;
+        record({ kind: 'open', body, status: openFailures.status });
+        return json(res, openFailures.status, { code: 'ServiceUnavailable', message: 'try later' });
+      }
+      if (body.clientId !== clientId || body.clientSecret !== clientSecret) {
+        record({ kind: 'open', body, status: 401 });
+        return json(res, 401, {
+          code: 'InvalidAuthentication',
+          message: 'clientId or clientSecret is invalid',
+        });
+      }
+      subscribed = (body.subscriptions ?? []).some(
+        (s: { type: string; topic: string }) => s.type === 'CALLBACK' && s.topic === TOPIC_ROBOT,
+      );
+      const ticket = randomUUID();
+      tickets.add(ticket);
+      record({ kind: 'open', body, status: 200 });
+      return json(res, 200, { endpoint: `ws://127.0.0.1:${port}/connect`, ticket });
+    }
+    if (url.pathname === '/v1.0/oauth2/accessToken' && req.method === 'POST') {
+      if (body.appKey !== clientId || body.appSecret !== clientSecret) {
+        record({ kind: 'token', status: 400 });
+        return json(res, 400, { code: 'invalidClientIdOrSecret', message: 'appkey or appsecret is invalid' });
+      }
+      const token = randomUUID();
+      tokens.add(token);
+      record({ kind: 'token', status: 200 });
+      return json(res, 200, { accessToken: token, expireIn: 7200 });
+    }
+    if (url.pathname === '/v1.0/robot/messageFiles/download' && req.method === 'POST') {
+      if (!tokens.has(String(req.headers['x-acs-dingtalk-access-token'])))
+        return json(res, 401, { code: 'InvalidAuthentication', message: 'bad access token' });
+      if (!files.has(body.downloadCode)) return json(res, 400, { code: 'invalidDownloadCode', message: '' });
+      record({ kind: 'download', downloadCode: body.downloadCode });
+      return json(res, 200, { downloadUrl: `${apiRoot}/files/${encodeURIComponent(body.downloadCode)}` });
+    }
+    if (url.pathname.startsWith('/files/')) {
+      const data = files.get(decodeURIComponent(url.pathname.slice('/files/'.length)));
+      if (!data) return json(res, 404, {});
+      res.writeHead(200, { 'content-type': 'application/octet-stream' });
+      res.end(data);
+      return;
+    }
+    if (url.pathname === '/robot/sendBySession' && req.method === 'POST') {
+      const chatId = sessions.get(url.searchParams.get('session') ?? '');
+      if (!chatId) return json(res, 200, { errcode: 300001, errmsg: 'session is invalid' });
+      const text = String(body.markdown?.text ?? body.text?.content ?? '');
+      if ([...text].length > FAKE_MARKDOWN_LIMIT)
+        return json(res, 200, { errcode: 460101, errmsg: 'too long' });
+      const reply = {
+        chatId,
+        msgtype: String(body.msgtype),
+        title: String(body.markdown?.title ?? ''),
+        text,
+      };
+      replies.push(reply);
+      record({ kind: 'reply', reply });
+      return json(res, 200, { errcode: 0, errmsg: 'ok' });
+    }
+    json(res, 404, { code: 'NotFound', message: url.pathname });
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => json(res, 500, { code: 'InternalError' }));
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  const wss = new WebSocketServer({ noServer: true });
+  server.on('upgrade', (req, socket, head) => {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const ticket = url.searchParams.get('ticket') ?? '';
+    if (url.pathname !== '/connect' || !tickets.delete(ticket)) {
+      socket.end('HTTP/1.1 401 Unauthorized\r\n\r\n');
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      clients.push(ws);
+      connections += 1;
+      ws.on('message', (data) => onClientFrame(data.toString()));
+      ws.on('close', () => {
+        clients = clients.filter((c) => c !== ws);
+      });
+      record({ kind: 'connect', connection: connections });
+      for (const frame of backlog.splice(0)) ws.send(frame);
+    });
+  });
+
+  function onClientFrame(raw: string): void {
+    const frame = JSON.parse(raw) as { headers?: { messageId?: string; topic?: string }; data?: string };
+    const messageId = frame.headers?.messageId ?? '';
+    if (frame.headers?.topic === 'ping') record({ kind: 'pong', messageId });
+    else record({ kind: 'ack', messageId, data: String(frame.data) });
+  }
+
+  function sendFrame(frame: string): void {
+    const open = clients.filter((c) => c.readyState === c.OPEN);
+    if (open.length === 0) backlog.push(frame);
+    for (const client of open) client.send(frame);
+  }
+
+  function frame(type: string, topic: string, data: string): { messageId: string; text: string } {
+    const messageId = randomUUID();
+    const headers = {
+      appId: 'fake-app',
+      connectionId: `conn-${connections}`,
+      contentType: 'application/json',
+      messageId,
+      time: String(Date.now()),
+      topic,
+    };
+    return { messageId, text: JSON.stringify({ specVersion: '1.0', type, headers, data }) };
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  const apiRoot = `http://127.0.0.1:${port}`;
+  let nextMsg = 1;
+
+  const fake: FakeDingTalk = {
+    apiRoot,
+    clientId,
+    clientSecret,
+    events,
+    replies,
+    say(from, text, options = {}) {
+      const chat = options.chat ?? `cid-${from}`;
+      const session = randomUUID();
+      sessions.set(session, chat);
+      const msgId = options.msgId ?? `msg-${nextMsg++}`;
+      const msgtype = options.msgtype ?? 'text';
+      const frameId = fake.push({
+        conversationId: chat,
+        chatbotCorpId: 'corp-fake',
+        chatbotUserId: 'bot-user',
+        msgId,
+        senderNick: `user ${from}`,
+        isAdmin: false,
+        senderStaffId: from,
+        sessionWebhookExpiredTime: options.webhookExpiresAt ?? Date.now() + 3_600_000,
+        createAt: Date.now(),
+        senderCorpId: 'corp-fake',
+        conversationType: options.group ? '2' : '1',
+        senderId: `$:LWCP_v1:$${from}`,
+        sessionWebhook: `${apiRoot}/robot/sendBySession?session=${session}`,
+        robotCode: clientId,
+        msgtype,
+        ...(options.group ? { isInAtList: options.isInAtList ?? true, conversationTitle: 'a group' } : {}),
+        ...(msgtype === 'text' ? { text: { content: text } } : { content: options.content ?? {} }),
+      });
+      return { msgId, frameId };
+    },
+    push(data) {
+      if (!subscribed) throw new Error('the client has not subscribed to the robot topic');
+      const built = frame('CALLBACK', TOPIC_ROBOT, typeof data === 'string' ? data : JSON.stringify(data));
+      sendFrame(built.text);
+      return built.messageId;
+    },
+    sendRaw(text) {
+      sendFrame(text);
+    },
+    async ping() {
+      const built = frame('SYSTEM', 'ping', JSON.stringify({ opaque: randomUUID() }));
+      const answered = fake.waitFor((e) => e.kind === 'pong' && e.messageId === built.messageId);
+      sendFrame(built.text);
+      await answered;
+    },
+    addFile(downloadCode, data) {
+      files.set(downloadCode, data);
+    },
+    failOpen(status, count) {
+      openFailures = { status, count };
+    },
+    dropConnections() {
+      for (const client of clients) client.terminate();
+      clients = [];
+    },
+    connectionCount: () => connections,
+    waitFor(match) {
+      const seen = events.find(match);
+      if (seen) return Promise.resolve(seen);
+      return new Promise((resolve) => waiters.push({ match, resolve }));
+    },
+    async waitForReply(chatId, text) {
+      const event = await fake.waitFor(
+        (e) => e.kind === 'reply' && e.reply.chatId === chatId && e.reply.text.includes(text),
+      );
+      return (event as { reply: Reply }).reply;
+    },
+    async close() {
+      for (const client of clients) client.terminate();
+      wss.close();
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+  return fake;
+}
