@@ -1,10 +1,12 @@
 /**
  * Chat channels (issue 13), measured on a real `aibox serve` (dist/, the launcher's flags)
  * against the fake LLM and the fake Telegram Bot API on loopback:
- * 1. Idle RSS with the Telegram channel connected (long polling) vs no channel (median of 3).
- * 2. Time from a chat message arriving (the fake answers the held getUpdates) to the first
- *    streamed update (the bot's sendMessage reaching the fake), against the same box's
- *    WebSocket client: message sent → first `chunk` frame, median and p95 of N each.
+ * 1. Idle RSS with the Telegram channel connected (long polling), the DingTalk channel
+ *    connected (Stream mode, fake gateway) and both, vs no channel (median of 3).
+ * 2. Time from a chat message arriving (Telegram: the fake answers the held getUpdates;
+ *    DingTalk: the fake pushes the robot message on the stream) to the first update in the
+ *    chat (Telegram's sendMessage / DingTalk's session-webhook POST reaching the fake), against
+ *    the same box's WebSocket client: message sent → first `chunk` frame, median and p95 of N.
  *    The fake LLM answers at once, so both are the box's own overhead plus a first token.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,7 +15,7 @@ import { join, resolve } from 'node:path';
 import WebSocket from 'ws';
 import { rssKb, spawnServe } from './_aibox-process.mjs';
 import { fakeLlmBoxConfig } from './_fixtures.mjs';
-import { loadFakeLlm, loadFakeTelegram } from './load-fake-llm.mjs';
+import { loadFakeDingTalk, loadFakeLlm, loadFakeTelegram } from './load-fake-llm.mjs';
 
 const N = Number(process.argv[2] ?? 30);
 const ROOT = resolve(import.meta.dirname, '..');
@@ -27,6 +29,9 @@ const { startFakeLlm } = await loadFakeLlm();
 const { startFakeTelegram } = await loadFakeTelegram();
 const llm = await startFakeLlm({ fallback: { text: 'pong, a short answer' } });
 const tg = await startFakeTelegram();
+const { startFakeDingTalk } = await loadFakeDingTalk();
+const dt = await startFakeDingTalk();
+const DT_OWNER = 'staff-bench';
 const homes = [];
 
 function makeHome(channels) {
@@ -51,44 +56,52 @@ async function stop(child) {
 }
 
 const polled = (after) => tg.waitForCall((c) => c.method === 'getUpdates' && tg.calls.indexOf(c) >= after);
+const streamConnected = (after) => dt.waitFor((e) => e.kind === 'connect' && e.connection > after);
 
 // 1. Idle RSS.
-const none = makeHome({});
-const telegram = makeHome({ telegram: { token: tg.token, api_root: tg.apiRoot, allowed_ids: [OWNER] } });
-const rss = { none: [], telegram: [] };
+const telegramConfig = { token: tg.token, api_root: tg.apiRoot, allowed_ids: [OWNER] };
+const dingtalkConfig = {
+  client_id: dt.clientId,
+  client_secret: dt.clientSecret,
+  api_root: dt.apiRoot,
+  allowed_ids: [DT_OWNER],
+};
+const homesByName = {
+  none: makeHome({}),
+  telegram: makeHome({ telegram: telegramConfig }),
+  dingtalk: makeHome({ dingtalk: dingtalkConfig }),
+  both: makeHome({ telegram: telegramConfig, dingtalk: dingtalkConfig }),
+};
+const rss = { none: [], telegram: [], dingtalk: [], both: [] };
 for (let i = 0; i < 3; i++) {
-  for (const [name, home] of [
-    ['none', none],
-    ['telegram', telegram],
-  ]) {
-    const before = tg.calls.length;
+  for (const [name, home] of Object.entries(homesByName)) {
+    const polls = tg.calls.length;
+    const streams = dt.connectionCount();
     const run = await start(home);
-    if (name === 'telegram') await polled(before);
+    if (name === 'telegram' || name === 'both') await polled(polls);
+    if (name === 'dingtalk' || name === 'both') await streamConnected(streams);
     await new Promise((r) => setTimeout(r, 1000));
     rss[name].push(rssKb(run.child.pid));
     await stop(run.child);
   }
 }
+const rssLine = (label, name) => {
+  const extra = median(rss[name]) - median(rss.none);
+  const ratio = (median(rss[name]) / median(rss.none)).toFixed(2);
+  console.log(`  ${label.padEnd(28)}${mb(median(rss[name]))} (+${mb(extra)}, ratio ${ratio})`);
+};
 console.log('idle RSS of aibox serve (median of 3):');
 console.log(`  no channel:                 ${mb(median(rss.none))} (baseline)`);
-console.log(
-  `  Telegram connected:         ${mb(median(rss.telegram))} (+${mb(median(rss.telegram) - median(rss.none))}, ratio ${(median(rss.telegram) / median(rss.none)).toFixed(2)})`,
-);
+rssLine('Telegram connected:', 'telegram');
+rssLine('DingTalk connected:', 'dingtalk');
+rssLine('Telegram + DingTalk:', 'both');
 
 // 2. Message → first streamed update.
-const run = await start(telegram);
-await polled(0);
-const chat = [];
-for (let i = 0; i < N; i++) {
-  const from = tg.calls.length;
-  const t0 = performance.now();
-  tg.say(OWNER, `ping ${i}`);
-  await tg.waitForCall((c) => c.method === 'sendMessage' && tg.calls.indexOf(c) >= from);
-  chat.push(performance.now() - t0);
-  // Let the turn finish (its final edit) before the next message.
-  await tg.waitForCall((c) => c.method === 'getUpdates' && tg.calls.indexOf(c) > from);
-  await llm.waitForClosed(llm.requests.length);
-}
+const polls = tg.calls.length;
+const streams = dt.connectionCount();
+const run = await start(homesByName.both);
+await polled(polls);
+await streamConnected(streams);
 const ws = new WebSocket(`ws://127.0.0.1:${run.port}/?session=bench-ws`, ['aibox.v1']);
 await new Promise((r) => ws.once('message', r));
 const page = [];
@@ -118,15 +131,40 @@ for (let i = 0; i < N; i++) {
   await ended;
 }
 ws.close();
-await stop(run.child);
+const dingtalk = [];
+for (let i = 0; i < N; i++) {
+  const from = dt.replies.length;
+  const t0 = performance.now();
+  dt.say(DT_OWNER, `ping ${i}`);
+  await dt.waitFor((e) => e.kind === 'reply' && dt.replies.indexOf(e.reply) >= from);
+  dingtalk.push(performance.now() - t0);
+  await llm.waitForClosed(llm.requests.length);
+}
 console.log(`message → first streamed update (median / p95 of ${N}, fake LLM answers at once):`);
 console.log(
   `  WebSocket client:           ${median(page).toFixed(1)} / ${p95(page).toFixed(1)} ms (baseline)`,
 );
 console.log(
+  `  DingTalk (stream push → webhook): ${median(dingtalk).toFixed(1)} / ${p95(dingtalk).toFixed(1)} ms (ratio ${(median(dingtalk) / median(page)).toFixed(2)})`,
+);
+// Last: on a loaded machine this loop has been seen to stall (also before DingTalk was added).
+const chat = [];
+for (let i = 0; i < N; i++) {
+  const from = tg.calls.length;
+  const t0 = performance.now();
+  tg.say(OWNER, `ping ${i}`);
+  await tg.waitForCall((c) => c.method === 'sendMessage' && tg.calls.indexOf(c) >= from);
+  chat.push(performance.now() - t0);
+  // Let the turn finish (its final edit) before the next message.
+  await tg.waitForCall((c) => c.method === 'getUpdates' && tg.calls.indexOf(c) > from);
+  await llm.waitForClosed(llm.requests.length);
+}
+await stop(run.child);
+console.log(
   `  Telegram (poll → sendMessage): ${median(chat).toFixed(1)} / ${p95(chat).toFixed(1)} ms (ratio ${(median(chat) / median(page)).toFixed(2)})`,
 );
 
 await tg.close();
+await dt.close();
 await llm.close();
 for (const home of homes) rmSync(home, { recursive: true, force: true });

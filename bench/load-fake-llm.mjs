@@ -1,7 +1,7 @@
 /**
  * Loads the test suite's fake LLM server (test/helpers/fake-llm.ts and its steps file) into a
- * plain Node benchmark without a TypeScript runtime: those files import only node built-ins and
- * each other, so each is transpiled on its own with the project's `typescript` into a temp dir.
+ * plain Node benchmark without a TypeScript runtime: those files import only node built-ins, `ws`
+ * (resolved from here) and each other, so each is transpiled on its own with the project's `typescript` into a temp dir.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +9,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 
-const FILES = ['fake-llm.ts', 'fake-llm-steps.ts', 'fake-telegram.ts'];
+const FILES = ['fake-llm.ts', 'fake-llm-steps.ts', 'fake-telegram.ts', 'fake-dingtalk.ts'];
+/** Packages the fakes import, resolved from here (the transpiled copies live in a temp dir). */
+const PACKAGES = { ws: import.meta.resolve('ws') };
 
 /** @returns {Promise<typeof import('../test/helpers/fake-llm.ts')>} */
 export function loadFakeLlm() {
@@ -19,6 +21,11 @@ export function loadFakeLlm() {
 /** The fake Telegram Bot API (test/helpers/fake-telegram.ts). */
 export function loadFakeTelegram() {
   return loadFake('fake-telegram.js');
+}
+
+/** The fake DingTalk gateway and OpenAPI (test/helpers/fake-dingtalk.ts). */
+export function loadFakeDingTalk() {
+  return loadFake('fake-dingtalk.js');
 }
 
 async function loadFake(entry) {
@@ -33,7 +40,10 @@ async function loadFake(entry) {
         verbatimModuleSyntax: true,
       },
     });
-    writeFileSync(join(dir, file.replace(/\.ts$/, '.js')), outputText);
+    const resolved = outputText.replace(/from (['"])([^'".][^'"]*)\1/g, (whole, _q, name) =>
+      PACKAGES[name] ? `from '${PACKAGES[name]}'` : whole,
+    );
+    writeFileSync(join(dir, file.replace(/\.ts$/, '.js')), resolved);
   }
   try {
     return await import(pathToFileURL(join(dir, entry)).href);

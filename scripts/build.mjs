@@ -94,6 +94,28 @@ const zodWithoutLocaleTable = {
   },
 };
 
+/**
+ * dingtalk-stream imports axios (over 20 MB of RSS with its dependencies) for its two HTTP calls,
+ * `getEndpoint` and `getAccessToken`. Aibox overrides `getEndpoint` (src/channels/dingtalk/
+ * dingtalk-stream-client.ts, with fetch) and never calls `getAccessToken`, so for that SDK only
+ * axios is replaced by a function that says so if it is ever called. Other packages keep axios.
+ */
+const dingtalkWithoutAxios = {
+  name: 'dingtalk-without-axios',
+  setup(build) {
+    build.onResolve({ filter: /^axios$/ }, (args) =>
+      /[\\/]node_modules[\\/]dingtalk-stream[\\/]/.test(args.importer)
+        ? { path: 'dingtalk-axios', namespace: 'no-axios' }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'no-axios' }, () => ({
+      contents:
+        "export default function axios() { throw new Error('dingtalk-stream called axios, which Aibox does not bundle: override the SDK method that made the call'); }",
+      loader: 'js',
+    }));
+  },
+};
+
 const files = sourceFiles(src);
 const workers = files
   .filter((f) => f.endsWith('.worker.ts'))
@@ -129,7 +151,7 @@ await esbuild.build({
   banner: {
     js: "import { createRequire as __aiboxCreateRequire } from 'node:module';\nconst require = __aiboxCreateRequire(import.meta.url);",
   },
-  plugins: [besideUrls, zodWithoutLocaleTable],
+  plugins: [besideUrls, zodWithoutLocaleTable, dingtalkWithoutAxios],
   minify: true,
   keepNames: true,
   logLevel: 'warning',
