@@ -20,7 +20,7 @@ import type { DingTalkSettings } from './dingtalk-settings.js';
 
 /**
  * Fields of the SDK's client that TypeScript calls private but this subclass must set. They
- * are plain fields of 2.1.5's JavaScript; `test/channels/dingtalk-sdk-seams.test.ts` fails
+ * are plain fields of 2.1.5's JavaScript; `test/cli/commands/channels-dingtalk.test.ts` fails
  * if an upgrade renames them.
  */
 export interface DWClientInternals {

@@ -7,9 +7,9 @@ import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { DWClient } from 'dingtalk-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DWClientInternals } from '../../src/channels/dingtalk/dingtalk-stream-client.js';
-import { CLI_PATH, runCli, tempHome } from '../helpers/cli.js';
-import { type FakeDingTalk, startFakeDingTalk } from '../helpers/fake-dingtalk.js';
+import type { DWClientInternals } from '../../../src/channels/dingtalk/dingtalk-stream-client.js';
+import { CLI_PATH, runCli, tempHome } from '../../helpers/cli.js';
+import { type FakeDingTalk, startFakeDingTalk } from '../../helpers/fake-dingtalk.js';
 
 describe('aibox channels check (DingTalk)', () => {
   let dt: FakeDingTalk;
