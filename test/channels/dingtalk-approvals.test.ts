@@ -56,8 +56,9 @@ describe('DingTalk approvals', () => {
     expect(existsSync(target)).toBe(false);
 
     const requests = box.llm.requests.length;
+    // Answered in Chinese, so the decision is said in Chinese (replies follow the sender's language).
     dt.say(OWNER, ' 同意 ', inGroup);
-    await dt.waitForReply(GROUP, `Allowed once by dingtalk:${OWNER}`);
+    await dt.waitForReply(GROUP, `✅ 已允许一次（dingtalk:${OWNER}）`);
     await dt.waitForReply(GROUP, 'written it');
     expect(readFileSync(target, 'utf8')).toBe('x');
     // The word answered the approval; it never reached the model as a message.
