@@ -1,6 +1,6 @@
-import { legacyMemoToTask } from '../../tasks/legacy-memos.js';
 import { tableExists } from '../legacy-time.js';
 import type { Migration } from '../migration.js';
+import { legacyMemoToTask } from './003-legacy-memos.js';
 
 /**
  * Tasks and their runs. Rows of the original `memos` table are copied into

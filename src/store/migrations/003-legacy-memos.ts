@@ -1,11 +1,31 @@
 /**
- * Reads one row of the original `memos` table into a `tasks` row. The original
- * stored local-time strings, and sometimes raw input such as `+1h` (never run);
- * relative strings are read relative to the row's creation time.
+ * Reads one row of the original `memos` table into a `tasks` row (migration 003). The original
+ * stored local-time strings, and sometimes raw input such as `+1h` (never run); relative strings
+ * are read relative to the row's creation time.
+ *
+ * Frozen with its migration: the schedule shape below is the `tasks.schedule` JSON as version 3
+ * wrote it, declared here rather than imported from `tasks/`, so a later change to the live task
+ * types cannot change what this migration writes.
  */
-import { legacyToIso, parseLegacyLocalTime } from '../store/legacy-time.js';
-import type { IntervalUnit, Schedule, ScheduleKind } from './types.js';
-import { systemTimeZone } from './zoned-time.js';
+import { legacyToIso, parseLegacyLocalTime } from '../legacy-time.js';
+
+type ScheduleKind = 'once' | 'immediate' | 'interval' | 'daily' | 'weekly' | 'monthly';
+type IntervalUnit = 'minutes' | 'hours' | 'days';
+
+/** The `tasks.schedule` JSON of schema version 3. */
+interface ScheduleV3 {
+  kind: ScheduleKind;
+  start: string;
+  timezone: string;
+  every?: number;
+  unit?: IntervalUnit;
+  end?: string;
+}
+
+/** The zone the original's local-time strings were written in. */
+function systemTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
 
 const UNIT_MS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
 
@@ -30,7 +50,11 @@ export function legacyMemoToTask(memo: Record<string, unknown>, now = new Date()
   const immediate = Number(memo.is_immediate ?? 0) === 1;
   let { kind } = legacyKind(memo.repeat_type, immediate);
   const reminder = immediate ? created : legacyReminder(memo.reminder_time, created);
-  const schedule: Schedule = { kind, start: (reminder ?? created).toISOString(), timezone: systemTimeZone() };
+  const schedule: ScheduleV3 = {
+    kind,
+    start: (reminder ?? created).toISOString(),
+    timezone: systemTimeZone(),
+  };
   if (kind === 'interval') {
     const every = Number(memo.repeat_interval ?? 0);
     const unit = String(memo.repeat_interval_unit ?? 'days');
