@@ -158,7 +158,7 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
     if (/^\/start\b/i.test(cleaned)) return post(message.chatId, t.welcome);
     const session = sessionFor(message.chatId);
     const lang = langOf(message.chatId);
-    const result = await options.commands.run(cleaned, { services: app, session, lang });
+    const result = await options.commands.run(cleaned, { session, lang });
     await post(message.chatId, result.content);
   }
 

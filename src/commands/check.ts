@@ -3,7 +3,7 @@ import { memoryCommandMessages } from './messages.js';
 import type { SlashCommand } from './types.js';
 
 /** `/check`: lists the tasks due now. It does not run them. */
-export const checkCommand: SlashCommand = {
+export const checkCommand: SlashCommand<'tasks' | 'clock'> = {
   name: 'check',
   help: { zh: '检查到期任务（不执行）', en: 'Check due tasks (does not run them)' },
   usage: '/check',

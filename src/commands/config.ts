@@ -3,7 +3,7 @@ import { commandMessages } from './messages.js';
 import type { SlashCommand } from './types.js';
 
 /** `/config`: the effective configuration, secrets shown only as set / not set. */
-export const configCommand: SlashCommand = {
+export const configCommand: SlashCommand<'config' | 'configPath' | 'provider' | 'paths'> = {
   name: 'config',
   help: { zh: '显示当前配置（不含密钥）', en: 'Show the effective configuration (no secrets)' },
   async run({ services, lang }) {

@@ -2,7 +2,7 @@ import { commandMessages } from './messages.js';
 import type { SlashCommand } from './types.js';
 
 /** `/help`: every registered command with its one-line help, from the registry itself. */
-export function helpCommand(list: () => SlashCommand[]): SlashCommand {
+export function helpCommand(list: () => SlashCommand[]): SlashCommand<never> {
   return {
     name: 'help',
     aliases: ['h', '?'],

@@ -16,6 +16,7 @@ import { reloadCommand } from './reload.js';
 import { reloadPromptsCommand } from './reload-prompts.js';
 import { reloadSkillsCommand } from './reload-skills.js';
 import { searchCommand } from './search.js';
+import type { CommandServices } from './services.js';
 import { skillsCommand } from './skills.js';
 import { stopCommand } from './stop.js';
 import { tasksCommand } from './tasks.js';
@@ -43,8 +44,11 @@ export function builtinCommands(): SlashCommand[] {
 }
 
 /** The registry with every built-in command plus `/help` listing them all. */
-export function createDefaultCommandRegistry(extra: SlashCommand[] = []): CommandRegistry {
+export function createDefaultCommandRegistry(
+  services: CommandServices,
+  extra: SlashCommand[] = [],
+): CommandRegistry {
   const commands: SlashCommand[] = [...builtinCommands(), ...extra];
-  const registry = createCommandRegistry([...commands, helpCommand(() => registry.list())]);
+  const registry = createCommandRegistry([...commands, helpCommand(() => registry.list())], services);
   return registry;
 }

@@ -1,16 +1,15 @@
-import { listConversations } from '../conversations/conversation-repo.js';
 import { commandMessages } from './messages.js';
 import type { SlashCommand } from './types.js';
 
 /** `/list`: saved conversations of every session, newest first. */
-export const listCommand: SlashCommand = {
+export const listCommand: SlashCommand<'conversations'> = {
   name: 'list',
   help: { zh: '列出已保存的对话', en: 'List saved conversations' },
   usage: '/list [N]',
   async run({ services, lang, args }) {
     const t = commandMessages(lang);
     const limit = Math.min(200, Math.max(1, Number.parseInt(args, 10) || 20));
-    const items = listConversations(services.db, { limit });
+    const items = services.conversations.list({ limit });
     if (items.length === 0) return { content: t.listEmpty, data: { conversations: [] } };
     const state = { active: t.stateCurrent, ended: t.stateEnded, archived: t.stateArchived };
     const lines = items.map((c) =>

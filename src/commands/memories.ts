@@ -2,7 +2,7 @@ import { memoryCommandMessages } from './messages.js';
 import type { SlashCommand } from './types.js';
 
 /** `/memories`: the 10 most recent memories. */
-export const memoriesCommand: SlashCommand = {
+export const memoriesCommand: SlashCommand<'memory'> = {
   name: 'memories',
   help: { zh: '最近的记忆', en: 'Recent memories' },
   usage: '/memories',

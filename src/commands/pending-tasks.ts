@@ -3,7 +3,7 @@ import { taskLine } from './task-lines.js';
 import type { SlashCommand } from './types.js';
 
 /** `/memos`: pending (active) tasks by next run, at most 50. */
-export const pendingTasksCommand: SlashCommand = {
+export const pendingTasksCommand: SlashCommand<'tasks' | 'clock'> = {
   name: 'memos',
   help: { zh: '待执行的任务', en: 'Pending tasks' },
   usage: '/memos',

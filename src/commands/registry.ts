@@ -5,6 +5,7 @@
 import { wireCodeOf } from '../error-codes.js';
 import { describeError } from '../errors.js';
 import { commandMessages } from './messages.js';
+import type { CommandServices } from './services.js';
 import type { SlashCommand, SlashCommandContext, SlashCommandResult } from './types.js';
 
 export interface CommandRegistry {
@@ -14,7 +15,7 @@ export interface CommandRegistry {
   /** Runs a whole input line such as `/search 项目`. Never throws. */
   run(
     line: string,
-    ctx: Omit<SlashCommandContext, 'args'>,
+    ctx: Omit<SlashCommandContext, 'args' | 'services'>,
   ): Promise<SlashCommandResult & { command?: string }>;
 }
 
@@ -26,7 +27,8 @@ export function splitCommandLine(line: string): { name: string; args: string } {
   return { name: trimmed.slice(0, space), args: trimmed.slice(space + 1).trim() };
 }
 
-export function createCommandRegistry(commands: SlashCommand[]): CommandRegistry {
+/** `services`: built once (`commandServicesOf`); each command is handed the part it declared. */
+export function createCommandRegistry(commands: SlashCommand[], services: CommandServices): CommandRegistry {
   const byName = new Map<string, SlashCommand>();
   for (const command of commands) {
     for (const key of [command.name, ...(command.aliases ?? [])]) {
@@ -45,9 +47,9 @@ export function createCommandRegistry(commands: SlashCommand[]): CommandRegistry
       if (!command)
         return { content: t.unknown(`/${name}`), data: { ok: false, error: wireCodeOf('unknown_command') } };
       try {
-        return { ...(await command.run({ ...ctx, args })), command: command.name };
+        return { ...(await command.run({ ...ctx, services, args })), command: command.name };
       } catch (error) {
-        ctx.services.logger.error({ err: error, command: command.name }, 'slash command failed');
+        services.logger.error({ err: error, command: command.name }, 'slash command failed');
         return {
           content: t.failed(`/${command.name}`, describeError(error)),
           data: { ok: false },

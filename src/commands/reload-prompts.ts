@@ -7,7 +7,7 @@ import type { SlashCommand } from './types.js';
  * Sessions build the system prompt from the files at each turn, so edits apply
  * from the next turn.
  */
-export const reloadPromptsCommand: SlashCommand = {
+export const reloadPromptsCommand: SlashCommand<'paths' | 'clock' | 'logger'> = {
   name: 'reload_prompts',
   aliases: ['reload-prompts'],
   help: { zh: '重新读取提示词文件', en: 'Re-read the prompt files' },

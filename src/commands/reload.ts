@@ -49,7 +49,7 @@ function setKey(config: Config, key: string, value: unknown): void {
 }
 
 /** `/reload`: re-reads config.json; applies what can change live (in place), says what needs a restart. */
-export const reloadCommand: SlashCommand = {
+export const reloadCommand: SlashCommand<'config' | 'configPath' | 'logger'> = {
   name: 'reload',
   help: { zh: '重新读取 config.json', en: 'Re-read config.json' },
   async run({ services, lang }) {

@@ -3,7 +3,7 @@ import { memoryCommandMessages } from './messages.js';
 import type { SlashCommand } from './types.js';
 
 /** `/search Q`: memory search (any keyword; Chinese words inside longer text are found). */
-export const searchCommand: SlashCommand = {
+export const searchCommand: SlashCommand<'memory'> = {
   name: 'search',
   help: { zh: '搜索记忆', en: 'Search memories' },
   usage: '/search Q',

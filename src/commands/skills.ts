@@ -2,7 +2,7 @@ import { commandMessages } from './messages.js';
 import type { SlashCommand } from './types.js';
 
 /** `/skills [Q]`: lists the loaded skills, or searches them (Chinese-aware ranking). */
-export const skillsCommand: SlashCommand = {
+export const skillsCommand: SlashCommand<'skills'> = {
   name: 'skills',
   help: { zh: '列出或搜索技能', en: 'List or search skills' },
   usage: '/skills [Q]',

@@ -4,7 +4,7 @@ import { taskLine } from './task-lines.js';
 import type { SlashCommand } from './types.js';
 
 /** `/tasks`: real statistics (each its own number), due tasks, and the next ones up. */
-export const tasksCommand: SlashCommand = {
+export const tasksCommand: SlashCommand<'tasks' | 'scheduler' | 'clock'> = {
   name: 'tasks',
   help: { zh: '任务统计与待执行任务', en: 'Task statistics and due tasks' },
   usage: '/tasks',

@@ -3,14 +3,18 @@
  * directory; the server and the terminal client share them. A command never
  * reaches the model: an unknown one is answered as unknown.
  */
-import type { AppServices } from '../app/services.js';
 import type { Lang } from '../i18n/lang.js';
 import type { Session } from '../session/types.js';
+import type { CommandServices } from './services.js';
 
-export interface SlashCommandContext {
-  services: AppServices;
+/** What a command may do to the session of the client that sent it. */
+export type CommandSession = Pick<Session, 'id' | 'reset' | 'abort'>;
+
+/** `Needs`: the parts of `CommandServices` the command uses; it is given those and nothing else. */
+export interface SlashCommandContext<Needs extends keyof CommandServices = keyof CommandServices> {
+  services: Pick<CommandServices, Needs>;
   /** The session of the client that sent the command. */
-  session: Session;
+  session: CommandSession;
   lang: Lang;
   /** Everything after the command name, trimmed. */
   args: string;
@@ -25,7 +29,7 @@ export interface SlashCommandResult {
   close?: boolean;
 }
 
-export interface SlashCommand {
+export interface SlashCommand<Needs extends keyof CommandServices = keyof CommandServices> {
   /** Without the slash, e.g. `memories`. */
   name: string;
   aliases?: string[];
@@ -33,5 +37,6 @@ export interface SlashCommand {
   help: { zh: string; en: string };
   /** Usage hint such as `/search Q`. */
   usage?: string;
-  run(ctx: SlashCommandContext): Promise<SlashCommandResult>;
+  /** A property, not a method: a command needing more than a caller has is a type error. */
+  run: (ctx: SlashCommandContext<Needs>) => Promise<SlashCommandResult>;
 }

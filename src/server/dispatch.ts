@@ -85,7 +85,7 @@ export async function dispatchFrame(deps: DispatchDeps, conn: Connection, frame:
     case 'command': {
       const sessionId = frame.session ?? conn.defaultSession;
       const session = app.sessions.get(sessionId);
-      const result = await deps.commands.run(frame.command, { services: app, session, lang: app.lang });
+      const result = await deps.commands.run(frame.command, { session, lang: app.lang });
       const reply: Extract<ServerFrame, { type: 'command_result' }> = {
         type: 'command_result',
         content: result.content,

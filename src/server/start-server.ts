@@ -11,6 +11,7 @@ import type { RunningChannels, StartChannelsOptions } from '../channels/start-ch
 import { postTaskResults } from '../channels/task-notices.js';
 import { createDefaultCommandRegistry } from '../commands/index.js';
 import type { CommandRegistry } from '../commands/registry.js';
+import { commandServicesOf } from '../commands/services.js';
 import { forwardAppEvents } from './app-events.js';
 import { assertSafeBind } from './auth.js';
 import { createHub } from './broadcast.js';
@@ -48,7 +49,7 @@ export async function startServer(app: AppServices, options: StartServerOptions)
     approvals: app.approvals,
     timeZone: app.config.scheduler.timezone || undefined,
   });
-  const commands = options.commands ?? createDefaultCommandRegistry();
+  const commands = options.commands ?? createDefaultCommandRegistry(commandServicesOf(app));
   let listeningPort = 0;
   // The HTTP routes load on the first HTTP request: the WebSocket path does not need them.
   const listener = lazyRequestListener(

@@ -1,18 +1,28 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { AppServices } from '../../src/app/services.js';
 import { checkCommand } from '../../src/commands/check.js';
+import { listCommand } from '../../src/commands/list.js';
 import { memoriesCommand } from '../../src/commands/memories.js';
 import { pendingTasksCommand } from '../../src/commands/pending-tasks.js';
 import { searchCommand } from '../../src/commands/search.js';
+import type { CommandServices } from '../../src/commands/services.js';
 import { tasksCommand } from '../../src/commands/tasks.js';
 import type { SlashCommand } from '../../src/commands/types.js';
+import { createConversationRepo } from '../../src/conversations/conversation-repo.js';
+import { createMessageRepo } from '../../src/conversations/message-repo.js';
 import { createMemoryStore } from '../../src/memory/store.js';
-import type { Session } from '../../src/session/types.js';
 import { openDatabase } from '../../src/store/database.js';
 import { buildSchedule } from '../../src/tasks/build-schedule.js';
 import { createTaskStore } from '../../src/tasks/store.js';
 import { tempHome } from '../helpers/cli.js';
+
+/** The commands here never touch the session: any use of it fails the test. */
+const noSession = new Proxy({} as SlashCommandSession, {
+  get: (_target, key) => {
+    throw new Error(`the command used session.${String(key)}`);
+  },
+});
+type SlashCommandSession = Parameters<SlashCommand['run']>[0]['session'];
 
 describe('slash commands for memories and tasks', () => {
   it('/memories, /search, /memos, /tasks (distinct stats), /check (lists, does not run)', async () => {
@@ -21,9 +31,10 @@ describe('slash commands for memories and tasks', () => {
     const db = await openDatabase(join(tempHome('aibox-cmd-'), 'memories.db'));
     const memory = createMemoryStore({ db, clock });
     const tasks = createTaskStore({ db, clock });
-    const services = { memory, tasks, clock, db } as unknown as AppServices;
-    const run = (cmd: SlashCommand, args = '', lang: 'zh' | 'en' = 'en') =>
-      cmd.run({ services, session: {} as Session, lang, args });
+    // Only what these commands declare: no database handle, no config, no session.
+    const services: Pick<CommandServices, 'memory' | 'tasks' | 'clock'> = { memory, tasks, clock };
+    const run = (cmd: SlashCommand<keyof typeof services>, args = '', lang: 'zh' | 'en' = 'en') =>
+      cmd.run({ services, session: noSession, lang, args });
 
     expect((await run(memoriesCommand)).content).toBe('No memories yet');
     memory.save({ summary: '项目进度讨论：本周完成数据库迁移', topic: '周会' });
@@ -48,5 +59,32 @@ describe('slash commands for memories and tasks', () => {
     expect(tasks.due(now)).toHaveLength(1); // /check did not run it
     const memos = await run(pendingTasksCommand);
     expect(memos.content).toMatch(/⚠️ \[ID: 1\] soon[\s\S]*⏰ \[ID: 2\] later/);
+  });
+
+  it('/list shows saved conversations through the conversation store, newest first', async () => {
+    const db = await openDatabase(join(tempHome('aibox-cmd-'), 'memories.db'));
+    const conversations = createConversationRepo(db);
+    const services: Pick<CommandServices, 'conversations'> = { conversations };
+    const list = (args = '') => listCommand.run({ services, session: noSession, lang: 'en', args });
+
+    expect((await list()).content).toBe('No saved conversations yet');
+    conversations.create({ id: 'c1', sessionId: 'main', startedAt: '2026-11-30T10:00:00Z', topic: '周报' });
+    conversations.create({
+      id: 'c2',
+      sessionId: 'task-3',
+      startedAt: '2026-11-30T11:00:00Z',
+      topic: 'backup',
+    });
+    conversations.markArchived('c1', '2026-11-30T12:00:00Z');
+    createMessageRepo(db).append('c2', { role: 'user', content: 'hi', createdAt: '2026-11-30T11:00:01Z' });
+    const all = await list();
+    expect(all.content.indexOf('backup')).toBeLessThan(all.content.indexOf('周报'));
+    expect(all.data).toMatchObject({
+      conversations: [
+        { id: 'c2', sessionId: 'task-3', messageCount: 1 },
+        { id: 'c1', status: 'archived', messageCount: 0 },
+      ],
+    });
+    expect((await list('1')).data).toMatchObject({ conversations: [{ id: 'c2' }] });
   });
 });
