@@ -4,14 +4,16 @@
  * after `/exit` ends it instead.
  */
 import WebSocket from 'ws';
-import { SUBPROTOCOL } from '../protocol/frames.js';
-
-/** Any frame: `aibox chat` also talks to the original Python server, whose frames are not `ServerFrame`s. */
-export type ServerFrame = { type: string } & Record<string, unknown>;
+import { type ClientFrame, type ServerFrame, SUBPROTOCOL } from '../protocol/frames.js';
+import { parseServerFrame } from '../protocol/parse-server-frame.js';
 
 export interface ClientConnectionOptions {
   url: string;
   token?: string;
+  /**
+   * Typed as the protocol's frames, but read unchecked from the wire: the original Python server
+   * sends frames of other types and with fields missing, so readers of a field check it first.
+   */
   onFrame(frame: ServerFrame): void;
   onOpen(): void;
   onRetry(delayMs: number): void;
@@ -21,7 +23,7 @@ export interface ClientConnectionOptions {
 
 export interface ClientConnection {
   /** Sends now, or as soon as the (re)connection is open. */
-  send(frame: Record<string, unknown>): void;
+  send(frame: ClientFrame): void;
   stop(): void;
 }
 
@@ -49,17 +51,8 @@ export function openClientConnection(options: ClientConnectionOptions): ClientCo
     });
     socket.on('message', (data) => {
       const text = data.toString();
-      let frame: ServerFrame;
-      try {
-        const parsed = JSON.parse(text) as unknown;
-        frame =
-          typeof parsed === 'object' && parsed !== null && 'type' in parsed
-            ? (parsed as ServerFrame)
-            : { type: 'chunk', content: text };
-      } catch {
-        frame = { type: 'chunk', content: text }; // as client.py: a non-JSON frame is chat text
-      }
-      options.onFrame(frame);
+      // As client.py: a frame that is not a JSON object with a `type` is chat text.
+      options.onFrame(parseServerFrame(text) ?? { type: 'chunk', content: text });
     });
     socket.on('error', (error) => {
       // 'close' follows and decides; this one only turns the protocol offer off for an original server.

@@ -3,9 +3,8 @@
  * server and, from the original Python server, `line`/`chunk`/`complete`
  * (when the ack carries no `protocol`, `line` frames are shown as they come).
  */
-
+import type { ServerFrame } from '../protocol/frames.js';
 import { describeRequest } from './approval-prompt.js';
-import type { ServerFrame } from './connection.js';
 import type { ChatMessages, TerminalApprovalMessages } from './messages.js';
 import { ToolFold } from './tool-fold.js';
 
@@ -77,129 +76,172 @@ export function createRenderer(options: RenderOptions): Renderer {
     answering = false;
   };
 
-  // A handler returns true when the frame ends a turn.
-  const handlers: Record<string, (f: ServerFrame) => unknown> = {
-    connection_ack: (f) => {
-      legacy = typeof f.protocol !== 'number';
-      block(withIcon('✅', str(f.content || f.message)));
-      return false;
-    },
-    info: (f) => void block(withIcon('ℹ️ ', str(f.content))),
-    history: (f) => {
-      const messages = (Array.isArray(f.messages) ? f.messages : []) as { role: string; content: string }[];
-      const shown = messages.filter((m) => m.role !== 'tool' && m.content).slice(-10);
-      if (shown.length === 0) return;
-      block(dim(t.history(shown.length), tty));
-      for (const m of shown)
-        block(
-          `${m.role === 'user' ? t.you : t.ai}: ${m.content.length > 300 ? `${m.content.slice(0, 300)}…` : m.content}`,
-        );
-      block(dim(t.historyEnd, tty));
-    },
-    queued: (f) => {
-      if (typeof f.position === 'number' && f.position > 0) block(dim(t.queued(f.position), tty));
-    },
-    turn_start: (f) => {
-      if (f.source === 'task') block(dim(`⚡ ${str(f.content)}`, tty));
-    },
-    chunk: (f) => {
-      if (!answering) {
-        if (midLine) write('\n');
-        write(`${t.ai}: `);
-        answering = true;
+  /** Text of a frame this client shows as it is (a reply to a task frame, a reset, an unknown type). */
+  const plain = (frame: unknown) => {
+    const content = (frame as { content?: unknown }).content;
+    if (typeof content === 'string' && content) block(content);
+  };
+
+  const toolStart = (f: Extract<ServerFrame, { type: 'tool_start' }>) => {
+    const args = (f.args ?? {}) as Record<string, unknown>;
+    const what = typeof args.command === 'string' ? `$ ${args.command}` : JSON.stringify(args).slice(0, 120);
+    block(`🔧 ${str(f.name)} ${what}`);
+    folds.set(str(f.call_id), new ToolFold(keep));
+  };
+  const toolOutput = (f: Extract<ServerFrame, { type: 'tool_output' }>) => {
+    const fold = folds.get(str(f.call_id));
+    fold?.push(str(f.content));
+    const last = fold?.view().lines.at(-1);
+    if (tty && last !== undefined) status(`  │ ${last}`);
+  };
+  const toolEnd = (f: Extract<ServerFrame, { type: 'tool_end' }>) => {
+    const view = folds.get(str(f.call_id))?.view() ?? { lines: [], folded: 0 };
+    folds.delete(str(f.call_id));
+    if (view.folded > 0) block(dim(`  ${t.folded(view.folded)}`, tty));
+    for (const line of view.lines) block(dim(`  │ ${line}`, tty));
+    const code = /(?:exit code|返回码)[:：]?\s*(-?\d+)/i.exec(str(f.content))?.[1];
+    const status = code !== undefined ? `exit ${code}` : f.ok ? 'ok' : 'failed';
+    block(`${f.ok ? '✅' : '❌'} ${t.exitCode(status, Number(f.duration_ms) || 0)}`);
+  };
+  const history = (f: Extract<ServerFrame, { type: 'history' }>) => {
+    const messages = Array.isArray(f.messages) ? f.messages : [];
+    const shown = messages.filter((m) => m.role !== 'tool' && m.content).slice(-10);
+    if (shown.length === 0) return;
+    block(dim(t.history(shown.length), tty));
+    for (const m of shown)
+      block(
+        `${m.role === 'user' ? t.you : t.ai}: ${m.content.length > 300 ? `${m.content.slice(0, 300)}…` : m.content}`,
+      );
+    block(dim(t.historyEnd, tty));
+  };
+  const taskProcess = (f: Extract<ServerFrame, { type: 'task_process' }>) => {
+    const id = str(f.execution_id);
+    if (f.msg_type === 'chunk') {
+      if (!taskStreams.has(id)) {
+        taskStreams.add(id);
+        block(`⚡ #${str(f.task_id)} - ${str(f.task_title)}`);
       }
       write(str(f.content));
-    },
-    reasoning: (f) => void write(dim(str(f.content), tty)),
-    tool_start: (f) => {
-      const args = (f.args ?? {}) as Record<string, unknown>;
-      const what =
-        typeof args.command === 'string' ? `$ ${args.command}` : JSON.stringify(args).slice(0, 120);
-      block(`🔧 ${str(f.name)} ${what}`);
-      folds.set(str(f.call_id), new ToolFold(keep));
-    },
-    tool_output: (f) => {
-      const fold = folds.get(str(f.call_id));
-      fold?.push(str(f.content));
-      const last = fold?.view().lines.at(-1);
-      if (tty && last !== undefined) status(`  │ ${last}`);
-    },
-    tool_end: (f) => {
-      const view = folds.get(str(f.call_id))?.view() ?? { lines: [], folded: 0 };
-      folds.delete(str(f.call_id));
-      if (view.folded > 0) block(dim(`  ${t.folded(view.folded)}`, tty));
-      for (const line of view.lines) block(dim(`  │ ${line}`, tty));
-      const code = /(?:exit code|返回码)[:：]?\s*(-?\d+)/i.exec(str(f.content))?.[1];
-      const status = code !== undefined ? `exit ${code}` : f.ok ? 'ok' : 'failed';
-      block(`${f.ok ? '✅' : '❌'} ${t.exitCode(status, Number(f.duration_ms) || 0)}`);
-    },
-    line: (f) => {
-      if (legacy) write(dim(str(f.content), tty));
-    },
-    complete: (f) => {
-      if (!answering && str(f.content)) write(`${t.ai}: ${str(f.content)}`);
-      block('');
-      return true;
-    },
-    error: (f) => {
-      block(`❌ ${str(f.content).trim()}`);
-      return f.turn_id !== undefined || (legacy && f.code === undefined);
-    },
-    dialogue_ended: (f) => {
-      block(`🔚 ${str(f.content)}`);
-      return legacy;
-    },
-    command_result: (f) => void block(`📋 ${str(f.content)}`),
-    task_status: (f) =>
-      void block(
-        `${TASK_ICONS[str(f.status)] ?? '📋'} [#${str(f.task_id)}] ${str(f.title)}: ${str(f.message || f.content)}`,
-      ),
-    task_process: (f) => {
-      const id = str(f.execution_id);
-      if (f.msg_type === 'chunk') {
-        if (!taskStreams.has(id)) {
-          taskStreams.add(id);
-          block(`⚡ #${str(f.task_id)} - ${str(f.task_title)}`);
+    } else if (f.msg_type === 'complete' || f.msg_type === 'error') {
+      if (taskStreams.delete(id)) block('');
+    }
+  };
+  const approvalRequest = (f: Extract<ServerFrame, { type: 'approval_request' }>) => {
+    const shown = describeRequest(
+      {
+        tool: str(f.tool),
+        command: str(f.command),
+        reason: str(f.reason),
+        canAlways: f.can_always === true,
+        secondsLeft: (Date.parse(str(f.expires_at)) - Date.now()) / 1000,
+      },
+      options.approvals,
+    );
+    block(shown.text);
+    write(shown.prompt);
+  };
+
+  /**
+   * Shows one frame; true when it ends a turn. Every type of the protocol has its case (the
+   * `never` default fails the type check when one is added); a type only the original server
+   * sends reaches the default at run time and is shown by its `content`.
+   */
+  const show = (f: ServerFrame): boolean => {
+    switch (f.type) {
+      case 'connection_ack':
+        legacy = typeof f.protocol !== 'number';
+        block(withIcon('✅', str(f.content || f.message)));
+        return false;
+      case 'info':
+        block(withIcon('ℹ️ ', str(f.content)));
+        return false;
+      case 'history':
+        history(f);
+        return false;
+      case 'queued':
+        if (typeof f.position === 'number' && f.position > 0) block(dim(t.queued(f.position), tty));
+        return false;
+      case 'turn_start':
+        if (f.source === 'task') block(dim(`⚡ ${str(f.content)}`, tty));
+        return false;
+      case 'chunk':
+        if (!answering) {
+          if (midLine) write('\n');
+          write(`${t.ai}: `);
+          answering = true;
         }
         write(str(f.content));
-      } else if (f.msg_type === 'complete' || f.msg_type === 'error') {
-        if (taskStreams.delete(id)) block('');
+        return false;
+      case 'reasoning':
+        write(dim(str(f.content), tty));
+        return false;
+      case 'tool_start':
+        toolStart(f);
+        return false;
+      case 'tool_output':
+        toolOutput(f);
+        return false;
+      case 'tool_end':
+        toolEnd(f);
+        return false;
+      case 'line':
+        if (legacy) write(dim(str(f.content), tty));
+        return false;
+      case 'complete':
+        if (!answering && str(f.content)) write(`${t.ai}: ${str(f.content)}`);
+        block('');
+        return true;
+      case 'error':
+        block(`❌ ${str(f.content).trim()}`);
+        return f.turn_id !== undefined || (legacy && f.code === undefined);
+      case 'dialogue_ended':
+        block(`🔚 ${str(f.content)}`);
+        return legacy;
+      case 'command_result':
+        block(`📋 ${str(f.content)}`);
+        return false;
+      case 'task_status':
+        block(
+          `${TASK_ICONS[str(f.status)] ?? '📋'} [#${str(f.task_id)}] ${str(f.title)}: ${str(f.message || f.content)}`,
+        );
+        return false;
+      case 'task_process':
+        taskProcess(f);
+        return false;
+      case 'task_error':
+        block(`❌ [#${str(f.task_id)}] ${str(f.task_title)}: ${str(f.error)}`);
+        return false;
+      case 'approval_request':
+        approvalRequest(f);
+        return false;
+      case 'approval_resolved':
+        block(options.approvals.decided(str(f.decision), str(f.by)));
+        return false;
+      case 'skills_changed':
+        block(`🧩 +${str(f.added?.length)} -${str(f.removed?.length)} (${str(f.total)})`);
+        return false;
+      case 'task_list':
+        for (const task of Array.isArray(f.tasks) ? f.tasks : [])
+          block(`  [#${str(task.id)}] ${str(task.title)} - ${str(task.reminder_time)}`);
+        return false;
+      case 'pong':
+        return false;
+      case 'dialogue_reset':
+      case 'task_added':
+      case 'task_completed':
+      case 'task_deleted':
+        plain(f);
+        return false;
+      default: {
+        const unknownType: never = f;
+        plain(unknownType);
+        return false;
       }
-    },
-    approval_request: (f) => {
-      const shown = describeRequest(
-        {
-          tool: str(f.tool),
-          command: str(f.command),
-          reason: str(f.reason),
-          canAlways: f.can_always === true,
-          secondsLeft: (Date.parse(str(f.expires_at)) - Date.now()) / 1000,
-        },
-        options.approvals,
-      );
-      block(shown.text);
-      write(shown.prompt);
-    },
-    approval_resolved: (f) => void block(options.approvals.decided(str(f.decision), str(f.by))),
-    task_error: (f) => void block(`❌ [#${str(f.task_id)}] ${str(f.task_title)}: ${str(f.error)}`),
-    skills_changed: (f) =>
-      void block(
-        `🧩 +${str((f.added as unknown[])?.length)} -${str((f.removed as unknown[])?.length)} (${str(f.total)})`,
-      ),
-    pong: () => undefined,
-    task_list: (f) => {
-      const tasks = (Array.isArray(f.tasks) ? f.tasks : []) as Record<string, unknown>[];
-      for (const task of tasks) block(`  [#${str(task.id)}] ${str(task.title)} - ${str(task.reminder_time)}`);
-    },
+    }
   };
 
   return {
-    frame(frame) {
-      const handler = handlers[frame.type];
-      if (handler) return { turnEnded: handler(frame) === true };
-      if (typeof frame.content === 'string' && frame.content) block(frame.content);
-      return { turnEnded: false };
-    },
+    frame: (frame) => ({ turnEnded: show(frame) }),
     note: (text) => block(text),
     get legacy() {
       return legacy;

@@ -129,6 +129,8 @@ describe('aibox chat', () => {
         ws.send(JSON.stringify({ type, ...fields }));
       send('connection_ack', { message: '✅ 已连接到AI服务器', timestamp: '2025-01-01 10:00:00' });
       send('info', { content: '📁 数据存储目录: /home/u/.aibox' });
+      // A type the protocol does not have: shown by its text, not dropped.
+      send('memo_reminder', { content: '⏰ 提醒：喝水' });
       ws.on('message', (data) => {
         const frame = JSON.parse(data.toString()) as { type: string; content?: string };
         if (frame.type !== 'message') return;
@@ -146,5 +148,6 @@ describe('aibox chat', () => {
     expect(run.stdout).toContain('✅ 已连接到AI服务器');
     expect(run.stdout).toContain('🔧 调用工具: get_current_time');
     expect(run.stdout).toContain('AI: 现在是十点。');
+    expect(run.stdout).toContain('⏰ 提醒：喝水');
   }, 60_000);
 });
