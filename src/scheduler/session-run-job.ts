@@ -6,7 +6,8 @@
  */
 import type { Lang } from '../i18n/lang.js';
 import type { ApprovalBroker } from '../safety/approval-broker.js';
-import type { SessionEvent, SessionManager } from '../session/types.js';
+import { enqueueOwnTurn } from '../session/own-turn.js';
+import type { SessionManager } from '../session/types.js';
 import { formatLocal } from '../tasks/describe.js';
 import type { RunDenial } from '../tasks/types.js';
 import { schedulerMessages } from './messages.js';
@@ -25,13 +26,7 @@ export function sessionRunJob(
   return async (task, run, emit) => {
     const session = sessions.get(taskSessionId(task.id));
     let turnId: string | undefined;
-    const early: SessionEvent[] = [];
     const denied: RunDenial[] = [];
-    const ours = (event: SessionEvent) => !('turnId' in event) || event.turnId === turnId;
-    const unsubscribe = session.subscribe((event) => {
-      if (turnId === undefined) early.push(event);
-      else if (ours(event)) emit(event);
-    });
     const stopWatching = options.approvals?.onEvent((event) => {
       if (event.type !== 'resolved' || event.outcome.approved) return;
       const { request } = event;
@@ -39,9 +34,9 @@ export function sessionRunJob(
       denied.push({ tool: request.tool, command: request.command, how: event.outcome.how });
     });
     try {
-      const queued = session.enqueue({
+      const input = {
         content: task.content.trim() || task.title,
-        source: 'task',
+        source: 'task' as const,
         // Only a task that posts to a chat may ask; its chat is attached while the run runs (docs/channels.md).
         attended: task.notify !== null,
         instructions: t.instructions(
@@ -50,10 +45,10 @@ export function sessionRunJob(
           formatLocal(run.occurrence, task.schedule.timezone),
           run.late,
         ),
-      });
-      turnId = queued.turnId;
-      for (const event of early.splice(0)) if (ours(event)) emit(event);
-      const outcome = await queued.done;
+      };
+      const turn = enqueueOwnTurn(session, input, emit, { sessionEvents: true });
+      turnId = turn.turnId;
+      const outcome = await turn.done;
       const result =
         outcome.status === 'complete'
           ? { ok: true, answer: outcome.content }
@@ -61,7 +56,6 @@ export function sessionRunJob(
       return denied.length > 0 ? { ...result, denied } : result;
     } finally {
       stopWatching?.();
-      unsubscribe();
     }
   };
 }

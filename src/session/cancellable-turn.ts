@@ -4,6 +4,7 @@
  * on, and cancellable — at once if it runs, or as soon as it starts if still queued — without
  * ever stopping another turn of the session.
  */
+import { enqueueOwnTurn } from './own-turn.js';
 import type { Session, SessionEvent, TurnOutcome } from './types.js';
 
 export interface CancellableTurn {
@@ -18,31 +19,15 @@ export function startCancellableTurn(
   content: string,
   onEvent: (event: SessionEvent) => void,
 ): CancellableTurn {
-  let turnId = '';
   let running = false;
   let cancelled = false;
-  const early: SessionEvent[] = [];
-  const unsubscribe = session.subscribe((event) => {
-    if (!('turnId' in event)) return;
-    // Events can arrive before enqueue() returns the id (a turn that starts at once).
-    if (turnId === '') {
-      early.push(event);
-      return;
-    }
-    handle(event);
-  });
-  function handle(event: SessionEvent) {
-    if (!('turnId' in event) || event.turnId !== turnId) return;
+  const { turnId, done } = enqueueOwnTurn(session, { content, source: 'user' }, (event) => {
     if (event.type === 'turn_start') {
       running = true;
       if (cancelled) session.abort();
     }
     onEvent(event);
-  }
-  const queued = session.enqueue({ content, source: 'user' });
-  turnId = queued.turnId;
-  for (const event of early.splice(0)) handle(event);
-  const done = queued.done.finally(unsubscribe);
+  });
   let ended = false;
   void done.then(() => {
     ended = true;
