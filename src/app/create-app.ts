@@ -26,7 +26,7 @@ import { createSessionManager } from '../session/session-manager.js';
 import { openDatabase } from '../store/database.js';
 import { createTaskStore } from '../tasks/store.js';
 import { workspaceDir } from '../tools/files/workspace.js';
-import { createResultLimiter } from '../tools/result-limit.js';
+import { resultLimiterFromConfig } from '../tools/result-limit.js';
 import type { AnyTool } from '../tools/tool.js';
 import { type Clock, systemClock } from '../util/clock.js';
 import { randomId } from '../util/ids.js';
@@ -145,6 +145,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
       persistRule: (rule) => appendSafetyRule(loaded.path, rule),
       logger: logger.child({ module: 'approvals' }),
     });
+    const resultLimiter = resultLimiterFromConfig(config, paths, clock);
     const tools = createAppTools({
       config,
       configPath: loaded.path,
@@ -157,6 +158,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
       memory,
       tasks,
       sandbox,
+      limiter: resultLimiter,
     });
     const mcp = createMcpManager({
       config: options.mcp === false ? { ...config, mcp: { ...config.mcp, servers: {} } } : config,
@@ -165,11 +167,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
       trustPath: paths.mcpTrust,
       lang,
       logger,
-      limiter: createResultLimiter({
-        maxChars: config.tools.max_result_chars,
-        dir: paths.toolResults,
-        clock,
-      }),
+      limiter: resultLimiter,
       version: VERSION,
       wrapLaunch:
         options.wrapMcpLaunch ??
@@ -228,6 +226,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
       tasks,
       senders,
       builtinTools: tools,
+      resultLimiter,
       mcp,
       approvals,
       scheduler,

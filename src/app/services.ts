@@ -16,6 +16,7 @@ import type { SandboxStatus } from '../safety/sandbox.js';
 import type { SessionManager } from '../session/types.js';
 import type { SkillRegistry } from '../skills/types.js';
 import type { Scheduler, TaskStore } from '../tasks/types.js';
+import type { ResultLimiter } from '../tools/result-limit.js';
 import type { AnyTool } from '../tools/tool.js';
 import type { Clock } from '../util/clock.js';
 
@@ -38,6 +39,8 @@ export interface AppServices {
   senders: SenderStore;
   /** The built-in tools (the MCP server offers some of them to other apps). */
   builtinTools: AnyTool[];
+  /** The one limiter of tool results (built-in, MCP and served tools); reads the limit live. */
+  resultLimiter: ResultLimiter;
   /** The configured MCP servers (none configured: an empty manager that loads nothing). */
   mcp: McpManager;
   /** Requests that wait for a person's yes (docs/safety.md "Approvals"). */

@@ -8,21 +8,16 @@ import { z } from 'zod';
 import { toolParametersSchema } from '../agent/tool-specs.js';
 import type { AppServices } from '../app/services.js';
 import { describeError } from '../errors.js';
-import { createResultLimiter, withResultLimit } from '../tools/result-limit.js';
+import { withResultLimit } from '../tools/result-limit.js';
 import type { AnyTool } from '../tools/tool.js';
 import { mcpServerMessages } from './messages.js';
 import { createServedTools } from './served-tools.js';
 
 /** The served tools, size-limited like every tool result. */
 export function servedToolsOf(app: AppServices): AnyTool[] {
-  const limiter = createResultLimiter({
-    maxChars: app.config.tools.max_result_chars,
-    dir: app.paths.toolResults,
-    clock: app.clock,
-  });
   const byName = new Map(app.builtinTools.map((tool) => [tool.name, tool]));
   return createServedTools({ app, builtin: (name) => byName.get(name) }).map((tool) =>
-    withResultLimit(tool, limiter),
+    withResultLimit(tool, app.resultLimiter),
   );
 }
 

@@ -18,7 +18,7 @@ import { createListFilesTool } from './files/list-files.js';
 import { createReadFileTool } from './files/read-file.js';
 import { workspaceDir } from './files/workspace.js';
 import { createWriteFileTool } from './files/write-file.js';
-import { createResultLimiter, withResultLimit } from './result-limit.js';
+import { type ResultLimiter, withResultLimit } from './result-limit.js';
 import { createCreateSkillTool } from './skills/create-skill.js';
 import { createInstallSkillTool } from './skills/install-skill.js';
 import { createReadSkillTool } from './skills/read-skill.js';
@@ -45,6 +45,8 @@ export interface BuiltinToolDeps {
   extraTools?: AnyTool[];
   /** What start-up found about bubblewrap (src/safety/sandbox-probe.ts). */
   sandbox: SandboxStatus;
+  /** Cuts long results (the app's one limiter, `resultLimiterFromConfig`). */
+  limiter: ResultLimiter;
   /** Skills the model made that nobody approved yet; default: the file in the data dir. */
   modelSkills?: ModelSkills;
 }
@@ -52,11 +54,7 @@ export interface BuiltinToolDeps {
 export function createBuiltinTools(deps: BuiltinToolDeps): AnyTool[] {
   const { config, paths, lang, skills } = deps;
   const workspace = workspaceDir(config, paths);
-  const limiter = createResultLimiter({
-    maxChars: config.tools.max_result_chars,
-    dir: paths.toolResults,
-    clock: deps.clock,
-  });
+  const { limiter } = deps;
   const modelSkills = deps.modelSkills ?? openModelSkills(join(paths.home, MODEL_SKILLS_FILE));
   const home = deps.env?.HOME ?? homedir();
   // The config file actually loaded is protected, wherever `--config` put it.

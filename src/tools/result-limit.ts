@@ -4,6 +4,8 @@
  * (the original dropped results over the limit entirely).
  */
 import { join } from 'node:path';
+import type { DataPaths } from '../config/paths.js';
+import type { Config } from '../config/schema.js';
 import type { Lang } from '../i18n/lang.js';
 import { writeFileAtomic } from '../util/atomic-write.js';
 import type { Clock } from '../util/clock.js';
@@ -23,10 +25,27 @@ export interface ResultLimiter {
 }
 
 export interface ResultLimiterOptions {
-  maxChars: number;
+  /** A function is read at each call (a live setting). */
+  maxChars: number | (() => number);
   /** `paths.toolResults`. */
   dir: string;
   clock: Clock;
+}
+
+/**
+ * The limiter of a running Aibox, built once (by `createApp`, or `aibox mcp check` which has no app)
+ * and handed to every tool set: `tools.max_result_chars` is read at each call, so `/reload` applies.
+ */
+export function resultLimiterFromConfig(
+  config: Pick<Config, 'tools'>,
+  paths: Pick<DataPaths, 'toolResults'>,
+  clock: Clock,
+): ResultLimiter {
+  return createResultLimiter({
+    maxChars: () => config.tools.max_result_chars,
+    dir: paths.toolResults,
+    clock,
+  });
 }
 
 /** Share of the kept characters that goes to the head; the tail (errors, summaries) gets the rest. */
@@ -35,9 +54,13 @@ const HEAD_SHARE = 0.4;
 const SNAP_SHARE = 0.2;
 
 export function createResultLimiter(options: ResultLimiterOptions): ResultLimiter {
+  const { maxChars: max } = options;
+  const configured = typeof max === 'function' ? max : () => max;
   return {
-    maxChars: options.maxChars,
-    async limit(text, { callId, lang, maxChars = options.maxChars }) {
+    get maxChars() {
+      return configured();
+    },
+    async limit(text, { callId, lang, maxChars = configured() }) {
       if (text.length <= maxChars) return { content: text };
       const path = join(options.dir, `${fileStamp(options.clock.now())}-${safeId(callId)}.txt`);
       let saved = true;

@@ -7,6 +7,7 @@ import { dataPaths } from '../../src/config/paths.js';
 import { ConfigSchema } from '../../src/config/schema.js';
 import { createSkillRegistry, type SkillEngine } from '../../src/skills/registry.js';
 import { createBuiltinTools } from '../../src/tools/builtin.js';
+import { resultLimiterFromConfig } from '../../src/tools/result-limit.js';
 import type { AnyTool } from '../../src/tools/tool.js';
 import { systemClock } from '../../src/util/clock.js';
 import { makeContext, tempDir } from '../helpers/tool-context.js';
@@ -47,9 +48,11 @@ function build(lang: 'zh' | 'en', config = ConfigSchema.parse({})): AnyTool[] {
     parameters: z.object({}),
     execute: async () => ({ ok: true, content: '' }),
   };
+  const paths = dataPaths(home);
   return createBuiltinTools({
     config,
-    paths: dataPaths(home),
+    paths,
+    limiter: resultLimiterFromConfig(config, paths, systemClock),
     lang,
     skills,
     clock: systemClock,

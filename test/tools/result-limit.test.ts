@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createResultLimiter, splitHeadTail, withResultLimit } from '../../src/tools/result-limit.js';
+import { ConfigSchema } from '../../src/config/schema.js';
+import {
+  createResultLimiter,
+  resultLimiterFromConfig,
+  splitHeadTail,
+  withResultLimit,
+} from '../../src/tools/result-limit.js';
 import type { AnyTool } from '../../src/tools/tool.js';
 import { makeContext, tempDir } from '../helpers/tool-context.js';
 
@@ -51,5 +57,17 @@ describe('result limit', () => {
     expect(result.content.length).toBeLessThanOrEqual(600);
     expect(result.content).toContain('chars omitted; full output:');
     expect(readFileSync(result.fullOutputPath as string, 'utf8')).toHaveLength(5000);
+  });
+
+  it('the app limiter reads tools.max_result_chars at each call, so /reload applies', async () => {
+    const config = ConfigSchema.parse({ tools: { max_result_chars: 2000 } });
+    const limiter = resultLimiterFromConfig(config, { toolResults: join(tempDir(), 'r') }, clock);
+    const text = 'z'.repeat(1500);
+    expect(await limiter.limit(text, { callId: 'a', lang: 'en' })).toEqual({ content: text });
+    config.tools.max_result_chars = 1000; // what /reload does: the key changed in place
+    expect(limiter.maxChars).toBe(1000);
+    const limited = await limiter.limit(text, { callId: 'b', lang: 'en' });
+    expect(limited.content.length).toBeLessThanOrEqual(1000);
+    expect(readFileSync(limited.fullOutputPath as string, 'utf8')).toBe(text);
   });
 });

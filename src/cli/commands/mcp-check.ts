@@ -3,7 +3,7 @@ import type { CliContext } from '../../config/context.js';
 import { silentLogger } from '../../log/logger.js';
 import { createMcpManager } from '../../mcp/manager.js';
 import type { McpServerStatus } from '../../mcp/types.js';
-import { createResultLimiter } from '../../tools/result-limit.js';
+import { resultLimiterFromConfig } from '../../tools/result-limit.js';
 import { systemClock } from '../../util/clock.js';
 import { VERSION } from '../../version.js';
 
@@ -16,11 +16,7 @@ export async function checkMcpServers(ctx: CliContext): Promise<McpServerStatus[
     trustPath: ctx.paths.mcpTrust,
     lang: ctx.lang,
     logger: silentLogger(),
-    limiter: createResultLimiter({
-      maxChars: config.tools.max_result_chars,
-      dir: ctx.paths.toolResults,
-      clock: systemClock,
-    }),
+    limiter: resultLimiterFromConfig(config, ctx.paths, systemClock),
     version: VERSION,
   });
   manager.start();
