@@ -52,7 +52,7 @@ const UNAVAILABLE: ReadonlySet<ProviderErrorCode> = new Set([
   'not_configured',
 ]);
 
-export function turnErrorCode(code: ProviderErrorCode): TurnErrorCode {
+function turnErrorCode(code: ProviderErrorCode): TurnErrorCode {
   if (code === 'aborted') return 'aborted';
   return UNAVAILABLE.has(code) ? 'llm_unavailable' : 'llm_error';
 }

@@ -14,7 +14,7 @@ import { INSTALL_STAGING_PREFIX } from '../skills/install.js';
 export const UPLOAD_DIR_PREFIX = 'aibox-upload-';
 
 /** When this process started (ms since the epoch). */
-export function processStartMs(): number {
+function processStartMs(): number {
   return Date.now() - process.uptime() * 1000;
 }
 

@@ -9,7 +9,7 @@ import { commandWordOf, langFlagOf } from './context.js';
 import { cliMessages } from './messages.js';
 
 /** The program with the commands `argv` may run: its own command's file only, when it names one. */
-export async function buildProgram(argv: readonly string[]): Promise<Command> {
+async function buildProgram(argv: readonly string[]): Promise<Command> {
   const program = new Command('aibox')
     .description('Aibox: a self-hosted AI agent for your own box')
     .version(VERSION, '-V, --version')

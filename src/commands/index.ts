@@ -22,7 +22,7 @@ import { stopCommand } from './stop.js';
 import { tasksCommand } from './tasks.js';
 import type { SlashCommand } from './types.js';
 
-export function builtinCommands(): SlashCommand[] {
+function builtinCommands(): SlashCommand[] {
   return [
     newCommand,
     listCommand,

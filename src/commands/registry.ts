@@ -20,7 +20,7 @@ export interface CommandRegistry {
 }
 
 /** `/search  a b ` → { name: 'search', args: 'a b' }. */
-export function splitCommandLine(line: string): { name: string; args: string } {
+function splitCommandLine(line: string): { name: string; args: string } {
   const trimmed = line.trim().replace(/^\//, '');
   const space = trimmed.search(/\s/);
   if (space === -1) return { name: trimmed, args: '' };

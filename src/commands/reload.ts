@@ -38,7 +38,7 @@ const LIVE_PREFIXES = [
   'channels.dingtalk.allowed_ids',
 ];
 
-export function isLiveKey(key: string): boolean {
+function isLiveKey(key: string): boolean {
   return LIVE_PREFIXES.some((p) => key === p || key.startsWith(p));
 }
 

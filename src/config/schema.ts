@@ -5,7 +5,7 @@ import { z } from 'zod';
  * (see docs/configuration.md); user values are deep-merged over these.
  * Keys are snake_case, as in the original Aibox's file.
  */
-export const PROVIDER_IDS = [
+const PROVIDER_IDS = [
   'deepseek',
   'ark',
   'qwen',
@@ -20,7 +20,7 @@ export type ProviderId = (typeof PROVIDER_IDS)[number];
 
 const seconds = (max: number) => z.number().positive().max(max);
 
-export const SkillsConfigSchema = z.strictObject({
+const SkillsConfigSchema = z.strictObject({
   /** Skills directory; empty means `AIBOX_HOME/skills`. */
   dir: z.string().default(''),
   /** Limit for one `--help` probe, in seconds (the spec says 10). */
@@ -49,7 +49,7 @@ export const LlmConfigSchema = z.strictObject({
   max_retries: z.int().min(0).max(10).default(3),
 });
 
-export const AgentConfigSchema = z.strictObject({
+const AgentConfigSchema = z.strictObject({
   /** Model rounds per turn (model → tools → model …). */
   max_rounds: z.int().min(1).max(200).default(20),
   /** Estimated tokens of history before older turns are summarised. */
@@ -86,7 +86,7 @@ export const ToolsConfigSchema = z.strictObject({
   web_user_agent: z.string().default('Mozilla/5.0 (compatible; Aibox/0.1; +https://github.com/gopsc/aibox)'),
 });
 
-export const ServerConfigSchema = z.strictObject({
+const ServerConfigSchema = z.strictObject({
   host: z.string().min(1).default('127.0.0.1'),
   port: z.int().min(0).max(65_535).default(8765),
   /** Required to bind a non-loopback address. Never logged or sent. */
@@ -118,7 +118,7 @@ export const ServerConfigSchema = z.strictObject({
     .default(4 * 1024 * 1024),
 });
 
-export const SchedulerConfigSchema = z.strictObject({
+const SchedulerConfigSchema = z.strictObject({
   enabled: z.boolean().default(true),
   /** Task runs at once (each in its own session). */
   max_concurrent_runs: z.int().min(1).max(16).default(1),
@@ -129,7 +129,7 @@ export const SchedulerConfigSchema = z.strictObject({
 });
 
 /** A user's rule for the allow/ask/deny decision (see docs/safety.md). */
-export const SafetyRuleSchema = z.strictObject({
+const SafetyRuleSchema = z.strictObject({
   decision: z.enum(['allow', 'ask', 'deny']),
   /** Program name (basename) or, for MCP tools, `server__tool`; `*` matches any. */
   command: z.string().min(1),
@@ -164,7 +164,7 @@ const mcpServerCommon = {
 };
 
 /** An MCP server started as a child process speaking MCP on stdin/stdout (Claude Desktop's format). */
-export const McpStdioServerSchema = z.strictObject({
+const McpStdioServerSchema = z.strictObject({
   command: z.string().min(1),
   args: z.array(z.string()).default([]),
   env: z.record(z.string(), z.string()).default({}),
@@ -173,7 +173,7 @@ export const McpStdioServerSchema = z.strictObject({
 });
 
 /** An MCP server reached over Streamable HTTP (SSE as fallback). */
-export const McpHttpServerSchema = z.strictObject({
+const McpHttpServerSchema = z.strictObject({
   url: z.url({ protocol: /^https?$/ }),
   headers: z.record(z.string(), z.string()).default({}),
   /** Accepted for configs pasted from other clients; the transport is chosen by trying. */
@@ -189,7 +189,7 @@ export type McpServerConfig = McpStdioServerConfig | McpHttpServerConfig;
  * `url` without `command` is an HTTP server, anything else a stdio one. Chosen by shape rather
  * than a union so a mistake is reported against the one form the user meant (e.g. `mcp.servers.x.command`).
  */
-export const McpServerSchema = z.unknown().transform((value, ctx): McpServerConfig => {
+const McpServerSchema = z.unknown().transform((value, ctx): McpServerConfig => {
   const isHttp = typeof value === 'object' && value !== null && 'url' in value && !('command' in value);
   const result = (isHttp ? McpHttpServerSchema : McpStdioServerSchema).safeParse(value);
   if (result.success) return result.data;
@@ -198,9 +198,9 @@ export const McpServerSchema = z.unknown().transform((value, ctx): McpServerConf
 });
 
 /** Server names become tool-name prefixes (`name__tool`), so they are kept short and plain. */
-export const MCP_SERVER_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$/;
+const MCP_SERVER_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$/;
 
-export const McpConfigSchema = z.strictObject({
+const McpConfigSchema = z.strictObject({
   servers: z
     .record(z.string().regex(MCP_SERVER_NAME), McpServerSchema)
     .refine((servers) => Object.keys(servers).every((name) => !name.includes('__')), {
@@ -212,7 +212,7 @@ export const McpConfigSchema = z.strictObject({
 });
 
 /** Telegram bot over long polling (docs/channels.md). */
-export const TelegramChannelSchema = z.strictObject({
+const TelegramChannelSchema = z.strictObject({
   /** Bot token from @BotFather; empty means the AIBOX_TELEGRAM_TOKEN environment variable. Never logged. */
   token: z.string().default(''),
   /** Numeric Telegram user ids that may talk to the box (besides those paired with a code). */
@@ -222,7 +222,7 @@ export const TelegramChannelSchema = z.strictObject({
 });
 
 /** DingTalk robot in Stream mode (docs/channels.md). */
-export const DingTalkChannelSchema = z.strictObject({
+const DingTalkChannelSchema = z.strictObject({
   /** The app's Client ID (AppKey); empty means the AIBOX_DINGTALK_CLIENT_ID environment variable. */
   client_id: z.string().default(''),
   /** The app's Client Secret (AppSecret); empty means AIBOX_DINGTALK_CLIENT_SECRET. Never logged. */
@@ -233,7 +233,7 @@ export const DingTalkChannelSchema = z.strictObject({
   api_root: z.string().default(''),
 });
 
-export const ChannelsConfigSchema = z.strictObject({
+const ChannelsConfigSchema = z.strictObject({
   /** per_chat: each chat has its own session (`telegram-<chat id>`); main: every chat shares `main`. */
   session: z.enum(['per_chat', 'main']).default('per_chat'),
   /** How long a code from `aibox channels pair` stays valid. */
@@ -251,7 +251,7 @@ export const ChannelsConfigSchema = z.strictObject({
   dingtalk: DingTalkChannelSchema.default(() => DingTalkChannelSchema.parse({})),
 });
 
-export const LogConfigSchema = z.strictObject({
+const LogConfigSchema = z.strictObject({
   level: z.enum(['error', 'warn', 'info', 'debug']).default('info'),
   max_size_mb: z.number().positive().default(10),
   files: z.int().min(1).max(100).default(5),

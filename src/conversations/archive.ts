@@ -34,7 +34,7 @@ export function archiveFileName(conversationId: string, at: Date): string {
 }
 
 /** The export format: the conversation record and its whole transcript, summaries included. */
-export function exportConversation(conversation: ConversationRecord, rows: StoredMessage[]) {
+function exportConversation(conversation: ConversationRecord, rows: StoredMessage[]) {
   const transcript = rows.filter((r) => r.kind === 'message');
   return {
     format: 'aibox.conversation.v1',

@@ -5,14 +5,12 @@
  */
 export type Lang = 'zh' | 'en';
 
-export const LANGS: readonly Lang[] = ['zh', 'en'];
-
 export function isLang(value: unknown): value is Lang {
   return value === 'zh' || value === 'en';
 }
 
 /** Maps a locale string such as `en_US.UTF-8` or `zh-CN` to a Lang; Chinese is the default. */
-export function langFromLocale(locale: string | undefined): Lang | undefined {
+function langFromLocale(locale: string | undefined): Lang | undefined {
   if (!locale) return undefined;
   const lower = locale.toLowerCase();
   if (lower.startsWith('en')) return 'en';

@@ -34,8 +34,8 @@ const RANK = 'bm25(memory_index, 4.0, 2.0, 1.0, 3.0)';
  * over a recent rowid range holding at least RANK_WINDOW matches (recency is a
  * ranking factor anyway), and counting stops at COUNT_CAP (`Page.capped`).
  */
-export const RANK_WINDOW = 500;
-export const COUNT_CAP = 1000;
+const RANK_WINDOW = 500;
+const COUNT_CAP = 1000;
 
 function toMemory(row: MemoryRow): Memory {
   return {

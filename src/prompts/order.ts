@@ -10,7 +10,7 @@ function numberOf(name: string): number | undefined {
   return match ? Number.parseInt(match[1] as string, 10) : undefined;
 }
 
-export function comparePromptNames(a: string, b: string): number {
+function comparePromptNames(a: string, b: string): number {
   const na = numberOf(a);
   const nb = numberOf(b);
   if (na !== undefined && nb !== undefined && na !== nb) return na - nb;

@@ -61,7 +61,7 @@ function systemZone(): string {
 }
 
 /** "2026-11-30 10:00", weekday, zone, "+08:00" in the given zone. */
-export function describeNow(date: Date, lang: Lang, timeZone: string): string {
+function describeNow(date: Date, lang: Lang, timeZone: string): string {
   const iso = isoWithOffset(date, timeZone);
   const weekday = new Intl.DateTimeFormat(lang === 'en' ? 'en-US' : 'zh-CN', {
     weekday: 'long',

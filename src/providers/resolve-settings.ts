@@ -39,7 +39,7 @@ export interface ResolveOptions {
   lang?: Lang;
 }
 
-export const LEGACY_KEY_FILE = join('.cert', 'deepseek.key');
+const LEGACY_KEY_FILE = join('.cert', 'deepseek.key');
 
 function readKeyFile(path: string): string {
   try {

@@ -31,7 +31,7 @@ import { interpreterHandler, shellHandler, WRAPPER_HANDLERS } from './wrapper-ha
 /** How deep `sh -c "bash -c '…'"` and wrappers may nest before the analyser gives up (and asks). */
 export const MAX_DEPTH = 8;
 /** Simple commands looked at per call; a longer script is asked. */
-export const MAX_COMMANDS = 400;
+const MAX_COMMANDS = 400;
 
 export interface CommandAnalysis {
   findings: Finding[];

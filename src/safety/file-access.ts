@@ -39,7 +39,7 @@ export interface FileAccess {
 }
 
 /** realpath of the longest existing prefix, plus the part that does not exist yet. */
-export function resolveReal(path: string): string {
+function resolveReal(path: string): string {
   const missing: string[] = [];
   let current = path;
   for (;;) {

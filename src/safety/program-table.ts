@@ -90,7 +90,7 @@ export const SHELLS = new Set([
 ]);
 
 /** Interpreters (code given inline or as a file). */
-export const INTERPRETER_PATTERN =
+const INTERPRETER_PATTERN =
   /^(python[0-9.]*|pypy[0-9.]*|node|nodejs|deno|bun|perl[0-9.]*|ruby[0-9.]*|php[0-9.]*|lua[0-9.]*|luajit|Rscript|tclsh|wish|osascript|pwsh|powershell|java|jshell|irb|ipython[0-9]*)$/;
 
 /**

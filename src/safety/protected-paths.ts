@@ -27,7 +27,7 @@ const CREDENTIAL_NAMES = [
 ] as const;
 
 /** Credential stores under the user's home directory (a project's own `.npmrc` elsewhere is ordinary). */
-export const HOME_SECRETS = [
+const HOME_SECRETS = [
   ...CREDENTIAL_NAMES,
   '.azure',
   '.npmrc',

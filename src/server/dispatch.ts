@@ -22,7 +22,7 @@ export interface DispatchDeps {
   t: ServerMessages;
 }
 
-export async function dispatchFrame(deps: DispatchDeps, conn: Connection, frame: ClientFrame): Promise<void> {
+async function dispatchFrame(deps: DispatchDeps, conn: Connection, frame: ClientFrame): Promise<void> {
   const { app, hub, t } = deps;
   switch (frame.type) {
     case 'ping':

@@ -23,7 +23,7 @@ function clip(text: string, max: number): string {
 }
 
 /** The block as plain text for the summariser; over the cap, the middle is left out. */
-export function renderForSummary(items: readonly PlanItem[], lang: Lang): string {
+function renderForSummary(items: readonly PlanItem[], lang: Lang): string {
   const t = sessionMessages(lang);
   const lines: string[] = [];
   for (const { kind, message } of items) {

@@ -27,7 +27,7 @@ export interface ConversationLogDeps {
 
 const TOPIC_CHARS = 50;
 
-export function topicOf(content: string): string {
+function topicOf(content: string): string {
   const flat = content.replace(/\s+/g, ' ').trim();
   return flat.length <= TOPIC_CHARS ? flat : `${flat.slice(0, TOPIC_CHARS)}…`;
 }

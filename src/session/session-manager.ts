@@ -44,7 +44,7 @@ export interface SessionManagerOptions {
   askPerson?: AskPerson;
 }
 
-export function settingsFrom(config: Config): TurnSettings {
+function settingsFrom(config: Config): TurnSettings {
   return {
     maxRounds: config.agent.max_rounds,
     temperature: config.llm.temperature,

@@ -23,7 +23,7 @@ export function estimateTextTokens(text: string): number {
   return cjk + Math.ceil((text.length - cjk) / 4);
 }
 
-export function estimateMessageTokens(message: ChatMessage): number {
+function estimateMessageTokens(message: ChatMessage): number {
   let tokens = MESSAGE_OVERHEAD + estimateTextTokens(message.content ?? '');
   if (message.role === 'assistant' && message.tool_calls) {
     for (const call of message.tool_calls) {

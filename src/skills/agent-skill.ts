@@ -10,11 +10,11 @@ import type { SkillMessages } from './messages.js';
  * for (read_skill, `aibox skills show`); the folder's scripts/ and references/ are listed then.
  */
 export const AGENT_SKILL_FILE = 'SKILL.md';
-export const AGENT_NAME_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-export const MAX_AGENT_NAME = 64;
-export const MAX_AGENT_DESCRIPTION = 1024;
+const AGENT_NAME_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+const MAX_AGENT_NAME = 64;
+const MAX_AGENT_DESCRIPTION = 1024;
 /** SKILL.md larger than this is refused (the body goes into the model's context). */
-export const MAX_SKILL_MD_BYTES = 512 * 1024;
+const MAX_SKILL_MD_BYTES = 512 * 1024;
 /** Files listed per folder (scripts/, references/, assets/). */
 const MAX_LISTED_FILES = 200;
 const RESOURCE_DIRS = ['scripts', 'references', 'assets'];

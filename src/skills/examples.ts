@@ -4,7 +4,7 @@ import { writeFileAtomic } from '../util/atomic-write.js';
 import { isIgnoredEntryName, markdownBaseName, stripExtension } from './name-rules.js';
 
 /** The repo's example skill sources (`skills/` next to `src/` and `dist/`). */
-export const EXAMPLES_DIR = resolve(import.meta.dirname, '../../skills');
+const EXAMPLES_DIR = resolve(import.meta.dirname, '../../skills');
 /** Written after the first install, so removing every example later does not bring them back. */
 export const EXAMPLES_MARKER = '.examples-installed';
 

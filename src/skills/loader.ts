@@ -56,7 +56,7 @@ async function loadCandidate(c: SkillCandidate, options: LoadOptions): Promise<L
 }
 
 /** The skill of a probe outcome (fresh, or from the cache file: messages in today's language). */
-export function fromProbe(c: SkillCandidate, probe: StoredProbe, t: SkillMessages): Skill {
+function fromProbe(c: SkillCandidate, probe: StoredProbe, t: SkillMessages): Skill {
   const base = { name: c.name, type: c.type, path: c.path };
   if (!probe.ok)
     return {

@@ -4,7 +4,7 @@ import type { SkillMessages } from './messages.js';
 export type MarkdownParse = { ok: true; summary: string; body: string } | { ok: false; error: string };
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
-export const MAX_MARKDOWN_SUMMARY_CHARS = 200;
+const MAX_MARKDOWN_SUMMARY_CHARS = 200;
 
 /**
  * A line that is not text a person would take as a description: HTML (`<p align="center"><img …>`),

@@ -6,7 +6,7 @@ import { commandOnPath } from './path-commands.js';
  * The skill name rule of the format spec: letters, digits, `_` and `-`; not starting with `-`
  * (`-rf`, `--help` would be read as options by every command that names the skill).
  */
-export const SKILL_NAME_PATTERN = /^[A-Za-z0-9_][A-Za-z0-9_-]*$/;
+const SKILL_NAME_PATTERN = /^[A-Za-z0-9_][A-Za-z0-9_-]*$/;
 
 export function isValidSkillName(name: string): boolean {
   return SKILL_NAME_PATTERN.test(name);

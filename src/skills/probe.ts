@@ -78,7 +78,7 @@ function decode(bytes: Buffer, truncated: boolean): string | undefined {
 }
 
 /** The interpreter named by the file's `#!` line (`/usr/bin/env python9` → `python9`). */
-export function shebangInterpreter(path: string): string | undefined {
+function shebangInterpreter(path: string): string | undefined {
   let fd: number | undefined;
   try {
     fd = openSync(path, 'r');

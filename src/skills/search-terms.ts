@@ -4,7 +4,7 @@ import type { Segmenter } from './segmenter.js';
 export const CJK_RUN = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+/g;
 const HAS_CJK = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/;
 /** Latin words: letters and digits (`unit_convert` → unit, convert). */
-export const LATIN_WORD = /[\p{L}\p{N}]+/gu;
+const LATIN_WORD = /[\p{L}\p{N}]+/gu;
 
 /**
  * Function words that match nearly everything (`a` occurs in every help text); dropped from a

@@ -28,7 +28,7 @@ export function indexText(text: string | null | undefined): string {
 }
 
 /** The terms of one query keyword (a single CJK run yields only its bigrams). */
-export function keywordTerms(keyword: string): string[] {
+function keywordTerms(keyword: string): string[] {
   const terms: string[] = [];
   for (const token of keyword.toLowerCase().match(TERM) ?? []) {
     for (const piece of token.split(CJK_RUN)) if (piece) terms.push(piece);

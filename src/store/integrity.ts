@@ -26,7 +26,7 @@ export function isDamage(error: unknown): boolean {
 }
 
 /** Backups made before migrations (`<file>.bak-*`), oldest first. */
-export function backupsOf(path: string): string[] {
+function backupsOf(path: string): string[] {
   const prefix = `${basename(path)}.bak-`;
   try {
     return readdirSync(dirname(path))

@@ -76,7 +76,7 @@ const UNIT_WORDS: Record<string, IntervalUnit> = {
   天: 'days',
 };
 
-export function parseEvery(text: string, lang: Lang): Repeat {
+function parseEvery(text: string, lang: Lang): Repeat {
   const t = text.trim().toLowerCase();
   const named = NAMED[t];
   if (named) return named;
@@ -88,7 +88,7 @@ export function parseEvery(text: string, lang: Lang): Repeat {
   return { kind: 'interval', every, unit };
 }
 
-export function resolveTimezone(zone: string | undefined, lang: Lang, fallback?: string): string {
+function resolveTimezone(zone: string | undefined, lang: Lang, fallback?: string): string {
   const chosen = zone?.trim() || fallback?.trim() || systemTimeZone();
   if (!isValidTimeZone(chosen)) throw new AppError('bad_timezone', taskMessages(lang).badZone(chosen));
   return chosen;

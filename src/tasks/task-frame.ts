@@ -28,7 +28,7 @@ const MAX_DELAY_S = 10 * 366 * 86_400;
 /** Connect-time `task_status` frames, as the original sent at most five. */
 const MAX_DUE_FRAMES = 5;
 
-export const TaskFrameSchema = z.discriminatedUnion('action', [
+const TaskFrameSchema = z.discriminatedUnion('action', [
   z.object({
     action: z.literal('add'),
     title: z.string().trim().min(1).max(500),

@@ -66,7 +66,7 @@ function wallAsUtcMs(w: WallTime): number {
 }
 
 /** Offset of the zone at an instant, in ms (local − UTC). */
-export function zoneOffsetMs(date: Date, timeZone: string): number {
+function zoneOffsetMs(date: Date, timeZone: string): number {
   const seconds = Math.floor(date.getTime() / 1000) * 1000;
   return wallAsUtcMs(wallTime(new Date(seconds), timeZone)) - seconds;
 }

@@ -1,5 +1,5 @@
 /** Code-unit order of two strings (locale-independent, the order `Array.prototype.sort` uses). */
-export function compareStrings(a: string, b: string): number {
+function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 

@@ -58,7 +58,7 @@ export interface RunProcessResult {
   spawnError?: { code: string; message: string };
 }
 
-export const DEFAULT_MAX_OUTPUT_BYTES = 256 * 1024;
+const DEFAULT_MAX_OUTPUT_BYTES = 256 * 1024;
 const DEFAULT_KILL_GRACE_MS = 2000;
 /** After the group was killed and the child exited, how long to wait for pipes a stray descendant holds. */
 const PIPE_DRAIN_AFTER_KILL_MS = 200;

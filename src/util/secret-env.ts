@@ -1,5 +1,5 @@
 /** Variable names that look like credentials are never passed to child processes. */
-export const SECRET_NAME_PATTERN = /KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL/i;
+const SECRET_NAME_PATTERN = /KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL/i;
 
 /**
  * A copy of `env` without the named variables (e.g. the configured LLM key variable) and without

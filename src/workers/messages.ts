@@ -2,7 +2,7 @@ import { defineMessages, type Lang } from '../i18n/lang.js';
 import type { WorkerJobError } from './job-error.js';
 
 /** How a job that ran in a worker ended, for people and the model (the tool adds its own title). */
-export const workerMessages = defineMessages({
+const workerMessages = defineMessages({
   zh: {
     timeout: (seconds: string) => `运行超过时间上限（${seconds} 秒），已停止`,
     memory: (mb: number) => `需要的内存超过上限（${mb} MB），已停止`,

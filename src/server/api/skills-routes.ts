@@ -17,7 +17,7 @@ import type { ApiMessages } from './messages.js';
 export const MAX_SKILL_UPLOAD_BYTES = 2 * 1024 * 1024;
 const FILENAME = /^[A-Za-z0-9_.-]{1,128}$/;
 
-export function skillDto(skill: Skill): SkillDto {
+function skillDto(skill: Skill): SkillDto {
   const dto: SkillDto = {
     name: skill.name,
     type: skill.type,

@@ -41,7 +41,7 @@ export interface CalculatorToolOptions {
 }
 
 /** Heap limit of a calculator worker: far above any sane expression, far below a small board's RAM. */
-export const CALCULATOR_MEMORY_MB = 256;
+const CALCULATOR_MEMORY_MB = 256;
 
 /** One worker (mathjs takes ~2 s of CPU to load on a small board: it is loaded there, on first use). */
 export function createCalculatorPool(maxMemoryMb = CALCULATOR_MEMORY_MB): WorkerPool {

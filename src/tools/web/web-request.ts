@@ -21,7 +21,7 @@ export interface HopResponse {
 }
 
 /** A lookup that only ever answers with `addresses` (all of them, or the first of the asked family). */
-export function pinnedLookup(addresses: readonly LookupAddress[]): LookupFunction {
+function pinnedLookup(addresses: readonly LookupAddress[]): LookupFunction {
   return (_hostname, options, callback) => {
     if (options.all) {
       (callback as unknown as (error: null, all: LookupAddress[]) => void)(null, [...addresses]);

@@ -24,7 +24,7 @@ const PREVIEW_CHARS = 300;
 const MAX_REDIRECTS = 5;
 
 /** Heap limit of a web worker: a 5 MiB page's DOM, Readability's copy and the Markdown fit well. */
-export const WEB_MEMORY_MB = 256;
+const WEB_MEMORY_MB = 256;
 
 export interface WebToolOptions {
   lang: Lang;
