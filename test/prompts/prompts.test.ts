@@ -169,7 +169,7 @@ describe('prompts in a running session', () => {
     await session.enqueue({ content: 'hello', source: 'user' }).done;
     writeFileSync(join(fx.paths.prompts, SOUL_FILE), 'I am a pirate assistant.');
     await session.enqueue({ content: 'who are you?', source: 'user' }).done;
-    const [first, second] = fx.llm.requests.map((r) => r.body.messages);
+    const [first, second] = fx.llm.calls.map((c) => c.messages);
     expect(first[0].content).not.toContain('pirate');
     expect(second[0].content).toContain('I am a pirate assistant.');
     expect(second.filter((m: { role: string }) => m.role === 'system')).toHaveLength(1);
@@ -182,7 +182,7 @@ describe('prompts in a running session', () => {
     await session.enqueue({ content: 'Water the plants', source: 'task', instructions: 'TASK-CONTEXT-7' })
       .done;
     await session.enqueue({ content: 'anything else?', source: 'user' }).done;
-    const [first, second] = fx.llm.requests.map((r) => r.body.messages);
+    const [first, second] = fx.llm.calls.map((c) => c.messages);
     expect(first[0].content).toContain('TASK-CONTEXT-7');
     expect(first.at(-1)).toEqual({ role: 'user', content: 'Water the plants' });
     expect(second[0].content).not.toContain('TASK-CONTEXT-7');

@@ -66,7 +66,7 @@ describe('scheduled runs through real sessions and the fake LLM', () => {
     expect(tasks.runs(task.id)[0]).toMatchObject({ status: 'complete', answer: 'Plants watered.' });
     expect(fx.manager.ids()).toContain(`task-${task.id}`);
     expect(fx.manager.ids()).not.toContain('main');
-    const request = (await fx.llm.waitForRequest(1)).body;
+    const request = await fx.llm.waitForCall(1);
     expect(JSON.stringify(request.messages)).toContain('Water the plants');
     const process = events.filter((e) => e.type === 'task_process');
     expect(process.map((e) => e.msg_type)).toContain('chunk');
@@ -120,7 +120,7 @@ describe('scheduled runs through real sessions and the fake LLM', () => {
     await session.enqueue({ content: 'Become Zed.', source: 'user' }).done;
     await session.enqueue({ content: 'Who are you?', source: 'user' }).done;
     const system = (n: number) =>
-      fx?.llm.requests[n - 1]?.body.messages
+      fx?.llm.calls[n - 1]?.messages
         .filter((m: { role: string }) => m.role === 'system')
         .map((m: { content: string }) => m.content)
         .join('\n') ?? '';
@@ -171,7 +171,7 @@ describe('scheduled runs and approvals', () => {
     expect(run?.denied).toEqual([{ tool: 'write_file', command: `write_file ${target}`, how: 'unattended' }]);
     expect(existsSync(target)).toBe(false);
     expect(seen).toEqual([]);
-    const told = (await fx.llm.waitForRequest(2)).body.messages.at(-1).content;
+    const told = (await fx.llm.waitForCall(2)).messages.at(-1).content;
     expect(told).toContain('Nobody can approve right now');
   });
 });

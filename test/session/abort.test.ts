@@ -31,7 +31,7 @@ describe('abort', () => {
     expect(rec.events.filter((e) => e.type === 'error' && e.turnId === a.turnId)).toHaveLength(1);
     expect(rec.events.filter((e) => e.type === 'turn_end' && e.turnId === a.turnId)).toHaveLength(0);
 
-    const sent = fx.llm.requests[1]?.body.messages;
+    const sent = fx.llm.calls[1]?.messages;
     assertValidHistory(sent);
     const toolIds = sent
       .filter((m: { role: string }) => m.role === 'tool')

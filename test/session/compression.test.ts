@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { FakeStep, RecordedRequest } from '../helpers/fake-llm.js';
+import type { ScriptedCall, ScriptedStep } from '../helpers/scripted-provider.js';
 import { assertValidHistory, createFixture, type Fixture } from './fixture.js';
 
 let fx: Fixture | undefined;
@@ -11,7 +11,7 @@ afterEach(async () => {
 const LONG = 'lorem ipsum dolor sit amet '.repeat(15); // ~400 chars ≈ 100 tokens; one long turn ≈ 340 tokens
 
 /** Scripts (after `before`, e.g. a summary reply) and runs one turn: a tool call with a long argument, then a long answer. */
-async function longTurn(f: Fixture, n: number, ...before: FakeStep[]) {
+async function longTurn(f: Fixture, n: number, ...before: ScriptedStep[]) {
   f.llm.script(
     ...before,
     { toolCalls: [{ id: `call_t${n}`, name: 'echo', arguments: { text: `${n} ${LONG}` } }] },
@@ -22,7 +22,7 @@ async function longTurn(f: Fixture, n: number, ...before: FakeStep[]) {
   return f.manager.get('main').enqueue({ content: `question ${n}`, source: 'user' }).done;
 }
 
-const streamed = (r: RecordedRequest) => r.body.stream === true;
+const streamed = (c: ScriptedCall) => c.kind === 'stream';
 
 describe('compression', () => {
   it('summarises older turns over budget, keeping recent turns and tool pairs intact', async () => {
@@ -31,18 +31,18 @@ describe('compression', () => {
       defaultPrompts: false,
     });
     for (let n = 1; n <= 3; n++) await longTurn(fx, n);
-    const before = fx.llm.requests.length;
-    expect(fx.llm.requests.every(streamed)).toBe(true); // under budget so far: no summary call
+    const before = fx.llm.calls.length;
+    expect(fx.llm.calls.every(streamed)).toBe(true); // under budget so far: no summary call
 
     await longTurn(fx, 4, { text: 'SUMMARY-ONE: user asked questions 1 and 2' });
-    const [summaryCall, turnCall] = fx.llm.requests.slice(before);
+    const [summaryCall, turnCall] = fx.llm.calls.slice(before);
     expect(streamed(summaryCall!)).toBe(false);
-    const rendered: string = summaryCall!.body.messages[1].content;
+    const rendered: string = summaryCall!.messages[1].content;
     expect(rendered).toContain('question 1');
     expect(rendered).toContain('question 2');
     expect(rendered).not.toContain('question 3');
 
-    const sent = turnCall!.body.messages;
+    const sent = turnCall!.messages;
     assertValidHistory(sent);
     expect(sent.filter((m: { role: string }) => m.role === 'system')).toHaveLength(1);
     expect(sent[0].content).toContain('SUMMARY-ONE');
@@ -66,15 +66,15 @@ describe('compression', () => {
 
     // Over budget again: the earlier summary is folded into the next one.
     await longTurn(fx, 5);
-    const afterFive = fx.llm.requests.length;
+    const afterFive = fx.llm.calls.length;
     fx.llm.script({ text: 'SUMMARY-TWO' }, { text: 'answer 6' });
     await fx.manager.get('main').enqueue({ content: 'question 6', source: 'user' }).done;
-    const [second, last] = fx.llm.requests.slice(afterFive);
+    const [second, last] = fx.llm.calls.slice(afterFive);
     expect(streamed(second!)).toBe(false);
-    expect(second!.body.messages[1].content).toContain('SUMMARY-ONE');
-    assertValidHistory(last!.body.messages);
-    expect(last!.body.messages[0].content).toContain('SUMMARY-TWO');
-    expect(last!.body.messages[0].content).not.toContain('SUMMARY-ONE');
+    expect(second!.messages[1].content).toContain('SUMMARY-ONE');
+    assertValidHistory(last!.messages);
+    expect(last!.messages[0].content).toContain('SUMMARY-TWO');
+    expect(last!.messages[0].content).not.toContain('SUMMARY-ONE');
     const live = fx.db
       .prepare("SELECT COUNT(*) AS n FROM messages WHERE kind = 'summary' AND compressed_into IS NULL")
       .get();
@@ -87,12 +87,12 @@ describe('compression', () => {
       defaultPrompts: false,
     });
     for (let n = 1; n <= 3; n++) await longTurn(fx, n);
-    const before = fx.llm.requests.length;
-    fx.llm.script({ status: 400, message: 'context too long' }, { text: 'answer 4' });
+    const before = fx.llm.calls.length;
+    fx.llm.script({ error: 'bad_response', message: 'context too long', status: 400 }, { text: 'answer 4' });
     const outcome = await fx.manager.get('main').enqueue({ content: 'question 4', source: 'user' }).done;
     expect(outcome).toMatchObject({ status: 'complete', content: 'answer 4' });
-    const sent = fx.llm.requests.at(-1)!.body.messages;
-    expect(fx.llm.requests.length - before).toBe(2);
+    const sent = fx.llm.calls.at(-1)!.messages;
+    expect(fx.llm.calls.length - before).toBe(2);
     assertValidHistory(sent);
     expect(sent).toHaveLength(1 + 12 + 1);
     const marked = fx.db

@@ -1,4 +1,4 @@
-/** A session manager on real SQLite in a temp home, talking to the fake LLM over HTTP. */
+/** A session manager on real SQLite in a temp home, talking to an in-process scripted model. */
 import { rmSync } from 'node:fs';
 import { z } from 'zod';
 import { dataPaths } from '../../src/config/paths.js';
@@ -15,8 +15,7 @@ import type { Clock } from '../../src/util/clock.js';
 import { randomId } from '../../src/util/ids.js';
 import { runProcess } from '../../src/util/run-process.js';
 import { tempHome } from '../helpers/cli.js';
-import { type FakeLlm, startFakeLlm } from '../helpers/fake-llm.js';
-import { fakeProvider } from '../helpers/fake-llm-provider.js';
+import { createScriptedProvider, type ScriptedProvider } from '../helpers/scripted-provider.js';
 
 /** A real tool: echoes its text back. */
 export const echoTool: AnyTool = {
@@ -53,10 +52,11 @@ export const endTool: AnyTool = {
 export interface Fixture {
   home: string;
   paths: ReturnType<typeof dataPaths>;
-  llm: FakeLlm;
+  /** The model: script its replies, read its call log. */
+  llm: ScriptedProvider;
   db: Database;
   manager: SessionManager;
-  /** Closes the manager and database (not the server), then opens them again on the same files. */
+  /** Closes the manager and database, then opens them again on the same files (same model). */
   reopen(): Promise<void>;
   close(): Promise<void>;
 }
@@ -66,7 +66,7 @@ export interface FixtureOptions {
   tools?: AnyTool[];
   lang?: Lang;
   clock?: Clock;
-  llm?: FakeLlm;
+  llm?: ScriptedProvider;
   /** Write the default prompt files (default true); without them the prompt is one short line. */
   defaultPrompts?: boolean;
   /** The approval broker's `ask` (default: none, nobody can be asked). */
@@ -76,7 +76,7 @@ export interface FixtureOptions {
 export async function createFixture(options: FixtureOptions = {}): Promise<Fixture> {
   const home = tempHome('aibox-session-');
   const paths = dataPaths(home);
-  const llm = options.llm ?? (await startFakeLlm());
+  const llm = options.llm ?? createScriptedProvider();
   const lang = options.lang ?? 'en';
   const clock = options.clock ?? { now: () => new Date() };
   const config = ConfigSchema.parse({ agent: options.agent ?? {} });
@@ -91,7 +91,7 @@ export async function createFixture(options: FixtureOptions = {}): Promise<Fixtu
     const db = await openDatabase(paths.database);
     const manager = createSessionManager({
       db,
-      provider: fakeProvider(llm),
+      provider: llm,
       tools: options.tools ?? [echoTool, sleepTool, endTool],
       prompts,
       config,
@@ -117,7 +117,6 @@ export async function createFixture(options: FixtureOptions = {}): Promise<Fixtu
     async close() {
       await fixture.manager.close();
       fixture.db.close();
-      await llm.close();
       rmSync(home, { recursive: true, force: true });
     },
   };

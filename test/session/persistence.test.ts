@@ -42,7 +42,7 @@ describe('persistence', () => {
     ]);
     expect(history[0]?.at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/);
     await session.enqueue({ content: 'what do I like?', source: 'user' }).done;
-    const sent = fx.llm.requests[1]?.body.messages as { role: string; content: string }[];
+    const sent = fx.llm.calls[1]?.messages as { role: string; content: string }[];
     expect(sent.slice(1).map((m) => m.content)).toEqual([
       'I like apples',
       'I will remember',
@@ -71,7 +71,7 @@ describe('persistence', () => {
     });
     await fx.reopen();
     await fx.manager.get('main').enqueue({ content: 'are you there?', source: 'user' }).done;
-    const sent = fx.llm.requests[0]?.body.messages;
+    const sent = fx.llm.calls[0]?.messages;
     assertValidHistory(sent);
     expect(sent.map((m: { role: string }) => m.role)).toEqual([
       'system',
@@ -109,7 +109,7 @@ describe('persistence', () => {
     expect(first.stats).toEqual({ user_messages: 1, ai_messages: 1, tool_calls: 0 });
 
     await session.enqueue({ content: 'third', source: 'user' }).done;
-    const sent = fx.llm.requests[2]?.body.messages as { role: string }[];
+    const sent = fx.llm.calls[2]?.messages as { role: string }[];
     expect(sent.map((m) => m.role)).toEqual(['system', 'user']);
     const statuses = fx.db.prepare('SELECT status FROM conversations ORDER BY rowid').all();
     expect(statuses).toEqual([{ status: 'archived' }, { status: 'archived' }, { status: 'active' }]);
@@ -121,7 +121,7 @@ describe('persistence', () => {
     const session = fx.manager.get('main');
     const rec = record(session);
     const turn = session.enqueue({ content: 'stalling', source: 'user' });
-    await fx.llm.waitForRequest(1);
+    await fx.llm.waitForCall(1);
     await session.reset();
     expect(await turn.done).toMatchObject({ status: 'error', code: 'aborted' });
     const types = rec.events.map((e) => e.type);
@@ -144,10 +144,7 @@ describe('two processes on one session', () => {
       .run('x');
     other.close();
     await session.enqueue({ content: 'second', source: 'user' }).done;
-    expect(fx.llm.requests[1]?.body.messages.map((m: { role: string }) => m.role)).toEqual([
-      'system',
-      'user',
-    ]);
+    expect(fx.llm.calls[1]?.messages.map((m: { role: string }) => m.role)).toEqual(['system', 'user']);
     const counts = fx.db
       .prepare(
         'SELECT c.status, COUNT(m.id) AS n FROM conversations c JOIN messages m ON m.conversation_id = c.id GROUP BY c.id ORDER BY c.rowid',

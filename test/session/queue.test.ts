@@ -25,7 +25,7 @@ describe('session queue', () => {
     const rec = record(session);
 
     const a = session.enqueue({ content: 'first question', source: 'user' });
-    await fx.llm.waitForRequest(1);
+    await fx.llm.waitForCall(1);
     const b = session.enqueue({ content: 'second question', source: 'user' });
     expect(a.position).toBe(0);
     expect(b.position).toBe(1);
@@ -48,14 +48,14 @@ describe('session queue', () => {
       'turn_end:b',
     ]);
 
-    const second = fx.llm.requests[1]?.body.messages as { role: string; content: string }[];
+    const second = fx.llm.calls[1]?.messages as { role: string; content: string }[];
     expect(second.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);
     expect(second.slice(1).map((m) => m.content)).toEqual([
       'first question',
       'first answer',
       'second question',
     ]);
-    expect(fx.llm.requests).toHaveLength(2);
+    expect(fx.llm.calls).toHaveLength(2);
   });
 
   it('runs two sessions in parallel', async () => {
@@ -69,7 +69,7 @@ describe('session queue', () => {
       { text: 'two' },
     );
     const one = fx.manager.get('one').enqueue({ content: 'hello one', source: 'user' });
-    await fx.llm.waitForRequest(1);
+    await fx.llm.waitForCall(1);
     const two = fx.manager.get('two').enqueue({ content: 'hello two', source: 'user' });
     // The second session's turn finishes while the first is still held.
     expect(await two.done).toMatchObject({ status: 'complete', content: 'two' });
@@ -120,7 +120,7 @@ describe('session queue', () => {
 
   it('ends a failing turn with one error event and keeps the session usable', async () => {
     fx = await createFixture();
-    fx.llm.script({ status: 401, message: 'bad key' }, { text: 'fine now' });
+    fx.llm.script({ error: 'auth', message: 'bad key', status: 401 }, { text: 'fine now' });
     const session = fx.manager.get('main');
     const rec = record(session);
     const failed = session.enqueue({ content: 'hi', source: 'user' });
@@ -145,7 +145,7 @@ describe('session queue', () => {
     expect(session.history(10).map((h) => h.role)).toEqual(['user', 'assistant', 'tool']);
 
     await session.enqueue({ content: 'hello again', source: 'user' }).done;
-    const sent = fx.llm.requests[1]?.body.messages as { role: string; content: string }[];
+    const sent = fx.llm.calls[1]?.messages as { role: string; content: string }[];
     expect(sent.map((m) => m.role)).toEqual(['system', 'user']);
     expect(session.history(10).map((h) => h.content)).toEqual(['hello again', 'new topic']);
     const rows = fx.db.prepare('SELECT status FROM conversations ORDER BY rowid').all() as {
@@ -156,11 +156,11 @@ describe('session queue', () => {
 
   it('ends turns queued at shutdown with an aborted error', async () => {
     fx = await createFixture();
-    fx.llm.script({ stall: 'after-headers' });
+    fx.llm.script({ stall: 'silent' });
     const session = fx.manager.get('main');
     const a = session.enqueue({ content: 'slow', source: 'user' });
     const b = session.enqueue({ content: 'queued', source: 'user' });
-    await fx.llm.waitForRequest(1);
+    await fx.llm.waitForCall(1);
     await fx.manager.close();
     expect(await a.done).toMatchObject({ status: 'error', code: 'aborted' });
     expect(await b.done).toMatchObject({ status: 'error', code: 'aborted' });
