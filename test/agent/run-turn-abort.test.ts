@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { AnyTool, Tool } from '../../src/tools/tool.js';
-import { echo, expectAllCallsAnswered, history, slowTool, types, useTurnLlm } from './turn-harness.js';
+import { echo, expectAllCallsAnswered, history, slowTool, types, useScriptedTurn } from './turn-harness.js';
 
-const fake = useTurnLlm();
-const turn = fake.turn;
+const scripted = useScriptedTurn();
+const turn = scripted.turn;
 
 describe('runTurn: cancel and end of conversation', () => {
   it('abort during a slow tool: the tool stops, every call gets a result, the next request is valid', async () => {
     const slow = slowTool();
-    fake.llm.script({
+    scripted.model.script({
       toolCalls: [
         { id: 's', name: 'slow', arguments: {} },
         { id: 'e', name: 'echo', arguments: { text: 'later' } },
@@ -26,10 +26,10 @@ describe('runTurn: cancel and end of conversation', () => {
     ]);
     expect(types(events).at(-1)).toBe('error');
 
-    fake.llm.script({ text: 'fine' });
+    scripted.model.script({ text: 'fine' });
     const next = turn({ messages: [...history, ...result.messages, { role: 'user', content: 'go on' }] });
     expect(await next.done).toMatchObject({ status: 'complete', content: 'fine' });
-    expectAllCallsAnswered(fake.llm.requests[1]?.body.messages);
+    expectAllCallsAnswered(scripted.model.calls[1]?.messages);
   });
 
   it('a tool that ignores the signal is abandoned after the grace period', async () => {
@@ -39,7 +39,7 @@ describe('runTurn: cancel and end of conversation', () => {
       parameters: z.strictObject({}),
       execute: () => new Promise(() => {}),
     };
-    fake.llm.script({ toolCalls: [{ id: 'x', name: 'stubborn', arguments: {} }] });
+    scripted.model.script({ toolCalls: [{ id: 'x', name: 'stubborn', arguments: {} }] });
     const { controller, waitFor, done } = turn({ tools: [stubborn] as AnyTool[], abortGraceMs: 20 });
     await waitFor('tool_start');
     controller.abort();
@@ -52,19 +52,8 @@ describe('runTurn: cancel and end of conversation', () => {
     });
   });
 
-  it('abort while the model streams: partial text is kept, the turn ends with aborted', async () => {
-    fake.llm.script({ stall: 'mid-stream' });
-    const { controller, waitFor, done } = turn();
-    await waitFor('text_delta');
-    controller.abort();
-    const result = await done;
-    expect(result).toMatchObject({ status: 'error', code: 'aborted' });
-    expect(result.messages).toEqual([{ role: 'assistant', content: 'thinking' }]);
-    await fake.llm.waitForClosed(1);
-  });
-
   it('a tool result with endConversation ends the turn once every call is answered', async () => {
-    fake.llm.script({
+    scripted.model.script({
       text: 'bye',
       toolCalls: [
         { id: 'f', name: 'finish', arguments: {} },
@@ -74,7 +63,7 @@ describe('runTurn: cancel and end of conversation', () => {
     const { events, done } = turn();
     const result = await done;
     expect(result).toMatchObject({ status: 'complete', content: 'bye', endConversation: true });
-    expect(fake.llm.requests).toHaveLength(1);
+    expect(scripted.model.calls).toHaveLength(1);
     expectAllCallsAnswered(result.messages);
     expect(result.messages.at(-1)).toMatchObject({
       tool_call_id: 'g',

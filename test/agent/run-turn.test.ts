@@ -1,14 +1,14 @@
+/** The tool-calling loop against an in-process scripted model (the wire: run-turn-wire.test.ts). */
 import { describe, expect, it } from 'vitest';
-import { startFakeLlm } from '../helpers/fake-llm.js';
-import { fakeProvider } from '../helpers/fake-llm-provider.js';
-import { expectAllCallsAnswered, history, types, useTurnLlm } from './turn-harness.js';
+import { createScriptedProvider } from '../helpers/scripted-provider.js';
+import { ECHO_PARAMETERS, expectAllCallsAnswered, history, types, useScriptedTurn } from './turn-harness.js';
 
-const fake = useTurnLlm();
-const turn = fake.turn;
+const scripted = useScriptedTurn();
+const turn = scripted.turn;
 
 describe('runTurn', () => {
   it('runs a tool round trip and sends the model a valid history with tool definitions', async () => {
-    fake.llm.script(
+    scripted.model.script(
       { toolCalls: [{ id: 'c1', name: 'echo', arguments: { text: 'hi' } }] },
       { text: 'all done' },
     );
@@ -31,26 +31,14 @@ describe('runTurn', () => {
     expect(events.find((e) => e.type === 'tool_output')).toMatchObject({ callId: 'c1', text: 'live hi' });
     expect(events.find((e) => e.type === 'tool_end')).toMatchObject({ ok: true, content: 'echo: hi' });
 
-    const [first, second] = fake.llm.requests;
-    expect(first?.body.tools[0]).toEqual({
-      type: 'function',
-      function: {
-        name: 'echo',
-        description: 'Echo the text back',
-        parameters: {
-          type: 'object',
-          properties: { text: { type: 'string', description: 'what to echo' } },
-          required: ['text'],
-          additionalProperties: false,
-        },
-      },
+    const [first, second] = scripted.model.calls;
+    expect(first?.tools[0]).toEqual({
+      name: 'echo',
+      description: 'Echo the text back',
+      parameters: ECHO_PARAMETERS,
     });
-    expect(first?.body.tools.map((t: { function: { name: string } }) => t.function.name)).toEqual([
-      'echo',
-      'boom',
-      'finish',
-    ]);
-    expect(second?.body.messages).toEqual([
+    expect(first?.tools.map((t) => t.name)).toEqual(['echo', 'boom', 'finish']);
+    expect(second?.messages).toEqual([
       ...history,
       {
         role: 'assistant',
@@ -66,7 +54,7 @@ describe('runTurn', () => {
   });
 
   it('runs parallel calls one after another, in order, and sums usage', async () => {
-    fake.llm.script(
+    scripted.model.script(
       {
         toolCalls: [
           { id: 'a', name: 'echo', arguments: { text: 'one' } },
@@ -80,7 +68,7 @@ describe('runTurn', () => {
     expect(
       events.filter((e) => e.type === 'tool_start').map((e) => e.type === 'tool_start' && e.callId),
     ).toEqual(['a', 'b']);
-    expect(fake.llm.requests[1]?.body.messages.slice(-2)).toEqual([
+    expect(scripted.model.calls[1]?.messages.slice(-2)).toEqual([
       { role: 'tool', tool_call_id: 'a', content: 'echo: one' },
       { role: 'tool', tool_call_id: 'b', content: 'echo: two' },
     ]);
@@ -101,32 +89,30 @@ describe('runTurn', () => {
     ],
     ['a throwing tool', { name: 'boom', arguments: {} }, /tool boom failed: kaboom/],
   ])('turns %s into a tool result the model sees', async (_label, call, expected) => {
-    fake.llm.script({ toolCalls: [{ id: 'x', ...call }] }, { text: 'recovered' });
+    scripted.model.script({ toolCalls: [{ id: 'x', ...call }] }, { text: 'recovered' });
     const { events, done } = turn();
     expect(await done).toMatchObject({ status: 'complete', content: 'recovered' });
     expect(events.find((e) => e.type === 'tool_end')).toMatchObject({ ok: false });
-    const toolMessage = fake.llm.requests[1]?.body.messages.at(-1);
+    const toolMessage = scripted.model.calls[1]?.messages.at(-1);
     expect(toolMessage.tool_call_id).toBe('x');
     expect(toolMessage.content).toMatch(expected);
   });
 
   it('stops after max_rounds with a valid history', async () => {
-    const looping = startFakeLlm({
+    scripted.model = createScriptedProvider({
       fallback: { toolCalls: [{ name: 'echo', arguments: { text: 'again' } }] },
     });
-    await fake.llm.close();
-    fake.llm = await looping;
-    const { events, done } = turn({ provider: fakeProvider(fake.llm), maxRounds: 3 });
+    const { events, done } = turn({ maxRounds: 3 });
     const result = await done;
     expect(result).toMatchObject({ status: 'error', code: 'max_rounds' });
-    expect(fake.llm.requests).toHaveLength(3);
+    expect(scripted.model.calls).toHaveLength(3);
     expect(result.messages).toHaveLength(6);
     expectAllCallsAnswered(result.messages);
     expect(types(events).filter((t) => t === 'error' || t === 'turn_end')).toEqual(['error']);
   });
 
   it('an empty answer still ends with one turn_end and an assistant message with content ""', async () => {
-    fake.llm.script({});
+    scripted.model.script({});
     const { events, done } = turn();
     expect(await done).toMatchObject({
       status: 'complete',
@@ -134,22 +120,5 @@ describe('runTurn', () => {
       messages: [{ role: 'assistant', content: '' }],
     });
     expect(types(events).filter((t) => t === 'turn_end')).toHaveLength(1);
-  });
-
-  it('keeps reasoning_content only when the preset echoes it', async () => {
-    fake.llm.script({ reasoning: 'hmm', text: 'a' }, { reasoning: 'hmm', text: 'b' });
-    const deepseek = await turn({ provider: fakeProvider(fake.llm, { provider: 'deepseek' }) }).done;
-    const custom = await turn().done;
-    expect(deepseek.messages).toEqual([{ role: 'assistant', content: 'a', reasoning_content: 'hmm' }]);
-    expect(custom.messages).toEqual([{ role: 'assistant', content: 'b' }]);
-  });
-
-  it('maps provider failures: 401 → llm_error, no key → llm_unavailable naming the variable', async () => {
-    fake.llm.script({ status: 401 });
-    expect(await turn().done).toMatchObject({ status: 'error', code: 'llm_error' });
-    const noKey = fakeProvider(fake.llm, { api_key_env: 'MISSING_KEY_VAR' });
-    const result = await turn({ provider: noKey }).done;
-    expect(result).toMatchObject({ status: 'error', code: 'llm_unavailable', messages: [] });
-    expect(result.status === 'error' && result.message).toContain('MISSING_KEY_VAR');
   });
 });

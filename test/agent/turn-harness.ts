@@ -1,12 +1,17 @@
-/** Shared by the loop tests: small real tools and a runTurn harness against the fake LLM. */
+/**
+ * Shared by the loop tests: small real tools and a runTurn harness, against the in-process
+ * scripted model (`useScriptedTurn`) or, for what depends on the vendor's wire, the HTTP fake
+ * (`useTurnLlm`).
+ */
 import { afterEach, beforeEach, expect } from 'vitest';
 import { z } from 'zod';
 import type { AgentEvent } from '../../src/agent/events.js';
 import { type RunTurnOptions, runTurn } from '../../src/agent/run-turn.js';
-import type { ChatMessage } from '../../src/providers/types.js';
+import type { ChatMessage, ChatProvider } from '../../src/providers/types.js';
 import type { AnyTool, Tool } from '../../src/tools/tool.js';
 import { type FakeLlm, startFakeLlm } from '../helpers/fake-llm.js';
 import { fakeProvider } from '../helpers/fake-llm-provider.js';
+import { createScriptedProvider, type ScriptedProvider } from '../helpers/scripted-provider.js';
 
 export const echo: Tool<{ text: string }> = {
   name: 'echo',
@@ -53,12 +58,20 @@ export function slowTool() {
   return { tool, started };
 }
 
+/** The JSON Schema the model is given for `echo`'s arguments. */
+export const ECHO_PARAMETERS = {
+  type: 'object',
+  properties: { text: { type: 'string', description: 'what to echo' } },
+  required: ['text'],
+  additionalProperties: false,
+};
+
 export const history: ChatMessage[] = [
   { role: 'system', content: 'You are a test.' },
   { role: 'user', content: 'hello' },
 ];
 
-export function turn(llm: FakeLlm, overrides: Partial<RunTurnOptions> = {}) {
+export function turn(provider: ChatProvider, overrides: Partial<RunTurnOptions> = {}) {
   const events: AgentEvent[] = [];
   const waiters: { type: AgentEvent['type']; resolve: () => void }[] = [];
   /** Resolves when an event of `type` has been emitted. */
@@ -72,7 +85,7 @@ export function turn(llm: FakeLlm, overrides: Partial<RunTurnOptions> = {}) {
     turnId: 't1',
     sessionId: 's1',
     lang: 'en',
-    provider: fakeProvider(llm),
+    provider,
     tools: [echo, boom, finish] as AnyTool[],
     messages: history,
     maxRounds: 5,
@@ -97,10 +110,7 @@ export function expectAllCallsAnswered(messages: ChatMessage[]) {
   expect(answers).toEqual(calls);
 }
 
-/**
- * A fresh fake LLM for each test (closed after it; a test may replace `llm`, and the
- * replacement is the one closed) and `turn(overrides)` against the current one.
- */
+/** A fresh fake LLM for each test (closed after it) and `turn(overrides)` against it. */
 export function useTurnLlm() {
   let current: FakeLlm | undefined;
   beforeEach(async () => {
@@ -114,10 +124,26 @@ export function useTurnLlm() {
       if (!current) throw new Error('the fake LLM is not started (useTurnLlm outside a test?)');
       return current;
     },
-    set llm(value: FakeLlm) {
-      current = value;
-    },
-    turn: (overrides: Partial<RunTurnOptions> = {}) => turn(fake.llm, overrides),
+    turn: (overrides: Partial<RunTurnOptions> = {}) => turn(fakeProvider(fake.llm), overrides),
   };
   return fake;
+}
+
+/** A fresh scripted model for each test (`model`), and `turn(overrides)` against it. */
+export function useScriptedTurn() {
+  let current: ScriptedProvider | undefined;
+  beforeEach(() => {
+    current = createScriptedProvider();
+  });
+  const scripted = {
+    get model(): ScriptedProvider {
+      if (!current) throw new Error('no scripted model (useScriptedTurn outside a test?)');
+      return current;
+    },
+    set model(value: ScriptedProvider) {
+      current = value;
+    },
+    turn: (overrides: Partial<RunTurnOptions> = {}) => turn(scripted.model, overrides),
+  };
+  return scripted;
 }

@@ -22,6 +22,7 @@ export interface ScriptedReply {
   reasoning?: string;
   /** `id` defaults to `call_<n>`, numbered across the provider's life; `arguments` other than a string are JSON-encoded. */
   toolCalls?: { id?: string; name: string; arguments: unknown }[];
+  /** Default 10 + 5 = 15 tokens, as the HTTP fake reports. */
   usage?: Usage;
   finishReason?: string;
   chunkChars?: number;
@@ -73,6 +74,8 @@ export interface ScriptedProviderOptions {
   fallback?: ScriptedStep;
   info?: Partial<ProviderInfo>;
 }
+
+const DEFAULT_USAGE: Usage = { promptTokens: 10, completionTokens: 5, totalTokens: 15 };
 
 const isError = (step: ScriptedStaticStep): step is ScriptedError => 'error' in step;
 const isStall = (step: ScriptedStaticStep): step is ScriptedStall => 'stall' in step;
@@ -162,7 +165,7 @@ export function createScriptedProvider(options: ScriptedProviderOptions = {}): S
     }
     if (signal.aborted) return yield abortedEvent;
     const finishReason = step.finishReason ?? (step.toolCalls?.length ? 'tool_calls' : 'stop');
-    yield { type: 'done', finishReason, ...(step.usage ? { usage: step.usage } : {}) };
+    yield { type: 'done', finishReason, usage: step.usage ?? DEFAULT_USAGE };
   }
 
   return {
