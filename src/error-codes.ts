@@ -14,7 +14,7 @@
 /** The statuses the table uses (all carry a JSON body). */
 export type ErrorHttpStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 502 | 503 | 504;
 
-export interface ErrorCodeSpec {
+interface ErrorCodeSpec {
   readonly status: ErrorHttpStatus;
   /** The spelling clients know, when it is not the key. */
   readonly wire?: string;

@@ -11,9 +11,9 @@ import type { AskPerson } from '../safety/types.js';
 import type { AnyTool, ToolContext, ToolResult } from '../tools/tool.js';
 import { agentMessages } from './messages.js';
 
-export type ParsedArguments = { ok: true; value: unknown } | { ok: false; error: string };
+type ParsedArguments = { ok: true; value: unknown } | { ok: false; error: string };
 
-export interface ExecuteToolCallOptions {
+interface ExecuteToolCallOptions {
   call: ToolCall;
   /** `parseArguments(call.function.arguments)`, already done by the caller for `tool_start`. */
   parsed: ParsedArguments;

@@ -5,7 +5,7 @@
 import type { ChatProvider, ChatRequest, ProviderErrorCode, ToolCall, Usage } from '../providers/types.js';
 import type { AgentEvent } from './events.js';
 
-export interface RoundOutcome {
+interface RoundOutcome {
   text: string;
   reasoning: string;
   calls: ToolCall[];

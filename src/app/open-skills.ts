@@ -21,7 +21,7 @@ export function secretEnvNames(llm: Config['llm']): string[] {
   return [llm.api_key_env.trim() || PRESETS[llm.provider].keyEnv, 'AIBOX_LLM_API_KEY'].filter(Boolean);
 }
 
-export interface OpenSkillsOptions {
+interface OpenSkillsOptions {
   paths: DataPaths;
   config: Config;
   lang: Lang;

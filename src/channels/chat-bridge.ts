@@ -23,7 +23,7 @@ import { StreamingReply } from './streaming-reply.js';
 import type { ChannelTransport, InboundAction, InboundMessage } from './types.js';
 import { createWordApprovals, replyWordsHint } from './word-approvals.js';
 
-export interface ChatBridgeOptions {
+interface ChatBridgeOptions {
   app: AppServices;
   commands: CommandRegistry;
   transport: ChannelTransport;

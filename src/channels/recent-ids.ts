@@ -2,7 +2,7 @@
  * Remembers the last `capacity` event ids, so a redelivered event (vendors redeliver
  * when they think an answer was lost) is handled once. Bounded: old ids fall out.
  */
-export interface RecentIds {
+interface RecentIds {
   /** True the first time `id` is seen (and records it); false for a repeat. */
   firstSeen(id: string): boolean;
 }

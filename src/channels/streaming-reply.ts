@@ -12,7 +12,7 @@ import type { Logger } from '../log/logger.js';
 import { splitText } from './split-text.js';
 import type { ChannelTransport } from './types.js';
 
-export interface StreamingReplyOptions {
+interface StreamingReplyOptions {
   transport: ChannelTransport;
   chatId: string;
   intervalMs: number;

@@ -6,7 +6,7 @@
 import type { ApprovalAnswer } from '../safety/types.js';
 import type { TerminalApprovalMessages } from './messages.js';
 
-export interface ShownRequest {
+interface ShownRequest {
   tool: string;
   command: string;
   reason: string;

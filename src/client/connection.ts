@@ -7,7 +7,7 @@ import WebSocket from 'ws';
 import { type ClientFrame, type ServerFrame, SUBPROTOCOL } from '../protocol/frames.js';
 import { parseServerFrame } from '../protocol/parse-server-frame.js';
 
-export interface ClientConnectionOptions {
+interface ClientConnectionOptions {
   url: string;
   token?: string;
   /**
@@ -21,7 +21,7 @@ export interface ClientConnectionOptions {
   onEnd(code: number): void;
 }
 
-export interface ClientConnection {
+interface ClientConnection {
   /** Sends now, or as soon as the (re)connection is open. */
   send(frame: ClientFrame): void;
   stop(): void;

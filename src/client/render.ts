@@ -8,7 +8,7 @@ import { describeRequest } from './approval-prompt.js';
 import type { ChatMessages, TerminalApprovalMessages } from './messages.js';
 import { ToolFold } from './tool-fold.js';
 
-export interface RenderOptions {
+interface RenderOptions {
   out: NodeJS.WritableStream & { isTTY?: boolean };
   t: ChatMessages;
   /** How approval requests and their outcomes are shown. */
@@ -34,7 +34,7 @@ const dim = (s: string, tty: boolean) => (tty ? `\x1b[2m${s}\x1b[0m` : s);
 const str = (v: unknown) =>
   typeof v === 'string' ? v : v === undefined || v === null ? '' : JSON.stringify(v);
 
-export interface Renderer {
+interface Renderer {
   frame(frame: ServerFrame): { turnEnded: boolean };
   note(text: string): void;
   /** A legacy (original) server: `line` frames carry the tool activity. */

@@ -181,7 +181,7 @@ const McpHttpServerSchema = z.strictObject({
   ...mcpServerCommon,
 });
 
-export type McpStdioServerConfig = z.infer<typeof McpStdioServerSchema>;
+type McpStdioServerConfig = z.infer<typeof McpStdioServerSchema>;
 export type McpHttpServerConfig = z.infer<typeof McpHttpServerSchema>;
 export type McpServerConfig = McpStdioServerConfig | McpHttpServerConfig;
 

@@ -10,14 +10,14 @@ import type { ConversationRepo } from './conversation-repo.js';
 import type { MessageRepo } from './message-repo.js';
 import type { ConversationRecord, StoredMessage } from './types.js';
 
-export interface ArchiveDeps {
+interface ArchiveDeps {
   conversations: ConversationRepo;
   messages: MessageRepo;
   archiveDir: string;
   clock: Clock;
 }
 
-export interface ArchiveResult {
+interface ArchiveResult {
   conversation: ConversationRecord;
   /** The JSON export, or undefined when writing it failed (`exportError` says why; the DB still has it all). */
   file?: string;

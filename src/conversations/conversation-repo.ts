@@ -25,7 +25,7 @@ function fromRow(row: ConversationRow): ConversationRecord {
   };
 }
 
-export interface ListConversationsOptions {
+interface ListConversationsOptions {
   sessionId?: string;
   /** Newest first; default 20. */
   limit?: number;

@@ -18,7 +18,7 @@ function langFromLocale(locale: string | undefined): Lang | undefined {
   return undefined;
 }
 
-export interface LangSources {
+interface LangSources {
   flag?: string | undefined;
   env?: NodeJS.ProcessEnv;
   config?: string | undefined;
@@ -36,7 +36,7 @@ export function detectLang(sources: LangSources = {}): Lang {
 
 // biome-ignore lint/suspicious/noExplicitAny: message values are strings or formatting functions of any arity
 type MessageValue = string | ((...args: any[]) => string);
-export type MessageTable = Record<string, MessageValue>;
+type MessageTable = Record<string, MessageValue>;
 
 /**
  * Declares a module's strings. Usage:

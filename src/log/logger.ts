@@ -41,7 +41,7 @@ export interface LogSink {
   end?(): void;
 }
 
-export interface CreateLoggerOptions {
+interface CreateLoggerOptions {
   paths: Pick<DataPaths, 'log'>;
   config: Pick<Config, 'log'>;
   /** Console verbosity; default `warn`. `silent` writes nothing to the console. */

@@ -11,13 +11,13 @@ import { closeSync, existsSync, mkdirSync, openSync, renameSync, rmSync, statSyn
 import { dirname } from 'node:path';
 import { PRIVATE_FILE_MODE, restrictFile } from '../util/private-files.js';
 
-export interface RotatingFile {
+interface RotatingFile {
   write(chunk: string): void;
   flushSync(): void;
   end(): void;
 }
 
-export interface RotatingFileOptions {
+interface RotatingFileOptions {
   maxBytes: number;
   /** Files kept in all, the one being written included (at least 1). */
   files: number;

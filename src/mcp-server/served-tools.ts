@@ -11,7 +11,7 @@ import type { AnyTool, Tool } from '../tools/tool.js';
 import { mcpServerMessages } from './messages.js';
 
 /** What the served tools are made of: the app and its built-in tools by name. */
-export interface ServedToolsDeps {
+interface ServedToolsDeps {
   app: AppServices;
   builtin(name: string): AnyTool | undefined;
 }

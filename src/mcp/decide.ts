@@ -18,7 +18,7 @@ function ruleMatches(rule: SafetyRule, qualifiedName: string): boolean {
 
 const STRENGTH: Record<Decision, number> = { allow: 0, ask: 1, deny: 2 };
 
-export interface McpDecisionInput {
+interface McpDecisionInput {
   safety: Config['safety'];
   server: string;
   qualifiedName: string;

@@ -7,7 +7,7 @@
 import type { McpMessages } from './messages.js';
 
 /** The parts of a `CallToolResult` read here (the SDK's type, loosened: servers are untrusted). */
-export interface McpCallResult {
+interface McpCallResult {
   content?: unknown;
   structuredContent?: unknown;
   isError?: unknown;

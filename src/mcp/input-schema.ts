@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { describeError } from '../errors.js';
 import type { McpMessages } from './messages.js';
 
-export type CheckedSchema =
+type CheckedSchema =
   | { ok: true; parameters: z.ZodType; json: Record<string, unknown> }
   | { ok: false; reason: string };
 

@@ -16,7 +16,7 @@ import { type Backoff, McpServerConnection } from './server-connection.js';
 import { openTrustStore } from './trust-store.js';
 import type { McpManager } from './types.js';
 
-export interface McpManagerOptions {
+interface McpManagerOptions {
   config: Config;
   /** Read at every call, so a `/reload` of the safety rules applies at once. */
   safety(): Config['safety'];

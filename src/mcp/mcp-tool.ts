@@ -13,7 +13,7 @@ import { mcpMessages } from './messages.js';
 import type { McpServerConnection, McpToolEntry } from './server-connection.js';
 import type { TrustStore } from './trust-store.js';
 
-export interface McpToolDeps {
+interface McpToolDeps {
   entry: McpToolEntry;
   connection: McpServerConnection;
   trust: TrustStore;

@@ -21,7 +21,7 @@ export interface OpenedClient {
   stderrTail(): string;
 }
 
-export interface OpenOptions {
+interface OpenOptions {
   config: McpServerConfig;
   /** Resolved working directory for a stdio server. */
   cwd?: string;

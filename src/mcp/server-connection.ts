@@ -41,7 +41,7 @@ export interface Backoff {
   maxMs: number;
 }
 
-export interface ServerConnectionOptions {
+interface ServerConnectionOptions {
   name: string;
   config: McpServerConfig;
   cwd?: string;
@@ -54,7 +54,7 @@ export interface ServerConnectionOptions {
   onChange(): void;
 }
 
-export interface CallOptions {
+interface CallOptions {
   signal: AbortSignal;
   onProgress?(progress: number, total: number | undefined, message: string | undefined): void;
 }

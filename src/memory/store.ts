@@ -8,7 +8,7 @@ import { indexText, matchExpression, snippetFor } from '../store/fts-terms.js';
 import { type Clock, systemClock } from '../util/clock.js';
 import type { Memory, MemorySearchHit, MemoryStore, NewMemory, Page, PageOptions } from './types.js';
 
-export interface MemoryStoreOptions {
+interface MemoryStoreOptions {
   db: Database;
   clock?: Clock;
 }

@@ -15,13 +15,13 @@ import { promptMessages } from './messages.js';
 import { sortPromptNames } from './order.js';
 import { writeDefaultPrompts } from './write-defaults.js';
 
-export interface PromptFile {
+interface PromptFile {
   name: string;
   /** Trimmed; never empty. */
   content: string;
 }
 
-export interface SystemPromptExtras {
+interface SystemPromptExtras {
   /** A compression summary of the earlier conversation. */
   summary?: string;
   /** Extra instructions for this turn only (a scheduled task's context). */
@@ -35,12 +35,12 @@ export interface PromptSource {
   systemPrompt(extras?: SystemPromptExtras): Promise<string>;
 }
 
-export interface PromptLoader extends PromptSource {
+interface PromptLoader extends PromptSource {
   /** Writes the default files on first run (never overwriting); returns the names written. */
   ensureDefaults(): string[];
 }
 
-export interface PromptLoaderOptions {
+interface PromptLoaderOptions {
   dir: string;
   lang: Lang;
   clock: Clock;

@@ -20,7 +20,7 @@ export interface Failure {
   retryAfterMs?: number;
 }
 
-export interface ClassifyContext {
+interface ClassifyContext {
   deadline: Deadline;
   lang: Lang;
   baseUrl: string;

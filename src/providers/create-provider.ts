@@ -9,13 +9,13 @@ import { providerInfo } from './provider-info.js';
 import { type LlmConfig, type ResolvedLlmSettings, resolveLlmSettings } from './resolve-settings.js';
 import type { ChatProvider, ProviderEvent } from './types.js';
 
-export interface CreateProviderOptions extends OpenAiProviderOptions {
+interface CreateProviderOptions extends OpenAiProviderOptions {
   env?: NodeJS.ProcessEnv;
   /** Home directory for the legacy `~/.cert/deepseek.key`. */
   home?: string;
 }
 
-export interface CreatedProvider {
+interface CreatedProvider {
   provider: ChatProvider;
   settings: ResolvedLlmSettings;
   /** Messages worth showing once at startup (legacy key file, env overrides). */

@@ -6,7 +6,7 @@
  */
 const DONE_LINE = /(?:^|\n)data: ?\[DONE\]/;
 
-export interface DoneTracker {
+interface DoneTracker {
   fetch: typeof fetch;
   /** Whether the body of `response` (as returned by `fetch` above) held `data: [DONE]` so far. */
   sawDone(response: Response): boolean;

@@ -32,7 +32,7 @@ export interface ResolvedLlmSettings {
   notices: string[];
 }
 
-export interface ResolveOptions {
+interface ResolveOptions {
   env?: NodeJS.ProcessEnv;
   /** Home directory for the legacy `~/.cert/deepseek.key`; default the user's. */
   home?: string;

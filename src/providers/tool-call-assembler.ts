@@ -5,7 +5,7 @@
  */
 import type { ToolCall } from './types.js';
 
-export interface ToolCallDelta {
+interface ToolCallDelta {
   index?: number;
   id?: string;
   function?: { name?: string; arguments?: string };

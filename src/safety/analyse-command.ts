@@ -33,7 +33,7 @@ export const MAX_DEPTH = 8;
 /** Simple commands looked at per call; a longer script is asked. */
 const MAX_COMMANDS = 400;
 
-export interface CommandAnalysis {
+interface CommandAnalysis {
   findings: Finding[];
   /** Set when the line is one static command without redirections (what an "Always" could remember). */
   single?: { program: string; args: string[] };

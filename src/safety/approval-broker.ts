@@ -24,7 +24,7 @@ export type ApprovalEvent =
   | { type: 'requested'; pending: PendingApproval }
   | { type: 'resolved'; approvalId: string; request: ApprovalRequest; outcome: ApprovalOutcome };
 
-export type AnswerResult =
+type AnswerResult =
   | { status: 'accepted'; outcome: ApprovalOutcome }
   /** Someone (or the timeout, or an abort) was first; `outcome` says how it ended. */
   | { status: 'already_decided'; outcome: ApprovalOutcome }
@@ -59,7 +59,7 @@ export interface ApprovalBroker {
   onEvent(listener: (event: ApprovalEvent) => void): () => void;
 }
 
-export interface ApprovalBrokerOptions {
+interface ApprovalBrokerOptions {
   /** Read at every request: `safety.mode`, `safety.approval_timeout_s`, `safety.rules`. */
   config: () => Config;
   clock: Clock;

@@ -8,7 +8,7 @@ import type { ToolContext } from '../tools/tool.js';
 import { commandRefusal, type RefusalHow } from './refusal.js';
 import type { Verdict } from './types.js';
 
-export type Authorisation = { run: true } | { run: false; message: string };
+type Authorisation = { run: true } | { run: false; message: string };
 
 export async function authorise(
   verdict: Verdict,

@@ -18,7 +18,7 @@ import type { Verdict } from './types.js';
 /** Reasons named in one verdict; the rest are counted. */
 const MAX_REASONS = 3;
 
-export interface CommandPlan {
+interface CommandPlan {
   verdict: Verdict;
   /** Run outside the sandbox: the command needs what the sandbox forbids (and a person said yes). */
   host: boolean;
@@ -42,7 +42,7 @@ export interface CommandGuard {
   spawnSpec(command: string, cwd: string, host: boolean): SpawnSpec;
 }
 
-export interface CommandGuardOptions {
+interface CommandGuardOptions {
   safety: Config['safety'];
   /** The config file in `paths` is the one loaded (`--config`). */
   paths: ProtectedDataPaths;

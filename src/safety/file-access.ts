@@ -18,9 +18,9 @@ import { isProtectedPath, type ProtectedPlaces } from './protected-paths.js';
 import { callRefusal } from './refusal.js';
 import type { ApprovalOutcome } from './types.js';
 
-export type FileToolName = 'read_file' | 'write_file' | 'list_files';
+type FileToolName = 'read_file' | 'write_file' | 'list_files';
 
-export interface FileAccessOptions {
+interface FileAccessOptions {
   workspace: string;
   /** Directories besides the workspace (the skills dir, `safety.file_roots`), read at every call. */
   roots?: () => string[];
@@ -30,7 +30,7 @@ export interface FileAccessOptions {
   safety?: () => Pick<Config['safety'], 'mode' | 'rules'>;
 }
 
-export type AccessResult =
+type AccessResult =
   /** `path`: as given, made absolute; `real`: with every symlink resolved (use this one). */
   { ok: true; path: string; real: string } | { ok: false; message: string };
 

@@ -14,7 +14,7 @@ import type { McpLaunch, WrapMcpLaunch } from '../mcp/launch.js';
 import { HOST_SOCKETS, protectedPaths } from './protected-paths.js';
 import { bwrapMounts, type SandboxStatus } from './sandbox.js';
 
-export interface McpSandboxOptions {
+interface McpSandboxOptions {
   safety: Config['safety'];
   sandbox: SandboxStatus;
   paths: DataPaths;

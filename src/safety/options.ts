@@ -12,7 +12,7 @@ export interface OptionSpec {
   long?: readonly string[];
 }
 
-export interface ParsedOptions {
+interface ParsedOptions {
   /** Canonical option names present: `r`, `f` for short ones, `delete` for long ones. */
   flags: Set<string>;
   /** Values of options that take one, by canonical name. */

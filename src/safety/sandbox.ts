@@ -7,7 +7,7 @@
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import { isWithin } from './protected-paths.js';
 
-export interface SandboxLayout {
+interface SandboxLayout {
   workspace: string;
   skillsDir: string;
   /** Paths hidden inside the sandbox (secrets); the ones that do not exist are skipped. */

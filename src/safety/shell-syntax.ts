@@ -13,13 +13,13 @@ export interface ShellWord {
   pattern: string;
 }
 
-export interface SimpleCommand {
+interface SimpleCommand {
   words: ShellWord[];
 }
 
-export type RedirectionKind = 'read' | 'write' | 'fd';
+type RedirectionKind = 'read' | 'write' | 'fd';
 
-export interface Redirection {
+interface Redirection {
   kind: RedirectionKind;
   target: ShellWord;
 }

@@ -15,12 +15,12 @@ import { schedulerMessages } from './messages.js';
 import { taskProcessFrame } from './process-frames.js';
 import type { RunJob } from './run-job.js';
 
-export interface Timers {
+interface Timers {
   setTimeout(callback: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
 }
 
-export interface SchedulerOptions {
+interface SchedulerOptions {
   store: TaskStore;
   runJob: RunJob;
   clock?: Clock;

@@ -32,7 +32,7 @@ export interface Hub {
   close(): void;
 }
 
-export interface HubOptions {
+interface HubOptions {
   sessions: SessionManager;
   t: ServerMessages;
   logger: Logger;

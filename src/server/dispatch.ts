@@ -15,7 +15,7 @@ import { type ErrorFrame, errorFrame } from './error-frame.js';
 import type { ServerMessages } from './messages.js';
 import { wireTime } from './welcome.js';
 
-export interface DispatchDeps {
+interface DispatchDeps {
   app: AppServices;
   hub: Hub;
   commands: CommandRegistry;

@@ -96,7 +96,7 @@ function guard(app: AppServices) {
   };
 }
 
-export interface HttpAppOptions {
+interface HttpAppOptions {
   webRoot?: string;
   /** The port the server listens on (known once it listens; read per request). */
   port: () => number;

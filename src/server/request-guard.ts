@@ -15,7 +15,7 @@ import type { Config } from '../config/schema.js';
 import type { ErrorCodeOf } from '../error-codes.js';
 import type { ServerMessages } from './messages.js';
 
-export interface GuardSettings {
+interface GuardSettings {
   token: string;
   allowedHosts: readonly string[];
   allowedOrigins: readonly string[];

@@ -27,7 +27,7 @@ import { guardSettings, refusalFor, refusalMessage } from './request-guard.js';
 import { rejectUpgrade } from './upgrade-reject.js';
 import { welcomeFrames } from './welcome.js';
 
-export interface WsOptions {
+interface WsOptions {
   app: AppServices;
   hub: Hub;
   commands: CommandRegistry;

@@ -7,7 +7,7 @@
 import { enqueueOwnTurn } from './own-turn.js';
 import type { Session, SessionEvent, TurnOutcome } from './types.js';
 
-export interface CancellableTurn {
+interface CancellableTurn {
   turnId: string;
   done: Promise<TurnOutcome>;
   /** Stops this turn (never another one of the session). */

@@ -42,7 +42,7 @@ function renderForSummary(items: readonly PlanItem[], lang: Lang): string {
   return `${text.slice(0, half)}\n…\n${text.slice(-half)}`;
 }
 
-export interface CompressDeps {
+interface CompressDeps {
   provider: ChatProvider;
   messages: MessageRepo;
   lang: Lang;
@@ -51,7 +51,7 @@ export interface CompressDeps {
   keepRecent: number;
 }
 
-export interface CompressInput {
+interface CompressInput {
   conversationId: string;
   /** The live rows before this turn's user message, summary first. */
   items: PlanItem[];

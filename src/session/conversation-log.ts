@@ -15,7 +15,7 @@ import { type Clock, isoWithOffset } from '../util/clock.js';
 import type { IdGenerator } from '../util/ids.js';
 import type { HistoryEntry } from './types.js';
 
-export interface ConversationLogDeps {
+interface ConversationLogDeps {
   sessionId: string;
   conversations: ConversationRepo;
   messages: MessageRepo;

@@ -6,12 +6,12 @@
  */
 import type { EnqueueInput, Session, SessionEvent, TurnOutcome } from './types.js';
 
-export interface OwnTurnOptions {
+interface OwnTurnOptions {
   /** Also pass on the session-wide events that carry no turn id (`dialogue_ended`, `dialogue_reset`). */
   sessionEvents?: boolean;
 }
 
-export interface OwnTurn {
+interface OwnTurn {
   turnId: string;
   /** Settles with the turn; the listener is gone by then. */
   done: Promise<TurnOutcome>;

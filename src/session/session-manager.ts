@@ -24,7 +24,7 @@ import type { TurnSettings } from './run-session-turn.js';
 import { createSession, type ManagedSession } from './session.js';
 import type { SessionManager } from './types.js';
 
-export interface SessionManagerOptions {
+interface SessionManagerOptions {
   db: Database;
   provider: ChatProvider;
   /** The tools offered to the model; a function is asked again at every turn. */

@@ -23,7 +23,7 @@ interface RunningJob {
   done: Promise<void>;
 }
 
-export interface SessionDeps extends Omit<TurnDeps, 'emit' | 'sessionId'> {
+interface SessionDeps extends Omit<TurnDeps, 'emit' | 'sessionId'> {
   id: string;
   log: ConversationLog;
   ids: IdGenerator;

@@ -19,7 +19,7 @@ const MAX_SKILL_MD_BYTES = 512 * 1024;
 const MAX_LISTED_FILES = 200;
 const RESOURCE_DIRS = ['scripts', 'references', 'assets'];
 
-export type AgentSkillParse =
+type AgentSkillParse =
   | { ok: true; name: string; description: string; body: string }
   | { ok: false; errors: string[] };
 

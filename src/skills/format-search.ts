@@ -3,7 +3,7 @@ import { searchResultMessages } from './messages.js';
 import { hasCjk } from './search-terms.js';
 import type { SkillSearchResult } from './types.js';
 
-export interface FormatSearchOptions {
+interface FormatSearchOptions {
   /** The keyword searched (shown in the header); empty or absent = a listing. */
   keyword?: string;
   /** Characters of full content (help text / Markdown body) included for the best matches. */

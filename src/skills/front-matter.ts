@@ -4,7 +4,7 @@
  * nested maps and lists (`metadata:`, `allowed-tools:`) are skipped. Enough for `name`,
  * `description` and `title`, without a YAML dependency.
  */
-export interface FrontMatter {
+interface FrontMatter {
   /** Top-level scalar values by key. */
   data: Map<string, string>;
   /** The text after the closing delimiter (the whole text when there is no front matter). */

@@ -9,7 +9,7 @@
 /** Where the summary came from; anything but `help` is a fallback `aibox skills check` reports. */
 export type SummarySource = 'help' | 'manual' | 'usage';
 
-export interface HelpSummary {
+interface HelpSummary {
   summary: string;
   source: SummarySource;
 }

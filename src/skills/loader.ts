@@ -10,7 +10,7 @@ import { fileIdentity, type ProbeCache, type StoredProbe } from './probe-cache.j
 import { type SkillCandidate, scanSkillsDir } from './scan.js';
 import type { Skill, SkillDiagnostic } from './types.js';
 
-export interface LoadOptions {
+interface LoadOptions {
   dir: string;
   t: SkillMessages;
   probe: ProbeOptions;

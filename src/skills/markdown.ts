@@ -1,7 +1,7 @@
 import { parseFrontMatter } from './front-matter.js';
 import type { SkillMessages } from './messages.js';
 
-export type MarkdownParse = { ok: true; summary: string; body: string } | { ok: false; error: string };
+type MarkdownParse = { ok: true; summary: string; body: string } | { ok: false; error: string };
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 const MAX_MARKDOWN_SUMMARY_CHARS = 200;

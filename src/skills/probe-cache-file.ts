@@ -68,7 +68,7 @@ function isStoredEntry(value: unknown): value is StoredProbe & { identity: strin
   return hasFields(value, FAILED_FIELDS, 'failure') && isFailure(value.failure);
 }
 
-export interface ReadCacheResult {
+interface ReadCacheResult {
   entries: StoredProbeEntry[];
   /** `invalid`: unreadable, not JSON, another version or a bad entry; it is rebuilt, never fatal. */
   status: 'missing' | 'ok' | 'invalid';

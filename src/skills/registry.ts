@@ -25,7 +25,7 @@ export interface SkillLogger {
   warn(obj: object, msg?: string): void;
 }
 
-export interface SkillRegistryOptions {
+interface SkillRegistryOptions {
   dir: string;
   /** Limit for one `--help` probe (config `skills.probe_timeout_s` × 1000). Default 10 000. */
   probeTimeoutMs?: number;
@@ -59,7 +59,7 @@ export interface SkillRegistryOptions {
   retryTimeouts?: boolean;
 }
 
-export interface SkillEngineStats {
+interface SkillEngineStats {
   /** `--help` processes started since creation (zero for a reload with nothing changed). */
   probesSpawned: number;
   reloads: number;

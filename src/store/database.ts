@@ -10,7 +10,7 @@ import { MIGRATIONS } from './migrations/index.js';
 
 export type { Database };
 
-export interface OpenDatabaseOptions {
+interface OpenDatabaseOptions {
   migrations?: Migration[];
   /** Called with the backup path when an existing database is about to be migrated. */
   onBackup?: (backupPath: string) => void;

@@ -25,7 +25,7 @@ export interface ScheduleSpec {
   immediate?: boolean;
 }
 
-export interface BuildScheduleOptions {
+interface BuildScheduleOptions {
   now: Date;
   lang: Lang;
   /** Zone when the spec names none (config `scheduler.timezone`, else the system's). */

@@ -19,7 +19,7 @@ export const legacyScheduleFields = {
   every: z.string().optional(),
 };
 
-export interface LegacyScheduleArgs {
+interface LegacyScheduleArgs {
   reminder_time?: string | undefined;
   reminder_minutes?: number | undefined;
   /** WebSocket add: seconds from now. */

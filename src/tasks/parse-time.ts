@@ -9,7 +9,7 @@ import type { Lang } from '../i18n/lang.js';
 import { taskMessages } from './messages.js';
 import { fromWallTime, wallTime } from './zoned-time.js';
 
-export interface ParseTimeOptions {
+interface ParseTimeOptions {
   now: Date;
   timezone: string;
   lang: Lang;

@@ -14,7 +14,7 @@ import { MIN_INTERVAL_S } from './schedule-floor.js';
 import { type RunRow, type TaskRow, toRun, toTask } from './task-rows.js';
 import type { ClaimedRun, NotifyTargets, Schedule, Task, TaskChange, TaskStore } from './types.js';
 
-export interface TaskStoreOptions {
+interface TaskStoreOptions {
   db: Database;
   clock?: Clock;
   lang?: Lang;

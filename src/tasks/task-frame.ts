@@ -56,7 +56,7 @@ const TaskFrameSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('delete'), task_id: taskId }),
 ]);
 
-export interface TaskFrameDeps {
+interface TaskFrameDeps {
   tasks: TaskStore;
   lang: Lang;
   clock: Clock;

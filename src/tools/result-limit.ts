@@ -12,7 +12,7 @@ import type { Clock } from '../util/clock.js';
 import { commonMessages } from './messages.js';
 import type { AnyTool, ToolResult } from './tool.js';
 
-export interface LimitedText {
+interface LimitedText {
   content: string;
   /** Set when the text was shortened and the full text was saved. */
   fullOutputPath?: string;
@@ -24,7 +24,7 @@ export interface ResultLimiter {
   limit(text: string, options: { callId: string; lang: Lang; maxChars?: number }): Promise<LimitedText>;
 }
 
-export interface ResultLimiterOptions {
+interface ResultLimiterOptions {
   /** A function is read at each call (a live setting). */
   maxChars: number | (() => number);
   /** `paths.toolResults`. */

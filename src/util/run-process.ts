@@ -9,7 +9,7 @@ import { killPids, processesOfSession, processesWithEnv } from './session-reaper
  * The one way Aibox runs a child process (skill probes, `run_command`).
  * The child gets its own process group, so a timeout or abort kills everything it forked.
  */
-export interface RunProcessOptions {
+interface RunProcessOptions {
   /** Program path, or a shell command line when `shell` is true. */
   command: string;
   args?: string[];

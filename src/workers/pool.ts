@@ -34,14 +34,14 @@ export interface WorkerPoolOptions {
   startTimeoutMs?: number;
 }
 
-export interface RunOptions {
+interface RunOptions {
   /** Time limit of the job itself, from the moment a ready worker takes it. */
   timeoutMs: number;
   /** Aborting it ends the job at once (removed from the queue, or its worker terminated). */
   signal?: AbortSignal;
 }
 
-export interface WorkerPoolStats {
+interface WorkerPoolStats {
   workers: number;
   busy: number;
   queued: number;

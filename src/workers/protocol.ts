@@ -8,7 +8,7 @@ export interface JobRequest {
 }
 
 /** Worker → pool: the worker has loaded its modules and takes jobs. */
-export interface ReadyMessage {
+interface ReadyMessage {
   type: 'ready';
 }
 

@@ -7,7 +7,7 @@ import { describeError } from '../errors.js';
 import type { JobReply, JobRequest } from './protocol.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: each handler declares its own input type
-export type JobHandler = (input: any) => unknown;
+type JobHandler = (input: any) => unknown;
 
 export function serveJobs(handlers: Record<string, JobHandler>): void {
   const port = parentPort;

@@ -3,7 +3,7 @@ import type { Config } from '../../config/schema.js';
 
 export const TELEGRAM_TOKEN_ENV = 'AIBOX_TELEGRAM_TOKEN';
 
-export interface TelegramSettings {
+interface TelegramSettings {
   token: string;
   apiRoot: string;
   allowedIds: string[];

@@ -17,7 +17,7 @@ import { actionFromUpdate, type BotIdentity, inboundFromUpdate } from './telegra
 
 const TELEGRAM_API_ROOT = 'https://api.telegram.org';
 
-export interface TelegramTransportOptions {
+interface TelegramTransportOptions {
   token: string;
   /** Empty: the public Bot API. */
   apiRoot: string;
@@ -32,7 +32,7 @@ export interface TelegramTransportOptions {
 const MAX_MESSAGE_CHARS = 4000;
 const RATE_LIMIT_WAIT_CAP_S = 30;
 
-export interface TelegramTransport extends ChannelTransport {
+interface TelegramTransport extends ChannelTransport {
   readonly api: Api;
 }
 

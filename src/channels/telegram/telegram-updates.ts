@@ -10,7 +10,7 @@ export interface BotIdentity {
   username: string;
 }
 
-export type FileDownloader = (fileId: string, maxBytes: number) => Promise<Uint8Array>;
+type FileDownloader = (fileId: string, maxBytes: number) => Promise<Uint8Array>;
 
 function filesOf(message: Message, download: FileDownloader): InboundFile[] {
   const files: InboundFile[] = [];

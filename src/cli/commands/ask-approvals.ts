@@ -10,7 +10,7 @@ import { terminalApprovalMessages } from '../../client/messages.js';
 import type { Lang } from '../../i18n/lang.js';
 import type { ApprovalBroker, PendingApproval } from '../../safety/approval-broker.js';
 
-export interface TerminalApproverOptions {
+interface TerminalApproverOptions {
   sessionId: string;
   lang: Lang;
   yes: boolean;

@@ -7,7 +7,7 @@ import type { Lang } from '../../i18n/lang.js';
 import type { SessionEvent } from '../../session/types.js';
 import { askMessages } from './messages.js';
 
-export interface AskStreams {
+interface AskStreams {
   stdout: { write(text: string): unknown };
   stderr: { write(text: string): unknown };
 }

@@ -30,9 +30,9 @@ function schema(lang: Lang) {
   });
 }
 
-export type CalculatorArgs = z.infer<ReturnType<typeof schema>>;
+type CalculatorArgs = z.infer<ReturnType<typeof schema>>;
 
-export interface CalculatorToolOptions {
+interface CalculatorToolOptions {
   lang: Lang;
   /** Read at each call (`/reload` changes it in place); default 5 s. */
   config?: Pick<Config['tools'], 'calculator_timeout_s'>;

@@ -74,7 +74,7 @@ function schema(lang: Lang, config: Config['tools']) {
   });
 }
 
-export type RunCommandArgs = z.infer<ReturnType<typeof schema>>;
+type RunCommandArgs = z.infer<ReturnType<typeof schema>>;
 
 /** The timeout to use, in seconds, and a note when the asked one was not possible (≤ 0 is never "unlimited"). */
 function effectiveTimeout(

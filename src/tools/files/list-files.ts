@@ -9,7 +9,7 @@ import type { Tool } from '../tool.js';
 import { fileMessages } from './messages.js';
 import { checkDirectory, ensureWorkspace, resolveToolPath } from './workspace.js';
 
-export interface ListFilesToolOptions {
+interface ListFilesToolOptions {
   lang: Lang;
   workspace: string;
   /** Where listing is allowed (default: the workspace only; elsewhere a person is asked). */
@@ -25,7 +25,7 @@ function schema(lang: Lang) {
   });
 }
 
-export type ListFilesArgs = z.infer<ReturnType<typeof schema>>;
+type ListFilesArgs = z.infer<ReturnType<typeof schema>>;
 
 interface Entry {
   name: string;

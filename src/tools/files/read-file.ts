@@ -14,7 +14,7 @@ import { describeFsError, resolveToolPath } from './workspace.js';
 /** Most lines one call shows, whatever the arguments say. */
 const MAX_LINES_CAP = 5000;
 
-export interface ReadFileToolOptions {
+interface ReadFileToolOptions {
   lang: Lang;
   workspace: string;
   /** Where reading is allowed (default: the workspace only; elsewhere a person is asked). */
@@ -36,7 +36,7 @@ function schema(lang: Lang) {
   });
 }
 
-export type ReadFileArgs = z.infer<ReturnType<typeof schema>>;
+type ReadFileArgs = z.infer<ReturnType<typeof schema>>;
 
 export function createReadFileTool(options: ReadFileToolOptions): Tool<ReadFileArgs> {
   const m = fileMessages(options.lang);

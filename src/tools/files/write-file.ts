@@ -18,7 +18,7 @@ import { describeFsError, resolveToolPath } from './workspace.js';
 /** Appending to a file larger than this uses O_APPEND instead of rewriting it (still one write call). */
 const ATOMIC_APPEND_MAX_BYTES = 64 * 1024 * 1024;
 
-export interface WriteFileToolOptions {
+interface WriteFileToolOptions {
   lang: Lang;
   workspace: string;
   /** Where writing is allowed (default: the workspace only; elsewhere a person is asked). */
@@ -34,7 +34,7 @@ function schema(lang: Lang) {
   });
 }
 
-export type WriteFileArgs = z.infer<ReturnType<typeof schema>>;
+type WriteFileArgs = z.infer<ReturnType<typeof schema>>;
 
 /** Why `info` (from lstat) must not be written through, or undefined for a regular file with one link. */
 /** The owner to give the replacement file: only root can, and only a differing one needs it. */

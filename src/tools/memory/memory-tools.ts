@@ -13,7 +13,7 @@ import { createTaskTool } from './task.js';
 import { createUpdateIdentityTool } from './update-identity.js';
 import { createUpdateSoulTool } from './update-soul.js';
 
-export interface MemoryToolsOptions {
+interface MemoryToolsOptions {
   memory: MemoryStore;
   tasks: TaskStore;
   promptsDir: string;

@@ -26,7 +26,7 @@ function schema(lang: Lang) {
   });
 }
 
-export type MemoryArgs = z.infer<ReturnType<typeof schema>>;
+type MemoryArgs = z.infer<ReturnType<typeof schema>>;
 
 function listing(
   page: Page<Memory & { snippet?: string }>,

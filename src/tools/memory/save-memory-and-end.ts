@@ -28,7 +28,7 @@ function schema(lang: Lang) {
   });
 }
 
-export type SaveMemoryAndEndArgs = z.infer<ReturnType<typeof schema>>;
+type SaveMemoryAndEndArgs = z.infer<ReturnType<typeof schema>>;
 
 export function createSaveMemoryAndEndTool(options: {
   memory: MemoryStore;

@@ -45,9 +45,9 @@ function schema(lang: Lang) {
   });
 }
 
-export type TaskToolArgs = z.infer<ReturnType<typeof schema>>;
+type TaskToolArgs = z.infer<ReturnType<typeof schema>>;
 
-export interface TaskToolOptions {
+interface TaskToolOptions {
   tasks: TaskStore;
   lang: Lang;
   clock?: Clock;

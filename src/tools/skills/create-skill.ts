@@ -38,7 +38,7 @@ function schema(lang: Lang) {
   });
 }
 
-export type CreateSkillArgs = z.infer<ReturnType<typeof schema>>;
+type CreateSkillArgs = z.infer<ReturnType<typeof schema>>;
 
 const EXTENSIONS: Record<SkillLanguage, string> = { python: '.py', bash: '.sh', markdown: '.md' };
 

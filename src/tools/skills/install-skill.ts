@@ -18,7 +18,7 @@ function schema(lang: Lang) {
   });
 }
 
-export type InstallSkillArgs = z.infer<ReturnType<typeof schema>>;
+type InstallSkillArgs = z.infer<ReturnType<typeof schema>>;
 
 export function createInstallSkillTool(options: {
   lang: Lang;

@@ -13,7 +13,7 @@ function schema(lang: Lang) {
   return z.object({ name: z.string().trim().min(1).max(200).describe(skillToolMessages(lang).readName) });
 }
 
-export type ReadSkillArgs = z.infer<ReturnType<typeof schema>>;
+type ReadSkillArgs = z.infer<ReturnType<typeof schema>>;
 
 export function createReadSkillTool(options: { lang: Lang; skills: SkillRegistry }): Tool<ReadSkillArgs> {
   return {

@@ -12,7 +12,7 @@ function schema(lang: Lang) {
   return z.object({ confirm: z.boolean().optional().describe(commonMessages(lang).legacyConfirm) });
 }
 
-export type ReloadSkillsArgs = z.infer<ReturnType<typeof schema>>;
+type ReloadSkillsArgs = z.infer<ReturnType<typeof schema>>;
 
 export function createReloadSkillsTool(options: {
   lang: Lang;

@@ -18,7 +18,7 @@ function schema(lang: Lang) {
   });
 }
 
-export type SearchSkillsArgs = z.infer<ReturnType<typeof schema>>;
+type SearchSkillsArgs = z.infer<ReturnType<typeof schema>>;
 
 export function createSearchSkillsTool(options: {
   lang: Lang;

@@ -6,7 +6,7 @@ import { failure, success } from '../format.js';
 import type { Tool } from '../tool.js';
 import { timeMessages } from './messages.js';
 
-export interface GetCurrentTimeToolOptions {
+interface GetCurrentTimeToolOptions {
   lang: Lang;
   clock: Clock;
   /** Default zone (e.g. `scheduler.timezone`); empty means the system's. */
@@ -21,7 +21,7 @@ function schema(lang: Lang) {
   });
 }
 
-export type GetCurrentTimeArgs = z.infer<ReturnType<typeof schema>>;
+type GetCurrentTimeArgs = z.infer<ReturnType<typeof schema>>;
 
 /** The canonical IANA name, or undefined when Intl does not know the zone. */
 function canonicalTimeZone(zone: string): string | undefined {

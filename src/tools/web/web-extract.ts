@@ -51,7 +51,7 @@ export function readPage(request: ReadPageRequest): PageReading {
   return reading;
 }
 
-export interface PageLink {
+interface PageLink {
   url: string;
   text: string;
 }

@@ -10,7 +10,7 @@ import { AppError } from '../../errors.js';
 import { requestPinned } from './web-request.js';
 import { type ResolveHost, resolveAllowed, systemResolve } from './web-resolve.js';
 
-export interface FetchOptions {
+interface FetchOptions {
   timeoutMs: number;
   maxBytes: number;
   userAgent: string;

@@ -11,7 +11,7 @@ import type { LookupFunction } from 'node:net';
 import type { Readable, Transform } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 
-export interface HopResponse {
+interface HopResponse {
   status: number;
   headers: IncomingMessage['headers'];
   /** The decoded body; destroy it when not read to the end. */

@@ -26,7 +26,7 @@ const MAX_REDIRECTS = 5;
 /** Heap limit of a web worker: a 5 MiB page's DOM, Readability's copy and the Markdown fit well. */
 const WEB_MEMORY_MB = 256;
 
-export interface WebToolOptions {
+interface WebToolOptions {
   lang: Lang;
   config: Config['tools'];
   /** `safety.web_allow_hosts`. */
@@ -56,7 +56,7 @@ function schema(lang: Lang) {
   });
 }
 
-export type WebArgs = z.infer<ReturnType<typeof schema>>;
+type WebArgs = z.infer<ReturnType<typeof schema>>;
 
 type ReadParts = Omit<ReadPageRequest, 'html' | 'url'>;
 
