@@ -3,12 +3,13 @@
  * `AppServices` by `commandServicesOf`. A command names the parts it uses
  * (`SlashCommand<'tasks' | 'clock'>`), so neither it nor its test sees the database or the rest.
  */
-import type { Logger } from 'pino';
+
 import type { AppServices } from '../app/services.js';
 import type { DataPaths } from '../config/paths.js';
 import type { Config } from '../config/schema.js';
 import type { ConversationRepo } from '../conversations/conversation-repo.js';
 import { createConversationRepo } from '../conversations/conversation-repo.js';
+import type { Logger } from '../log/logger.js';
 import type { McpManager } from '../mcp/types.js';
 import type { MemoryStore } from '../memory/types.js';
 import type { ChatProvider } from '../providers/types.js';
