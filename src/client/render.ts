@@ -229,6 +229,7 @@ export function createRenderer(options: RenderOptions): Renderer {
       case 'dialogue_reset':
       case 'task_added':
       case 'task_completed':
+      case 'task_updated':
       case 'task_deleted':
         plain(f);
         return false;

@@ -9,7 +9,7 @@ import { taskFrameMessages } from '../tasks/messages.js';
 import { notifyCommandMessages } from './messages.js';
 import type { SlashCommand } from './types.js';
 
-export const notifyCommand: SlashCommand = {
+export const notifyCommand: SlashCommand<'tasks'> = {
   name: 'notify',
   help: {
     zh: '设置任务结果发到哪个聊天（here / off / 渠道:id）',

@@ -28,7 +28,7 @@ export interface CommandServices {
   provider: Pick<ChatProvider, 'info'>;
   conversations: Pick<ConversationRepo, 'list'>;
   memory: Pick<MemoryStore, 'recent' | 'search'>;
-  tasks: Pick<TaskStore, 'due' | 'list' | 'stats'>;
+  tasks: Pick<TaskStore, 'due' | 'list' | 'stats' | 'get' | 'update'>;
   /** Absent when the scheduler is off. */
   scheduler?: Pick<Scheduler, 'nextWakeAt'>;
   skills: Pick<SkillRegistry, 'list' | 'search' | 'reload'>;
