@@ -23,7 +23,7 @@ export interface ProbeOptions {
 }
 
 /** Why a probe failed, language-neutral (kept in the cache file; rendered by describeProbeFailure). */
-type ProbeFailure =
+export type ProbeFailure =
   | { kind: 'timeout'; seconds: number }
   | { kind: 'badInterpreter'; interpreter: string }
   | { kind: 'noExec' }
