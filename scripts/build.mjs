@@ -34,6 +34,8 @@ const EXTERNAL = [
   // grammY's CommonJS build breaks when bundled ("is not a constructor"); loaded only with a Telegram channel.
   'grammy',
   'grammy/*',
+  // The Lark SDK is one 6 MB CommonJS file; loaded only with a Feishu/Lark channel.
+  '@larksuiteoapi/node-sdk',
 ];
 
 function sourceFiles(dir) {

@@ -80,7 +80,7 @@ export type ChannelMessages = ReturnType<typeof channelMessages>;
 /** What `aibox channels check` and `aibox channels pair` say, in zh and en. */
 export const channelCheckMessages = defineMessages({
   zh: {
-    helpChannels: '聊天渠道（Telegram、钉钉）',
+    helpChannels: '聊天渠道（Telegram、飞书/Lark、钉钉）',
     helpCheck: '检查各渠道的凭据能否连接',
     helpPair: '生成一次性配对码',
     notConfigured: (name: string, env: string) =>
@@ -96,11 +96,16 @@ export const channelCheckMessages = defineMessages({
     dingtalkRejected: (code: string) =>
       `钉钉：❌ Client ID 或 Client Secret 被拒绝${code ? `（${code}）` : ''}：请在钉钉开发者后台核对`,
     dingtalkUnreachable: (root: string, why: string) => `钉钉：❌ 无法连接 ${root}：${why}`,
+    larkOk: (name: string, openId: string) => `飞书/Lark：✅ 已连接应用机器人「${name}」（${openId}）`,
+    larkBadAppId: '飞书/Lark：❌ App ID 格式不对：应为 cli_ 加 16 位十六进制，见开发者后台「凭证与基础信息」',
+    larkRejected: (why: string) => `飞书/Lark：❌ App ID 或 App Secret 被拒绝：${why}`,
+    larkApiError: (why: string) => `飞书/Lark：❌ 开放平台返回错误：${why}`,
+    larkUnreachable: (url: string, why: string) => `飞书/Lark：❌ 无法连接 ${url}：${why}`,
     pairCode: (code: string, minutes: number) =>
       `配对码：${code}\n在 ${minutes} 分钟内从聊天中把它发给机器人（只能用一次），该发送者即被允许。`,
   },
   en: {
-    helpChannels: 'Chat channels (Telegram, DingTalk)',
+    helpChannels: 'Chat channels (Telegram, Feishu/Lark, DingTalk)',
     helpCheck: 'Check that each channel’s credentials work',
     helpPair: 'Make a single-use pairing code',
     notConfigured: (name: string, env: string) =>
@@ -116,6 +121,13 @@ export const channelCheckMessages = defineMessages({
     dingtalkRejected: (code: string) =>
       `DingTalk: ❌ the client id or secret was rejected${code ? ` (${code})` : ''}: check them in the DingTalk developer console`,
     dingtalkUnreachable: (root: string, why: string) => `DingTalk: ❌ cannot reach ${root}: ${why}`,
+    larkOk: (name: string, openId: string) =>
+      `Feishu/Lark: ✅ connected as the app bot "${name}" (${openId})`,
+    larkBadAppId:
+      'Feishu/Lark: ❌ the App ID looks wrong: it is cli_ and 16 hex digits, under "Credentials & Basic Info" in the developer console',
+    larkRejected: (why: string) => `Feishu/Lark: ❌ the App ID or App Secret was rejected: ${why}`,
+    larkApiError: (why: string) => `Feishu/Lark: ❌ the open platform answered with an error: ${why}`,
+    larkUnreachable: (url: string, why: string) => `Feishu/Lark: ❌ cannot reach ${url}: ${why}`,
     pairCode: (code: string, minutes: number) =>
       `Pairing code: ${code}\nSend it to the bot from the chat within ${minutes} minutes (it works once); that sender is then allowed.`,
   },

@@ -5,6 +5,7 @@ import type { Config } from '../config/schema.js';
 export const SECRET_KEYS = new Set([
   'server.token',
   'channels.telegram.token',
+  'channels.lark.app_secret',
   'channels.dingtalk.client_secret',
 ]);
 

@@ -221,6 +221,21 @@ const TelegramChannelSchema = z.strictObject({
   api_root: z.string().default(''),
 });
 
+/** Feishu/Lark app over the long connection (docs/channels.md). */
+const LarkChannelSchema = z.strictObject({
+  /** App ID (`cli_…`); empty means the AIBOX_LARK_APP_ID environment variable. */
+  app_id: z.string().default(''),
+  /** App secret; empty means the AIBOX_LARK_APP_SECRET environment variable. Never logged. */
+  app_secret: z.string().default(''),
+  /** `feishu` (open.feishu.cn), `lark` (open.larksuite.com) or a base URL (tests point it at their fake). */
+  domain: z
+    .string()
+    .regex(/^(feishu|lark|https?:\/\/\S+)$/, 'feishu, lark or an http(s) base URL')
+    .default('feishu'),
+  /** open_ids (`ou_…`) of the users who may talk to the box (besides those paired with a code). */
+  allowed_ids: z.array(z.string().min(1)).default([]),
+});
+
 /** DingTalk robot in Stream mode (docs/channels.md). */
 const DingTalkChannelSchema = z.strictObject({
   /** The app's Client ID (AppKey); empty means the AIBOX_DINGTALK_CLIENT_ID environment variable. */
@@ -248,6 +263,7 @@ const ChannelsConfigSchema = z.strictObject({
   /** Channels that cannot edit a sent message: how long a slow answer waits before a "thinking" notice. */
   thinking_notice_ms: z.int().min(0).max(600_000).default(2000),
   telegram: TelegramChannelSchema.default(() => TelegramChannelSchema.parse({})),
+  lark: LarkChannelSchema.default(() => LarkChannelSchema.parse({})),
   dingtalk: DingTalkChannelSchema.default(() => DingTalkChannelSchema.parse({})),
 });
 

@@ -7,6 +7,7 @@
  */
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { createCallLog } from './call-log.js';
 import { readBody } from './fake-llm.js';
 
 export interface FakeTelegramCall {
@@ -95,14 +96,12 @@ interface Poll {
 }
 
 export async function startFakeTelegram(token = '123456:TEST-token'): Promise<FakeTelegram> {
-  const calls: FakeTelegramCall[] = [];
+  const log = createCallLog<FakeTelegramCall>();
   const messages = new Map<number, SentMessage>();
   const files = new Map<string, Uint8Array>();
   const failures = new Map<string, { status: number; count: number; description: string }>();
   let queue: QueuedUpdate[] = [];
   let polls: Poll[] = [];
-  let waiters: { match: (call: FakeTelegramCall) => boolean; resolve: (call: FakeTelegramCall) => void }[] =
-    [];
   const sockets = new Set<Socket>();
   let nextUpdateId = 1000;
   let nextMessageId = 1;
@@ -130,15 +129,6 @@ export async function startFakeTelegram(token = '123456:TEST-token'): Promise<Fa
       updates.map((q) => q.update),
     );
   };
-
-  function record(call: FakeTelegramCall) {
-    calls.push(call);
-    waiters = waiters.filter((waiter) => {
-      if (!waiter.match(call)) return true;
-      waiter.resolve(call);
-      return false;
-    });
-  }
 
   function formatted(res: ServerResponse, body: FakeTelegramCall['body']): boolean {
     if (body.parse_mode !== 'MarkdownV2') return true;
@@ -245,7 +235,7 @@ export async function startFakeTelegram(token = '123456:TEST-token'): Promise<Fa
     } catch {
       return refuse(res, 400, 'Bad Request: invalid JSON');
     }
-    record({ method, body });
+    log.record({ method, body });
     const failure = failures.get(method);
     if (failure && failure.count > 0) {
       failure.count--;
@@ -270,7 +260,7 @@ export async function startFakeTelegram(token = '123456:TEST-token'): Promise<Fa
   return {
     apiRoot: `http://127.0.0.1:${port}`,
     token,
-    calls,
+    calls: log.calls,
     messages,
     push,
     say(from, text, extra = {}) {
@@ -314,11 +304,7 @@ export async function startFakeTelegram(token = '123456:TEST-token'): Promise<Fa
         poll.res.socket?.destroy();
       }
     },
-    waitForCall(match) {
-      const done = calls.find(match);
-      if (done) return Promise.resolve(done);
-      return new Promise((resolve) => waiters.push({ match, resolve }));
-    },
+    waitForCall: (match) => log.waitFor(match),
     async close() {
       for (const poll of polls.splice(0)) clearTimeout(poll.timer);
       for (const socket of sockets) socket.destroy();

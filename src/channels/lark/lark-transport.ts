@@ -1,0 +1,248 @@
+/**
+ * Feishu/Lark over the SDK's long connection (`WSClient`): messages arrive as
+ * `im.message.receive_v1` events and button presses as `card.action.trigger` callbacks,
+ * both through one `EventDispatcher`; answers go out through the SDK `Client` as
+ * interactive cards (Markdown element) patched in place while they stream.
+ *
+ * Keeps working: the SDK reconnects a dropped connection on the platform's schedule; when
+ * it gives up (credentials refused, retries exhausted) or the bot's identity cannot be
+ * fetched, we start over with back-off. An expired tenant token is fetched anew once per
+ * call. A malformed event is logged and skipped. Nothing logged carries a credential.
+ */
+import * as lark from '@larksuiteoapi/node-sdk';
+import type { Logger } from 'pino';
+import { createBackoff, sleep } from '../backoff.js';
+import type { TransportTuning } from '../channel-kind.js';
+import type { ChannelTransport, InboundAction, InboundMessage } from '../types.js';
+import { LarkApiError, larkCallError, larkData } from './lark-api-error.js';
+import { cardContent } from './lark-card.js';
+import { actionFromEvent, inboundFromEvent } from './lark-events.js';
+import { boundedHttp, createTokenCache, scrubSecrets, sdkLogger } from './lark-sdk-options.js';
+
+/** Back-off (from `TransportTuning`) restarts the connection after the SDK gives up. */
+export interface LarkTransportOptions extends TransportTuning {
+  appId: string;
+  appSecret: string;
+  /** Base URL of the open platform. */
+  domain: string;
+  logger: Logger;
+  /** Time limit of one HTTP call to the platform. */
+  callTimeoutMs?: number;
+}
+
+/**
+ * A card's JSON may be 30 KB; a Chinese character is 3 bytes of it. 7,000 characters
+ * leave room for the card's frame and JSON escapes.
+ */
+const MAX_MESSAGE_CHARS = 7000;
+/** The platform wants a card callback answered within 3 s; the toast must come before. */
+const ACTION_ANSWER_WAIT_MS = 2500;
+/** Seconds without any frame after a ping before the connection counts as dead. */
+const PING_TIMEOUT_S = 30;
+const RATE_LIMITED = 99991400;
+
+type Json = Record<string, unknown>;
+type Handlers = { onMessage: (message: InboundMessage) => void; onAction: (action: InboundAction) => void };
+
+/** Resolves with `promise`'s value, or undefined after `ms`. */
+function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+export function createLarkTransport(options: LarkTransportOptions): ChannelTransport {
+  const { appId, appSecret, domain, logger } = options;
+  const secrets = [appSecret];
+  const stopper = new AbortController();
+  const backoff = createBackoff(options.backoffInitialMs ?? 1000, options.backoffMaxMs ?? 60_000);
+  const sdkLog = sdkLogger(logger, secrets);
+  const httpInstance = boundedHttp(
+    lark.defaultHttpInstance as unknown as lark.HttpInstance,
+    options.callTimeoutMs ?? 15_000,
+    stopper.signal,
+  );
+  const tokens = createTokenCache();
+  const common = {
+    appId,
+    appSecret,
+    domain,
+    logger: sdkLog,
+    loggerLevel: lark.LoggerLevel.info,
+    httpInstance,
+  };
+  const client = new lark.Client({ ...common, cache: tokens, source: 'aibox' });
+  const safe = (error: unknown) =>
+    scrubSecrets(error instanceof Error ? error.message : String(error), secrets);
+  let botOpenId: string | undefined;
+  let ws: lark.WSClient | undefined;
+
+  /** One API call: its data, or a clear error; a refused token is renewed and a rate limit waited out once. */
+  async function call<T = Json>(name: string, run: () => Promise<unknown>): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return larkData<T>(name, await run());
+      } catch (error) {
+        const failure = larkCallError(name, error);
+        const retry = attempt === 0 && failure instanceof LarkApiError;
+        if (retry && failure.tokenInvalid) {
+          tokens.clear();
+          continue;
+        }
+        if (retry && (failure.code === RATE_LIMITED || failure.status === 429)) {
+          await sleep(1000, stopper.signal);
+          continue;
+        }
+        if (failure instanceof LarkApiError) failure.message = scrubSecrets(failure.message, secrets);
+        else throw new Error(scrubSecrets(failure.message, secrets));
+        throw failure;
+      }
+    }
+  }
+
+  async function download(messageId: string, fileKey: string, type: 'file' | 'image', maxBytes: number) {
+    let resource: { getReadableStream(): AsyncIterable<Uint8Array>; headers?: Json };
+    try {
+      resource = await client.im.v1.messageResource.get({
+        path: { message_id: messageId, file_key: fileKey },
+        params: { type },
+      });
+    } catch (error) {
+      throw new Error(safe(larkCallError('download file', error)));
+    }
+    const declared = Number(resource.headers?.['content-length']);
+    if (declared > maxBytes) throw new Error(`file of ${declared} bytes is over the ${maxBytes}-byte limit`);
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    const stream = resource.getReadableStream();
+    for await (const chunk of stream) {
+      total += chunk.byteLength;
+      if (total > maxBytes) {
+        (stream as unknown as { destroy?: () => void }).destroy?.();
+        throw new Error(`file is over the ${maxBytes}-byte limit`);
+      }
+      chunks.push(chunk);
+    }
+    return Buffer.concat(chunks);
+  }
+
+  function dispatcherFor(handlers: Handlers): lark.EventDispatcher {
+    return new lark.EventDispatcher({ logger: sdkLog, loggerLevel: lark.LoggerLevel.info }).register({
+      'im.message.receive_v1': async (data: unknown) => {
+        try {
+          const message = inboundFromEvent(data as Json, botOpenId, download);
+          if (message) handlers.onMessage(message);
+        } catch (error) {
+          logger.warn({ error: safe(error) }, 'malformed Lark message event ignored');
+        }
+      },
+      'card.action.trigger': async (data: unknown) => {
+        let respond!: (text: string) => void;
+        const answered = new Promise<string>((resolve) => {
+          respond = resolve;
+        });
+        try {
+          const action = actionFromEvent(data as Json, respond);
+          if (!action) return {};
+          handlers.onAction(action);
+        } catch (error) {
+          logger.warn({ error: safe(error) }, 'malformed Lark card action ignored');
+          return {};
+        }
+        const text = await within(answered, ACTION_ANSWER_WAIT_MS);
+        return text ? { toast: { type: 'info', content: text } } : {};
+      },
+    } as never);
+  }
+
+  /** Learns the bot's identity (groups need it), then opens the long connection; retried with back-off. */
+  async function connect(handlers: Handlers): Promise<void> {
+    while (!stopper.signal.aborted) {
+      try {
+        const info = await call<{ bot?: { open_id?: string } }>('bot info', () =>
+          client.request({ url: '/open-apis/bot/v3/info', method: 'GET' }),
+        );
+        botOpenId = info.bot?.open_id;
+        openLongConnection(handlers);
+        return;
+      } catch (error) {
+        if (stopper.signal.aborted) return;
+        const delay = backoff.next();
+        const refused = error instanceof LarkApiError && error.credentialsRefused;
+        logger.error(
+          { error: safe(error), retryInMs: delay },
+          refused ? 'Lark refused the app id or secret' : 'Lark: could not reach the open platform',
+        );
+        await sleep(delay, stopper.signal);
+      }
+    }
+  }
+
+  function openLongConnection(handlers: Handlers): void {
+    const socket = new lark.WSClient({
+      ...common,
+      autoReconnect: true,
+      source: 'aibox',
+      wsConfig: { pingTimeout: PING_TIMEOUT_S },
+      onReady: () => {
+        backoff.reset();
+        logger.info('Lark long connection open');
+      },
+      onReconnecting: () => logger.warn('Lark long connection dropped; reconnecting'),
+      onReconnected: () => {
+        backoff.reset();
+        logger.info('Lark long connection open again');
+      },
+      onError: (error) => {
+        socket.close({ force: true });
+        if (stopper.signal.aborted) return;
+        const delay = backoff.next();
+        logger.error({ error: safe(error), retryInMs: delay }, 'Lark long connection failed; starting over');
+        void sleep(delay, stopper.signal).then(() => connect(handlers));
+      },
+    });
+    ws = socket;
+    void socket.start({ eventDispatcher: dispatcherFor(handlers) });
+  }
+
+  let started: Promise<void> | undefined;
+  return {
+    name: 'lark',
+    maxMessageChars: MAX_MESSAGE_CHARS,
+    start(onMessage, onAction) {
+      started ??= connect({ onMessage, onAction });
+    },
+    async send(chatId, text) {
+      const sent = await call<{ message_id?: string }>('send message', () =>
+        client.im.v1.message.create({
+          params: { receive_id_type: 'chat_id' },
+          data: { receive_id: chatId, msg_type: 'interactive', content: cardContent(text) },
+        }),
+      );
+      if (!sent.message_id) throw new Error('send message: the platform gave no message_id');
+      return sent.message_id;
+    },
+    async sendWithButtons(chatId, text, buttons) {
+      const sent = await call<{ message_id?: string }>('send card', () =>
+        client.im.v1.message.create({
+          params: { receive_id_type: 'chat_id' },
+          data: { receive_id: chatId, msg_type: 'interactive', content: cardContent(text, buttons) },
+        }),
+      );
+      if (!sent.message_id) throw new Error('send card: the platform gave no message_id');
+      return sent.message_id;
+    },
+    async edit(_chatId, messageId, text) {
+      await call('update card', () =>
+        client.im.v1.message.patch({ path: { message_id: messageId }, data: { content: cardContent(text) } }),
+      );
+    },
+    async stop() {
+      stopper.abort();
+      ws?.close({ force: true });
+      await started;
+    },
+  };
+}
