@@ -1,17 +1,22 @@
 /**
  * Loads the test suite's fake LLM server (test/helpers/fake-llm.ts and its steps file) into a
- * plain Node benchmark without a TypeScript runtime: those files import only node built-ins, `ws`
- * (resolved from here) and each other, so each is transpiled on its own with the project's `typescript` into a temp dir.
+ * plain Node benchmark without a TypeScript runtime: those files import only node built-ins,
+ * installed packages and each other, so each is transpiled on its own with the project's
+ * `typescript` into a temp dir under node_modules/.cache (where packages resolve).
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 
-const FILES = ['fake-llm.ts', 'fake-llm-steps.ts', 'fake-telegram.ts', 'fake-dingtalk.ts'];
-/** Packages the fakes import, resolved from here (the transpiled copies live in a temp dir). */
-const PACKAGES = { ws: import.meta.resolve('ws') };
+const FILES = [
+  'fake-llm.ts',
+  'fake-llm-steps.ts',
+  'call-log.ts',
+  'fake-telegram.ts',
+  'fake-dingtalk.ts',
+  'fake-lark.ts',
+];
 
 /** @returns {Promise<typeof import('../test/helpers/fake-llm.ts')>} */
 export function loadFakeLlm() {
@@ -28,8 +33,15 @@ export function loadFakeDingTalk() {
   return loadFake('fake-dingtalk.js');
 }
 
+/** The fake Feishu/Lark open platform (test/helpers/fake-lark.ts). */
+export function loadFakeLark() {
+  return loadFake('fake-lark.js');
+}
+
 async function loadFake(entry) {
-  const dir = mkdtempSync(join(tmpdir(), 'aibox-bench-'));
+  const cache = fileURLToPath(new URL('../node_modules/.cache', import.meta.url));
+  mkdirSync(cache, { recursive: true });
+  const dir = mkdtempSync(join(cache, 'aibox-bench-'));
   writeFileSync(join(dir, 'package.json'), '{"type":"module"}');
   for (const file of FILES) {
     const source = readFileSync(new URL(`../test/helpers/${file}`, import.meta.url), 'utf8');
@@ -40,10 +52,7 @@ async function loadFake(entry) {
         verbatimModuleSyntax: true,
       },
     });
-    const resolved = outputText.replace(/from (['"])([^'".][^'"]*)\1/g, (whole, _q, name) =>
-      PACKAGES[name] ? `from '${PACKAGES[name]}'` : whole,
-    );
-    writeFileSync(join(dir, file.replace(/\.ts$/, '.js')), resolved);
+    writeFileSync(join(dir, file.replace(/\.ts$/, '.js')), outputText);
   }
   try {
     return await import(pathToFileURL(join(dir, entry)).href);
