@@ -2,8 +2,8 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../helpers/cli.js';
-import { type FakeLark, LARK_APP_ID, LARK_APP_SECRET, startFakeLark } from '../helpers/fake-lark.js';
+import { runCli, tempHome } from '../../helpers/cli.js';
+import { type FakeLark, LARK_APP_ID, LARK_APP_SECRET, startFakeLark } from '../../helpers/fake-lark.js';
 
 describe('aibox channels check (Feishu/Lark)', () => {
   let lark: FakeLark;
