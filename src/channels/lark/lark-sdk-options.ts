@@ -5,7 +5,7 @@
  * our own that can be emptied when the platform says the token is no longer valid.
  */
 import type { Cache, HttpInstance, HttpRequestOptions, Logger as SdkLogger } from '@larksuiteoapi/node-sdk';
-import type { Logger } from 'pino';
+import type { Logger } from '../../log/logger.js';
 
 const SECRET_FIELDS =
   /("?(?:app_secret|appsecret|tenant_access_token|app_access_token)"?\s*[:=]\s*"?)[^",\s}]+/gi;

@@ -10,7 +10,7 @@
  * call. A malformed event is logged and skipped. Nothing logged carries a credential.
  */
 import * as lark from '@larksuiteoapi/node-sdk';
-import type { Logger } from 'pino';
+import type { Logger } from '../../log/logger.js';
 import { createBackoff, sleep } from '../backoff.js';
 import type { TransportTuning } from '../channel-kind.js';
 import type { ChannelTransport, InboundAction, InboundMessage } from '../types.js';
