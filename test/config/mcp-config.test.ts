@@ -55,7 +55,9 @@ describe('mcp config', () => {
       },
     });
     const shown = JSON.stringify(redactConfig(config));
-    expect(shown).not.toContain('secret');
+    // The values, not the word: channel keys such as `app_secret` are named in /config too.
+    expect(shown).not.toContain('ghp_secret');
+    expect(shown).not.toContain('Bearer secret');
     expect(shown).toContain('"GITHUB_TOKEN":"[set]"');
     expect(shown).toContain('"Authorization":"[set]"');
   });
