@@ -1,21 +1,25 @@
 /**
  * One log record → one JSON line, in pino's shape (`level`, `time`, `pid`, bindings, fields, `msg`
  * last), so `ai.log` reads the same as before and `console-format.ts` can print it.
- * Secrets: a field named like one of `REDACTED_KEYS` is replaced by `[redacted]` at any depth
+ * Secrets: a field `isSecretKey` names is replaced by `[redacted]` at any depth
  * (a nested `config.server.token`, a request's `headers.authorization`). Errors become
  * `{ type, message, stack, …own fields }` (with their `cause`); cycles and BigInts never throw.
  */
 
-/** Keys whose values never reach a log line, whatever their depth. Never pass a token in a message. */
-export const REDACTED_KEYS: ReadonlySet<string> = new Set([
-  'token',
-  'apiKey',
-  'api_key',
-  'authorization',
-  'Authorization',
-  'password',
-  'key',
-]);
+/**
+ * Whether a field's value never reaches a log line, whatever its depth: the names pino redacted
+ * (`token`, `apiKey`, `api_key`, `authorization`, `password`, `key`) and every name ending in
+ * token, secret, password or api key in any spelling (`bot_token`, `app_secret`, `client_secret`,
+ * `GITHUB_TOKEN` in an MCP server's env, `X-Api-Key`), plus cookies. Counts such as `max_tokens`
+ * stay. Never pass a token in a message.
+ */
+function isSecretKey(key: string): boolean {
+  const name = key.toLowerCase().replace(/[-_]/g, '');
+  return EXACT_SECRET_NAMES.has(name) || SECRET_ENDINGS.some((end) => name.endsWith(end));
+}
+
+const EXACT_SECRET_NAMES: ReadonlySet<string> = new Set(['key', 'authorization', 'cookie', 'setcookie']);
+const SECRET_ENDINGS = ['token', 'secret', 'password', 'apikey'];
 
 const CENSOR = '[redacted]';
 
@@ -30,7 +34,7 @@ function serializeError(error: Error): Record<string, unknown> {
 
 function replacer(seen?: WeakSet<object>) {
   return function replace(this: unknown, key: string, value: unknown): unknown {
-    if (REDACTED_KEYS.has(key) && value !== undefined) return CENSOR;
+    if (value !== undefined && isSecretKey(key)) return CENSOR;
     if (typeof value === 'bigint') return value.toString();
     if (typeof value !== 'object' || value === null) return value;
     if (seen) {

@@ -60,6 +60,26 @@ describe('log lines', () => {
     return { logger, entries: () => lines.map((l) => JSON.parse(l) as Record<string, unknown>) };
   }
 
+  it('redacts every secret-named field: channel secrets, an MCP env token, api-key headers, cookies', async () => {
+    const { logger, entries } = await collect();
+    logger.child({ channel: { bot_token: 'SECRET-1' } }).info(
+      {
+        lark: { app_id: 'cli_1', app_secret: 'SECRET-2' },
+        dingtalk: { client_secret: 'SECRET-3' },
+        mcp: { env: { GITHUB_TOKEN: 'SECRET-4' }, headers: { 'X-Api-Key': 'SECRET-5', Cookie: 'SECRET-6' } },
+        accessToken: 'SECRET-7',
+        usage: { max_tokens: 8192, prompt_tokens: 12 },
+      },
+      'config',
+    );
+    expect(entries()).toHaveLength(1);
+    expect(JSON.stringify(entries())).not.toMatch(/SECRET/);
+    expect(entries()[0]).toMatchObject({
+      lark: { app_id: 'cli_1', app_secret: '[redacted]' },
+      usage: { max_tokens: 8192, prompt_tokens: 12 },
+    });
+  });
+
   it("keeps pino's shape: level, time, pid, bindings, fields, msg", async () => {
     const { logger, entries } = await collect();
     logger.child({ module: 'mcp' }).child({ server: 'fs' }).warn({ tools: 3 }, '连接成功');
