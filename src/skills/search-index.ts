@@ -25,6 +25,13 @@ const TRANSLATED = 0.8;
 /** An English synonym found through a Chinese translation. */
 const PIVOTED = 0.6;
 const DEFAULT_LIMIT = 10;
+/**
+ * Only this many characters of a query count. Segmenting a Chinese query reads the dictionary
+ * words of each of its characters and looks each up in the whole query, which grows with the
+ * square of its length; a query is hostile input (the model's search_skills keyword), and a search
+ * runs on the server's event loop.
+ */
+const MAX_QUERY_CHARS = 500;
 
 interface Doc {
   skill: Skill;
@@ -362,7 +369,7 @@ export function buildSearchIndex(
 
   return {
     search(keyword, limit) {
-      const terms = queryTerms(keyword.trim(), segmenter);
+      const terms = queryTerms([...keyword.trim()].slice(0, MAX_QUERY_CHARS).join(''), segmenter);
       if (terms.length === 0) return listAll(limit);
       const hitDocs: number[] = [];
       const groups = groupsOf(terms);

@@ -46,6 +46,12 @@ describe('search', () => {
     expect(names('convert')).toEqual(['unit_convert']);
   });
 
+  it('reads only the first 500 characters of a query (a long one would hold up the event loop)', () => {
+    const padding = '无关 '.repeat(166); // 498 characters
+    expect(names(`${padding}邮件`)).toContain('163mail');
+    expect(names(`${padding}无关 邮件`)).not.toContain('163mail');
+  });
+
   it('finds words in the content only', () => {
     expect(names('注入')).toEqual(['review']);
     expect(index.search('注入').hits[0]?.snippet).toContain('命令注入');
