@@ -4,9 +4,9 @@
  * same secrets). A command whose config file has the same path and the same text, read by the same
  * program, takes the recorded result instead of loading zod and the schema (most of the start-up
  * time of a command that only reads). Anything else — another text, path, version or build, a
- * missing or bad cache — means a full validation, so a broken config gets the same clear error.
+ * missing or bad cache, one not ours alone — means a full validation, so a broken config gets the same clear error.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { VERSION } from '../version.js';
@@ -39,10 +39,27 @@ function programIdentity(): string {
   return `${VERSION}:${file?.size}:${file?.mtimeMs}`;
 }
 
+/**
+ * The cache's text when only this user could have written it: owned by us, no access for group or
+ * others (as writeConfigCache leaves it). Anyone else's file could hold a config never validated.
+ */
+function ownPrivateText(cacheFile: string): string | undefined {
+  const fd = openSync(cacheFile, 'r');
+  try {
+    const { uid, mode } = fstatSync(fd);
+    if ((process.getuid && uid !== process.getuid()) || (mode & 0o077) !== 0) return undefined;
+    return readFileSync(fd, 'utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** The recorded validation of `text` read from `path`, or undefined (never throws). */
 export function readConfigCache(cacheFile: string, path: string, text: string): ValidatedConfig | undefined {
   try {
-    const record = JSON.parse(readFileSync(cacheFile, 'utf8')) as Partial<CacheRecord>;
+    const own = ownPrivateText(cacheFile);
+    if (own === undefined) return undefined;
+    const record = JSON.parse(own) as Partial<CacheRecord>;
     if (record.path !== path || record.text !== text || record.program !== programIdentity())
       return undefined;
     if (typeof record.config !== 'object' || record.config === null || !Array.isArray(record.legacy))

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -72,6 +72,12 @@ describe('readConfig (config.json validated once per change)', () => {
       plant({ text: readFileSync(path, 'utf8'), ...other });
       expect((await readConfig(path, cacheFile)).config.lang).toBe('');
     }
+    // A cache others could have written (group or world access) is not trusted, even when it matches.
+    plant({ text: readFileSync(path, 'utf8') });
+    expect((await readConfig(path, cacheFile)).config.lang).toBe('zh');
+    plant({ text: readFileSync(path, 'utf8') });
+    chmodSync(cacheFile, 0o620);
+    expect((await readConfig(path, cacheFile)).config.lang).toBe('');
   });
 
   it('reports a config broken after a good one with the same ConfigError, naming the key', async () => {
