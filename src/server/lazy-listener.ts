@@ -5,13 +5,13 @@
  * needs; the WebSocket upgrade does not go through this listener.
  *
  * Requests that arrive while it loads wait for it. If loading fails (a broken install), each
- * waiting request gets a 500 and the next request tries again.
+ * waiting request gets a 500 with the JSON body `onLoadError` returns, and the next request tries again.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 
 export function lazyRequestListener(
   load: () => Promise<RequestListener>,
-  onLoadError: (error: unknown) => void,
+  onLoadError: (error: unknown) => string,
 ): RequestListener {
   let loaded: RequestListener | undefined;
   let loading: Promise<RequestListener> | undefined;
@@ -25,9 +25,9 @@ export function lazyRequestListener(
       },
       (error: unknown) => {
         loading = undefined;
-        onLoadError(error);
-        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-        res.end('Internal Server Error');
+        const body = onLoadError(error);
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
+        res.end(body);
       },
     );
   };

@@ -12,6 +12,8 @@ import { postTaskResults } from '../channels/task-notices.js';
 import { createDefaultCommandRegistry } from '../commands/index.js';
 import type { CommandRegistry } from '../commands/registry.js';
 import { commandServicesOf } from '../commands/services.js';
+import { wireCodeOf } from '../error-codes.js';
+import { apiMessages } from './api/messages.js';
 import { forwardAppEvents } from './app-events.js';
 import { assertSafeBind } from './auth.js';
 import { createHub } from './broadcast.js';
@@ -61,7 +63,13 @@ export async function startServer(app: AppServices, options: StartServerOptions)
         host: options.host,
       });
     },
-    (error) => app.logger.error({ err: error }, 'could not load the HTTP routes'),
+    (error) => {
+      app.logger.error({ err: error }, 'could not load the HTTP routes');
+      // The API's error shape (api/errors.ts, which loads zod, is part of what failed to load).
+      return JSON.stringify({
+        error: { code: wireCodeOf('internal'), message: apiMessages(app.lang).internal },
+      });
+    },
   );
   const server = createServer(listener);
   await new Promise<void>((resolvePromise, reject) => {

@@ -27,7 +27,7 @@ describe('lazyRequestListener', () => {
           await gate;
           return (req, res) => res.end(`hello ${req.url}`);
         },
-        () => {},
+        () => '',
       ),
     );
     expect(loads).toBe(0);
@@ -48,11 +48,16 @@ describe('lazyRequestListener', () => {
           if (++attempt === 1) throw new Error('missing chunk');
           return (_req, res) => res.end('ok');
         },
-        (error) => errors.push(error),
+        (error) => {
+          errors.push(error);
+          return '{"error":{"code":"internal","message":"服务器内部错误"}}';
+        },
       ),
     );
     const failed = await fetch(url);
     expect(failed.status).toBe(500);
+    expect(failed.headers.get('content-type')).toContain('application/json');
+    expect(await failed.json()).toEqual({ error: { code: 'internal', message: '服务器内部错误' } });
     expect(errors).toHaveLength(1);
     expect(String(errors[0])).toContain('missing chunk');
     const retried = await fetch(url);
