@@ -62,7 +62,7 @@ export async function startChannels(
     }
   }
 
-  const stopNotices = postTaskResults({ app, bridges, logger });
+  const stopNotices = postTaskResults({ app, bridges, env, logger });
   return {
     bridges,
     async close() {

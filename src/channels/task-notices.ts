@@ -1,9 +1,11 @@
 /**
  * Scheduled tasks in a chat: when a run of a task with a `notify` chat starts, that chat may
  * answer the run's approval requests (it is the person the task reports to); when the run
- * ends, its answer or error is posted there, split at the vendor's limit. A chat whose channel
- * is not running is logged and the target kept (the result stays in the run record). A post
- * that fails is retried with back-off a few times, then logged.
+ * ends, its answer or error is posted there, split at the vendor's limit. The target is checked
+ * again at each run (a sender unpaired or removed from `allowed_ids` since it was set no longer
+ * gets results). A chat that is no longer allowed, or whose channel is not running, is logged
+ * and the target kept (the result stays in the run record). A post that fails is retried with
+ * back-off a few times, then logged.
  */
 
 import type { AppServices } from '../app/services.js';
@@ -14,11 +16,14 @@ import { createBackoff, sleep } from './backoff.js';
 import type { ChatBridge } from './chat-bridge.js';
 import { parseChatTarget } from './chat-target.js';
 import { notifyMessages } from './messages.js';
+import { createNotifyTargets } from './notify-targets.js';
 
 export interface TaskNoticeOptions {
   app: AppServices;
   bridges: ReadonlyMap<string, ChatBridge>;
   logger: Logger;
+  /** Where channels read their credentials and allowed ids besides config. */
+  env: NodeJS.ProcessEnv;
   /** Attempts per post, and the first delay between them (doubling). */
   attempts?: number;
   retryMs?: number;
@@ -32,10 +37,31 @@ export function postTaskResults(options: TaskNoticeOptions): () => void {
   const stopping = new AbortController();
   /** Run id → ends the chat's say over that run's approvals. */
   const asking = new Map<number, () => void>();
+  const targets = createNotifyTargets({
+    config: () => app.config,
+    env: options.env,
+    senders: app.senders,
+    lang: app.lang,
+  });
+
+  /** Whether the box may still post to the task's chat (its sender may have been removed since). */
+  const stillAllowed = (task: Task, notify: string) => {
+    try {
+      targets.check(notify);
+      return true;
+    } catch (error) {
+      logger.warn(
+        { task: task.id, notify, err: error },
+        'the chat of this task is no longer allowed; its result stays in the run record',
+      );
+      return false;
+    }
+  };
 
   const chatOf = (task: Task) => {
-    const target = task.notify ? parseChatTarget(task.notify) : undefined;
-    if (!target) return undefined;
+    const notify = task.notify;
+    const target = notify ? parseChatTarget(notify) : undefined;
+    if (!notify || !target || !stillAllowed(task, notify)) return undefined;
     const bridge = bridges.get(target.channel);
     if (!bridge) {
       logger.warn(

@@ -127,7 +127,12 @@ async function startConfiguredChannels(
   if (!anyChannelConfigured(app.config, options.env ?? process.env)) {
     // No channel runs, yet a task may name a chat: its results are logged as not posted (and kept).
     const bridges = new Map<string, never>();
-    const stop = postTaskResults({ app, bridges, logger: app.logger.child({ module: 'channels' }) });
+    const stop = postTaskResults({
+      app,
+      bridges,
+      env: options.env ?? process.env,
+      logger: app.logger.child({ module: 'channels' }),
+    });
     return { bridges, close: async () => stop() };
   }
   const { startChannels } = await import('../channels/start-channels.js');

@@ -191,6 +191,26 @@ describe('channels and scheduled tasks', () => {
     expect(box.llm.requests.length).toBe(before);
   });
 
+  it('stops posting to a chat whose sender was unpaired after the target was set', async () => {
+    const sender = 7501;
+    expect(box.app.senders.redeem('telegram', String(sender), box.app.senders.newCode(60_000))).toBe(true);
+    const task = box.app.tasks.add({
+      title: 'Gone',
+      content: 'say the secret plan',
+      schedule: buildSchedule({ at: '2099-01-01T09:00:00Z' }, { now: new Date(), lang: 'en' }),
+      notify: `telegram:${sender}`,
+    });
+    expect((await api(`/channels/telegram/senders/${sender}`, { method: 'DELETE' })).status).toBe(200);
+    box.llm.script({ text: 'the secret plan' });
+    box.app.tasks.update(task.id, { schedule: immediate() });
+    await expect.poll(() => box.app.tasks.runs(task.id)[0]?.status).toBe('complete');
+    await expect
+      .poll(() => readFileSync(box.app.paths.log, 'utf8'))
+      .toContain('the chat of this task is no longer allowed');
+    expect(tg.calls.some((c) => String(c.body.chat_id) === String(sender))).toBe(false);
+    expect(box.app.tasks.get(task.id)?.notify).toBe(`telegram:${sender}`);
+  });
+
   it("answers in the sender's language: zh for mostly-CJK messages, en otherwise", async () => {
     tg.say(7401, '你好，请帮我看看服务器');
     const zh = await waitForText(7401, '抱歉');
