@@ -72,14 +72,15 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
 
   const chatLangs = new Map<string, Lang>();
   const langOf = (chatId: string): Lang => chatLangs.get(chatId) ?? app.lang;
-  /** The language of this message (or of the chat so far), remembered for what the chat is told later. */
-  const messagesFor = (message: InboundMessage): ChannelMessages => {
+  /** The language of this message, or of the chat so far when the message does not tell. */
+  const langOfMessage = (message: InboundMessage): Lang =>
     // A command's name is English whatever the sender speaks: only its arguments tell.
-    const lang = langOfText(message.text.replace(/^\/\S+/, '')) ?? langOf(message.chatId);
-    chatLangs.delete(message.chatId);
-    chatLangs.set(message.chatId, lang);
+    langOfText(message.text.replace(/^\/\S+/, '')) ?? langOf(message.chatId);
+  /** Remembered for what the chat is told later; only an allowed sender's message sets it. */
+  const rememberLang = (chatId: string, lang: Lang) => {
+    chatLangs.delete(chatId);
+    chatLangs.set(chatId, lang);
     if (chatLangs.size > CHAT_LANGS) chatLangs.delete(chatLangs.keys().next().value as string);
-    return channelMessages(lang);
   };
 
   /** Chat → sessions whose approval requests it may answer now (a session once per `askIn`). */
@@ -266,9 +267,12 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
         logger.debug({ event: message.eventId }, 'redelivered event ignored');
         return;
       }
-      const t = messagesFor(message);
+      const lang = langOfMessage(message);
+      const t = channelMessages(lang);
       try {
+        // A stranger gets one refusal in their language, and changes nothing the chat is told later.
         if (!isAllowed(message.senderId)) return await refuseOrPair(message, t);
+        rememberLang(message.chatId, lang);
         // Where the box may later post a task's result (notify-targets.ts): a chat an allowed sender uses.
         options.senders.rememberChat(transport.name, message.chatId, message.senderId);
         const text = message.text.trim();

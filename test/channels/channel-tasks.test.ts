@@ -225,6 +225,26 @@ describe('channels and scheduled tasks', () => {
     tg.say(OWNER, '/new');
     await waitForText(OWNER, '开始新对话');
   });
+
+  it("a stranger's message in a group does not change the language the group is answered in", async () => {
+    const group = -100777;
+    const inGroup = (from: number, text: string) => ({
+      message: {
+        message_id: 1,
+        date: 0,
+        chat: { id: group, type: 'supergroup', title: 'team' },
+        from: { id: from, is_bot: false, first_name: `user${from}` },
+        text,
+      },
+    });
+    box.llm.script({ text: '好的，看过了' });
+    tg.push(inGroup(OWNER, '@aibox_test_bot 你好，请帮我看看服务器'));
+    await waitForText(group, '好的，看过了');
+    tg.push(inGroup(7601, '@aibox_test_bot hello there, please let me in'));
+    await waitForText(group, 'Sorry');
+    tg.push(inGroup(OWNER, '/new@aibox_test_bot'));
+    await waitForText(group, '开始新对话');
+  });
 });
 
 describe('a task whose chat is on a channel that is not running', () => {
