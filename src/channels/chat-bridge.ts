@@ -9,7 +9,7 @@ import type { CommandRegistry } from '../commands/registry.js';
 import { describeError, isAppError } from '../errors.js';
 import { type Lang, langOfText } from '../i18n/lang.js';
 import type { ApprovalEvent, PendingApproval } from '../safety/approval-broker.js';
-import type { ApprovalAnswer } from '../safety/types.js';
+import type { ApprovalAnswer, ApprovalRequest } from '../safety/types.js';
 import type { Session, SessionEvent } from '../session/types.js';
 import { workspaceDir } from '../tools/files/workspace.js';
 import { approvalButtons, approvalText, decidedText, parseApprovalData } from './approval-prompt.js';
@@ -50,7 +50,12 @@ export interface ChatBridge {
    * above each) until the returned function is called. Its own turns use it; so does a task's
    * run that posts its result to this chat (docs/channels.md, "Approvals from the chat").
    */
-  askIn(chatId: string, sessionId: string, heading?: string): () => void;
+  askIn(
+    chatId: string,
+    sessionId: string,
+    heading?: string,
+    accepts?: (request: ApprovalRequest) => boolean,
+  ): () => void;
 }
 
 export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
@@ -130,10 +135,17 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
     });
   };
 
-  const askIn = (chatId: string, sessionId: string, heading = '') => {
+  const askIn = (
+    chatId: string,
+    sessionId: string,
+    heading = '',
+    accepts: (request: ApprovalRequest) => boolean = () => true,
+  ) => {
     const sessions = askable.get(chatId) ?? [];
     askable.set(chatId, [...sessions, sessionId]);
-    const detach = app.approvals.attach(sessionId, (event) => showApproval(chatId, event, heading));
+    const detach = app.approvals.attach(sessionId, (event) => {
+      if (event.type !== 'requested' || accepts(event.pending.request)) showApproval(chatId, event, heading);
+    });
     return () => {
       detach();
       const left = [...(askable.get(chatId) ?? [])];
@@ -208,8 +220,9 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
       }
     };
     const unsubscribe = session.subscribe(onEvent);
-    // While this turn runs the chat can answer its approval requests (a channel counts as a person).
-    const detach = askIn(message.chatId, session.id);
+    // While this turn runs the chat can answer its approval requests (a channel counts as a person),
+    // and only this turn's: in a shared session (`channels.session: main`) others' stay unseen.
+    const detach = askIn(message.chatId, session.id, '', (request) => request.turnId === turnId);
     try {
       const queued = session.enqueue({ content, source: 'user' });
       turnId = queued.turnId;

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeTelegram, SentMessage } from '../helpers/fake-telegram.js';
 import type { Box } from '../server/harness.js';
-import { OWNER, startTelegramBox } from './telegram-box.js';
+import { OWNER, startTelegramBox, waitForText as waitForTextIn } from './telegram-box.js';
 
 const STRANGER = 9009;
 
@@ -90,5 +90,60 @@ describe('Telegram approvals', () => {
     );
     await answered('did not write');
     expect(existsSync(target)).toBe(false);
+  });
+});
+
+describe('Telegram approvals in the shared main session (channels.session: main)', () => {
+  const OTHER = 7701;
+  let tg: FakeTelegram;
+  let box: Box;
+  let outside: string;
+
+  beforeAll(async () => {
+    outside = realpathSync(mkdtempSync(join(tmpdir(), 'aibox-outside-')));
+    ({ tg, box } = await startTelegramBox({
+      safety: { approval_timeout_s: 60 },
+      channels: { session: 'main' },
+    }));
+    expect(box.app.senders.redeem('telegram', String(OTHER), box.app.senders.newCode(60_000))).toBe(true);
+  });
+  afterAll(async () => {
+    await box?.close();
+    await tg?.close();
+    rmSync(outside, { recursive: true, force: true });
+  });
+
+  const approvalIn = async (chat: number, target: string) => {
+    const call = await tg.waitForCall(
+      (c) =>
+        c.method === 'sendMessage' &&
+        String(c.body.chat_id) === String(chat) &&
+        c.body.reply_markup !== undefined &&
+        String(c.body.text).includes(target),
+    );
+    return [...tg.messages.values()].find((m) => m.text === call.body.text) as SentMessage;
+  };
+
+  it("a chat whose turn waits in the queue is not shown another chat's approval requests", async () => {
+    const first = join(outside, 'first.txt');
+    const second = join(outside, 'second.txt');
+    const write = (filepath: string) => ({
+      toolCalls: [{ name: 'write_file', arguments: { filepath, content: 'x' } }],
+    });
+    box.llm.script(write(first), write(second), { text: 'owner done' }, { text: 'other done' });
+    tg.say(OWNER, 'write two files');
+    const firstAsk = await approvalIn(OWNER, first);
+    // The other chat's turn queues behind the owner's, in the same session.
+    tg.say(OTHER, 'hello');
+    await tg.waitForCall((c) => c.method === 'sendMessage' && String(c.body.chat_id) === String(OTHER));
+    tg.press(OWNER, firstAsk.messageId, firstAsk.replyMarkup.inline_keyboard[0][0].callback_data as string);
+    const secondAsk = await approvalIn(OWNER, second);
+    tg.press(OWNER, secondAsk.messageId, secondAsk.replyMarkup.inline_keyboard[0][2].callback_data as string);
+    await waitForTextIn(tg, OTHER, 'other done');
+    const shownToOther = tg.calls.filter(
+      (c) => String(c.body.chat_id) === String(OTHER) && String(c.body.text).includes(outside),
+    );
+    expect(shownToOther).toEqual([]);
+    expect(existsSync(second)).toBe(false);
   });
 });

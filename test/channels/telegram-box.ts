@@ -14,6 +14,7 @@ export async function startTelegramBox(
     config: {
       ...config,
       channels: {
+        ...(config.channels as Record<string, unknown> | undefined),
         stream_interval_ms: 50,
         telegram: { token: tg.token, api_root: tg.apiRoot, allowed_ids: [OWNER] },
       },
