@@ -15,6 +15,7 @@ import { workspaceDir } from '../tools/files/workspace.js';
 import { approvalButtons, approvalText, decidedText, parseApprovalData } from './approval-prompt.js';
 import { chatSessionId } from './chat-target.js';
 import { type ChannelMessages, channelMessages } from './messages.js';
+import { FileTooLargeError } from './read-limited.js';
 import { createRecentIds } from './recent-ids.js';
 import { saveChatFile } from './save-chat-files.js';
 import type { SenderStore } from './sender-store.js';
@@ -183,7 +184,8 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
       try {
         saved.push(await saveChatFile(file, workspace, app.config.channels.max_file_bytes, app.clock.now()));
       } catch (error) {
-        await post(message.chatId, t.fileFailed(file.name, describeError(error)));
+        const why = error instanceof FileTooLargeError ? t.fileTooBig(error.maxBytes) : describeError(error);
+        await post(message.chatId, t.fileFailed(file.name, why));
       }
     }
     const note = saved.length > 0 ? t.filesSaved(saved.join(', ')) : '';

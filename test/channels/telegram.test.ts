@@ -218,21 +218,27 @@ describe('Telegram channel', () => {
     expectOnlyMentionReached(box, requests, 'what is up', 'among ourselves', `telegram-${group}`);
   });
 
-  it('refuses a file over channels.max_file_bytes in the chat and still answers', async () => {
+  it('refuses a file over channels.max_file_bytes in the chat, in its language, and still answers', async () => {
     box.app.config.channels.max_file_bytes = 10;
-    tg.addFile('big-1', Buffer.alloc(11, 1));
-    box.llm.script({ text: 'answered without the file' });
-    tg.say(OWNER, undefined, {
-      caption: 'here is a big one',
-      document: { file_id: 'big-1', file_unique_id: 'b1', file_name: 'big.bin' },
-    });
-    await waitForText(OWNER, 'was not saved');
+    const sendBig = (id: string, caption: string, answer: string) => {
+      tg.addFile(id, Buffer.alloc(11, 1));
+      box.llm.script({ text: answer });
+      tg.say(OWNER, undefined, {
+        caption,
+        document: { file_id: id, file_unique_id: id, file_name: 'big.bin' },
+      });
+    };
+    sendBig('big-1', 'here is a big one', 'answered without the file');
+    await waitForText(OWNER, 'the file is larger than the 10');
     await waitForText(OWNER, 'answered without the file');
     const lastUser = box.llm.requests
       .at(-1)
       ?.body.messages.filter((m: { role: string }) => m.role === 'user')
       .at(-1);
     expect(lastUser.content).toBe('here is a big one');
+    sendBig('big-2', '这是一个很大的文件', '收到');
+    await waitForText(OWNER, '文件超过 10 字节的上限');
+    await waitForText(OWNER, '收到');
     box.app.config.channels.max_file_bytes = 20 * 1024 * 1024;
   });
 

@@ -9,7 +9,7 @@ import { Api, GrammyError } from 'grammy';
 import type { Update } from 'grammy/types';
 import type { Logger } from '../../log/logger.js';
 import { createBackoff, sleep } from '../backoff.js';
-import { readLimited } from '../read-limited.js';
+import { FileTooLargeError, readLimited } from '../read-limited.js';
 import type { ChannelTransport, InboundAction, InboundMessage } from '../types.js';
 import { toMarkdownV2 } from './markdown-v2.js';
 import { scrubbedError, scrubbedMessage } from './scrub-error.js';
@@ -70,15 +70,15 @@ export function createTelegramTransport(options: TelegramTransportOptions): Tele
     try {
       return await downloadOnce(fileId, maxBytes);
     } catch (error) {
-      throw scrubbedError(error, options.token);
+      // The size refusal carries no URL; anything else may name the token in its URL.
+      throw error instanceof FileTooLargeError ? error : scrubbedError(error, options.token);
     }
   }
 
   async function downloadOnce(fileId: string, maxBytes: number): Promise<Uint8Array> {
     const file = await api.getFile(fileId, apiSignal);
     if (!file.file_path) throw new Error('Telegram gave no file path');
-    if (file.file_size !== undefined && file.file_size > maxBytes)
-      throw new Error(`file of ${file.file_size} bytes is over the ${maxBytes}-byte limit`);
+    if (file.file_size !== undefined && file.file_size > maxBytes) throw new FileTooLargeError(maxBytes);
     const response = await fetch(`${apiRoot}/file/bot${options.token}/${file.file_path}`, {
       signal: stopper.signal,
     });
