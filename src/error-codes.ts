@@ -20,7 +20,7 @@ interface ErrorCodeSpec {
   readonly wire?: string;
 }
 
-export const ERROR_CODES = {
+const ERROR_CODES = {
   // Requests and frames
   bad_request: { status: 400 },
   bad_json: { status: 400 },

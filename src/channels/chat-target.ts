@@ -5,7 +5,7 @@
  */
 import { CHANNEL_KINDS } from './channel-kinds.js';
 
-export interface ChatTarget {
+interface ChatTarget {
   channel: string;
   chatId: string;
 }

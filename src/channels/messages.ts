@@ -158,4 +158,3 @@ export const notifyMessages = defineMessages({
     askedByTask: (title: string, id: number) => `Task #${id} "${title}" is running and asks:`,
   },
 });
-export type NotifyMessages = ReturnType<typeof notifyMessages>;

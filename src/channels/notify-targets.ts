@@ -13,7 +13,7 @@ import { formatChatTarget, parseChatTarget } from './chat-target.js';
 import { notifyMessages } from './messages.js';
 import type { SenderStore } from './sender-store.js';
 
-export interface NotifyTargetsOptions {
+interface NotifyTargetsOptions {
   /** Read at every check, so `/reload` applies a change of `allowed_ids`. */
   config: () => Config;
   env: NodeJS.ProcessEnv;

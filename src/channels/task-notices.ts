@@ -18,7 +18,7 @@ import { parseChatTarget } from './chat-target.js';
 import { notifyMessages } from './messages.js';
 import { createNotifyTargets } from './notify-targets.js';
 
-export interface TaskNoticeOptions {
+interface TaskNoticeOptions {
   app: AppServices;
   bridges: ReadonlyMap<string, ChatBridge>;
   logger: Logger;

@@ -17,7 +17,7 @@ const WORDS: Readonly<Record<string, ApprovalAnswer>> = {
 };
 
 /** The answer a whole message stands for, or undefined when it is anything else. */
-export function answerFromWord(text: string): ApprovalAnswer | undefined {
+function answerFromWord(text: string): ApprovalAnswer | undefined {
   const word = text.trim().toLowerCase();
   return Object.hasOwn(WORDS, word) ? WORDS[word] : undefined;
 }
@@ -27,7 +27,7 @@ export function replyWordsHint(pending: PendingApproval, t: ChannelMessages): st
   return t.approvalReplyWords(pending.request.rememberable !== undefined);
 }
 
-export interface WordApprovals {
+interface WordApprovals {
   /** A request shown in `chatId` that a word may answer. */
   add(chatId: string, approvalId: string): void;
   /** The request is decided (by a word, a button elsewhere, a timeout): no word answers it any more. */

@@ -8,7 +8,7 @@ import type { Session } from '../session/types.js';
 import type { CommandServices } from './services.js';
 
 /** What a command may do to the session of the client that sent it. */
-export type CommandSession = Pick<Session, 'id' | 'reset' | 'abort'>;
+type CommandSession = Pick<Session, 'id' | 'reset' | 'abort'>;
 
 /** `Needs`: the parts of `CommandServices` the command uses; it is given those and nothing else. */
 export interface SlashCommandContext<Needs extends keyof CommandServices = keyof CommandServices> {

@@ -15,7 +15,7 @@ import type { Config } from './schema.js';
 
 export const CONFIG_CACHE_FILE = '.config-cache.json';
 
-export interface ValidatedConfig {
+interface ValidatedConfig {
   config: Config;
   legacy: LegacyNotice[];
 }

@@ -18,7 +18,7 @@ import { createRotatingFile } from './rotating-file.js';
 
 export { type ConsoleLevel, consoleLevelFromDebug } from './levels.js';
 
-export interface LogFn {
+interface LogFn {
   (fields: object, msg?: string): void;
   (msg: string): void;
 }
@@ -35,7 +35,7 @@ export interface Logger {
 }
 
 /** Where lines go: anything with `write(line)` (the rotating file, tests' collectors). */
-export interface LogSink {
+interface LogSink {
   write(line: string): void;
   flushSync?(): void;
   end?(): void;

@@ -102,7 +102,7 @@ interface HttpAppOptions {
   port: () => number;
 }
 
-export function createHttpApp(app: AppServices, options: HttpAppOptions): Hono {
+function createHttpApp(app: AppServices, options: HttpAppOptions): Hono {
   const webRoot = options.webRoot ?? defaultWebRoot();
   const http = new Hono();
   http.use('*', protect(app, options.port));

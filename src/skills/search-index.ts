@@ -57,7 +57,7 @@ export interface StoredDoc {
  * fields' text (`stored`, from the search docs file), so a new process tokenizes only what changed.
  * Owned by the registry.
  */
-export interface SearchDocCache {
+interface SearchDocCache {
   bySkill: WeakMap<Skill, Doc>;
   /** Docs as the file holds them, by key (docKey). */
   stored: Map<string, StoredDoc>;

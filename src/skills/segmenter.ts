@@ -22,7 +22,7 @@ const BUILT_INDEX = fileURLToPath(new URL('./jieba-dict.idx', import.meta.url));
 /** Per-sentence segmenters kept (a search cuts the same words several times). */
 const SENTENCES_KEPT = 64;
 
-export interface SegmenterOptions {
+interface SegmenterOptions {
   /** The dictionary index to read; default the built one. Without an index, the whole dictionary loads. */
   dictIndex?: string;
 }

@@ -59,7 +59,7 @@ export async function postJson(
   return parsed;
 }
 
-export interface StreamTicket {
+interface StreamTicket {
   endpoint: string;
   ticket: string;
 }

@@ -42,7 +42,7 @@ const RobotMessageSchema = z.object({
     .optional(),
 });
 
-export type RobotMessage = z.infer<typeof RobotMessageSchema>;
+type RobotMessage = z.infer<typeof RobotMessageSchema>;
 
 /** Downloads a file a robot message refers to by its `downloadCode`. */
 export type FileDownloader = (
@@ -51,7 +51,7 @@ export type FileDownloader = (
   maxBytes: number,
 ) => Promise<Uint8Array>;
 
-export interface ParsedRobotMessage {
+interface ParsedRobotMessage {
   message: RobotMessage;
   /** Undefined when the message is not for the bot (a group message without its mention). */
   inbound: InboundMessage | undefined;

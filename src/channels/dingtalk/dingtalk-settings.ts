@@ -4,9 +4,9 @@ import type { Config } from '../../config/schema.js';
 export const DINGTALK_CLIENT_ID_ENV = 'AIBOX_DINGTALK_CLIENT_ID';
 export const DINGTALK_CLIENT_SECRET_ENV = 'AIBOX_DINGTALK_CLIENT_SECRET';
 /** The gateway (`/v1.0/gateway/connections/open`) and the OpenAPI live here. */
-export const DINGTALK_API_ROOT = 'https://api.dingtalk.com';
+const DINGTALK_API_ROOT = 'https://api.dingtalk.com';
 /** Where the session webhooks in robot messages point (`/robot/sendBySession`). */
-export const DINGTALK_WEBHOOK_ROOT = 'https://oapi.dingtalk.com';
+const DINGTALK_WEBHOOK_ROOT = 'https://oapi.dingtalk.com';
 
 export interface DingTalkSettings {
   clientId: string;

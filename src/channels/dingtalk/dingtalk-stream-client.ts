@@ -29,7 +29,7 @@ export interface DWClientInternals {
   reconnectInterval: number;
 }
 
-export interface StreamClientOptions {
+interface StreamClientOptions {
   settings: DingTalkSettings;
   logger: Logger;
   backoff: Backoff;

@@ -18,7 +18,7 @@ import type { DingTalkSettings } from './dingtalk-settings.js';
 import { AiboxStreamClient } from './dingtalk-stream-client.js';
 import { markdownTitle } from './markdown-title.js';
 
-export interface DingTalkTransportOptions extends TransportTuning {
+interface DingTalkTransportOptions extends TransportTuning {
   settings: DingTalkSettings;
   logger: Logger;
 }

@@ -12,7 +12,7 @@ import type { ActionButton } from '../types.js';
  */
 const CODE = /```[\s\S]*?```|`[^`\n]+`/g;
 
-export function cardMarkdown(markdown: string): string {
+function cardMarkdown(markdown: string): string {
   let out = '';
   let last = 0;
   for (const match of markdown.matchAll(CODE)) {

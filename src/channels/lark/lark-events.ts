@@ -8,7 +8,7 @@ import type { InboundAction, InboundFile, InboundMessage } from '../types.js';
 import { buttonData } from './lark-card.js';
 
 /** Downloads a message's resource (`file` or `image`), refusing more than `maxBytes`. */
-export type ResourceDownloader = (
+type ResourceDownloader = (
   messageId: string,
   fileKey: string,
   type: 'file' | 'image',

@@ -55,7 +55,7 @@ export function boundedHttp(base: HttpInstance, timeoutMs: number, signal: Abort
   };
 }
 
-export interface TokenCache extends Cache {
+interface TokenCache extends Cache {
   /** Forgets every token, so the next call fetches a fresh one. */
   clear(): void;
 }

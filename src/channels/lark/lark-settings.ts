@@ -12,7 +12,7 @@ const DOMAINS: Readonly<Record<string, string>> = {
   lark: 'https://open.larksuite.com',
 };
 
-export interface LarkSettings {
+interface LarkSettings {
   appId: string;
   appSecret: string;
   /** Base URL of the open platform (no trailing slash). */

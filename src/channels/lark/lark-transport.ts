@@ -20,7 +20,7 @@ import { actionFromEvent, inboundFromEvent } from './lark-events.js';
 import { boundedHttp, createTokenCache, scrubSecrets, sdkLogger } from './lark-sdk-options.js';
 
 /** Back-off (from `TransportTuning`) restarts the connection after the SDK gives up. */
-export interface LarkTransportOptions extends TransportTuning {
+interface LarkTransportOptions extends TransportTuning {
   appId: string;
   appSecret: string;
   /** Base URL of the open platform. */
