@@ -4,9 +4,9 @@
  */
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiRoutes } from '../../src/server/api/routes.js';
-import { MAX_SKILL_UPLOAD_BYTES } from '../../src/server/api/skills-routes.js';
-import { type BoxApp, createBoxApp, KEY_ENV } from '../e2e/fixture.js';
+import { createApiRoutes } from '../../../src/server/api/routes.js';
+import { MAX_SKILL_UPLOAD_BYTES } from '../../../src/server/api/skills-routes.js';
+import { type BoxApp, createBoxApp, KEY_ENV } from '../../e2e/fixture.js';
 
 let box: BoxApp;
 let api: Hono;
