@@ -4,6 +4,7 @@
  * chat that is not allowed, so this can never make the box post to a stranger.
  */
 import { chatOfSession, formatChatTarget } from '../channels/chat-target.js';
+import { wireCodeOf } from '../error-codes.js';
 import { isAppError } from '../errors.js';
 import { taskFrameMessages } from '../tasks/messages.js';
 import { notifyCommandMessages } from './messages.js';
@@ -19,18 +20,21 @@ export const notifyCommand: SlashCommand<'tasks'> = {
   async run({ services, session, lang, args }) {
     const t = notifyCommandMessages(lang);
     const match = /^#?(\d+)\s+(\S+)$/.exec(args);
-    if (!match) return { content: t.usage, data: { ok: false, error: 'usage' } };
+    if (!match) return { content: t.usage, data: { ok: false, error: wireCodeOf('bad_argument') } };
     const id = Number(match[1]);
     const word = match[2] as string;
     let target: string | null = word;
     if (/^(off|none|关闭)$/i.test(word)) target = null;
     else if (/^(here|这里)$/i.test(word)) {
       const chat = chatOfSession(session.id);
-      if (!chat) return { content: t.notAChat, data: { ok: false, error: 'not_a_chat' } };
+      if (!chat) return { content: t.notAChat, data: { ok: false, error: wireCodeOf('bad_notify') } };
       target = formatChatTarget(chat);
     }
     if (services.tasks.get(id)?.status !== 'active')
-      return { content: taskFrameMessages(lang).noActiveTask(id), data: { ok: false, error: 'not_found' } };
+      return {
+        content: taskFrameMessages(lang).noActiveTask(id),
+        data: { ok: false, error: wireCodeOf('task_not_found') },
+      };
     try {
       const task = services.tasks.update(id, { notify: target });
       const said = taskFrameMessages(lang);
@@ -40,7 +44,7 @@ export const notifyCommand: SlashCommand<'tasks'> = {
       };
     } catch (error) {
       if (isAppError(error, 'bad_notify'))
-        return { content: `❌ ${error.message}`, data: { ok: false, error: error.code } };
+        return { content: `❌ ${error.message}`, data: { ok: false, error: wireCodeOf(error.code) } };
       throw error;
     }
   },
