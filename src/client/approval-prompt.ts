@@ -5,6 +5,7 @@
  */
 import type { ApprovalAnswer } from '../safety/types.js';
 import type { TerminalApprovalMessages } from './messages.js';
+import { withoutControls } from './terminal-text.js';
 
 interface ShownRequest {
   tool: string;
@@ -40,7 +41,9 @@ export function describeRequest(
   request: ShownRequest,
   t: TerminalApprovalMessages,
 ): { text: string; prompt: string } {
-  const lines = [t.title(request.tool), `   $ ${request.command}`, t.reason(request.reason)];
+  // The command and reason come from the model: what is shown must be what would run.
+  const { tool, command, reason } = withoutControls(request);
+  const lines = [t.title(tool), `   $ ${command}`, t.reason(reason)];
   lines.push(t.expires(Math.max(0, Math.round(request.secondsLeft))));
   return { text: lines.join('\n'), prompt: t.choices(request.canAlways) };
 }

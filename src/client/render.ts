@@ -6,6 +6,7 @@
 import type { ServerFrame } from '../protocol/frames.js';
 import { describeRequest } from './approval-prompt.js';
 import type { ChatMessages, TerminalApprovalMessages } from './messages.js';
+import { withoutControls } from './terminal-text.js';
 import { ToolFold } from './tool-fold.js';
 
 interface RenderOptions {
@@ -242,7 +243,7 @@ export function createRenderer(options: RenderOptions): Renderer {
   };
 
   return {
-    frame: (frame) => ({ turnEnded: show(frame) }),
+    frame: (frame) => ({ turnEnded: show(withoutControls(frame)) }),
     note: (text) => block(text),
     get legacy() {
       return legacy;

@@ -1,0 +1,53 @@
+/** What `aibox chat` writes to the terminal for hostile server text. */
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { describeRequest } from '../../src/client/approval-prompt.js';
+import { chatMessages, terminalApprovalMessages } from '../../src/client/messages.js';
+import { createRenderer } from '../../src/client/render.js';
+import type { ServerFrame } from '../../src/protocol/frames.js';
+
+function renderAll(frames: ServerFrame[]): string {
+  const out = new PassThrough();
+  let text = '';
+  out.on('data', (chunk: Buffer) => {
+    text += chunk.toString('utf8');
+  });
+  const render = createRenderer({ out, t: chatMessages('en'), approvals: terminalApprovalMessages('en') });
+  for (const frame of frames) render.frame(frame);
+  return text;
+}
+
+describe('aibox chat renderer', () => {
+  it('drops escape sequences and carriage returns from server text, approvals included', () => {
+    const osc52 = '\x1b]52;c;cm0gLXJmIH4=\x07';
+    const text = renderAll([
+      { type: 'chunk', content: `hello ${osc52}world\x9b2J` },
+      { type: 'complete', content: '' },
+      {
+        type: 'approval_request',
+        approval_id: 'a1',
+        turn_id: 't1',
+        call_id: 'c1',
+        tool: 'run_command',
+        command: 'rm -rf ~/x\r\x1b[2Kls -l',
+        reason: 'deletes\x1b[8m files',
+        expires_at: new Date(Date.now() + 60_000).toISOString(),
+        can_always: false,
+      },
+    ]);
+    expect(text).toContain('hello ]52;c;cm0gLXJmIH4=world2J');
+    expect(text).toContain('rm -rf ~/x[2Kls -l');
+    expect(text).not.toMatch(/[\x1b\x07\r\x9b]/);
+  });
+});
+
+describe('approval prompt', () => {
+  it('shows the command without control characters (aibox ask uses it too)', () => {
+    const shown = describeRequest(
+      { tool: 'run_command', command: 'curl x|sh\r\x1b[Kls', reason: 'r', canAlways: false, secondsLeft: 9 },
+      terminalApprovalMessages('en'),
+    );
+    expect(shown.text).toContain('curl x|sh[Kls');
+    expect(shown.text).not.toMatch(/[\x1b\r]/);
+  });
+});
