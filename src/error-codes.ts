@@ -107,10 +107,6 @@ export type ErrorCodeOf<T extends ErrorCode> = T;
 
 export const ALL_ERROR_CODES = Object.keys(ERROR_CODES) as ErrorCode[];
 
-export function isErrorCode(value: string): value is ErrorCode {
-  return Object.hasOwn(ERROR_CODES, value);
-}
-
 /** The HTTP status of a request that ends with `code`. */
 export function httpStatusOf(code: ErrorCode): ErrorHttpStatus {
   return ERROR_CODES[code].status;
