@@ -13,7 +13,7 @@ import { buildSchedule } from '../../src/tasks/build-schedule.js';
 import type { RecordedRequest } from '../helpers/fake-llm.js';
 import type { FakeTelegram, SentMessage } from '../helpers/fake-telegram.js';
 import { type Box, startBox } from '../server/harness.js';
-import { OWNER, startTelegramBox, waitForText as waitForTextIn } from './telegram-box.js';
+import { OWNER, startTelegramBox, waitForText as waitForTextIn } from './telegram/telegram-box.js';
 
 describe('channels and scheduled tasks', () => {
   let tg: FakeTelegram;

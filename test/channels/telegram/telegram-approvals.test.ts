@@ -7,8 +7,8 @@ import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FakeTelegram, SentMessage } from '../helpers/fake-telegram.js';
-import type { Box } from '../server/harness.js';
+import type { FakeTelegram, SentMessage } from '../../helpers/fake-telegram.js';
+import type { Box } from '../../server/harness.js';
 import { OWNER, startTelegramBox, waitForText as waitForTextIn } from './telegram-box.js';
 
 const STRANGER = 9009;

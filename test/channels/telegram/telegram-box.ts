@@ -1,6 +1,6 @@
 /** A real Aibox whose Telegram channel polls a fresh fake Bot API (short polls and back-off). */
-import { type FakeTelegram, type SentMessage, startFakeTelegram } from '../helpers/fake-telegram.js';
-import { type Box, startBox } from '../server/harness.js';
+import { type FakeTelegram, type SentMessage, startFakeTelegram } from '../../helpers/fake-telegram.js';
+import { type Box, startBox } from '../../server/harness.js';
 
 export const OWNER = 42;
 

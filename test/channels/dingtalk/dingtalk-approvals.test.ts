@@ -8,8 +8,8 @@ import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FakeDingTalk } from '../helpers/fake-dingtalk.js';
-import type { Box } from '../server/harness.js';
+import type { FakeDingTalk } from '../../helpers/fake-dingtalk.js';
+import type { Box } from '../../server/harness.js';
 import { OWNER, startDingTalkBox } from './dingtalk-box.js';
 
 const GROUP = 'cid-approvals-group';

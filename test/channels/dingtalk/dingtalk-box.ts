@@ -1,6 +1,6 @@
 /** A real Aibox whose DingTalk channel is connected to a fresh fake DingTalk (short back-off). */
-import { type FakeDingTalk, startFakeDingTalk } from '../helpers/fake-dingtalk.js';
-import { type Box, startBox } from '../server/harness.js';
+import { type FakeDingTalk, startFakeDingTalk } from '../../helpers/fake-dingtalk.js';
+import { type Box, startBox } from '../../server/harness.js';
 
 export const OWNER = 'staff-owner';
 

@@ -1,6 +1,6 @@
 /** A real Aibox whose Feishu/Lark channel holds a long connection to a fresh fake open platform. */
-import { type FakeLark, LARK_APP_ID, LARK_APP_SECRET, startFakeLark } from '../helpers/fake-lark.js';
-import { type Box, startBox } from '../server/harness.js';
+import { type FakeLark, LARK_APP_ID, LARK_APP_SECRET, startFakeLark } from '../../helpers/fake-lark.js';
+import { type Box, startBox } from '../../server/harness.js';
 
 export const OWNER = 'ou_owner00000000000000000000000001';
 export const OWNER_CHAT = `oc_${OWNER}`;

@@ -6,12 +6,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { senderStorePath } from '../../src/channels/channel-config.js';
-import { createSenderStore } from '../../src/channels/sender-store.js';
-import { type FakeLark, LARK_APP_SECRET, type LarkCard } from '../helpers/fake-lark.js';
-import type { Box } from '../server/harness.js';
+import { senderStorePath } from '../../../src/channels/channel-config.js';
+import { createSenderStore } from '../../../src/channels/sender-store.js';
+import { type FakeLark, LARK_APP_SECRET, type LarkCard } from '../../helpers/fake-lark.js';
+import type { Box } from '../../server/harness.js';
+import { expectSavedChatFile } from '../model-saw.js';
 import { OWNER, OWNER_CHAT, startLarkBox } from './lark-box.js';
-import { expectSavedChatFile } from './model-saw.js';
 
 describe('Feishu/Lark channel', () => {
   let lark: FakeLark;

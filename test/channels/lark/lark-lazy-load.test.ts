@@ -9,10 +9,10 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI_PATH, tempHome, watchOutput } from '../helpers/cli.js';
-import { type FakeLark, LARK_APP_ID, LARK_APP_SECRET, startFakeLark } from '../helpers/fake-lark.js';
-import { type FakeLlm, startFakeLlm } from '../helpers/fake-llm.js';
-import { boxConfig, testEnv } from '../server/harness.js';
+import { CLI_PATH, tempHome, watchOutput } from '../../helpers/cli.js';
+import { type FakeLark, LARK_APP_ID, LARK_APP_SECRET, startFakeLark } from '../../helpers/fake-lark.js';
+import { type FakeLlm, startFakeLlm } from '../../helpers/fake-llm.js';
+import { boxConfig, testEnv } from '../../server/harness.js';
 
 const HOOKS = `import { appendFileSync } from 'node:fs';
 export async function resolve(specifier, context, next) {

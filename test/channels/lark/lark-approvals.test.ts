@@ -9,8 +9,8 @@ import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FakeLark, LarkCard } from '../helpers/fake-lark.js';
-import type { Box } from '../server/harness.js';
+import type { FakeLark, LarkCard } from '../../helpers/fake-lark.js';
+import type { Box } from '../../server/harness.js';
 import { OWNER, startLarkBox } from './lark-box.js';
 
 const STRANGER = 'ou_stranger0000000000000000000009';
