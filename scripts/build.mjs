@@ -34,8 +34,6 @@ const EXTERNAL = [
   // grammY's CommonJS build breaks when bundled ("is not a constructor"); loaded only with a Telegram channel.
   'grammy',
   'grammy/*',
-  // The Lark SDK is one 6 MB CommonJS file; loaded only with a Feishu/Lark channel.
-  '@larksuiteoapi/node-sdk',
 ];
 
 function sourceFiles(dir) {
@@ -118,6 +116,29 @@ const dingtalkWithoutAxios = {
   },
 };
 
+/**
+ * The Lark SDK's CommonJS build is one 6 MB file (+50 MB of RSS once loaded, mostly generated API
+ * clients); its ES build lets tree shaking keep only what Aibox imports (WSClient, EventDispatcher:
+ * under 1 MB). That build reads its version for the User-Agent from package.json next to
+ * `__dirname`, which an ES bundle does not have: the version is put in at build time instead.
+ */
+const larkSdkFromEsBuild = {
+  name: 'lark-sdk-from-es-build',
+  setup(build) {
+    const pkgDir = dirname(createRequire(import.meta.url).resolve('@larksuiteoapi/node-sdk/package.json'));
+    const pkg = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
+    const entry = join(pkgDir, pkg.module);
+    build.onResolve({ filter: /^@larksuiteoapi\/node-sdk$/ }, () => ({ path: entry }));
+    build.onLoad({ filter: /[\\/]@larksuiteoapi[\\/]node-sdk[\\/]es[\\/]index\.js$/ }, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      const head = 'function getSdkVersion() {';
+      if (!text.includes(head))
+        throw new Error(`${args.path}: no getSdkVersion() to replace; check the SDK upgrade`);
+      return { contents: text.replace(head, `${head} return ${JSON.stringify(pkg.version)};`), loader: 'js' };
+    });
+  },
+};
+
 const files = sourceFiles(src);
 const workers = files
   .filter((f) => f.endsWith('.worker.ts'))
@@ -153,7 +174,7 @@ await esbuild.build({
   banner: {
     js: "import { createRequire as __aiboxCreateRequire } from 'node:module';\nconst require = __aiboxCreateRequire(import.meta.url);",
   },
-  plugins: [besideUrls, zodWithoutLocaleTable, dingtalkWithoutAxios],
+  plugins: [besideUrls, zodWithoutLocaleTable, dingtalkWithoutAxios, larkSdkFromEsBuild],
   minify: true,
   keepNames: true,
   logLevel: 'warning',

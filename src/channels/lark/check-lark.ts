@@ -1,13 +1,11 @@
 /** `aibox channels check` for Feishu/Lark: a tenant token and the bot's info; the secret never appears in what it says. */
-import * as lark from '@larksuiteoapi/node-sdk';
 import type { ChannelCheck, ChannelCheckInput } from '../channel-kind.js';
 import { credentialLines } from '../check-credentials.js';
 import { channelCheckMessages } from '../messages.js';
-import { LarkApiError, larkCallError, larkData } from './lark-api-error.js';
-import { boundedHttp, createTokenCache, scrubSecrets } from './lark-sdk-options.js';
+import { LarkApiError } from './lark-api-error.js';
+import { createLarkRest } from './lark-rest.js';
+import { scrubSecrets } from './lark-sdk-options.js';
 import { LARK_APP_ID_ENV, LARK_APP_ID_PATTERN, LARK_APP_SECRET_ENV, larkSettings } from './lark-settings.js';
-
-const quiet = { error() {}, warn() {}, info() {}, debug() {}, trace() {} };
 
 export async function checkLark(input: ChannelCheckInput): Promise<ChannelCheck> {
   const t = channelCheckMessages(input.lang);
@@ -28,27 +26,22 @@ export async function checkLark(input: ChannelCheckInput): Promise<ChannelCheck>
     lines.push(t.larkBadAppId);
     return { channel: 'lark', ok: false, lines };
   }
-  const client = new lark.Client({
+  const rest = createLarkRest({
     appId: settings.appId,
     appSecret: settings.appSecret,
     domain: settings.domain,
-    logger: quiet,
-    cache: createTokenCache(),
-    httpInstance: boundedHttp(
-      lark.defaultHttpInstance as unknown as lark.HttpInstance,
-      input.timeoutMs,
-      AbortSignal.timeout(input.timeoutMs),
-    ),
+    timeoutMs: input.timeoutMs,
   });
   try {
-    const info = larkData<{ bot?: { app_name?: string; open_id?: string } }>(
+    const info = await rest.call<{ bot?: { app_name?: string; open_id?: string } }>(
       'bot info',
-      await client.request({ url: '/open-apis/bot/v3/info', method: 'GET' }),
+      'GET',
+      '/open-apis/bot/v3/info',
     );
     lines.push(t.larkOk(info.bot?.app_name ?? '?', info.bot?.open_id ?? '?'));
     return { channel: 'lark', ok: true, lines };
   } catch (error) {
-    const failure = larkCallError('bot info', error);
+    const failure = error instanceof Error ? error : new Error(String(error));
     const why = scrubSecrets(failure.message, [settings.appSecret]);
     if (failure instanceof LarkApiError && failure.credentialsRefused) lines.push(t.larkRejected(why));
     else if (failure instanceof LarkApiError) lines.push(t.larkApiError(why));

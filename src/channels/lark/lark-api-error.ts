@@ -7,8 +7,6 @@
 
 /** Codes meaning the tenant access token is invalid or expired: fetch a new one and retry. */
 const TOKEN_CODES = new Set([99991661, 99991663, 99991664, 99991668]);
-/** How the SDK reports a token request the platform refused (wrong app id or secret). */
-const TOKEN_REFUSED = /^failed to get (tenant_access_token|app_access_token), code: (-?\d+), msg: (.*)$/s;
 
 export class LarkApiError extends Error {
   constructor(
@@ -40,21 +38,4 @@ export function larkData<T = Json>(call: string, response: unknown): T {
   const code = Number(body?.code ?? -1);
   if (code !== 0) throw new LarkApiError(call, code, undefined, String(body?.msg ?? 'no answer'));
   return (bodyOf(body?.data) ?? body) as T;
-}
-
-/** An error of the HTTP client (axios) as a `LarkApiError` or a plain Error, without the request. */
-export function larkCallError(call: string, error: unknown): Error {
-  if (error instanceof LarkApiError) return error;
-  const refused = error instanceof Error ? TOKEN_REFUSED.exec(error.message) : null;
-  if (refused)
-    return new LarkApiError(`${call} (${refused[1]})`, Number(refused[2]), undefined, refused[3] ?? '', true);
-  const e = error as { response?: { status?: number; data?: unknown }; message?: string; code?: string };
-  const body = bodyOf(e?.response?.data);
-  if (e?.response) {
-    const code = Number(body?.code ?? 0);
-    const msg = String(body?.msg ?? body?.message ?? 'HTTP error');
-    const status = e.response.status;
-    return new LarkApiError(call, code, status, msg, status === 401 || status === 403);
-  }
-  return new Error(`${call}: ${e?.code ? `${e.code} ` : ''}${e?.message ?? String(error)}`);
 }

@@ -1,10 +1,9 @@
 /**
- * What Aibox hands the Lark SDK so it stays inside our limits: a logger that scrubs
- * credentials (the SDK logs raw HTTP errors, whose request holds the app secret or the
- * tenant token), an HTTP client with a time limit on every call, and a token cache of
- * our own that can be emptied when the platform says the token is no longer valid.
+ * What Aibox hands the Lark SDK's long connection so it stays inside our limits: a logger
+ * that scrubs credentials (the SDK logs raw HTTP errors, whose request holds the app secret)
+ * and an HTTP client with a time limit on every call.
  */
-import type { Cache, HttpInstance, HttpRequestOptions, Logger as SdkLogger } from '@larksuiteoapi/node-sdk';
+import type { HttpInstance, HttpRequestOptions, Logger as SdkLogger } from '@larksuiteoapi/node-sdk';
 import type { Logger } from '../../log/logger.js';
 
 const SECRET_FIELDS =
@@ -52,33 +51,5 @@ export function boundedHttp(base: HttpInstance, timeoutMs: number, signal: Abort
     post: (url, data, opts) => base.post(url, data, bound(opts)),
     put: (url, data, opts) => base.put(url, data, bound(opts)),
     patch: (url, data, opts) => base.patch(url, data, bound(opts)),
-  };
-}
-
-interface TokenCache extends Cache {
-  /** Forgets every token, so the next call fetches a fresh one. */
-  clear(): void;
-}
-
-/** The SDK's cache interface over a Map; entries expire at the absolute time the SDK gives. */
-export function createTokenCache(): TokenCache {
-  const entries = new Map<string, { value: unknown; expires: number }>();
-  const keyOf = (key: string | symbol, namespace = '') => `${namespace}\u0000${String(key)}`;
-  return {
-    async set(key, value, expire, options) {
-      entries.set(keyOf(key as string | symbol, options?.namespace), {
-        value,
-        expires: expire ?? Number.POSITIVE_INFINITY,
-      });
-      return true;
-    },
-    async get(key, options) {
-      const entry = entries.get(keyOf(key as string | symbol, options?.namespace));
-      if (!entry || entry.expires <= Date.now()) return undefined;
-      return entry.value;
-    },
-    clear() {
-      entries.clear();
-    },
   };
 }

@@ -1,23 +1,30 @@
 /**
  * Feishu/Lark over the SDK's long connection (`WSClient`): messages arrive as
  * `im.message.receive_v1` events and button presses as `card.action.trigger` callbacks,
- * both through one `EventDispatcher`; answers go out through the SDK `Client` as
- * interactive cards (Markdown element) patched in place while they stream.
+ * both through one `EventDispatcher`; answers go out as interactive cards (Markdown element)
+ * patched in place while they stream, through our own small HTTP client (lark-rest.ts).
  *
  * Keeps working: the SDK reconnects a dropped connection on the platform's schedule; when
  * it gives up (credentials refused, retries exhausted) or the bot's identity cannot be
  * fetched, we start over with back-off. An expired tenant token is fetched anew once per
  * call. A malformed event is logged and skipped. Nothing logged carries a credential.
  */
-import * as lark from '@larksuiteoapi/node-sdk';
+import {
+  defaultHttpInstance,
+  EventDispatcher,
+  type HttpInstance,
+  LoggerLevel,
+  WSClient,
+} from '@larksuiteoapi/node-sdk';
 import type { Logger } from '../../log/logger.js';
 import { createBackoff, sleep } from '../backoff.js';
 import type { TransportTuning } from '../channel-kind.js';
 import type { ChannelTransport, InboundAction, InboundMessage } from '../types.js';
-import { LarkApiError, larkCallError, larkData } from './lark-api-error.js';
+import { LarkApiError } from './lark-api-error.js';
 import { cardContent } from './lark-card.js';
 import { actionFromEvent, inboundFromEvent } from './lark-events.js';
-import { boundedHttp, createTokenCache, scrubSecrets, sdkLogger } from './lark-sdk-options.js';
+import { createLarkRest } from './lark-rest.js';
+import { boundedHttp, scrubSecrets, sdkLogger } from './lark-sdk-options.js';
 
 /** Back-off (from `TransportTuning`) restarts the connection after the SDK gives up. */
 interface LarkTransportOptions extends TransportTuning {
@@ -59,36 +66,28 @@ export function createLarkTransport(options: LarkTransportOptions): ChannelTrans
   const stopper = new AbortController();
   const backoff = createBackoff(options.backoffInitialMs ?? 1000, options.backoffMaxMs ?? 60_000);
   const sdkLog = sdkLogger(logger, secrets);
+  const callTimeoutMs = options.callTimeoutMs ?? 15_000;
   const httpInstance = boundedHttp(
-    lark.defaultHttpInstance as unknown as lark.HttpInstance,
-    options.callTimeoutMs ?? 15_000,
+    defaultHttpInstance as unknown as HttpInstance,
+    callTimeoutMs,
     stopper.signal,
   );
-  const tokens = createTokenCache();
-  const common = {
-    appId,
-    appSecret,
-    domain,
-    logger: sdkLog,
-    loggerLevel: lark.LoggerLevel.info,
-    httpInstance,
-  };
-  const client = new lark.Client({ ...common, cache: tokens, source: 'aibox' });
+  const rest = createLarkRest({ appId, appSecret, domain, timeoutMs: callTimeoutMs, signal: stopper.signal });
   const safe = (error: unknown) =>
     scrubSecrets(error instanceof Error ? error.message : String(error), secrets);
   let botOpenId: string | undefined;
-  let ws: lark.WSClient | undefined;
+  let ws: WSClient | undefined;
 
   /** One API call: its data, or a clear error; a refused token is renewed and a rate limit waited out once. */
-  async function call<T = Json>(name: string, run: () => Promise<unknown>): Promise<T> {
+  async function call<T = Json>(...args: Parameters<typeof rest.call>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       try {
-        return larkData<T>(name, await run());
+        return await rest.call<T>(...args);
       } catch (error) {
-        const failure = larkCallError(name, error);
+        const failure = error instanceof Error ? error : new Error(String(error));
         const retry = attempt === 0 && failure instanceof LarkApiError;
         if (retry && failure.tokenInvalid) {
-          tokens.clear();
+          rest.clearToken();
           continue;
         }
         if (retry && (failure.code === RATE_LIMITED || failure.status === 429)) {
@@ -103,33 +102,16 @@ export function createLarkTransport(options: LarkTransportOptions): ChannelTrans
   }
 
   async function download(messageId: string, fileKey: string, type: 'file' | 'image', maxBytes: number) {
-    let resource: { getReadableStream(): AsyncIterable<Uint8Array>; headers?: Json };
+    const path = `/open-apis/im/v1/messages/${encodeURIComponent(messageId)}/resources/${encodeURIComponent(fileKey)}?type=${type}`;
     try {
-      resource = await client.im.v1.messageResource.get({
-        path: { message_id: messageId, file_key: fileKey },
-        params: { type },
-      });
+      return await rest.download('download file', path, maxBytes);
     } catch (error) {
-      throw new Error(safe(larkCallError('download file', error)));
+      throw new Error(safe(error));
     }
-    const declared = Number(resource.headers?.['content-length']);
-    if (declared > maxBytes) throw new Error(`file of ${declared} bytes is over the ${maxBytes}-byte limit`);
-    const chunks: Uint8Array[] = [];
-    let total = 0;
-    const stream = resource.getReadableStream();
-    for await (const chunk of stream) {
-      total += chunk.byteLength;
-      if (total > maxBytes) {
-        (stream as unknown as { destroy?: () => void }).destroy?.();
-        throw new Error(`file is over the ${maxBytes}-byte limit`);
-      }
-      chunks.push(chunk);
-    }
-    return Buffer.concat(chunks);
   }
 
-  function dispatcherFor(handlers: Handlers): lark.EventDispatcher {
-    return new lark.EventDispatcher({ logger: sdkLog, loggerLevel: lark.LoggerLevel.info }).register({
+  function dispatcherFor(handlers: Handlers): EventDispatcher {
+    return new EventDispatcher({ logger: sdkLog, loggerLevel: LoggerLevel.info }).register({
       'im.message.receive_v1': async (data: unknown) => {
         try {
           const message = inboundFromEvent(data as Json, botOpenId, download);
@@ -161,9 +143,7 @@ export function createLarkTransport(options: LarkTransportOptions): ChannelTrans
   async function connect(handlers: Handlers): Promise<void> {
     while (!stopper.signal.aborted) {
       try {
-        const info = await call<{ bot?: { open_id?: string } }>('bot info', () =>
-          client.request({ url: '/open-apis/bot/v3/info', method: 'GET' }),
-        );
+        const info = await call<{ bot?: { open_id?: string } }>('bot info', 'GET', '/open-apis/bot/v3/info');
         botOpenId = info.bot?.open_id;
         openLongConnection(handlers);
         return;
@@ -181,8 +161,13 @@ export function createLarkTransport(options: LarkTransportOptions): ChannelTrans
   }
 
   function openLongConnection(handlers: Handlers): void {
-    const socket = new lark.WSClient({
-      ...common,
+    const socket = new WSClient({
+      appId,
+      appSecret,
+      domain,
+      logger: sdkLog,
+      loggerLevel: LoggerLevel.info,
+      httpInstance,
       autoReconnect: true,
       source: 'aibox',
       wsConfig: { pingTimeout: PING_TIMEOUT_S },
@@ -207,6 +192,14 @@ export function createLarkTransport(options: LarkTransportOptions): ChannelTrans
     void socket.start({ eventDispatcher: dispatcherFor(handlers) });
   }
 
+  function createCard(name: string, chatId: string, content: string) {
+    return call<{ message_id?: string }>(name, 'POST', '/open-apis/im/v1/messages?receive_id_type=chat_id', {
+      receive_id: chatId,
+      msg_type: 'interactive',
+      content,
+    });
+  }
+
   let started: Promise<void> | undefined;
   return {
     name: 'lark',
@@ -215,29 +208,18 @@ export function createLarkTransport(options: LarkTransportOptions): ChannelTrans
       started ??= connect({ onMessage, onAction });
     },
     async send(chatId, text) {
-      const sent = await call<{ message_id?: string }>('send message', () =>
-        client.im.v1.message.create({
-          params: { receive_id_type: 'chat_id' },
-          data: { receive_id: chatId, msg_type: 'interactive', content: cardContent(text) },
-        }),
-      );
+      const sent = await createCard('send message', chatId, cardContent(text));
       if (!sent.message_id) throw new Error('send message: the platform gave no message_id');
       return sent.message_id;
     },
     async sendWithButtons(chatId, text, buttons) {
-      const sent = await call<{ message_id?: string }>('send card', () =>
-        client.im.v1.message.create({
-          params: { receive_id_type: 'chat_id' },
-          data: { receive_id: chatId, msg_type: 'interactive', content: cardContent(text, buttons) },
-        }),
-      );
+      const sent = await createCard('send card', chatId, cardContent(text, buttons));
       if (!sent.message_id) throw new Error('send card: the platform gave no message_id');
       return sent.message_id;
     },
     async edit(_chatId, messageId, text) {
-      await call('update card', () =>
-        client.im.v1.message.patch({ path: { message_id: messageId }, data: { content: cardContent(text) } }),
-      );
+      const path = `/open-apis/im/v1/messages/${encodeURIComponent(messageId)}`;
+      await call('update card', 'PATCH', path, { content: cardContent(text) });
     },
     async stop() {
       stopper.abort();
