@@ -1,13 +1,15 @@
 /**
  * Chat channels (issue 13), measured on a real `aibox serve` (dist/, the launcher's flags)
- * against the fake LLM and the fake Telegram Bot API on loopback:
- * 1. Idle RSS with the Telegram channel connected (long polling), the DingTalk channel
- *    connected (Stream mode, fake gateway) and both, vs no channel (median of 3).
+ * against the fake LLM and the fake Telegram, DingTalk and Feishu/Lark platforms on loopback:
+ * 1. Idle RSS with each channel connected alone (Telegram long polling, DingTalk Stream mode,
+ *    Lark long connection) and all three together (the issue's figure), vs no channel
+ *    (median of 3).
  * 2. Time from a chat message arriving (Telegram: the fake answers the held getUpdates;
- *    DingTalk: the fake pushes the robot message on the stream) to the first update in the
- *    chat (Telegram's sendMessage / DingTalk's session-webhook POST reaching the fake), against
- *    the same box's WebSocket client: message sent → first `chunk` frame, median and p95 of N.
- *    The fake LLM answers at once, so both are the box's own overhead plus a first token.
+ *    DingTalk and Lark: the fake pushes the message on the stream) to the first update in the
+ *    chat (Telegram's sendMessage, DingTalk's session-webhook POST, Lark's card POST reaching
+ *    the fake), against the same box's WebSocket client: message sent → first `chunk` frame,
+ *    median and p95 of N, all on one box with the three channels connected. The fake LLM
+ *    answers at once, so each is the box's own overhead plus a first token.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +17,7 @@ import { join, resolve } from 'node:path';
 import WebSocket from 'ws';
 import { rssKb, spawnServe } from './_aibox-process.mjs';
 import { fakeLlmBoxConfig } from './_fixtures.mjs';
-import { loadFakeDingTalk, loadFakeLlm, loadFakeTelegram } from './load-fake-llm.mjs';
+import { loadFakeDingTalk, loadFakeLark, loadFakeLlm, loadFakeTelegram } from './load-fake-llm.mjs';
 
 const N = Number(process.argv[2] ?? 30);
 const ROOT = resolve(import.meta.dirname, '..');
@@ -32,6 +34,10 @@ const tg = await startFakeTelegram();
 const { startFakeDingTalk } = await loadFakeDingTalk();
 const dt = await startFakeDingTalk();
 const DT_OWNER = 'staff-bench';
+const { startFakeLark, LARK_APP_ID, LARK_APP_SECRET } = await loadFakeLark();
+const lark = await startFakeLark();
+const LARK_OWNER = 'ou_bench0000000000000000000000001';
+const LARK_CHAT = `oc_${LARK_OWNER}`;
 const homes = [];
 
 function makeHome(channels) {
@@ -66,20 +72,37 @@ const dingtalkConfig = {
   api_root: dt.apiRoot,
   allowed_ids: [DT_OWNER],
 };
+const larkConfig = {
+  app_id: LARK_APP_ID,
+  app_secret: LARK_APP_SECRET,
+  domain: lark.domain,
+  allowed_ids: [LARK_OWNER],
+};
+const all = { telegram: telegramConfig, dingtalk: dingtalkConfig, lark: larkConfig };
 const homesByName = {
   none: makeHome({}),
   telegram: makeHome({ telegram: telegramConfig }),
   dingtalk: makeHome({ dingtalk: dingtalkConfig }),
-  both: makeHome({ telegram: telegramConfig, dingtalk: dingtalkConfig }),
+  lark: makeHome({ lark: larkConfig }),
+  all: makeHome(all),
 };
-const rss = { none: [], telegram: [], dingtalk: [], both: [] };
+const rss = Object.fromEntries(Object.keys(homesByName).map((name) => [name, []]));
+
+/** Starts a box on `home` and waits until each of its channels is connected to its fake. */
+async function startConnected(name, home) {
+  const polls = tg.calls.length;
+  const streams = dt.connectionCount();
+  const sockets = lark.connections;
+  const run = await start(home);
+  if (name === 'telegram' || name === 'all') await polled(polls);
+  if (name === 'dingtalk' || name === 'all') await streamConnected(streams);
+  if (name === 'lark' || name === 'all') await lark.waitForConnections(sockets + 1);
+  return run;
+}
+
 for (let i = 0; i < 3; i++) {
   for (const [name, home] of Object.entries(homesByName)) {
-    const polls = tg.calls.length;
-    const streams = dt.connectionCount();
-    const run = await start(home);
-    if (name === 'telegram' || name === 'both') await polled(polls);
-    if (name === 'dingtalk' || name === 'both') await streamConnected(streams);
+    const run = await startConnected(name, home);
     await new Promise((r) => setTimeout(r, 1000));
     rss[name].push(rssKb(run.child.pid));
     await stop(run.child);
@@ -94,14 +117,11 @@ console.log('idle RSS of aibox serve (median of 3):');
 console.log(`  no channel:                 ${mb(median(rss.none))} (baseline)`);
 rssLine('Telegram connected:', 'telegram');
 rssLine('DingTalk connected:', 'dingtalk');
-rssLine('Telegram + DingTalk:', 'both');
+rssLine('Feishu/Lark connected:', 'lark');
+rssLine('all three connected:', 'all');
 
 // 2. Message → first streamed update.
-const polls = tg.calls.length;
-const streams = dt.connectionCount();
-const run = await start(homesByName.both);
-await polled(polls);
-await streamConnected(streams);
+const run = await startConnected('all', homesByName.all);
 const ws = new WebSocket(`ws://127.0.0.1:${run.port}/?session=bench-ws`, ['aibox.v1']);
 await new Promise((r) => ws.once('message', r));
 const page = [];
@@ -140,12 +160,26 @@ for (let i = 0; i < N; i++) {
   dingtalk.push(performance.now() - t0);
   await llm.waitForClosed(llm.requests.length);
 }
+const larkTimes = [];
+for (let i = 0; i < N; i++) {
+  const from = lark.calls.length;
+  const t0 = performance.now();
+  lark.say(LARK_OWNER, `ping ${i}`);
+  await lark.waitForCall(
+    (c) => c.method === 'POST' && c.body.receive_id === LARK_CHAT && lark.calls.indexOf(c) >= from,
+  );
+  larkTimes.push(performance.now() - t0);
+  await llm.waitForClosed(llm.requests.length);
+}
 console.log(`message → first streamed update (median / p95 of ${N}, fake LLM answers at once):`);
 console.log(
   `  WebSocket client:           ${median(page).toFixed(1)} / ${p95(page).toFixed(1)} ms (baseline)`,
 );
 console.log(
   `  DingTalk (stream push → webhook): ${median(dingtalk).toFixed(1)} / ${p95(dingtalk).toFixed(1)} ms (ratio ${(median(dingtalk) / median(page)).toFixed(2)})`,
+);
+console.log(
+  `  Feishu/Lark (event push → card POST): ${median(larkTimes).toFixed(1)} / ${p95(larkTimes).toFixed(1)} ms (ratio ${(median(larkTimes) / median(page)).toFixed(2)})`,
 );
 // Last: on a loaded machine this loop has been seen to stall (also before DingTalk was added).
 const chat = [];
@@ -166,5 +200,6 @@ console.log(
 
 await tg.close();
 await dt.close();
+await lark.close();
 await llm.close();
 for (const home of homes) rmSync(home, { recursive: true, force: true });
