@@ -181,7 +181,6 @@ console.log(
 console.log(
   `  Feishu/Lark (event push → card POST): ${median(larkTimes).toFixed(1)} / ${p95(larkTimes).toFixed(1)} ms (ratio ${(median(larkTimes) / median(page)).toFixed(2)})`,
 );
-// Last: on a loaded machine this loop has been seen to stall (also before DingTalk was added).
 const chat = [];
 for (let i = 0; i < N; i++) {
   const from = tg.calls.length;
@@ -189,8 +188,10 @@ for (let i = 0; i < N; i++) {
   tg.say(OWNER, `ping ${i}`);
   await tg.waitForCall((c) => c.method === 'sendMessage' && tg.calls.indexOf(c) >= from);
   chat.push(performance.now() - t0);
-  // Let the turn finish (its final edit) before the next message.
-  await tg.waitForCall((c) => c.method === 'getUpdates' && tg.calls.indexOf(c) > from);
+  // Let the turn finish before the next message, and the transport poll again. Its next
+  // getUpdates usually comes before the sendMessage, at index `from` itself: waiting for one
+  // after `from` (as this bench did) waited for the held poll's 30 s timeout.
+  await tg.waitForCall((c) => c.method === 'getUpdates' && tg.calls.indexOf(c) >= from);
   await llm.waitForClosed(llm.requests.length);
 }
 await stop(run.child);
