@@ -7,6 +7,8 @@
  * (the platform answered with a code or an HTTP error) or a plain Error naming the call;
  * neither carries the request (its headers hold the tenant token, a token request the secret).
  */
+
+import { readLimited } from '../read-limited.js';
 import { LarkApiError, larkData } from './lark-api-error.js';
 
 export interface LarkRestOptions {
@@ -110,19 +112,7 @@ export function createLarkRest(options: LarkRestOptions): LarkRest {
     async download(name, path, maxBytes) {
       const response = await authorized(name, path, { method: 'GET' });
       if (!response.ok || !response.body) await jsonOf(name, response);
-      const declared = Number(response.headers.get('content-length'));
-      if (declared > maxBytes) {
-        await response.body?.cancel();
-        throw new Error(`file of ${declared} bytes is over the ${maxBytes}-byte limit`);
-      }
-      const chunks: Uint8Array[] = [];
-      let total = 0;
-      for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
-        total += chunk.byteLength;
-        if (total > maxBytes) throw new Error(`file is over the ${maxBytes}-byte limit`);
-        chunks.push(chunk);
-      }
-      return Buffer.concat(chunks);
+      return Buffer.from(await readLimited(response, maxBytes));
     },
     clearToken() {
       token = undefined;

@@ -19,6 +19,7 @@ import {
 import type { Logger } from '../../log/logger.js';
 import { createBackoff, sleep } from '../backoff.js';
 import type { TransportTuning } from '../channel-kind.js';
+import { FileTooLargeError } from '../read-limited.js';
 import type { ChannelTransport, InboundAction, InboundMessage } from '../types.js';
 import { LarkApiError } from './lark-api-error.js';
 import { cardContent } from './lark-card.js';
@@ -106,6 +107,8 @@ export function createLarkTransport(options: LarkTransportOptions): ChannelTrans
     try {
       return await rest.download('download file', path, maxBytes);
     } catch (error) {
+      // The bridge tells the chat about an oversized file in its language.
+      if (error instanceof FileTooLargeError) throw error;
       throw new Error(safe(error));
     }
   }

@@ -192,6 +192,8 @@ describe('Feishu/Lark channel', () => {
         content: [[{ tag: 'text', text: 'look at this' }], [{ tag: 'img', image_key: 'img_big' }]],
       });
       await waitForText(OWNER_CHAT, 'was not saved');
+      // Said in the chat's language (the bridge's own words), not the download's English error.
+      await waitForText(OWNER_CHAT, 'the file is larger than the 10-byte limit');
       await waitForText(OWNER_CHAT, 'answered without the image');
     } finally {
       box.app.config.channels.max_file_bytes = 20 * 1024 * 1024;
