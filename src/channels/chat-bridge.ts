@@ -288,6 +288,9 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
         // A stranger gets one refusal in their language, and changes nothing the chat is told later.
         if (!isAllowed(message.senderId)) return await refuseOrPair(message, t);
         rememberLang(message.chatId, lang);
+        // The same limit as a WebSocket frame: a chat message is hostile input like any other.
+        const limit = app.config.server.max_frame_bytes;
+        if (Buffer.byteLength(message.text) > limit) return await post(message.chatId, t.tooLong(limit));
         // Where the box may later post a task's result (notify-targets.ts): a chat an allowed sender uses.
         options.senders.rememberChat(transport.name, message.chatId, message.senderId);
         const text = message.text.trim();

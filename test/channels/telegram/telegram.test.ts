@@ -62,6 +62,18 @@ describe('Telegram channel', () => {
     expect(JSON.stringify(box.llm.requests.at(-1)?.body)).not.toContain('rm -rf');
   });
 
+  it('refuses a message over server.max_frame_bytes from an allowed sender; nothing reaches the model', async () => {
+    box.app.config.server.max_frame_bytes = 1024;
+    try {
+      const before = box.llm.requests.length;
+      tg.say(OWNER, `please read ${'x'.repeat(2000)}`);
+      await waitForText(OWNER, 'the limit is 1024 bytes');
+      expect(box.llm.requests.length).toBe(before);
+    } finally {
+      box.app.config.server.max_frame_bytes = 1024 * 1024;
+    }
+  });
+
   it('pairs a sender who sends a code from `aibox channels pair`, once', async () => {
     const newcomer = 7002;
     const store = createSenderStore(senderStorePath(box.app.paths));
