@@ -10,9 +10,10 @@
 
 import type { AppServices } from '../app/services.js';
 import type { Logger } from '../log/logger.js';
+import { sleep } from '../providers/deadline.js';
 import { taskSessionId } from '../scheduler/session-run-job.js';
 import type { SchedulerEvent, Task, TaskRun } from '../tasks/types.js';
-import { createBackoff, sleep } from './backoff.js';
+import { createBackoff } from './backoff.js';
 import type { ChatBridge } from './chat-bridge.js';
 import { parseChatTarget } from './chat-target.js';
 import { notifyMessages } from './messages.js';

@@ -17,7 +17,8 @@ import {
   WSClient,
 } from '@larksuiteoapi/node-sdk';
 import type { Logger } from '../../log/logger.js';
-import { createBackoff, sleep } from '../backoff.js';
+import { sleep } from '../../providers/deadline.js';
+import { createBackoff } from '../backoff.js';
 import type { TransportTuning } from '../channel-kind.js';
 import { FileTooLargeError } from '../read-limited.js';
 import type { ChannelTransport, InboundAction, InboundMessage } from '../types.js';

@@ -8,7 +8,8 @@
 import { Api, GrammyError } from 'grammy';
 import type { Update } from 'grammy/types';
 import type { Logger } from '../../log/logger.js';
-import { createBackoff, sleep } from '../backoff.js';
+import { sleep } from '../../providers/deadline.js';
+import { createBackoff } from '../backoff.js';
 import { FileTooLargeError, readLimited } from '../read-limited.js';
 import type { ChannelTransport, InboundAction, InboundMessage } from '../types.js';
 import { toMarkdownV2 } from './markdown-v2.js';
