@@ -36,12 +36,17 @@ export function parsePositiveInt(
   return Number(value);
 }
 
+/** The context of a command, from the global `--config` and `--lang` options. */
+export function commandContext(command: Command): Promise<CliContext> {
+  return resolveCliContext(command.optsWithGlobals<GlobalOptions>());
+}
+
 /** Resolves the CLI context, opens memories.db, runs `action` and always closes the database. */
 export async function withDatabase<T>(
   command: Command,
   action: (ctx: CliContext, db: Database) => T | Promise<T>,
 ): Promise<T> {
-  const ctx = await resolveCliContext(command.optsWithGlobals<GlobalOptions>());
+  const ctx = await commandContext(command);
   const { openDatabase } = await import('../store/database.js');
   const db = await openDatabase(ctx.paths.database);
   try {

@@ -1,10 +1,9 @@
 /** `aibox channels check|pair`: verify chat channel credentials; make a pairing code. */
 import type { Command } from 'commander';
 import { channelCheckMessages } from '../../channels/messages.js';
-import { resolveCliContext } from '../../config/context.js';
 import { detectLang } from '../../i18n/lang.js';
-import { printJson, printLine } from '../command-helpers.js';
-import { type GlobalOptions, langFlagOf } from '../context.js';
+import { commandContext, printJson, printLine } from '../command-helpers.js';
+import { langFlagOf } from '../context.js';
 
 export function register(program: Command): void {
   const h = channelCheckMessages(detectLang({ flag: langFlagOf() }));
@@ -14,7 +13,7 @@ export function register(program: Command): void {
     .description(h.helpCheck)
     .option('--json', 'JSON output')
     .action(async (opts: { json?: boolean }, command: Command) => {
-      const ctx = await resolveCliContext(command.optsWithGlobals<GlobalOptions>());
+      const ctx = await commandContext(command);
       const { checkChannels } = await import('../../channels/check-channels.js');
       const results = await checkChannels(ctx.loaded.config, ctx.loaded.path, ctx.lang);
       if (opts.json) printJson(results);
@@ -25,7 +24,7 @@ export function register(program: Command): void {
     .command('pair')
     .description(h.helpPair)
     .action(async (_opts: unknown, command: Command) => {
-      const ctx = await resolveCliContext(command.optsWithGlobals<GlobalOptions>());
+      const ctx = await commandContext(command);
       const { createSenderStore } = await import('../../channels/sender-store.js');
       const { senderStorePath } = await import('../../channels/channel-config.js');
       const ttl = ctx.loaded.config.channels.pairing_ttl_s;

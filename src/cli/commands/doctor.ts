@@ -4,10 +4,8 @@
  * `safety.sandbox = bwrap` cannot be honoured, so scripts can check it.
  */
 import type { Command } from 'commander';
-import { resolveCliContext } from '../../config/context.js';
 import { detectLang } from '../../i18n/lang.js';
-import { printJson, printLine } from '../command-helpers.js';
-import type { GlobalOptions } from '../context.js';
+import { commandContext, printJson, printLine } from '../command-helpers.js';
 import { doctorMessages } from './messages.js';
 
 export function register(program: Command): void {
@@ -20,7 +18,7 @@ export function register(program: Command): void {
       // Loaded here, not at the top: other commands need none of it.
       const { describeSandbox } = await import('../../safety/sandbox-notices.js');
       const { resolveSandbox } = await import('../../safety/sandbox-probe.js');
-      const ctx = await resolveCliContext(command.optsWithGlobals<GlobalOptions>());
+      const ctx = await commandContext(command);
       const safety = ctx.loaded.config.safety;
       const sandbox = await resolveSandbox(safety, ctx.lang);
       const unmet = safety.sandbox === 'bwrap' && sandbox.kind !== 'bwrap';

@@ -4,13 +4,13 @@
  * schema) is imported inside it, so other commands never load it.
  */
 import type { Command } from 'commander';
-import { type CliContext, resolveCliContext } from '../../config/context.js';
+import type { CliContext } from '../../config/context.js';
 import type { Config, McpServerConfig } from '../../config/schema.js';
 import { AppError, describeError } from '../../errors.js';
 import { detectLang } from '../../i18n/lang.js';
 import { mcpStatusLines } from '../../mcp/status-lines.js';
 import type { McpServerStatus } from '../../mcp/types.js';
-import { printJson, printLine } from '../command-helpers.js';
+import { commandContext, printJson, printLine } from '../command-helpers.js';
 import { type GlobalOptions, langFlagOf } from '../context.js';
 import { mcpCliMessages } from './messages.js';
 
@@ -60,10 +60,6 @@ function entryFrom(target: string[], opts: AddOpts, ctx: CliContext): Record<str
   return entry;
 }
 
-function contextOf(command: Command): Promise<CliContext> {
-  return resolveCliContext(command.optsWithGlobals<GlobalOptions>());
-}
-
 /** The running server's live status, or undefined when it does not answer within a second. */
 async function liveStatus(config: Config): Promise<McpServerStatus[] | undefined> {
   const host = ['0.0.0.0', '::', ''].includes(config.server.host) ? '127.0.0.1' : config.server.host;
@@ -99,7 +95,7 @@ export function register(program: Command): void {
     .option('--disabled', h.disabled)
     .option('--json <entry>', h.json)
     .action(async (name: string, target: string[], opts: AddOpts, command: Command) => {
-      const ctx = await contextOf(command);
+      const ctx = await commandContext(command);
       const { editMcpServers } = await import('../../mcp/config-edit.js');
       const m = mcpCliMessages(ctx.lang);
       const entry = entryFrom(target, opts, ctx);
@@ -115,7 +111,7 @@ export function register(program: Command): void {
     .description(h.remove)
     .argument('<name>')
     .action(async (name: string, _opts: unknown, command: Command) => {
-      const ctx = await contextOf(command);
+      const ctx = await commandContext(command);
       const { configuredServerNames, editMcpServers } = await import('../../mcp/config-edit.js');
       const m = mcpCliMessages(ctx.lang);
       if (!configuredServerNames(ctx.loaded.path).includes(name))
@@ -131,7 +127,7 @@ export function register(program: Command): void {
     .description(h.list)
     .option('--json', 'JSON')
     .action(async (opts: { json?: boolean }, command: Command) => {
-      const ctx = await contextOf(command);
+      const ctx = await commandContext(command);
       const m = mcpCliMessages(ctx.lang);
       const servers = ctx.loaded.config.mcp.servers;
       const live = await liveStatus(ctx.loaded.config);
@@ -154,7 +150,7 @@ export function register(program: Command): void {
     .description(h.check)
     .option('--json', 'JSON')
     .action(async (opts: { json?: boolean }, command: Command) => {
-      const ctx = await contextOf(command);
+      const ctx = await commandContext(command);
       const { checkMcpServers } = await import('./mcp-check.js');
       const statuses = await checkMcpServers(ctx);
       if (opts.json) printJson({ servers: statuses });

@@ -1,12 +1,12 @@
 import type { Command } from 'commander';
-import { type CliContext, resolveCliContext } from '../../config/context.js';
+import type { CliContext } from '../../config/context.js';
 import type { SkillEngine } from '../../skills/registry.js';
 import type { Skill } from '../../skills/types.js';
-import type { GlobalOptions } from '../context.js';
+import { commandContext } from '../command-helpers.js';
 
 /** Resolves config and opens the registry for one CLI command (no watcher), as the server does. */
 export async function openSkills(command: Command): Promise<{ ctx: CliContext; registry: SkillEngine }> {
-  const ctx = await resolveCliContext(command.optsWithGlobals<GlobalOptions>());
+  const ctx = await commandContext(command);
   const { openSkills: openConfiguredSkills } = await import('../../app/open-skills.js');
   const registry = await openConfiguredSkills({
     paths: ctx.paths,

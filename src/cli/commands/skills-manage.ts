@@ -1,13 +1,11 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { resolveCliContext } from '../../config/context.js';
 import { AppError } from '../../errors.js';
 import { skillMessages } from '../../skills/messages.js';
 import { assertNewSkillName } from '../../skills/name-rules.js';
 import { type ScaffoldKind, scaffoldSource } from '../../skills/scaffold.js';
-import { printJson, printLine, userCwd } from '../command-helpers.js';
-import type { GlobalOptions } from '../context.js';
+import { commandContext, printJson, printLine, userCwd } from '../command-helpers.js';
 import { skillsCliMessages } from './messages.js';
 import { openSkills, skillJson } from './skills-context.js';
 
@@ -52,7 +50,7 @@ export function registerSkillsManage(skills: Command, help: Messages): void {
         opts: { python?: boolean; bash?: boolean; markdown?: boolean },
         command: Command,
       ) => {
-        const ctx = await resolveCliContext(command.optsWithGlobals<GlobalOptions>());
+        const ctx = await commandContext(command);
         const m = skillsCliMessages(ctx.lang);
         const kinds = (['python', 'bash', 'markdown'] as const).filter((k) => opts[k]);
         if (kinds.length > 1) throw new AppError('bad_argument', m.oneKind);
