@@ -146,9 +146,8 @@ export function runProcess(options: RunProcessOptions): Promise<RunProcessResult
 
   // With reapAfterExitMs every descendant inherits this variable, so one that left the group and
   // the session (`setsid`) is still found (processesWithEnv) when it holds the output open.
-  const reapMarker = options.reapAfterExitMs !== undefined ? `AIBOX_RUN_ID=${randomUUID()}` : undefined;
-  const env = { ...(options.env ?? process.env) };
-  if (reapMarker) env.AIBOX_RUN_ID = reapMarker.slice('AIBOX_RUN_ID='.length);
+  const runId = options.reapAfterExitMs !== undefined ? randomUUID() : undefined;
+  const env = runId ? { ...(options.env ?? process.env), AIBOX_RUN_ID: runId } : (options.env ?? process.env);
 
   return new Promise((resolve) => {
     let timedOut = false;
@@ -265,7 +264,7 @@ export function runProcess(options: RunProcessOptions): Promise<RunProcessResult
         if (settled) return;
         killGroup(child.pid, 'SIGKILL');
         if (child.pid !== undefined) killPids(processesOfSession(child.pid));
-        if (openPipes > 0 && reapMarker) killPids(processesWithEnv(reapMarker));
+        if (openPipes > 0 && runId) killPids(processesWithEnv(`AIBOX_RUN_ID=${runId}`));
         const drain = setTimeout(finish, PIPE_DRAIN_AFTER_KILL_MS);
         drain.unref();
         timers.push(drain);
