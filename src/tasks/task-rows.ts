@@ -38,19 +38,11 @@ export interface RunRow {
   instance: string;
 }
 
-function parseTags(raw: string): string[] {
+/** A JSON array column; anything else (bad JSON, not an array) reads as empty. */
+function jsonArray(raw: string): unknown[] {
   try {
     const value: unknown = JSON.parse(raw);
-    return Array.isArray(value) ? value.map(String) : [];
-  } catch {
-    return [];
-  }
-}
-
-function parseDenied(raw: string): RunDenial[] {
-  try {
-    const value: unknown = JSON.parse(raw);
-    return Array.isArray(value) ? (value as RunDenial[]) : [];
+    return Array.isArray(value) ? value : [];
   } catch {
     return [];
   }
@@ -64,7 +56,7 @@ export function toTask(row: TaskRow): Task {
     schedule: JSON.parse(row.schedule) as Schedule,
     status: row.status,
     priority: row.priority,
-    tags: parseTags(row.tags),
+    tags: jsonArray(row.tags).map(String),
     nextRunAt: row.next_run_at === null ? null : new Date(row.next_run_at).toISOString(),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -91,7 +83,7 @@ export function toRun(row: RunRow): TaskRun {
     endedAt: row.ended_at,
     answer: row.answer,
     error: row.error,
-    denied: parseDenied(row.denied),
+    denied: jsonArray(row.denied) as RunDenial[],
     instance: row.instance,
   };
 }
