@@ -9,12 +9,12 @@
  *   5. otherwise a person is asked (`ctx.requestApproval`; absent → refused).
  */
 import { realpathSync } from 'node:fs';
-import { basename, dirname, join, sep } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { Config, SafetyRule } from '../config/schema.js';
 import type { ToolContext } from '../tools/tool.js';
 import { fileAccessMessages } from './messages.js';
 import { globMatches, literalGlob } from './path-glob.js';
-import { isProtectedPath, type ProtectedPlaces } from './protected-paths.js';
+import { isProtectedPath, isWithin, type ProtectedPlaces } from './protected-paths.js';
 import { callRefusal } from './refusal.js';
 import type { ApprovalOutcome } from './types.js';
 
@@ -54,9 +54,6 @@ function resolveReal(path: string): string {
   }
 }
 
-const inside = (path: string, root: string) =>
-  path === root || path.startsWith(root.endsWith(sep) ? root : root + sep);
-
 /** The decision of the `file` rules for this tool and path: deny wins over allow; none → undefined. */
 function ruleDecision(
   rules: SafetyRule[],
@@ -82,7 +79,7 @@ export function createFileAccess(options: FileAccessOptions): FileAccess {
       const real = resolveReal(path);
       if (isProtectedPath([path, real], secrets)) return { ok: false, message: t.secret(path) };
       const roots = [options.workspace, ...(options.roots?.() ?? [])].map(resolveReal);
-      if (roots.some((root) => inside(real, root))) return { ok: true, path, real };
+      if (roots.some((root) => isWithin(real, root))) return { ok: true, path, real };
       const safety = options.safety?.() ?? { mode: 'ask', rules: [] };
       if (safety.mode === 'off') return { ok: true, path, real };
       const what = t.what(tool, real);
