@@ -9,12 +9,12 @@
  *    model SDK is loaded then), with both workers alive, and after they exited idle; /healthz latency at idle (baseline) and while a calculator call
  *    runs into its time limit. `AIBOX_BENCH_CLI=/path/to/dist/cli/main.js` measures another build.
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import WebSocket from 'ws';
+import { spawnServe } from './_aibox-process.mjs';
 import { fakeLlmBoxConfig, toolContext } from './_fixtures.mjs';
 import { loadFakeLlm } from './load-fake-llm.mjs';
 
@@ -123,24 +123,11 @@ writeFileSync(
   join(home, 'config.json'),
   JSON.stringify(fakeLlmBoxConfig(llm, { safety: { web_allow_hosts: ['127.0.0.1'] } })),
 );
-const flags = (
-  readFileSync(CLI, 'utf8')
-    .split('\n', 1)[0]
-    .match(/\bnode\s+(.+)$/)?.[1] ?? ''
-)
-  .split(/\s+/)
-  .filter(Boolean);
-const server = spawn(process.execPath, [...flags, CLI, 'serve', '--port', '0', '--no-scheduler'], {
-  env: { ...process.env, AIBOX_HOME: home, BENCH_KEY: 'sk-bench', AIBOX_LANG: 'en' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const port = await new Promise((r) => {
-  let out = '';
-  server.stdout.setEncoding('utf8').on('data', (d) => {
-    out += d;
-    const m = /http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-    if (m) r(m[1]);
-  });
+const { child: server, port } = await spawnServe(CLI, {
+  ...process.env,
+  AIBOX_HOME: home,
+  BENCH_KEY: 'sk-bench',
+  AIBOX_LANG: 'en',
 });
 const status = (field) =>
   Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1]);
