@@ -9,6 +9,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
+import { fakeLlmBoxConfig } from './_fixtures.mjs';
 
 /** A home with 200 skills (160 Markdown guides, 40 executables answering `--help`). */
 
@@ -29,20 +30,7 @@ export function makeSkillsHome(baseUrl, prefix = 'aibox-bench-') {
     );
     chmodSync(path, 0o755);
   }
-  writeFileSync(
-    join(home, 'config.json'),
-    JSON.stringify({
-      llm: {
-        provider: 'custom',
-        base_url: baseUrl,
-        model: 'bench',
-        api_key_env: 'BENCH_KEY',
-        max_retries: 0,
-      },
-      skills: { watch: false, install_examples: false },
-      scheduler: { enabled: false },
-    }),
-  );
+  writeFileSync(join(home, 'config.json'), JSON.stringify(fakeLlmBoxConfig({ baseUrl })));
   return home;
 }
 
