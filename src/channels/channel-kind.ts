@@ -16,6 +16,20 @@ export interface TransportTuning {
   backoffMaxMs?: number;
 }
 
+/** A chat from the record of chats an allowed sender used (sender-store.ts). */
+export interface KnownChat {
+  /** The allowed sender last seen there. */
+  opener: string;
+  /** Whether it is a one-to-one chat with the opener (as the vendor said when they wrote). */
+  direct: boolean;
+}
+
+/** What the core lends a transport besides config. */
+export interface TransportContext {
+  /** The recorded chat of this channel with that id, if an allowed sender used it. */
+  knownChat(chatId: string): KnownChat | undefined;
+}
+
 export interface ChannelCheckInput {
   config: Config;
   /** The config file, to warn when it holds a secret and others can read it. */
@@ -47,6 +61,7 @@ export interface ChannelKind {
     env: NodeJS.ProcessEnv,
     logger: Logger,
     tuning: TransportTuning,
+    context: TransportContext,
   ): Promise<ChannelTransport>;
   /** `aibox channels check` for this channel (a not-configured channel is ok, and says how to set it). */
   check(input: ChannelCheckInput): Promise<ChannelCheck>;

@@ -12,6 +12,7 @@ import type { ApprovalEvent, PendingApproval } from '../safety/approval-broker.j
 import type { ApprovalAnswer, ApprovalRequest } from '../safety/types.js';
 import type { Session, SessionEvent } from '../session/types.js';
 import { workspaceDir } from '../tools/files/workspace.js';
+import { setBounded } from '../util/bounded-map.js';
 import { approvalButtons, approvalText, decidedText, parseApprovalData } from './approval-prompt.js';
 import { chatSessionId } from './chat-target.js';
 import { type ChannelMessages, channelMessages } from './messages.js';
@@ -37,6 +38,12 @@ interface ChatBridgeOptions {
 const RECENT_EVENTS = 2000;
 const REFUSED_CHATS = 10_000;
 const CHAT_LANGS = 10_000;
+
+/** The chat message showing an approval request, and whether it has buttons. */
+interface ShownApproval {
+  id: string;
+  buttons: boolean;
+}
 
 export interface ChatBridge {
   handle(message: InboundMessage): Promise<void>;
@@ -83,26 +90,39 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
     // A command's name is English whatever the sender speaks: only its arguments tell.
     langOfText(message.text.replace(/^\/\S+/, '')) ?? langOf(message.chatId);
   /** Remembered for what the chat is told later; only an allowed sender's message sets it. */
-  const rememberLang = (chatId: string, lang: Lang) => {
-    chatLangs.delete(chatId);
-    chatLangs.set(chatId, lang);
-    if (chatLangs.size > CHAT_LANGS) chatLangs.delete(chatLangs.keys().next().value as string);
-  };
+  const rememberLang = (chatId: string, lang: Lang) => setBounded(chatLangs, chatId, lang, CHAT_LANGS);
 
   /** Chat → sessions whose approval requests it may answer now (a session once per `askIn`). */
   const askable = new Map<string, string[]>();
 
   /** Approval id → the chat message showing it (a promise: the send may still be in flight). */
-  const approvalMessages = new Map<string, Promise<string | undefined>>();
+  const approvalMessages = new Map<string, Promise<ShownApproval | undefined>>();
 
-  /** Requests shown in chats whose transport has no buttons: a one-word reply answers them. */
+  /** Requests shown without buttons (none, or sending them failed): a one-word reply answers them. */
   const wordApprovals = createWordApprovals();
 
-  const sendApproval = (chatId: string, pending: PendingApproval, t: ChannelMessages, text: string) => {
-    if (transport.sendWithButtons)
-      return transport.sendWithButtons(chatId, text, approvalButtons(pending, t));
+  const sendApproval = async (
+    chatId: string,
+    pending: PendingApproval,
+    t: ChannelMessages,
+    text: string,
+  ): Promise<ShownApproval> => {
+    if (transport.sendWithButtons) {
+      try {
+        const id = await transport.sendWithButtons(chatId, text, approvalButtons(pending, t));
+        return { id, buttons: true };
+      } catch (error) {
+        logger.warn({ err: error }, 'sending approval buttons failed; asking for a one-word reply instead');
+      }
+    }
     wordApprovals.add(chatId, pending.approvalId);
-    return transport.send(chatId, `${text}\n\n${replyWordsHint(pending, t)}`);
+    return { id: await transport.send(chatId, `${text}\n\n${replyWordsHint(pending, t)}`), buttons: false };
+  };
+
+  /** Shows the decision on the request's message, or posts it where that cannot be edited. */
+  const showDecision = (chatId: string, shown: ShownApproval, text: string) => {
+    const replace = shown.buttons ? (transport.settleButtons ?? transport.edit) : transport.edit;
+    return replace ? replace.call(transport, chatId, shown.id, text) : post(chatId, text);
   };
 
   /**
@@ -127,11 +147,11 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
     if (!shown) return;
     approvalMessages.delete(event.approvalId);
     wordApprovals.remove(event.approvalId);
-    void shown.then(async (messageId) => {
-      if (messageId === undefined) return;
+    void shown.then(async (message) => {
+      if (message === undefined) return;
       const text = above(decidedText(event.request, event.outcome, t));
-      await (transport.edit ? transport.edit(chatId, messageId, text) : post(chatId, text)).catch(
-        (error: unknown) => logger.warn({ err: error }, 'updating an approval message failed'),
+      await showDecision(chatId, message, text).catch((error: unknown) =>
+        logger.warn({ err: error }, 'updating an approval message failed'),
       );
     });
   };
@@ -292,7 +312,7 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
         const limit = app.config.server.max_frame_bytes;
         if (Buffer.byteLength(message.text) > limit) return await post(message.chatId, t.tooLong(limit));
         // Where the box may later post a task's result (notify-targets.ts): a chat an allowed sender uses.
-        options.senders.rememberChat(transport.name, message.chatId, message.senderId);
+        options.senders.rememberChat(transport.name, message.chatId, message.senderId, message.direct);
         const text = message.text.trim();
         const word = message.files.length === 0 ? wordApprovals.take(message.chatId, text) : undefined;
         if (word) {

@@ -98,6 +98,9 @@ export const channelCheckMessages = defineMessages({
     dingtalkRejected: (code: string) =>
       `钉钉：❌ Client ID 或 Client Secret 被拒绝${code ? `（${code}）` : ''}：请在钉钉开发者后台核对`,
     dingtalkUnreachable: (root: string, why: string) => `钉钉：❌ 无法连接 ${root}：${why}`,
+    dingtalkCardTemplate: (id: string) =>
+      `  审批卡片模板：${id}（钉钉只在发送第一张卡片时检查它；发送失败时改为回复一个词来审批，日志会写明原因）`,
+    dingtalkNoCardTemplate: '  未设置 card_template_id：审批请求以回复一个词（同意／总是／拒绝）来回答',
     larkOk: (name: string, openId: string) => `飞书/Lark：✅ 已连接应用机器人「${name}」（${openId}）`,
     larkBadAppId: '飞书/Lark：❌ App ID 格式不对：应为 cli_ 加 16 位十六进制，见开发者后台「凭证与基础信息」',
     larkRejected: (why: string) => `飞书/Lark：❌ App ID 或 App Secret 被拒绝：${why}`,
@@ -123,6 +126,10 @@ export const channelCheckMessages = defineMessages({
     dingtalkRejected: (code: string) =>
       `DingTalk: ❌ the client id or secret was rejected${code ? ` (${code})` : ''}: check them in the DingTalk developer console`,
     dingtalkUnreachable: (root: string, why: string) => `DingTalk: ❌ cannot reach ${root}: ${why}`,
+    dingtalkCardTemplate: (id: string) =>
+      `  approval card template: ${id} (DingTalk checks it only when the first card is sent; if that fails, approvals fall back to a one-word reply and the log says why)`,
+    dingtalkNoCardTemplate:
+      '  no card_template_id: approval requests are answered by a one-word reply (allow / always / deny)',
     larkOk: (name: string, openId: string) =>
       `Feishu/Lark: ✅ connected as the app bot "${name}" (${openId})`,
     larkBadAppId:

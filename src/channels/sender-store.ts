@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { writeFileAtomicSync } from '../util/atomic-write.js';
 import { PRIVATE_FILE_MODE } from '../util/private-files.js';
+import type { KnownChat } from './channel-kind.js';
 
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 const CODE_LENGTH = 8;
@@ -19,6 +20,8 @@ const FileSchema = z.object({
   paired: z.record(z.string(), z.array(z.string())).default({}),
   /** channel name → chat id → the allowed sender last seen there (where results may be posted). */
   chats: z.record(z.string(), z.record(z.string(), z.string())).default({}),
+  /** channel name → ids of those chats that are one-to-one chats with their opener. */
+  direct: z.record(z.string(), z.array(z.string())).default({}),
 });
 type SenderFile = z.infer<typeof FileSchema>;
 
@@ -32,10 +35,12 @@ export interface SenderStore {
   paired(): Record<string, string[]>;
   /** Forgets a paired sender, and the chats only they opened; false when not paired. */
   unpair(channel: string, senderId: string): boolean;
-  /** Records that an allowed sender spoke in a chat (written only when it is news). */
-  rememberChat(channel: string, chatId: string, senderId: string): void;
+  /** Records that an allowed sender spoke in a chat, one-to-one or not (written only when it is news). */
+  rememberChat(channel: string, chatId: string, senderId: string, direct?: boolean): void;
   /** The allowed sender last seen in a chat, if any. */
   chatOpener(channel: string, chatId: string): string | undefined;
+  /** The recorded chat: its opener and whether it is one-to-one with them. */
+  knownChat(channel: string, chatId: string): KnownChat | undefined;
 }
 
 /** `ABCD-2345`, `abcd 2345` and `ABCD2345` are the same code. */
@@ -94,18 +99,32 @@ export function createSenderStore(path: string, now: () => number = Date.now): S
       const ids = data.paired[channel] ?? [];
       if (!ids.includes(senderId)) return false;
       const chats = Object.entries(data.chats[channel] ?? {}).filter(([, opener]) => opener !== senderId);
+      const kept = new Set(chats.map(([chatId]) => chatId));
       write({
         ...data,
         paired: { ...data.paired, [channel]: ids.filter((id) => id !== senderId) },
         chats: { ...data.chats, [channel]: Object.fromEntries(chats) },
+        direct: { ...data.direct, [channel]: (data.direct[channel] ?? []).filter((id) => kept.has(id)) },
       });
       return true;
     },
-    rememberChat(channel, chatId, senderId) {
+    rememberChat(channel, chatId, senderId, direct = false) {
       const data = read();
-      if (data.chats[channel]?.[chatId] === senderId) return;
-      write({ ...data, chats: { ...data.chats, [channel]: { ...data.chats[channel], [chatId]: senderId } } });
+      const directIds = data.direct[channel] ?? [];
+      if (data.chats[channel]?.[chatId] === senderId && directIds.includes(chatId) === direct) return;
+      const others = directIds.filter((id) => id !== chatId);
+      write({
+        ...data,
+        chats: { ...data.chats, [channel]: { ...data.chats[channel], [chatId]: senderId } },
+        direct: { ...data.direct, [channel]: direct ? [...others, chatId] : others },
+      });
     },
     chatOpener: (channel, chatId) => read().chats[channel]?.[chatId],
+    knownChat(channel, chatId) {
+      const data = read();
+      const opener = data.chats[channel]?.[chatId];
+      if (opener === undefined) return undefined;
+      return { opener, direct: data.direct[channel]?.includes(chatId) ?? false };
+    },
   };
 }

@@ -21,6 +21,8 @@ export interface InboundMessage {
   senderId: string;
   text: string;
   files: InboundFile[];
+  /** True in a one-to-one chat with the sender (recorded for posting there later); vendors that need not tell leave it out. */
+  direct?: boolean;
 }
 
 /** A button press on a message the bot sent (Telegram callback query, card action …). */
@@ -62,6 +64,12 @@ export interface ChannelTransport {
    * and a decided approval is posted as a new message.
    */
   edit?(chatId: string, messageId: string, text: string): Promise<void>;
+  /**
+   * Replaces a message sent by `sendWithButtons` with `text`, its buttons gone (a decided
+   * approval). Optional: without it `edit` is used. For vendors whose button messages can be
+   * updated but plain ones cannot (DingTalk's cards), so answers still arrive whole.
+   */
+  settleButtons?(chatId: string, messageId: string, text: string): Promise<void>;
   /** Stops receiving and aborts what is in flight. */
   stop(): Promise<void>;
 }

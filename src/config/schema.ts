@@ -246,6 +246,13 @@ const DingTalkChannelSchema = z.strictObject({
   allowed_ids: z.array(z.string().min(1)).default([]),
   /** Gateway and OpenAPI root; empty means `https://api.dingtalk.com` (tests point it at their fake). */
   api_root: z.string().default(''),
+  /** The robot's code for OpenAPI sends and cards; empty means the client id (an app's own robot). */
+  robot_code: z.string().max(128).default(''),
+  /** Card platform template for approval cards (docs/channels.md); empty: approvals by a one-word reply. */
+  card_template_id: z
+    .string()
+    .regex(/^[\w.-]{0,128}$/, 'a card template id (letters, digits, ".", "-", "_")')
+    .default(''),
 });
 
 const ChannelsConfigSchema = z.strictObject({

@@ -1,5 +1,5 @@
 /** The channel core's pure parts: splitting, MarkdownV2, pairing codes, redelivery memory, back-off. */
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -105,6 +105,23 @@ describe('sender store (pairing)', () => {
     const code = store.newCode(1000);
     now += 1001;
     expect(store.redeem('telegram', '1', code)).toBe(false);
+  });
+
+  it('records chats with their opener and whether they are one-to-one; unpairing forgets them', () => {
+    const path = join(dir, 'c.json');
+    writeFileSync(path, JSON.stringify({ chats: { dingtalk: { 'cid-old': 'u1' } } })); // a file from before `direct`
+    const store = createSenderStore(path);
+    expect(store.knownChat('dingtalk', 'cid-old')).toEqual({ opener: 'u1', direct: false });
+    expect(store.redeem('dingtalk', 'u2', store.newCode(60_000))).toBe(true);
+    store.rememberChat('dingtalk', 'cid-direct', 'u2', true);
+    store.rememberChat('dingtalk', 'cid-group', 'u2');
+    expect(store.knownChat('dingtalk', 'cid-direct')).toEqual({ opener: 'u2', direct: true });
+    expect(store.knownChat('dingtalk', 'cid-group')).toEqual({ opener: 'u2', direct: false });
+    expect(store.knownChat('telegram', 'cid-direct')).toBeUndefined();
+    store.unpair('dingtalk', 'u2');
+    expect(store.knownChat('dingtalk', 'cid-direct')).toBeUndefined();
+    store.rememberChat('dingtalk', 'cid-direct', 'u1');
+    expect(store.knownChat('dingtalk', 'cid-direct')).toEqual({ opener: 'u1', direct: false });
   });
 });
 

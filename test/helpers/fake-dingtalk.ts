@@ -5,8 +5,14 @@
  * - the stream WebSocket at that endpoint (`?ticket=`, single use): the fake pushes CALLBACK
  *   frames (`{ specVersion, type, headers: { messageId, topic, … }, data }`) and SYSTEM pings,
  *   and records the client's answers (`{ code: 200, headers: { messageId }, message, data }`);
- * - session webhooks (`POST /robot/sendBySession?session=`) recording the bot's replies;
- * - `POST /v1.0/oauth2/accessToken` and `POST /v1.0/robot/messageFiles/download` + the file URL.
+ * - session webhooks (`POST /robot/sendBySession?session=`) recording the bot's replies, refused
+ *   once the message's `sessionWebhookExpiredTime` has passed;
+ * - `POST /v1.0/oauth2/accessToken` and `POST /v1.0/robot/messageFiles/download` + the file URL;
+ * - the robot OpenAPI (`/v1.0/robot/groupMessages/send`, `/v1.0/robot/oToMessages/batchSend`,
+ *   `msgKey: sampleMarkdown`), recorded as replies like the webhook's;
+ * - the card platform (`POST /v1.0/card/instances/createAndDeliver`, `PUT /v1.0/card/instances`),
+ *   and button presses pushed on the card callback topic as DingTalk's Stream mode does.
+ * Every OpenAPI call needs a token from `accessToken` (`x-acs-dingtalk-access-token`, else 401).
  * Tests wait on the recorded events (never on time).
  */
 import { randomUUID } from 'node:crypto';
@@ -16,6 +22,9 @@ import { type WebSocket, WebSocketServer } from 'ws';
 import { readBody } from './fake-llm.js';
 
 export const TOPIC_ROBOT = '/v1.0/im/bot/messages/get';
+export const TOPIC_CARD = '/v1.0/card/instances/callback';
+/** The one card template the fake knows (any other is refused, as DingTalk refuses an unknown one). */
+export const FAKE_CARD_TEMPLATE = 'fake-approval-template.schema';
 /** DingTalk's limit on a Markdown message's text (the fake refuses longer ones). */
 export const FAKE_MARKDOWN_LIMIT = 5000;
 
@@ -24,6 +33,19 @@ export interface Reply {
   msgtype: string;
   title: string;
   text: string;
+  /** The reply webhook, or the robot OpenAPI. */
+  via: 'webhook' | 'openapi';
+}
+
+/** A card as DingTalk holds it: its public variables and each user's private ones. */
+export interface FakeCard {
+  outTrackId: string;
+  chatId: string;
+  openSpaceId: string;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read what the client sent
+  request: any;
+  params: Record<string, string>;
+  privateParams: Record<string, Record<string, string>>;
 }
 
 export type FakeDingTalkEvent =
@@ -34,7 +56,10 @@ export type FakeDingTalkEvent =
   | { kind: 'pong'; messageId: string }
   | { kind: 'reply'; reply: Reply }
   | { kind: 'token'; status: number }
-  | { kind: 'download'; downloadCode: string };
+  | { kind: 'download'; downloadCode: string }
+  | { kind: 'card'; card: FakeCard }
+  | { kind: 'card-update'; card: FakeCard }
+  | { kind: 'openapi-refused'; path: string; status: number };
 
 export interface SayOptions {
   /** Conversation id (default: `cid-<from>`, a one-to-one chat). */
@@ -65,6 +90,15 @@ export interface FakeDingTalk {
   /** Sends a SYSTEM ping; resolves when the client answers it. */
   ping(): Promise<void>;
   addFile(downloadCode: string, data: Uint8Array): void;
+  readonly cards: Map<string, FakeCard>;
+  /** `userId` presses button `button` ("0".."2") of a card; returns the callback frame (for `resend`). */
+  press(userId: string, outTrackId: string, button: string): { frameId: string; frame: string };
+  /** Sends a frame again as is (DingTalk redelivering a callback it thinks was lost). */
+  resend(frame: string): void;
+  /** The next `count` robot/card OpenAPI calls answer with HTTP `status`. */
+  failOpenApi(status: number, count: number): void;
+  /** Every access token handed out so far stops working (as when DingTalk expires them). */
+  expireTokens(): void;
   /** The next `count` `connections/open` calls answer with HTTP `status`. */
   failOpen(status: number, count: number): void;
   /** Terminates every stream WebSocket (a dropped network). */
@@ -86,7 +120,12 @@ export async function startFakeDingTalk(
   let waiters: { match: (event: FakeDingTalkEvent) => boolean; resolve: (e: FakeDingTalkEvent) => void }[] =
     [];
   const tickets = new Set<string>();
-  const sessions = new Map<string, string>(); // webhook session → conversation id
+  const sessions = new Map<string, { chat: string; expiresAt: number }>();
+  /** Staff id → their one-to-one conversation with the robot (known once they wrote). */
+  const directChats = new Map<string, string>();
+  const cards = new Map<string, FakeCard>();
+  let openApiFailures = { status: 0, count: 0 };
+  let cardSubscribed = false;
   const files = new Map<string, Uint8Array>();
   const tokens = new Set<string>();
   const sockets = new Set<Socket>();
@@ -134,9 +173,11 @@ export async function startFakeDingTalk(
           message: 'clientId or clientSecret is invalid',
         });
       }
-      subscribed = (body.subscriptions ?? []).some(
-        (s: { type: string; topic: string }) => s.type === 'CALLBACK' && s.topic === TOPIC_ROBOT,
-      );
+      const topics = (body.subscriptions ?? [])
+        .filter((s: { type: string }) => s.type === 'CALLBACK')
+        .map((s: { topic: string }) => s.topic);
+      subscribed = topics.includes(TOPIC_ROBOT);
+      cardSubscribed = topics.includes(TOPIC_CARD);
       const ticket = randomUUID();
       tickets.add(ticket);
       record({ kind: 'open', body, status: 200 });
@@ -151,6 +192,17 @@ export async function startFakeDingTalk(
       tokens.add(token);
       record({ kind: 'token', status: 200 });
       return json(res, 200, { accessToken: token, expireIn: 7200 });
+    }
+    if (url.pathname.startsWith('/v1.0/robot/') || url.pathname.startsWith('/v1.0/card/')) {
+      if (!tokens.has(String(req.headers['x-acs-dingtalk-access-token'])))
+        return json(res, 401, { code: 'InvalidAuthentication', message: '不合法的access_token' });
+      if (openApiFailures.count > 0 && url.pathname !== '/v1.0/robot/messageFiles/download') {
+        openApiFailures.count -= 1;
+        record({ kind: 'openapi-refused', path: url.pathname, status: openApiFailures.status });
+        return json(res, openApiFailures.status, { code: 'ServiceUnavailable', message: 'try later' });
+      }
+      const answered = openApi(url.pathname, req.method ?? '', body, res);
+      if (answered) return;
     }
     if (url.pathname === '/v1.0/robot/messageFiles/download' && req.method === 'POST') {
       if (!tokens.has(String(req.headers['x-acs-dingtalk-access-token'])))
@@ -167,22 +219,104 @@ export async function startFakeDingTalk(
       return;
     }
     if (url.pathname === '/robot/sendBySession' && req.method === 'POST') {
-      const chatId = sessions.get(url.searchParams.get('session') ?? '');
-      if (!chatId) return json(res, 200, { errcode: 300001, errmsg: 'session is invalid' });
+      const session = sessions.get(url.searchParams.get('session') ?? '');
+      if (!session || Date.now() >= session.expiresAt)
+        return json(res, 200, { errcode: 300001, errmsg: 'session is invalid' });
       const text = String(body.markdown?.text ?? body.text?.content ?? '');
       if ([...text].length > FAKE_MARKDOWN_LIMIT)
         return json(res, 200, { errcode: 460101, errmsg: 'too long' });
-      const reply = {
-        chatId,
+      addReply({
+        chatId: session.chat,
         msgtype: String(body.msgtype),
         title: String(body.markdown?.title ?? ''),
         text,
-      };
-      replies.push(reply);
-      record({ kind: 'reply', reply });
+        via: 'webhook',
+      });
       return json(res, 200, { errcode: 0, errmsg: 'ok' });
     }
     json(res, 404, { code: 'NotFound', message: url.pathname });
+  }
+
+  function addReply(reply: Reply): void {
+    replies.push(reply);
+    record({ kind: 'reply', reply });
+  }
+
+  /** Answers 400 as DingTalk does for a bad parameter; true, for `return refuse(…)` in `openApi`. */
+  const refuse = (res: ServerResponse, message: string): true => {
+    json(res, 400, { code: 'param.invalid', message });
+    return true;
+  };
+
+  /** The robot and card OpenAPI; false when `path` is none of them. */
+  // biome-ignore lint/suspicious/noExplicitAny: the request bodies are whatever the client sent
+  function openApi(path: string, method: string, body: any, res: ServerResponse): boolean {
+    const robotMessage =
+      path === '/v1.0/robot/groupMessages/send' || path === '/v1.0/robot/oToMessages/batchSend';
+    if (robotMessage && method === 'POST') {
+      if (body.robotCode !== clientId) return refuse(res, 'robotCode is invalid');
+      if (body.msgKey !== 'sampleMarkdown') return refuse(res, 'msgKey is not sampleMarkdown');
+      const param = JSON.parse(String(body.msgParam ?? '{}')) as { title?: string; text?: string };
+      if ([...String(param.text)].length > FAKE_MARKDOWN_LIMIT) return refuse(res, 'too long');
+      const chats =
+        path === '/v1.0/robot/groupMessages/send'
+          ? [String(body.openConversationId)]
+          : (body.userIds as string[]).map((id) => directChats.get(id) ?? `user:${id}`);
+      for (const chatId of chats)
+        addReply({
+          chatId,
+          msgtype: 'sampleMarkdown',
+          title: String(param.title),
+          text: String(param.text),
+          via: 'openapi',
+        });
+      json(res, 200, {
+        processQueryKey: randomUUID(),
+        invalidStaffIdList: [],
+        flowControlledStaffIdList: [],
+      });
+      return true;
+    }
+    if (path === '/v1.0/card/instances/createAndDeliver' && method === 'POST') {
+      if (body.cardTemplateId !== FAKE_CARD_TEMPLATE) return refuse(res, 'cardTemplateId not found');
+      if (body.callbackType !== 'STREAM') return refuse(res, 'callbackType is not STREAM');
+      const space = /^dtv1\.card\/\/(IM_GROUP|IM_ROBOT)\.(.+)$/.exec(String(body.openSpaceId));
+      const deliver = space?.[1] === 'IM_GROUP' ? body.imGroupOpenDeliverModel : body.imRobotOpenDeliverModel;
+      if (!space || deliver?.robotCode !== clientId) return refuse(res, 'openSpaceId or robotCode');
+      const [, spaceType, spaceId] = space as unknown as [string, string, string];
+      const card: FakeCard = {
+        outTrackId: String(body.outTrackId),
+        chatId: spaceType === 'IM_GROUP' ? spaceId : (directChats.get(spaceId) ?? `user:${spaceId}`),
+        openSpaceId: String(body.openSpaceId),
+        request: body,
+        params: { ...body.cardData?.cardParamMap },
+        privateParams: {},
+      };
+      cards.set(card.outTrackId, card);
+      record({ kind: 'card', card });
+      json(res, 200, {
+        success: true,
+        result: {
+          outTrackId: card.outTrackId,
+          deliverResults: [{ spaceType, spaceId, success: true }],
+        },
+      });
+      return true;
+    }
+    if (path === '/v1.0/card/instances' && method === 'PUT') {
+      const card = cards.get(String(body.outTrackId));
+      if (!card) return refuse(res, 'card not found');
+      Object.assign(card.params, body.cardData?.cardParamMap ?? {});
+      for (const [userId, data] of Object.entries(body.privateData ?? {}))
+        card.privateParams[userId] = {
+          ...card.privateParams[userId],
+          ...(data as { cardParamMap: Record<string, string> }).cardParamMap,
+        };
+      record({ kind: 'card-update', card });
+      json(res, 200, { success: true, result: true });
+      return true;
+    }
+    return false;
   }
 
   const server = createServer((req, res) => {
@@ -252,7 +386,9 @@ export async function startFakeDingTalk(
     say(from, text, options = {}) {
       const chat = options.chat ?? `cid-${from}`;
       const session = randomUUID();
-      sessions.set(session, chat);
+      const expiresAt = options.webhookExpiresAt ?? Date.now() + 3_600_000;
+      sessions.set(session, { chat, expiresAt });
+      if (!options.group) directChats.set(from, chat);
       const msgId = options.msgId ?? `msg-${nextMsg++}`;
       const msgtype = options.msgtype ?? 'text';
       const frameId = fake.push({
@@ -263,7 +399,7 @@ export async function startFakeDingTalk(
         senderNick: `user ${from}`,
         isAdmin: false,
         senderStaffId: from,
-        sessionWebhookExpiredTime: options.webhookExpiresAt ?? Date.now() + 3_600_000,
+        sessionWebhookExpiredTime: expiresAt,
         createAt: Date.now(),
         senderCorpId: 'corp-fake',
         conversationType: options.group ? '2' : '1',
@@ -293,6 +429,31 @@ export async function startFakeDingTalk(
     },
     addFile(downloadCode, data) {
       files.set(downloadCode, data);
+    },
+    cards,
+    press(userId, outTrackId, button) {
+      if (!cardSubscribed) throw new Error('the client has not subscribed to the card callback topic');
+      const data = {
+        outTrackId,
+        corpId: 'corp-fake',
+        userId,
+        userIdType: 1,
+        type: 'actionCallback',
+        spaceType: 'IM',
+        content: JSON.stringify({ cardPrivateData: { actionIds: [`button${button}`], params: { button } } }),
+      };
+      const built = frame('CALLBACK', TOPIC_CARD, JSON.stringify(data));
+      sendFrame(built.text);
+      return { frameId: built.messageId, frame: built.text };
+    },
+    resend(text) {
+      sendFrame(text);
+    },
+    failOpenApi(status, count) {
+      openApiFailures = { status, count };
+    },
+    expireTokens() {
+      tokens.clear();
     },
     failOpen(status, count) {
       openFailures = { status, count };

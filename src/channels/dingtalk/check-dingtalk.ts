@@ -23,8 +23,12 @@ export async function checkDingTalk(input: ChannelCheckInput): Promise<ChannelCh
     DINGTALK_CLIENT_SECRET_ENV,
     settings.allowedIds.length,
   );
+  // No OpenAPI call reads a template back without sending a card, so it is named, not verified.
+  lines.push(
+    settings.cardTemplateId ? t.dingtalkCardTemplate(settings.cardTemplateId) : t.dingtalkNoCardTemplate,
+  );
   try {
-    await createTokenSource(settings, AbortSignal.timeout(input.timeoutMs))();
+    await createTokenSource(settings, AbortSignal.timeout(input.timeoutMs)).get();
     lines.push(t.dingtalkOk(settings.clientId));
     return { channel: 'dingtalk', ok: true, lines };
   } catch (error) {

@@ -7,11 +7,11 @@ export const dingtalkChannel: ChannelKind = {
   label: '钉钉 DingTalk',
   configured: (config, env) => dingtalkSettings(config, env) !== undefined,
   allowedIds: (config, env) => dingtalkSettings(config, env)?.allowedIds ?? [],
-  async createTransport(config, env, logger, tuning) {
+  async createTransport(config, env, logger, tuning, context) {
     const settings = dingtalkSettings(config, env);
     if (!settings) throw new Error(`DingTalk: no client id and secret (${DINGTALK_CLIENT_ID_ENV})`);
     const { createDingTalkTransport } = await import('./dingtalk-transport.js');
-    return createDingTalkTransport({ settings, logger, ...tuning });
+    return createDingTalkTransport({ settings, logger, context, ...tuning });
   },
   async check(input) {
     const { checkDingTalk } = await import('./check-dingtalk.js');

@@ -1,6 +1,6 @@
 /**
- * DingTalk's HTTP endpoints the channel uses besides the stream: the gateway's
- * `connections/open`, the OpenAPI access token, robot file downloads and session webhooks.
+ * DingTalk's HTTP plumbing besides the stream: JSON calls, the gateway's `connections/open` and
+ * the OpenAPI access token (the OpenAPI calls themselves are in dingtalk-openapi.ts).
  * Every call has a timeout; errors name the endpoint, the HTTP status and DingTalk's error
  * code, never a credential (the secret travels only in request bodies).
  */
@@ -24,18 +24,31 @@ export class DingTalkApiError extends Error {
   get credentialsRejected(): boolean {
     return this.status === 400 || this.status === 401 || this.status === 403;
   }
+
+  /** Whether an OpenAPI call was refused for its access token (expired or revoked): get a new one. */
+  get tokenRejected(): boolean {
+    return this.status === 401;
+  }
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value.slice(0, 200) : '');
 
-/** POSTs JSON and returns the parsed answer; a non-2xx answer or a non-zero `errcode` throws. */
+interface CallOptions {
+  signal: AbortSignal;
+  headers?: Record<string, string>;
+  /** Names the call in errors and logs (never the URL: a webhook's carries its session). */
+  endpoint: string;
+  method?: 'POST' | 'PUT';
+}
+
+/** Sends JSON (POST unless told) and returns the parsed answer; a non-2xx answer or a non-zero `errcode` throws. */
 export async function postJson(
   url: string,
   body: unknown,
-  options: { signal: AbortSignal; headers?: Record<string, string>; endpoint: string },
+  options: CallOptions,
 ): Promise<Record<string, unknown>> {
   const response = await fetch(url, {
-    method: 'POST',
+    method: options.method ?? 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json', ...options.headers },
     body: JSON.stringify(body),
     signal: AbortSignal.any([options.signal, AbortSignal.timeout(CALL_TIMEOUT_MS)]),
@@ -81,10 +94,17 @@ export async function openConnection(
   return { endpoint, ticket };
 }
 
+export interface TokenSource {
+  /** The cached token, or a new one when there is none or it is about to expire. */
+  get(): Promise<string>;
+  /** Drops the cached token (DingTalk refused it): the next `get` asks for a new one. */
+  forget(): void;
+}
+
 /** The OpenAPI access token, fetched when first needed and again shortly before it expires. */
-export function createTokenSource(settings: DingTalkSettings, signal: AbortSignal) {
+export function createTokenSource(settings: DingTalkSettings, signal: AbortSignal): TokenSource {
   let cached: { token: string; until: number } | undefined;
-  return async function accessToken(): Promise<string> {
+  async function get(): Promise<string> {
     if (cached && Date.now() < cached.until) return cached.token;
     const answer = await postJson(
       `${settings.apiRoot}/v1.0/oauth2/accessToken`,
@@ -96,5 +116,11 @@ export function createTokenSource(settings: DingTalkSettings, signal: AbortSigna
     const lifetimeS = typeof answer.expireIn === 'number' ? answer.expireIn : 7200;
     cached = { token: answer.accessToken, until: Date.now() + Math.max(0, lifetimeS - 300) * 1000 };
     return cached.token;
+  }
+  return {
+    get,
+    forget() {
+      cached = undefined;
+    },
   };
 }

@@ -19,6 +19,10 @@ export interface DingTalkSettings {
    */
   webhookOrigin: string;
   allowedIds: string[];
+  /** `robotCode` of OpenAPI robot sends and cards: `robot_code`, or the client id. */
+  robotCode: string;
+  /** Card platform template of approval cards; empty when approvals are one-word replies. */
+  cardTemplateId: string;
   /** Whether the secret came from config.json (else from the environment). */
   secretFromConfig: boolean;
 }
@@ -35,6 +39,8 @@ export function dingtalkSettings(config: Config, env: NodeJS.ProcessEnv): DingTa
     apiRoot,
     webhookOrigin: new URL(section.api_root ? apiRoot : DINGTALK_WEBHOOK_ROOT).origin,
     allowedIds: [...section.allowed_ids],
+    robotCode: section.robot_code || clientId,
+    cardTemplateId: section.card_template_id,
     secretFromConfig: section.client_secret !== '',
   };
 }

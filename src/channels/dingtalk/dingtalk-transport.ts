@@ -1,38 +1,39 @@
 /**
- * DingTalk in Stream mode on the official SDK: the client registers the robot message
- * topic, receives robot messages over the stream WebSocket and ACKs each one at once (so
- * DingTalk does not redeliver it); answers go to the message's session webhook as Markdown.
- * DingTalk cannot edit a sent robot message and this transport sends no cards, so it has
- * neither `edit` nor `sendWithButtons`: the core sends whole answers (after a "thinking"
- * notice when slow) and asks for approvals by a one-word reply.
+ * DingTalk in Stream mode on the official SDK: the client registers the robot message topic
+ * (and, with a card template, the card callback topic), receives events over the stream
+ * WebSocket and ACKs each one at once (so DingTalk does not redeliver it).
+ *
+ * Messages are Markdown, sent through the chat's reply webhook while it is valid and through the
+ * robot OpenAPI after it expired or for a chat known only from the record (dingtalk-chats.ts).
+ * DingTalk cannot edit a sent robot message, so there is no `edit`: the core sends whole answers
+ * (after a "thinking" notice when slow). With `card_template_id` set, approvals are interactive
+ * cards (`sendWithButtons`, updated in place by `settleButtons`); without it, or when a card
+ * cannot be sent, the core asks for a one-word reply.
  */
-import { type DWClientDownStream, TOPIC_ROBOT } from 'dingtalk-stream';
+import { type DWClientDownStream, TOPIC_CARD, TOPIC_ROBOT } from 'dingtalk-stream';
 import type { Logger } from '../../log/logger.js';
 import { createBackoff } from '../backoff.js';
-import type { TransportTuning } from '../channel-kind.js';
+import type { TransportContext, TransportTuning } from '../channel-kind.js';
 import { readLimited } from '../read-limited.js';
-import type { ChannelTransport } from '../types.js';
-import { createTokenSource, postJson } from './dingtalk-http.js';
+import type { ChannelTransport, InboundAction, InboundMessage } from '../types.js';
+import { createButtonCards } from './dingtalk-cards.js';
+import { createChatDirectory } from './dingtalk-chats.js';
 import { parseRobotMessage } from './dingtalk-inbound.js';
+import { createOpenApi } from './dingtalk-openapi.js';
+import { sendMarkdown } from './dingtalk-send.js';
 import type { DingTalkSettings } from './dingtalk-settings.js';
 import { AiboxStreamClient } from './dingtalk-stream-client.js';
-import { markdownTitle } from './markdown-title.js';
 
 interface DingTalkTransportOptions extends TransportTuning {
   settings: DingTalkSettings;
   logger: Logger;
+  context: TransportContext;
 }
 
 /** DingTalk takes about 5,000 characters of Markdown per message; a margin for the split. */
 const MAX_MESSAGE_CHARS = 4000;
-/** Chats whose reply webhook is remembered (the oldest is forgotten first). */
-const MAX_CHATS = 10_000;
 
-interface ReplyWebhook {
-  url: string;
-  /** Milliseconds since the epoch; DingTalk's `sessionWebhookExpiredTime`. */
-  expiresAt: number;
-}
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export function createDingTalkTransport(options: DingTalkTransportOptions): ChannelTransport {
   const { settings, logger } = options;
@@ -45,29 +46,23 @@ export function createDingTalkTransport(options: DingTalkTransportOptions): Chan
     reconnectDelayMs: initialMs,
     signal: stopper.signal,
   });
-  const accessToken = createTokenSource(settings, stopper.signal);
-  const webhooks = new Map<string, ReplyWebhook>();
+  const api = createOpenApi(settings, stopper.signal);
+  const chats = createChatDirectory({
+    webhookOrigin: settings.webhookOrigin,
+    knownChat: options.context.knownChat,
+  });
+  const cards = settings.cardTemplateId
+    ? createButtonCards({ api, robotCode: settings.robotCode, templateId: settings.cardTemplateId })
+    : undefined;
+  const sendTarget = { api, robotCode: settings.robotCode, signal: stopper.signal };
   let sentCount = 0;
 
-  /** Keeps the chat's reply webhook; throws when it points anywhere but DingTalk (or the configured root). */
-  function remember(chatId: string, webhook: ReplyWebhook): void {
-    const origin = new URL(webhook.url).origin;
-    if (origin !== settings.webhookOrigin)
-      throw new Error(`sessionWebhook on ${origin}, not ${settings.webhookOrigin}`);
-    webhooks.delete(chatId);
-    webhooks.set(chatId, webhook);
-    if (webhooks.size > MAX_CHATS) webhooks.delete(webhooks.keys().next().value as string);
-  }
-
   async function download(downloadCode: string, robotCode: string, maxBytes: number): Promise<Uint8Array> {
-    const answer = await postJson(
-      `${settings.apiRoot}/v1.0/robot/messageFiles/download`,
-      { downloadCode, robotCode: robotCode || settings.clientId },
-      {
-        signal: stopper.signal,
-        headers: { 'x-acs-dingtalk-access-token': await accessToken() },
-        endpoint: 'robot/messageFiles/download',
-      },
+    const answer = await api.call(
+      'POST',
+      '/v1.0/robot/messageFiles/download',
+      { downloadCode, robotCode: robotCode || settings.robotCode },
+      'robot/messageFiles/download',
     );
     if (typeof answer.downloadUrl !== 'string' || !/^https?:\/\//.test(answer.downloadUrl))
       throw new Error('DingTalk gave no download URL');
@@ -77,39 +72,70 @@ export function createDingTalkTransport(options: DingTalkTransportOptions): Chan
     return readLimited(response, maxBytes);
   }
 
-  return {
+  /** ACKs a callback frame at once (DingTalk redelivers one not acknowledged in time), then handles it. */
+  function listen(
+    topic: string,
+    what: string,
+    ack: object,
+    handle: (frame: DWClientDownStream) => void,
+  ): void {
+    client.registerCallbackListener(topic, (frame: DWClientDownStream) => {
+      client.socketCallBackResponse(frame.headers.messageId, ack);
+      try {
+        handle(frame);
+      } catch (error) {
+        logger.warn(
+          { error: describe(error), frame: frame.headers.messageId },
+          `malformed DingTalk ${what} ignored`,
+        );
+      }
+    });
+  }
+
+  function onRobotMessage(frame: DWClientDownStream, onMessage: (message: InboundMessage) => void): void {
+    const { message, inbound } = parseRobotMessage(frame.data, download);
+    const direct = message.conversationType === '1';
+    chats.remember(message.conversationId, {
+      webhook: message.sessionWebhook,
+      expiresAt: message.sessionWebhookExpiredTime ?? Number.POSITIVE_INFINITY,
+      direct,
+      userId: message.senderStaffId || undefined,
+    });
+    if (inbound) onMessage({ ...inbound, direct });
+  }
+
+  function onCardPress(frame: DWClientDownStream, onAction: (action: InboundAction) => void): void {
+    const press = cards?.press(frame.data);
+    if (!press) {
+      logger.debug({ frame: frame.headers.messageId }, 'a press on a card this box does not know ignored');
+      return;
+    }
+    onAction({
+      // A redelivered callback keeps its frame id: the core handles it once.
+      eventId: `card:${frame.headers.messageId}`,
+      chatId: press.chatId,
+      senderId: press.senderId,
+      data: press.data,
+      acknowledge: (text) =>
+        cards?.notify(press.outTrackId, press.senderId, text).catch((error: unknown) => {
+          logger.warn({ error: describe(error) }, 'showing a notice on a DingTalk card failed');
+        }) ?? Promise.resolve(),
+    });
+  }
+
+  const transport: ChannelTransport = {
     name: 'dingtalk',
     maxMessageChars: MAX_MESSAGE_CHARS,
-    start(onMessage) {
-      client.registerCallbackListener(TOPIC_ROBOT, (frame: DWClientDownStream) => {
-        // ACK first: DingTalk redelivers an event that is not acknowledged in time.
-        client.socketCallBackResponse(frame.headers.messageId, { status: 'SUCCESS' });
-        try {
-          const { message, inbound } = parseRobotMessage(frame.data, download);
-          remember(message.conversationId, {
-            url: message.sessionWebhook,
-            expiresAt: message.sessionWebhookExpiredTime ?? Number.POSITIVE_INFINITY,
-          });
-          if (inbound) onMessage(inbound);
-        } catch (error) {
-          logger.warn(
-            { error: error instanceof Error ? error.message : String(error), frame: frame.headers.messageId },
-            'malformed DingTalk robot message ignored',
-          );
-        }
-      });
+    start(onMessage, onAction) {
+      listen(TOPIC_ROBOT, 'robot message', { status: 'SUCCESS' }, (frame) =>
+        onRobotMessage(frame, onMessage),
+      );
+      // A card callback's answer may carry a card update; the card is updated through the OpenAPI instead.
+      if (cards) listen(TOPIC_CARD, 'card callback', {}, (frame) => onCardPress(frame, onAction));
       void client.connect();
     },
     async send(chatId, text) {
-      const webhook = webhooks.get(chatId);
-      if (!webhook) throw new Error(`no DingTalk reply webhook for chat ${chatId} (it has not written yet)`);
-      if (Date.now() >= webhook.expiresAt)
-        throw new Error(`the DingTalk reply webhook of chat ${chatId} has expired; write to the bot again`);
-      await postJson(
-        webhook.url,
-        { msgtype: 'markdown', markdown: { title: markdownTitle(text), text } },
-        { signal: stopper.signal, endpoint: 'robot/sendBySession' },
-      );
+      await sendMarkdown(sendTarget, chats.route(chatId), text);
       sentCount += 1;
       return `${chatId}:${sentCount}`;
     },
@@ -118,4 +144,10 @@ export function createDingTalkTransport(options: DingTalkTransportOptions): Chan
       client.disconnect();
     },
   };
+  if (cards) {
+    transport.sendWithButtons = (chatId, text, buttons) =>
+      cards.send(chats.openApiRoute(chatId), chatId, text, buttons);
+    transport.settleButtons = (_chatId, messageId, text) => cards.settle(messageId, text);
+  }
+  return transport;
 }

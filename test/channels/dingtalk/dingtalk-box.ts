@@ -4,9 +4,16 @@ import { type Box, startBox } from '../../server/harness.js';
 
 export const OWNER = 'staff-owner';
 
+interface DingTalkBoxOptions {
+  /** More of `channels.dingtalk` (e.g. `card_template_id`). */
+  dingtalk?: Record<string, unknown>;
+  scheduler?: boolean;
+}
+
 export async function startDingTalkBox(
   config: Record<string, unknown> = {},
   channels: Record<string, unknown> = {},
+  options: DingTalkBoxOptions = {},
 ): Promise<{ dt: FakeDingTalk; box: Box }> {
   const dt = await startFakeDingTalk();
   const box = await startBox({
@@ -20,9 +27,11 @@ export async function startDingTalkBox(
           client_secret: dt.clientSecret,
           api_root: dt.apiRoot,
           allowed_ids: [OWNER],
+          ...options.dingtalk,
         },
       },
     },
+    scheduler: options.scheduler,
     server: { channels: { tuning: { dingtalk: { backoffInitialMs: 20, backoffMaxMs: 200 } } } },
   });
   await dt.waitFor((e) => e.kind === 'connect');
