@@ -152,7 +152,7 @@ export async function startFakeDingTalk(
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://fake');
-    const raw = req.method === 'POST' ? await readBody(req) : '';
+    const raw = req.method === 'POST' || req.method === 'PUT' ? await readBody(req) : '';
     // biome-ignore lint/suspicious/noExplicitAny: the request bodies are whatever the client sent
     let body: any = {};
     try {

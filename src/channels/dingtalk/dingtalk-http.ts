@@ -27,7 +27,7 @@ export class DingTalkApiError extends Error {
 
   /** Whether an OpenAPI call was refused for its access token (expired or revoked): get a new one. */
   get tokenRejected(): boolean {
-    return this.status === 401;
+    return this.status === 401 || this.code === 'InvalidAuthentication';
   }
 }
 

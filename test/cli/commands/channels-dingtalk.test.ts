@@ -34,8 +34,22 @@ describe('aibox channels check (DingTalk)', () => {
     });
     expect(run.stdout).toContain(`DingTalk: ✅ the credentials of app ${dt.clientId} work`);
     expect(run.stdout).toContain('nobody is allowed yet');
+    expect(run.stdout).toContain('no card_template_id: approval requests are answered by a one-word reply');
     expect(run.stdout + run.stderr).not.toContain(dt.clientSecret);
     expect(run.code).toBe(0);
+  });
+
+  it('names the approval card template and says when DingTalk checks it', async () => {
+    const credentials = { client_id: dt.clientId, client_secret: dt.clientSecret, api_root: dt.apiRoot };
+    const run = await runCli(['channels', 'check'], {
+      home: home({ ...credentials, card_template_id: 'abc-123.schema' }),
+    });
+    expect(run.stdout).toContain('approval card template: abc-123.schema (DingTalk checks it only when');
+    const bad = await runCli(['channels', 'check'], {
+      home: home({ ...credentials, card_template_id: 'no spaces/or slashes' }),
+    });
+    expect(bad.code).not.toBe(0);
+    expect(bad.stdout + bad.stderr).toContain('channels.dingtalk.card_template_id');
   });
 
   it('says the credentials were rejected, in English and Chinese, and exits 1', async () => {
