@@ -99,6 +99,8 @@ export interface FakeDingTalk {
   failOpenApi(status: number, count: number): void;
   /** Every access token handed out so far stops working (as when DingTalk expires them). */
   expireTokens(): void;
+  /** Every reply webhook handed out so far stops working, before the time it said. */
+  endSessions(): void;
   /** The next `count` `connections/open` calls answer with HTTP `status`. */
   failOpen(status: number, count: number): void;
   /** Terminates every stream WebSocket (a dropped network). */
@@ -454,6 +456,9 @@ export async function startFakeDingTalk(
     },
     expireTokens() {
       tokens.clear();
+    },
+    endSessions() {
+      sessions.clear();
     },
     failOpen(status, count) {
       openFailures = { status, count };

@@ -69,6 +69,8 @@ function spaceOf(route: Exclude<ChatRoute, { kind: 'webhook' }>, robotCode: stri
   };
 }
 
+export type ButtonCards = ReturnType<typeof createButtonCards>;
+
 export function createButtonCards(options: ButtonCardsOptions) {
   const { api } = options;
   const sent = new Map<string, SentCard>();

@@ -16,8 +16,9 @@ import { createBackoff } from '../backoff.js';
 import type { TransportContext, TransportTuning } from '../channel-kind.js';
 import { readLimited } from '../read-limited.js';
 import type { ChannelTransport, InboundAction, InboundMessage } from '../types.js';
-import { createButtonCards } from './dingtalk-cards.js';
+import { type ButtonCards, createButtonCards } from './dingtalk-cards.js';
 import { createChatDirectory } from './dingtalk-chats.js';
+import { DingTalkApiError } from './dingtalk-http.js';
 import { parseRobotMessage } from './dingtalk-inbound.js';
 import { createOpenApi } from './dingtalk-openapi.js';
 import { sendMarkdown } from './dingtalk-send.js';
@@ -104,8 +105,12 @@ export function createDingTalkTransport(options: DingTalkTransportOptions): Chan
     if (inbound) onMessage({ ...inbound, direct });
   }
 
-  function onCardPress(frame: DWClientDownStream, onAction: (action: InboundAction) => void): void {
-    const press = cards?.press(frame.data);
+  function onCardPress(
+    cards: ButtonCards,
+    frame: DWClientDownStream,
+    onAction: (action: InboundAction) => void,
+  ): void {
+    const press = cards.press(frame.data);
     if (!press) {
       logger.debug({ frame: frame.headers.messageId }, 'a press on a card this box does not know ignored');
       return;
@@ -117,9 +122,9 @@ export function createDingTalkTransport(options: DingTalkTransportOptions): Chan
       senderId: press.senderId,
       data: press.data,
       acknowledge: (text) =>
-        cards?.notify(press.outTrackId, press.senderId, text).catch((error: unknown) => {
+        cards.notify(press.outTrackId, press.senderId, text).catch((error: unknown) => {
           logger.warn({ error: describe(error) }, 'showing a notice on a DingTalk card failed');
-        }) ?? Promise.resolve(),
+        }),
     });
   }
 
@@ -131,11 +136,23 @@ export function createDingTalkTransport(options: DingTalkTransportOptions): Chan
         onRobotMessage(frame, onMessage),
       );
       // A card callback's answer may carry a card update; the card is updated through the OpenAPI instead.
-      if (cards) listen(TOPIC_CARD, 'card callback', {}, (frame) => onCardPress(frame, onAction));
+      if (cards) listen(TOPIC_CARD, 'card callback', {}, (frame) => onCardPress(cards, frame, onAction));
       void client.connect();
     },
     async send(chatId, text) {
-      await sendMarkdown(sendTarget, chats.route(chatId), text);
+      const route = chats.route(chatId);
+      try {
+        await sendMarkdown(sendTarget, route, text);
+      } catch (error) {
+        // DingTalk refused the webhook (it can end a session before the time it said): nothing was
+        // sent, so the OpenAPI may send it. A timeout is no refusal (it may have arrived): thrown.
+        if (route.kind !== 'webhook' || !(error instanceof DingTalkApiError)) throw error;
+        logger.info(
+          { error: describe(error) },
+          'the DingTalk reply webhook refused; sending through the OpenAPI',
+        );
+        await sendMarkdown(sendTarget, chats.openApiRoute(chatId), text);
+      }
       sentCount += 1;
       return `${chatId}:${sentCount}`;
     },

@@ -42,6 +42,17 @@ describe('DingTalk replies through the OpenAPI', () => {
     expect(reply).toMatchObject({ via: 'openapi', msgtype: 'sampleMarkdown', title: 'answer after expiry' });
   });
 
+  it('sends through the OpenAPI when DingTalk refuses a webhook before its time', async () => {
+    box.llm.script({ text: 'answer despite the ended session', delayMs: 100 });
+    const { frameId } = dt.say(OWNER, 'a question');
+    await dt.waitFor((e) => e.kind === 'ack' && e.messageId === frameId);
+    dt.endSessions(); // while the model is still answering
+    expect((await dt.waitForReply(DIRECT, 'answer despite the ended session')).via).toBe('openapi');
+    expect(readFileSync(box.app.paths.log, 'utf8')).toContain(
+      'the DingTalk reply webhook refused; sending through the OpenAPI',
+    );
+  });
+
   it('answers in a group through groupMessages/send once its webhook has expired', async () => {
     const group = 'cid-openapi-group';
     box.llm.script({ text: 'group answer via the OpenAPI' });
