@@ -4,10 +4,17 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/helpers/global-setup.ts'],
+    // AIBOX_TEST_CPU_LOG=<file>: one JSON line per test file with its CPU and wall seconds.
+    setupFiles: process.env.AIBOX_TEST_CPU_LOG ? ['test/helpers/cpu-per-file.ts'] : [],
     pool: 'forks',
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
     // Two cores: at most two test files at once, so timing-sensitive tests keep their margins.
     maxWorkers: 2,
+    // A worker process runs file after file with its module cache kept: each file does not pay
+    // again for loading vitest, zod, the SDKs and src/ (about half the suite's CPU time). So test
+    // files must leave no global state behind: restore process.env, close servers, pools and
+    // databases in afterAll/afterEach.
+    isolate: false,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
   },
 });
