@@ -1,7 +1,28 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { buildInputsHash } from './build-inputs.js';
 
-/** CLI and server tests run the built program (dist/), exactly as users do: build it once. */
+const ROOT = resolve(import.meta.dirname, '../..');
+/** Written after a successful build; the build itself starts by deleting dist/, stamp included. */
+const STAMP = join(ROOT, 'dist/.build-inputs');
+
+function readStamp(): string | undefined {
+  try {
+    return readFileSync(STAMP, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * CLI and server tests run the built program (dist/), exactly as users do: build it once, unless
+ * dist/ was built from exactly the current sources (`AIBOX_TEST_SKIP_BUILD=1` skips the check too).
+ */
 export default function setup(): void {
   if (process.env.AIBOX_TEST_SKIP_BUILD === '1') return;
-  execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
+  const inputs = buildInputsHash(ROOT);
+  if (readStamp() === inputs) return;
+  execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
+  writeFileSync(STAMP, inputs);
 }
