@@ -11,7 +11,8 @@ import type { DWClientInternals } from '../../../src/channels/dingtalk/dingtalk-
 import { CLI_PATH, runCli, tempHome } from '../../helpers/cli.js';
 import { type FakeDingTalk, startFakeDingTalk } from '../../helpers/fake-dingtalk.js';
 
-describe('aibox channels check (DingTalk)', () => {
+// Each test runs the built CLI in a home of its own against the shared fake: they run concurrently.
+describe.concurrent('aibox channels check (DingTalk)', { timeout: 120_000 }, () => {
   let dt: FakeDingTalk;
   const homes: string[] = [];
   const home = (dingtalk: Record<string, unknown>) => {

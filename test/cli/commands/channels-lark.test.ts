@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempHome } from '../../helpers/cli.js';
 import { type FakeLark, LARK_APP_ID, LARK_APP_SECRET, startFakeLark } from '../../helpers/fake-lark.js';
 
-describe('aibox channels check (Feishu/Lark)', () => {
+// Each test runs the built CLI in a home of its own against the shared fake: they run concurrently,
+// except the one that counts the fake's calls.
+describe.concurrent('aibox channels check (Feishu/Lark)', { timeout: 120_000 }, () => {
   let lark: FakeLark;
   const homes: string[] = [];
   const home = (section: Record<string, unknown>) => {
@@ -66,7 +68,7 @@ describe('aibox channels check (Feishu/Lark)', () => {
     expect(run.stdout).not.toContain('unreachable-secret');
   });
 
-  it('says an app id of the wrong shape is wrong before calling anyone', async () => {
+  it.sequential('says an app id of the wrong shape is wrong before calling anyone', async () => {
     const calls = lark.calls.length;
     const run = await runCli(['channels', 'check'], {
       home: home({ app_id: 'my-app', app_secret: 'x', domain: lark.domain }),

@@ -6,7 +6,8 @@ import { createSenderStore } from '../../../src/channels/sender-store.js';
 import { runCli, tempHome } from '../../helpers/cli.js';
 import { type FakeTelegram, startFakeTelegram } from '../../helpers/fake-telegram.js';
 
-describe('aibox channels', () => {
+// Each test runs the built CLI in a home of its own against the shared fake: they run concurrently.
+describe.concurrent('aibox channels', { timeout: 120_000 }, () => {
   let tg: FakeTelegram;
   const homes: string[] = [];
   const home = (telegram: Record<string, unknown>) => {

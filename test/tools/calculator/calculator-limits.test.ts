@@ -2,7 +2,7 @@
  * The calculator runs expressions in a worker: the issue's freezing expressions end in a clear tool
  * error while the main thread keeps answering HTTP, and an abort stops a running evaluation.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCalculatorPool, createCalculatorTool } from '../../../src/tools/calculator/calculator.js';
 import type { WorkerPool } from '../../../src/workers/pool.js';
 import { answeredDuring, type HealthServer, startHealthServer } from '../../helpers/health-server.js';
@@ -30,7 +30,8 @@ async function runWhileProbing(
 // Each test starts a worker that loads mathjs: seconds on a loaded machine.
 const SLOW = 120_000;
 const pools: WorkerPool[] = [];
-afterEach(async () => {
+// After all, not after each: the tests run concurrently, each with a pool of its own.
+afterAll(async () => {
   await Promise.all(pools.splice(0).map((pool) => pool.close()));
 });
 
@@ -41,7 +42,8 @@ function calculator(lang: 'en' | 'zh', timeoutSeconds?: number) {
   return { pool, tool: createCalculatorTool({ lang, pool, ...(config ? { config } : {}) }) };
 }
 
-describe('calculator limits', () => {
+// Each test has its own worker pool and waits mostly on a limit: they run side by side.
+describe.concurrent('calculator limits', () => {
   it(
     'kron(ones(200,200), ones(200,200)) ends in a clear error at the production limits; the server keeps answering',
     async () => {
