@@ -1,7 +1,8 @@
 /**
  * A real browser for the page's end-to-end tests: Debian's chromium driven by playwright-core
- * (installed with `apt-get install -y chromium fonts-wqy-zenhei`). Each launch gets a fresh profile:
- * playwright's `launch()` creates a temporary --user-data-dir itself and refuses one in `args`.
+ * (installed with `apt-get install -y chromium fonts-wqy-zenhei`). One browser per test process, on a
+ * fresh profile (playwright's `launch()` creates a temporary --user-data-dir itself and refuses one
+ * in `args`); each test file works in browser contexts of its own.
  */
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,34 +31,64 @@ export function assertBrowserReady(): void {
 
 export interface LaunchedBrowser {
   browser: Browser;
+  /** A fresh context (its own cookies and storage), closed with `close()` at the latest. */
   newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
+  /** Closes this user's contexts; the shared browser stays up for the next test file. */
   close(): Promise<void>;
 }
 
+let shared: Promise<Browser> | undefined;
+
+/**
+ * One chromium per test process: vitest runs test file after file in the same process
+ * (isolate: false), and a launch costs seconds of CPU. Files are isolated from each other by
+ * contexts, not browsers. Playwright ends the browser when the process exits.
+ */
+function sharedBrowser(): Promise<Browser> {
+  shared ??= chromium
+    .launch({
+      executablePath: CHROMIUM_PATH,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    })
+    .then(
+      (browser) => {
+        browser.on('disconnected', () => {
+          shared = undefined;
+        });
+        return browser;
+      },
+      (error: unknown) => {
+        shared = undefined;
+        throw error;
+      },
+    );
+  return shared;
+}
+
 export async function launchBrowser(): Promise<LaunchedBrowser> {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await sharedBrowser();
+  const contexts = new Set<BrowserContext>();
   return {
     browser,
     async newContext(options) {
       const context = await browser.newContext(options);
+      contexts.add(context);
+      context.on('close', () => contexts.delete(context));
       // A step that cannot happen fails naming the locator it waited for, well before vitest's timeout.
       context.setDefaultTimeout(10_000);
       return context;
     },
     async close() {
-      await browser.close();
+      await Promise.all([...contexts].map((context) => context.close()));
     },
   };
 }
