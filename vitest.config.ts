@@ -2,6 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    experimental: {
+      // Transformed src/ and test/ modules are kept in node_modules/.experimental-vitest-cache
+      // (keyed by content) between runs: a rerun skips most of the ~10 s of TypeScript transforms.
+      // `npx vitest --clearCache` drops it.
+      fsModuleCache: true,
+    },
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/helpers/global-setup.ts'],
     // AIBOX_TEST_CPU_LOG=<file>: one JSON line per test file with its CPU and wall seconds.
