@@ -23,7 +23,8 @@ function home(safety: Record<string, unknown>): string {
 /** PATH without bubblewrap (the CLI itself is started by absolute path). */
 const NO_BWRAP = { PATH: '/nonexistent' };
 
-describe('sandbox status', () => {
+// A home (or box) each: the tests run side by side.
+describe.concurrent('sandbox status', () => {
   it('GET /healthz says where commands run', async () => {
     const box = await startBox({
       config: { safety: { network: false, rules: [{ decision: 'deny', command: 'curl' }] } },

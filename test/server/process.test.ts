@@ -41,7 +41,8 @@ function serve(home: string, args: string[] = []): Promise<Served> {
   });
 }
 
-describe('aibox serve process', () => {
+// The first two tests use homes of their own and run side by side; the last one reuses the first's home.
+describe.concurrent('aibox serve process', () => {
   let llm: FakeLlm;
   let home: string;
   beforeAll(async () => {
@@ -99,7 +100,7 @@ describe('aibox serve process', () => {
     expect(run.stderr).toContain('llm.temperature');
   }, 90_000);
 
-  it('refuses a non-loopback --host without a token and rejects bad flags', async () => {
+  it.sequential('refuses a non-loopback --host without a token and rejects bad flags', async () => {
     const run = await runCli(['serve', '--host', '0.0.0.0', '--port', '0', '--no-scheduler'], { home });
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/token/);

@@ -3,8 +3,9 @@ import { createMemoryStore } from '../../../src/memory/store.js';
 import { openDatabase } from '../../../src/store/database.js';
 import { runCli, tempHome } from '../../helpers/cli.js';
 
-// Each CLI start loads the whole program; on a busy machine that takes seconds, so calls are few and parallel.
-describe('aibox memo / aibox memory', () => {
+// Each CLI start loads the whole program; on a busy machine that takes seconds, so calls are few and
+// parallel, and the two tests (a home each) run side by side.
+describe.concurrent('aibox memo / aibox memory', () => {
   it('adds, lists, completes and deletes tasks; rejects bad input clearly', {
     timeout: 180_000,
   }, async () => {
