@@ -7,7 +7,10 @@ import { runCli, tempHome } from '../../helpers/cli.js';
 import { EVERYTHING } from '../../mcp/servers.js';
 
 describe('aibox mcp', () => {
-  it('adds, lists, checks and removes servers in config.json, refusing bad entries with the key named', async () => {
+  // Seven CLI runs one after the other, one of them starting an MCP server: seconds each on a busy machine.
+  it('adds, lists, checks and removes servers in config.json, refusing bad entries with the key named', {
+    timeout: 120_000,
+  }, async () => {
     const home = tempHome('aibox-mcp-cli-');
     const env = homeEnv(home);
     const cli = (...args: string[]) => runCli(['--lang', 'en', ...args], { home, env });
