@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { defaultConfig, type McpServerConfig, type SafetyRule } from '../../src/config/schema.js';
 import { silentLogger } from '../../src/log/logger.js';
 import { createMcpManager } from '../../src/mcp/manager.js';
@@ -19,7 +19,8 @@ import { isRunning } from '../helpers/processes.js';
 import { EVERYTHING, everythingStdio } from './servers.js';
 
 const managers: McpManager[] = [];
-afterEach(async () => {
+// After all, not after each: the tests run side by side, each with a home and a manager of its own.
+afterAll(async () => {
   await Promise.all(managers.splice(0).map((m) => m.close()));
 });
 
@@ -89,7 +90,7 @@ const tool = (m: McpManager, name: string) => {
   return found;
 };
 
-describe('MCP trust', () => {
+describe.concurrent('MCP trust', () => {
   it('asks a person by default, offers "always" for this tool, and records what was allowed', async () => {
     const home = tempHome('aibox-mcp-trust-');
     const m = manager(home, { everything: everythingStdio() });
@@ -146,7 +147,7 @@ describe('MCP trust', () => {
   });
 });
 
-describe('MCP lifecycle', () => {
+describe.concurrent('MCP lifecycle', () => {
   it('times a call out and cancels it', async () => {
     const home = tempHome('aibox-mcp-timeout-');
     const m = manager(home, { slow: { ...everythingStdio(), timeout_s: 0.3 } }, [
