@@ -1,48 +1,54 @@
 /** Helpers for /config and /reload: flattening, diffing and hiding secrets. */
 import type { Config } from '../config/schema.js';
 
-/** Keys whose values are secrets: shown only as set / not set, anywhere. */
-export const SECRET_KEYS = new Set([
-  'server.token',
-  'channels.telegram.token',
-  'channels.lark.app_secret',
-  'channels.dingtalk.client_secret',
-]);
+/**
+ * The one list of config values that are secrets, shown only as set / not set (in the text of
+ * /config and its data alike). A `*` part matches any one key: MCP servers' env values and HTTP
+ * headers carry their tokens, so their names are shown and their values are not.
+ */
+const SECRET_PATHS: readonly (readonly string[])[] = [
+  ['server', 'token'],
+  ['channels', 'telegram', 'token'],
+  ['channels', 'lark', 'app_secret'],
+  ['channels', 'dingtalk', 'client_secret'],
+  ['mcp', 'servers', '*', 'env', '*'],
+  ['mcp', 'servers', '*', 'headers', '*'],
+];
 
-export function flattenConfig(value: unknown, prefix = ''): Map<string, unknown> {
-  const out = new Map<string, unknown>();
-  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-    for (const [key, child] of Object.entries(value)) {
-      for (const [k, v] of flattenConfig(child, prefix ? `${prefix}.${key}` : key)) out.set(k, v);
-    }
-  } else {
-    out.set(prefix, value);
-  }
-  return out;
+/** Whether the value at `path` (its keys, not dotted: an env or header name may hold a dot) is a secret. */
+export function isSecretPath(path: readonly string[]): boolean {
+  return SECRET_PATHS.some(
+    (secret) => secret.length === path.length && secret.every((part, i) => part === '*' || part === path[i]),
+  );
 }
 
-/** A deep copy of the config with every secret replaced by whether it is set. */
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Every leaf of `value` (arrays are leaves) with the keys leading to it. */
+export function configLeaves(value: unknown, path: readonly string[] = []): [string[], unknown][] {
+  if (!isRecord(value)) return [[[...path], value]];
+  return Object.entries(value).flatMap(([key, child]) => configLeaves(child, [...path, key]));
+}
+
+/** Dotted key → value of every leaf. */
+export function flattenConfig(value: unknown): Map<string, unknown> {
+  return new Map(configLeaves(value).map(([path, leaf]) => [path.join('.'), leaf]));
+}
+
+function redactLeaves(value: unknown, path: readonly string[]): unknown {
+  if (isRecord(value))
+    return Object.fromEntries(
+      Object.entries(value).map(([key, child]) => [key, redactLeaves(child, [...path, key])]),
+    );
+  if (isSecretPath(path)) return value ? '[set]' : '';
+  return structuredClone(value);
+}
+
+/** A deep copy of the config with every secret replaced by whether it is set (`[set]` or empty). */
 export function redactConfig(config: Config): Record<string, unknown> {
-  const copy = structuredClone(config) as unknown as Record<string, Record<string, unknown>>;
-  for (const key of SECRET_KEYS) {
-    const path = key.split('.');
-    const name = path.pop() as string;
-    let holder: Record<string, unknown> | undefined = copy;
-    for (const part of path) holder = holder?.[part] as Record<string, unknown> | undefined;
-    if (holder && name in holder) holder[name] = holder[name] ? '[set]' : '';
-  }
-  // MCP servers' env values and HTTP headers carry their tokens: names are shown, values are not.
-  const servers = (copy.mcp?.servers ?? {}) as Record<
-    string,
-    Record<string, Record<string, string> | undefined>
-  >;
-  for (const server of Object.values(servers)) {
-    for (const field of ['env', 'headers'] as const) {
-      const values = server[field];
-      if (values) for (const name of Object.keys(values)) values[name] = '[set]';
-    }
-  }
-  return copy;
+  return redactLeaves(config, []) as Record<string, unknown>;
 }
 
 /** Dotted keys whose values differ. */

@@ -1,4 +1,4 @@
-import { flattenConfig, redactConfig, SECRET_KEYS } from './config-view.js';
+import { configLeaves, isSecretPath, redactConfig } from './config-view.js';
 import { commandMessages } from './messages.js';
 import type { SlashCommand } from './types.js';
 
@@ -9,9 +9,9 @@ export const configCommand: SlashCommand<'config' | 'configPath' | 'provider' | 
   async run({ services, lang }) {
     const t = commandMessages(lang);
     const lines = [t.configTitle, t.configFile(services.configPath)];
-    for (const [key, value] of flattenConfig(services.config)) {
-      const shown = SECRET_KEYS.has(key) ? (value ? t.secretSet : t.secretUnset) : JSON.stringify(value);
-      lines.push(`  ${key}: ${shown}`);
+    for (const [path, value] of configLeaves(services.config)) {
+      const shown = isSecretPath(path) ? (value ? t.secretSet : t.secretUnset) : JSON.stringify(value);
+      lines.push(`  ${path.join('.')}: ${shown}`);
     }
     const info = services.provider.info;
     lines.push(
