@@ -4,9 +4,10 @@
  */
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { type ErrorCode, httpStatusOf, isClientFault, wireCodeOf } from '../../error-codes.js';
+import { type ErrorCode, httpStatusOf, wireCodeOf } from '../../error-codes.js';
 import { AppError, isAppError } from '../../errors.js';
 import type { Logger } from '../../log/logger.js';
+import { logRequestFailure } from '../log-request-failure.js';
 import type { ApiErrorBody } from './dto.js';
 import type { ApiMessages } from './messages.js';
 
@@ -27,10 +28,7 @@ export function apiErrorResponse(c: Context, code: ErrorCode, message: string): 
 export function errorResponse(c: Context, error: unknown, t: ApiMessages, logger: Logger): Response {
   if (error instanceof z.ZodError)
     return apiErrorResponse(c, 'bad_request', t.badBody(z.prettifyError(error)));
-  if (isAppError(error)) {
-    if (!isClientFault(error.code)) logger.error({ err: error, path: c.req.path }, 'api request failed');
-    return apiErrorResponse(c, error.code, error.message);
-  }
-  logger.error({ err: error, path: c.req.path }, 'api request failed');
+  logRequestFailure(logger, error, c.req.path, 'api request failed');
+  if (isAppError(error)) return apiErrorResponse(c, error.code, error.message);
   return apiErrorResponse(c, 'internal', t.internal);
 }

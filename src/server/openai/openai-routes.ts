@@ -14,6 +14,7 @@ import { isAppError } from '../../errors.js';
 import { startCancellableTurn } from '../../session/cancellable-turn.js';
 import type { Session, SessionEvent, TurnOutcome } from '../../session/types.js';
 import { bearerToken, tokensEqual } from '../auth.js';
+import { logRequestFailure } from '../log-request-failure.js';
 import {
   type ChatRequest,
   ChatRequestSchema,
@@ -108,10 +109,11 @@ export function createOpenAiRoutes(app: AppServices): Hono {
   });
 
   routes.notFound((c) => openAiError(c, 'not_found', t.notFound(c.req.path)));
-  // A refused limit (no room for the session, a queue filled meanwhile) keeps its own code.
+  // A refused limit (no room for the session, a queue filled meanwhile) keeps its own code;
+  // the box's own failures (5xx) are logged like /api's.
   routes.onError((error, c) => {
+    logRequestFailure(app.logger, error, c.req.path, 'openai api request failed');
     if (isAppError(error)) return openAiError(c, error.code, error.message);
-    app.logger.error({ err: error, path: c.req.path }, 'openai api request failed');
     return openAiError(c, 'internal', t.internal);
   });
   return routes;

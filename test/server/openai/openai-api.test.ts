@@ -3,10 +3,13 @@
  * not, a bad token, unknown models, two concurrent requests to one session queued, and a
  * request closed mid-turn aborting that turn. WebSocket clients of the session see the turns.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorCode } from '../../../src/error-codes.js';
+import { AppError } from '../../../src/errors.js';
+import { createOpenAiRoutes } from '../../../src/server/openai/openai-routes.js';
 import { type Box, connectReady, startBox, type TestClient } from '../harness.js';
 
 const TOKEN = 'openai-endpoint-test-token';
@@ -148,6 +151,41 @@ describe('OpenAI-compatible endpoint', () => {
       messages: [{ role: 'user', content: 'x' }],
     });
     expect(after.choices[0]?.message.content).toBe('back');
+  });
+});
+
+describe('OpenAI-compatible endpoint, failures in the log', () => {
+  it("logs the box's own failures (5xx) with the path only, and not a client's mistakes (4xx)", async () => {
+    // The endpoint's own routes and error handling, plus one route that fails the way a route can.
+    const routes = createOpenAiRoutes(box.app);
+    routes.post('/fail/:code', async (c) => {
+      await c.req.text();
+      throw new AppError(c.req.param('code') as ErrorCode, `failed with ${c.req.param('code')}`);
+    });
+    const fail = (code: ErrorCode) =>
+      routes.request(`/fail/${code}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${TOKEN}` },
+        body: JSON.stringify({ messages: [{ role: 'user', content: 'private words of the user' }] }),
+      });
+    const serverFault = await fail('mcp_not_connected');
+    expect(serverFault.status).toBe(503);
+    expect(await serverFault.json()).toMatchObject({
+      error: { code: 'mcp_not_connected', type: 'server_error' },
+    });
+    expect((await fail('queue_full')).status).toBe(429);
+
+    const lines = readFileSync(box.app.paths.log, 'utf8')
+      .split('\n')
+      .filter((line) => line.includes('openai api request failed'));
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0] ?? '')).toMatchObject({
+      level: 50,
+      path: '/fail/mcp_not_connected',
+      err: { type: 'AppError', code: 'mcp_not_connected', message: 'failed with mcp_not_connected' },
+    });
+    expect(lines[0]).not.toContain(TOKEN);
+    expect(lines[0]).not.toContain('private words');
   });
 });
 
