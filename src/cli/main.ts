@@ -7,13 +7,10 @@
 // The entry point loads nothing but the version for `aibox --version`/`-V` (answered at once);
 // every other command loads the program (commander, config schemas, the command) first.
 import { VERSION } from '../version.js';
+import { handleClosedOutput } from './closed-output.js';
 
-// A reader that stops early (`aibox skills search x | head -1`) closes stdout: there is nobody left to
-// tell anything, so the command ends quietly instead of dying on an unhandled EPIPE with a stack trace.
-process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code === 'EPIPE') process.exit(0);
-  throw error;
-});
+// A reader that stops early (`aibox skills search x | head -1`) must not kill aibox with a stack trace.
+handleClosedOutput();
 
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) process.stdout.write(`${VERSION}\n`);

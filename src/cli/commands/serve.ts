@@ -9,6 +9,7 @@ import { AppError } from '../../errors.js';
 import { detectLang, isLang } from '../../i18n/lang.js';
 import { type ConsoleLevel, consoleLevelFromDebug } from '../../log/levels.js';
 import type { RunningServer } from '../../server/start-server.js';
+import { keepRunningWhenOutputCloses } from '../closed-output.js';
 import type { GlobalOptions } from '../context.js';
 import { serveMessages } from './messages.js';
 
@@ -49,6 +50,7 @@ function consoleLevel(options: ServeOptions): ConsoleLevel {
 }
 
 async function runServe(options: ServeOptions, globals: GlobalOptions): Promise<void> {
+  keepRunningWhenOutputCloses(); // a server outlives whoever reads its banner or console log
   // Loaded here, not at the top: other commands (chat, --help) need none of it.
   const { createApp } = await import('../../app/create-app.js');
   const { startServer } = await import('../../server/start-server.js');
