@@ -1,5 +1,5 @@
 import { ConfigError } from '../config/config-error.js';
-import { loadConfig } from '../config/load.js';
+import { loadConfig } from '../config/load-config.js';
 import type { Config } from '../config/schema.js';
 import { changedKeys } from './config-view.js';
 import { commandMessages } from './messages.js';
@@ -56,7 +56,7 @@ export const reloadCommand: SlashCommand<'config' | 'configPath' | 'logger'> = {
     const t = commandMessages(lang);
     let fresh: Config;
     try {
-      fresh = loadConfig(services.configPath).config;
+      fresh = (await loadConfig(services.configPath)).config;
     } catch (error) {
       if (!(error instanceof ConfigError)) throw error;
       const lines = [

@@ -7,8 +7,8 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { writeFileAtomicSync } from '../util/atomic-write.js';
-import { parseConfig, parseConfigJson } from './load.js';
 import type { SafetyRule } from './schema.js';
+import { parseConfigJson, validateConfig } from './validate-config.js';
 
 type JsonObject = Record<string, unknown>;
 
@@ -27,7 +27,7 @@ function indentOf(text: string): string | number {
 export function appendSafetyRule(path: string, rule: SafetyRule): boolean {
   const text = readFileSync(path, 'utf8');
   const raw = parseConfigJson(path, text);
-  const { config } = parseConfig(raw, path);
+  const { config } = validateConfig(raw, path);
   if (config.safety.rules.some((r) => sameRule(r, rule))) return false;
   const root = raw as JsonObject;
   const safety = (root.safety ?? {}) as JsonObject;

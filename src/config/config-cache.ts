@@ -10,15 +10,9 @@ import { closeSync, fstatSync, openSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { VERSION } from '../version.js';
-import type { LegacyNotice } from './legacy.js';
-import type { Config } from './schema.js';
+import type { ValidatedConfig } from './validate-config.js';
 
 export const CONFIG_CACHE_FILE = '.config-cache.json';
-
-interface ValidatedConfig {
-  config: Config;
-  legacy: LegacyNotice[];
-}
 
 interface CacheRecord extends ValidatedConfig {
   program: string;

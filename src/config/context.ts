@@ -6,9 +6,8 @@
 import { detectLang, type Lang } from '../i18n/lang.js';
 import { configCachePath } from './config-cache.js';
 import { prepareDataDir } from './data-dir.js';
-import type { LoadedConfig } from './load.js';
+import { type LoadedConfig, loadConfig } from './load-config.js';
 import { type DataPaths, dataPaths, expandPath, resolveHome } from './paths.js';
-import { readConfig } from './read-config.js';
 
 /** The `--config` and `--lang` choices, when given. */
 export interface ContextOptions {
@@ -35,7 +34,7 @@ export async function resolveCliContext(
 ): Promise<CliContext> {
   const home = resolveHome(env);
   const configPath = options.config ? expandPath(options.config, process.cwd()) : dataPaths(home).config;
-  const loaded = await readConfig(configPath, configCachePath(home));
+  const loaded = await loadConfig(configPath, { cacheFile: configCachePath(home) });
   const paths = dataPaths(home, {
     skillsDir: loaded.config.skills.dir || undefined,
     promptsDir: loaded.config.prompts_dir || undefined,

@@ -3,7 +3,7 @@
  * the whole result with the config schema before writing, and write atomically.
  */
 import { readFileSync } from 'node:fs';
-import { parseConfig } from '../config/load.js';
+import { validateConfig } from '../config/validate-config.js';
 import { writeFileAtomicSync } from '../util/atomic-write.js';
 
 type Raw = Record<string, unknown>;
@@ -24,7 +24,7 @@ function serversOf(raw: Raw): Raw {
 export function editMcpServers(path: string, change: (servers: Raw) => void): void {
   const raw = readRaw(path);
   change(serversOf(raw));
-  parseConfig(raw, path);
+  validateConfig(raw, path);
   writeFileAtomicSync(path, `${JSON.stringify(raw, null, 2)}\n`);
 }
 

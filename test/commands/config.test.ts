@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { configCommand } from '../../src/commands/config.js';
 import { changedKeys, isSecretPath } from '../../src/commands/config-view.js';
 import type { SlashCommand } from '../../src/commands/types.js';
-import { parseConfig } from '../../src/config/load.js';
 import { dataPaths } from '../../src/config/paths.js';
+import { validateConfig } from '../../src/config/validate-config.js';
 import { createProvider } from '../../src/providers/create-provider.js';
 import { tempHome } from '../helpers/cli.js';
 
@@ -21,7 +21,7 @@ const SECRETS = [
 ];
 
 function configWithSecrets() {
-  return parseConfig({
+  return validateConfig({
     server: { token: 'sk-server-token' },
     channels: { telegram: { token: '123:tg-token' }, lark: { app_secret: 'lark-app-secret' } },
     mcp: {

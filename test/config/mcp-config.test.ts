@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { redactConfig } from '../../src/commands/config-view.js';
 import { ConfigError } from '../../src/config/config-error.js';
-import { parseConfig } from '../../src/config/load.js';
+import { validateConfig } from '../../src/config/validate-config.js';
 
 function problems(raw: unknown) {
   try {
-    parseConfig(raw);
+    validateConfig(raw);
   } catch (error) {
     if (error instanceof ConfigError) return error.problems.map((p) => `${p.key}: ${p.expected.en}`);
     throw error;
@@ -15,7 +15,7 @@ function problems(raw: unknown) {
 
 describe('mcp config', () => {
   it('accepts the Claude Desktop shape for stdio and http servers', () => {
-    const { config } = parseConfig({
+    const { config } = validateConfig({
       mcp: {
         servers: {
           fs: { command: 'npx', args: ['-y', 'x'], env: { A: '1' } },
@@ -46,7 +46,7 @@ describe('mcp config', () => {
   });
 
   it('never shows MCP env values or headers in /config', () => {
-    const { config } = parseConfig({
+    const { config } = validateConfig({
       mcp: {
         servers: {
           gh: { command: 'gh-mcp', env: { GITHUB_TOKEN: 'ghp_secret' } },

@@ -2,7 +2,7 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appendSafetyRule } from '../../src/config/append-rule.js';
-import { loadConfig } from '../../src/config/load.js';
+import { loadConfig } from '../../src/config/load-config.js';
 import { type Config, defaultConfig, type SafetyRule } from '../../src/config/schema.js';
 import { silentLogger } from '../../src/log/logger.js';
 import { type ApprovalEvent, createApprovalBroker } from '../../src/safety/approval-broker.js';
@@ -173,7 +173,7 @@ describe('approval broker', () => {
     expect(saved.safety.approval_timeout_s).toBe(60);
     expect(text).toContain('\n    "lang": "en"'); // the file's indentation is kept
     expect(statSync(path).mode & 0o777).toBe(0o600);
-    expect(loadConfig(path).config.safety.rules).toEqual([RM_RULE]);
+    expect((await loadConfig(path)).config.safety.rules).toEqual([RM_RULE]);
 
     const asked = events.length;
     await expect(

@@ -3,49 +3,46 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/config/config-error.js';
-import { loadConfig, parseConfig } from '../../src/config/load.js';
+import { loadConfig } from '../../src/config/load-config.js';
 import { defaultConfig } from '../../src/config/schema.js';
+import { validateConfig } from '../../src/config/validate-config.js';
 
 function tempConfigPath(): string {
   return join(mkdtempSync(join(tmpdir(), 'aibox-config-')), 'config.json');
 }
 
-function expectConfigError(path: string): ConfigError {
-  try {
-    loadConfig(path);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return error as ConfigError;
-  }
-  throw new Error('expected a ConfigError');
+async function expectConfigError(path: string): Promise<ConfigError> {
+  const error = await loadConfig(path).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(ConfigError);
+  return error as ConfigError;
 }
 
 describe('loadConfig', () => {
-  it('writes the documented defaults on first use and reads them back', () => {
+  it('writes the documented defaults on first use and reads them back', async () => {
     const path = tempConfigPath();
-    const loaded = loadConfig(path);
+    const loaded = await loadConfig(path);
     expect(loaded.created).toBe(true);
     expect(loaded.config).toEqual(defaultConfig());
     expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual(defaultConfig());
     expect(loaded.config.server).toMatchObject({ host: '127.0.0.1', port: 8765 });
     expect(loaded.config.skills.probe_timeout_s).toBe(10);
-    expect(loadConfig(path).created).toBe(false);
+    expect((await loadConfig(path)).created).toBe(false);
   });
 
-  it('deep-merges user values over the defaults', () => {
+  it('deep-merges user values over the defaults', async () => {
     const path = tempConfigPath();
     writeFileSync(path, JSON.stringify({ llm: { provider: 'ollama' }, server: { port: 9000 } }));
-    const { config } = loadConfig(path);
+    const { config } = await loadConfig(path);
     expect(config.llm.provider).toBe('ollama');
     expect(config.llm.temperature).toBe(0.7);
     expect(config.server).toMatchObject({ port: 9000, host: '127.0.0.1' });
   });
 
-  it('names the bad key, what was expected and what was found, and never rewrites the file', () => {
+  it('names the bad key, what was expected and what was found, and never rewrites the file', async () => {
     const path = tempConfigPath();
     const text = JSON.stringify({ llm: { temperature: 'hot' }, server: { port: 70000 } });
     writeFileSync(path, text);
-    const error = expectConfigError(path);
+    const error = await expectConfigError(path);
     const keys = error.problems.map((p) => p.key);
     expect(keys).toContain('llm.temperature');
     expect(keys).toContain('server.port');
@@ -56,21 +53,21 @@ describe('loadConfig', () => {
     expect(readFileSync(path, 'utf8')).toBe(text);
   });
 
-  it('reports unknown keys instead of ignoring them', () => {
+  it('reports unknown keys instead of ignoring them', async () => {
     const path = tempConfigPath();
     writeFileSync(path, JSON.stringify({ skills: { probe_timeout: 5 } }));
-    const error = expectConfigError(path);
+    const error = await expectConfigError(path);
     expect(error.problems).toEqual([expect.objectContaining({ key: 'skills.probe_timeout', found: '5' })]);
   });
 
-  it('reports a file that is not JSON with the parser message', () => {
+  it('reports a file that is not JSON with the parser message', async () => {
     const path = tempConfigPath();
     writeFileSync(path, '{ "llm": ');
-    const error = expectConfigError(path);
+    const error = await expectConfigError(path);
     expect(error.problems[0]?.key).toBe('(file)');
   });
 
-  it("accepts the original Aibox's config.json and maps its keys", () => {
+  it("accepts the original Aibox's config.json and maps its keys", async () => {
     const path = tempConfigPath();
     const original = {
       system: {
@@ -93,7 +90,7 @@ describe('loadConfig', () => {
       memo: { default_reminder_minutes: 60 },
     };
     writeFileSync(path, JSON.stringify(original));
-    const { config, legacy } = loadConfig(path);
+    const { config, legacy } = await loadConfig(path);
     expect(config.server).toMatchObject({ host: '127.0.0.1', port: 8766 });
     expect(config.log.level).toBe('debug');
     expect(config.skills.dir).toBe('~/my-skills');
@@ -109,19 +106,19 @@ describe('loadConfig', () => {
     expect(legacy.map((n) => n.key)).toEqual(expect.arrayContaining(['api.deepseek_model', 'memo']));
   });
 
-  it('lets a new-style key win over its legacy twin', () => {
+  it('lets a new-style key win over its legacy twin', async () => {
     const path = tempConfigPath();
     writeFileSync(path, JSON.stringify({ server: { port: 9001 }, system: { websocket_port: 8766 } }));
-    expect(loadConfig(path).config.server.port).toBe(9001);
+    expect((await loadConfig(path)).config.server.port).toBe(9001);
   });
 });
 
 describe('config defaults', () => {
-  it('are fresh per parse: a rule added to one config never appears in another', () => {
+  it('are fresh per parse: a rule added to one config never appears in another', async () => {
     const a = defaultConfig();
     a.safety.rules.push({ decision: 'allow', tool: 'run_command', command: 'ls' });
     a.server.allowed_origins.push('http://x');
     expect(defaultConfig().safety.rules).toEqual([]);
-    expect(parseConfig({}).config.server.allowed_origins).toEqual([]);
+    expect(validateConfig({}).config.server.allowed_origins).toEqual([]);
   });
 });

@@ -1,18 +1,18 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+/**
+ * Validating config.json: its text as JSON, then the object against the schema (the original's
+ * keys translated first). Every problem is named by its key in one ConfigError; nothing falls back
+ * silently. This is the module that loads zod and the schema: load-config.ts imports it only when
+ * the config cache (config-cache.ts) has no validation of the very text.
+ */
 import type { z } from 'zod';
-import { writeFileAtomicSync } from '../util/atomic-write.js';
-import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, restrictFile } from '../util/private-files.js';
 import { ConfigError, type ConfigProblem } from './config-error.js';
 import { expectationOf, jsonObject, unknownKey, validJson } from './expectation.js';
 import { type LegacyNotice, translateLegacyConfig } from './legacy.js';
-import { type Config, ConfigSchema, defaultConfig } from './schema.js';
+import { type Config, ConfigSchema } from './schema.js';
 
-export interface LoadedConfig {
+export interface ValidatedConfig {
   config: Config;
-  path: string;
-  /** True when this call wrote a fresh config.json with the defaults. */
-  created: boolean;
+  /** The original's keys found, and what they became. */
   legacy: LegacyNotice[];
 }
 
@@ -44,7 +44,7 @@ function describeIssue(issue: z.core.$ZodIssue, raw: unknown): ConfigProblem[] {
 }
 
 /** Validates an already-parsed object (legacy keys translated first). Throws ConfigError. */
-export function parseConfig(raw: unknown, path = 'config.json'): { config: Config; legacy: LegacyNotice[] } {
+export function validateConfig(raw: unknown, path = 'config.json'): ValidatedConfig {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw new ConfigError(path, [{ key: '(root)', expected: jsonObject(), found: JSON.stringify(raw) }]);
   }
@@ -72,23 +72,7 @@ export function parseConfigJson(path: string, text: string): unknown {
   }
 }
 
-/** Writes `path` with the documented defaults (first use); its directory is created private. */
-export function writeDefaultConfig(path: string): void {
-  mkdirSync(dirname(path), { recursive: true, mode: PRIVATE_DIR_MODE });
-  writeFileAtomicSync(path, `${JSON.stringify(defaultConfig(), null, 2)}\n`, PRIVATE_FILE_MODE);
-}
-
-/**
- * Reads `path`; writes it with the documented defaults first if it does not exist.
- * A broken file is an error naming every bad key, never a silent fallback.
- */
-export function loadConfig(path: string): LoadedConfig {
-  let created = false;
-  if (!existsSync(path)) {
-    writeDefaultConfig(path);
-    created = true;
-  }
-  restrictFile(path); // it may hold server.token
-  const { config, legacy } = parseConfig(parseConfigJson(path, readFileSync(path, 'utf8')), path);
-  return { config, path, created, legacy };
+/** The text of a config file, validated: JSON first, then the schema. Throws ConfigError. */
+export function validateConfigText(path: string, text: string): ValidatedConfig {
+  return validateConfig(parseConfigJson(path, text), path);
 }
