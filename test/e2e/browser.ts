@@ -111,6 +111,13 @@ export const VIEWPORTS = {
   phone: { width: 390, height: 844 },
 } as const;
 
+/** The look of the desktop screenshots: light colours, in Chinese. */
+export const DESKTOP_ZH: BrowserContextOptions = {
+  viewport: VIEWPORTS.desktop,
+  colorScheme: 'light',
+  locale: 'zh-CN',
+};
+
 /**
  * Where screenshots go: a temp dir in a test run (tests write nothing tracked), or
  * `AIBOX_SCREENSHOTS_DIR`, which `npm run screenshots` points at docs/screenshots/ to refresh

@@ -8,33 +8,21 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outsideDir } from '../integration/approval-box.js';
-import {
-  assertBrowserReady,
-  type LaunchedBrowser,
-  launchBrowser,
-  openConnectedPage,
-  screenshot,
-  VIEWPORTS,
-} from './browser.js';
-import { type Box, startBox } from './fixture.js';
+import { type BoxPage, openBoxPage } from './box-page.js';
+import { screenshot } from './browser.js';
+import type { Box } from './fixture.js';
 
 describe('web page: approvals', () => {
+  let web: BoxPage;
   let box: Box;
-  let launched: LaunchedBrowser;
   let page: Page;
 
   beforeAll(async () => {
-    assertBrowserReady();
-    box = await startBox({ scheduler: false });
-    launched = await launchBrowser();
-    page = await openConnectedPage(launched, box.server.url, {
-      viewport: VIEWPORTS.desktop,
-      locale: 'zh-CN',
-    });
+    web = await openBoxPage({ box: { scheduler: false } });
+    ({ box, page } = web);
   });
   afterAll(async () => {
-    await launched?.close();
-    await box?.close();
+    await web?.close();
   });
 
   it('shows the request with Allow once / Always / Deny and a countdown; Deny shows the decision', async () => {

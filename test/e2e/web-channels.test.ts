@@ -5,32 +5,21 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  assertBrowserReady,
-  type LaunchedBrowser,
-  launchBrowser,
-  openConnectedPage,
-  screenshot,
-  VIEWPORTS,
-} from './browser.js';
-import { type Box, startBox } from './fixture.js';
+import { type BoxPage, openBoxPage } from './box-page.js';
+import { screenshot } from './browser.js';
+import type { Box } from './fixture.js';
 
 describe('web page: channels', () => {
-  let launched: LaunchedBrowser;
+  let web: BoxPage;
   let box: Box;
   let page: Page;
 
   beforeAll(async () => {
-    assertBrowserReady();
-    launched = await launchBrowser();
-    box = await startBox({ scheduler: false });
-    const options = { viewport: VIEWPORTS.desktop, colorScheme: 'light', locale: 'zh-CN' } as const;
-    page = await openConnectedPage(launched, `${box.server.url}/#channels`, options);
-    page.on('dialog', (dialog) => void dialog.accept());
+    web = await openBoxPage({ box: { scheduler: false }, path: '/#channels', acceptDialogs: true });
+    ({ box, page } = web);
   });
   afterAll(async () => {
-    await launched?.close();
-    await box?.close();
+    await web?.close();
   });
 
   it('makes a pairing code, lists the sender who used it, and removes them', async () => {

@@ -6,35 +6,23 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  assertBrowserReady,
-  type LaunchedBrowser,
-  launchBrowser,
-  openConnectedPage,
-  screenshot,
-  VIEWPORTS,
-} from './browser.js';
-import { type Box, startBox } from './fixture.js';
+import { type BoxPage, openBoxPage } from './box-page.js';
+import { type LaunchedBrowser, screenshot, VIEWPORTS } from './browser.js';
+import type { Box } from './fixture.js';
 
 describe('web page: chat', () => {
+  let web: BoxPage;
   let box: Box;
   let launched: LaunchedBrowser;
   let page: Page;
 
   beforeAll(async () => {
-    assertBrowserReady();
-    box = await startBox();
-    launched = await launchBrowser();
-    page = await openConnectedPage(launched, box.server.url, {
-      viewport: VIEWPORTS.desktop,
-      colorScheme: 'light',
-      locale: 'zh-CN',
-    });
+    web = await openBoxPage();
+    ({ box, launched, page } = web);
   });
 
   afterAll(async () => {
-    await launched?.close();
-    await box?.close();
+    await web?.close();
   });
 
   const send = async (text: string) => {

@@ -2,16 +2,24 @@
  * The skills, tasks and memories tabs in a real browser against the real server, plus the token
  * prompt and the no-key message. Writes the skills and tasks screenshots.
  */
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, type LaunchedBrowser, launchBrowser, screenshot, VIEWPORTS } from './browser.js';
+import {
+  assertBrowserReady,
+  DESKTOP_ZH,
+  type LaunchedBrowser,
+  launchBrowser,
+  openConnectedPage,
+  screenshot,
+  VIEWPORTS,
+} from './browser.js';
 import { type Box, KEY_ENV, startBox } from './fixture.js';
 
 let launched: LaunchedBrowser;
 
+// One browser for both boxes below (the token test needs a box of its own).
 beforeAll(async () => {
-  if (!chromiumAvailable())
-    throw new Error('chromium is missing: apt-get install -y chromium fonts-wqy-zenhei');
+  assertBrowserReady();
   launched = await launchBrowser();
 });
 afterAll(async () => {
@@ -20,7 +28,6 @@ afterAll(async () => {
 
 describe('web page: skills, tasks, memories', () => {
   let box: Box;
-  let context: BrowserContext;
   let page: Page;
 
   beforeAll(async () => {
@@ -36,18 +43,11 @@ describe('web page: skills, tasks, memories', () => {
       summary: 'The tomatoes are watered every morning at 7',
       importance: 2,
     });
-    context = await launched.newContext({
-      viewport: VIEWPORTS.desktop,
-      colorScheme: 'light',
-      locale: 'zh-CN',
-    });
-    page = await context.newPage();
+    page = await openConnectedPage(launched, `${box.server.url}/#skills`, DESKTOP_ZH);
     page.on('dialog', (dialog) => void dialog.accept());
-    await page.goto(`${box.server.url}/#skills`);
-    await page.locator('.status[data-conn="open"]').waitFor();
   });
   afterAll(async () => {
-    await context?.close();
+    await page?.context().close();
     await box?.close();
   });
 
