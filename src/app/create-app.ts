@@ -236,6 +236,11 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
     scheduler?.start();
     // In the background: start-up never waits for an MCP server.
     if (options.startMcp !== false) mcp.start();
+    // Also in the background (awaited on close): saved tool results past their retention go.
+    const pruned = resultLimiter.pruneSaved().then((report) => {
+      if (report.removed > 0) logger.info(report, 'removed old saved tool results');
+    });
+    closers.push(() => pruned);
 
     let closed = false;
     return Object.assign(services as AppServices, {

@@ -63,6 +63,10 @@ const AgentConfigSchema = z.strictObject({
 export const ToolsConfigSchema = z.strictObject({
   /** What the model sees of one tool result at most; longer output is cut to head + tail and saved in full. */
   max_result_chars: z.int().min(500).default(10_000),
+  /** Saved full results (`tool_results/`) older than this are removed. */
+  result_files_max_age_days: z.number().positive().max(36_500).default(7),
+  /** …and the oldest of the rest, until they fit in this many MB together. */
+  result_files_max_mb: z.number().positive().default(100),
   /** run_command default timeout, and the most a model may ask for. */
   command_timeout_s: seconds(86_400).default(30),
   command_max_timeout_s: seconds(86_400).default(600),

@@ -1,15 +1,14 @@
 /**
  * Shortens what the model sees of a long tool result to head + tail with a
  * marker, and saves the complete text under `tool_results/` so nothing is lost
- * (the original dropped results over the limit entirely).
+ * (the original dropped results over the limit entirely); result-files.ts keeps that folder bounded.
  */
-import { join } from 'node:path';
 import type { DataPaths } from '../config/paths.js';
 import type { Config } from '../config/schema.js';
 import type { Lang } from '../i18n/lang.js';
-import { writeFileAtomic } from '../util/atomic-write.js';
 import type { Clock } from '../util/clock.js';
 import { commonMessages } from './messages.js';
+import { createResultFiles, type PruneReport, type ResultRetention } from './result-files.js';
 import type { AnyTool, ToolResult } from './tool.js';
 
 interface LimitedText {
@@ -22,6 +21,8 @@ export interface ResultLimiter {
   readonly maxChars: number;
   /** Returns `text` unchanged when it fits in `maxChars` (default: the configured limit). */
   limit(text: string, options: { callId: string; lang: Lang; maxChars?: number }): Promise<LimitedText>;
+  /** Applies the saved files' retention now (the box does at start); never throws. */
+  pruneSaved(): Promise<PruneReport>;
 }
 
 interface ResultLimiterOptions {
@@ -30,11 +31,15 @@ interface ResultLimiterOptions {
   /** `paths.toolResults`. */
   dir: string;
   clock: Clock;
+  /** Of the saved full texts, read at each save; without it they are kept for ever (tests). */
+  retention?: () => ResultRetention;
 }
 
 /**
  * The limiter of a running Aibox, built once (by `createApp`, or `aibox mcp check` which has no app)
- * and handed to every tool set: `tools.max_result_chars` is read at each call, so `/reload` applies.
+ * and handed to every tool set: `tools.max_result_chars` and the saved files' retention
+ * (`tools.result_files_max_age_days`, `tools.result_files_max_mb`) are read at each call, so
+ * `/reload` applies.
  */
 export function resultLimiterFromConfig(
   config: Pick<Config, 'tools'>,
@@ -45,6 +50,10 @@ export function resultLimiterFromConfig(
     maxChars: () => config.tools.max_result_chars,
     dir: paths.toolResults,
     clock,
+    retention: () => ({
+      maxAgeMs: config.tools.result_files_max_age_days * 24 * 60 * 60 * 1000,
+      maxBytes: config.tools.result_files_max_mb * 1024 * 1024,
+    }),
   });
 }
 
@@ -56,27 +65,23 @@ const SNAP_SHARE = 0.2;
 export function createResultLimiter(options: ResultLimiterOptions): ResultLimiter {
   const { maxChars: max } = options;
   const configured = typeof max === 'function' ? max : () => max;
+  const files = createResultFiles(options);
   return {
     get maxChars() {
       return configured();
     },
+    pruneSaved: () => files.prune(),
     async limit(text, { callId, lang, maxChars = configured() }) {
       if (text.length <= maxChars) return { content: text };
-      const path = join(options.dir, `${fileStamp(options.clock.now())}-${safeId(callId)}.txt`);
-      let saved = true;
-      try {
-        await writeFileAtomic(path, text);
-      } catch {
-        saved = false;
-      }
+      const path = await files.save(text, callId);
       const m = commonMessages(lang);
       // The marker's own length counts against the budget (estimate with the final count's width).
-      const markerFor = (omitted: number) => (saved ? m.omitted(omitted, path) : m.omittedNoFile(omitted));
+      const markerFor = (omitted: number) => (path ? m.omitted(omitted, path) : m.omittedNoFile(omitted));
       const budget = Math.max(0, maxChars - markerFor(text.length).length - 2);
       const { head, tail } = splitHeadTail(text, budget);
       const omitted = text.length - head.length - tail.length;
       const content = `${head}\n${markerFor(omitted)}\n${tail}`;
-      return saved ? { content, fullOutputPath: path } : { content };
+      return path ? { content, fullOutputPath: path } : { content };
     },
   };
 }
@@ -100,15 +105,6 @@ export function splitHeadTail(text: string, budget: number): { head: string; tai
 
 function isLowSurrogate(code: number): boolean {
   return code >= 0xdc00 && code <= 0xdfff;
-}
-
-function fileStamp(date: Date): string {
-  // 2026-11-30T11-08-53-123Z: sortable, unique per millisecond, safe in file names.
-  return date.toISOString().replaceAll(':', '-').replace('.', '-');
-}
-
-function safeId(callId: string): string {
-  return callId.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 80) || 'call';
 }
 
 /**
