@@ -1,10 +1,12 @@
 /**
  * The full texts of shortened tool results, one file each under `tool_results/`
  * (`<UTC time>-<callId>.txt`), and their retention: files older than the age limit go, then the
- * oldest until the rest fit in the size limit. Pruned after every save (the file just saved always
- * stays, even alone over the limit) and once when the box starts. Only files named as this module
- * names them are ever removed: nothing else in the folder, no temp file of a save in progress.
- */
+ * oldest until the rest fit in the size limit, but never the newest (the result just saved stays,
+ * even alone over the limit) nor one whose save's prune has not run yet. Pruned after every save
+ * and once when the box starts. Only files named as this module names them are ever removed:
+ * nothing else in the folder, no temp file of a save in progress.
+ * A prune stats every saved file (~0.9 s for 10,000 on this busy 2-core machine), so a save does
+ * not wait for it: prunes run one at a time in the background; saves meanwhile share the next one. */
 import { lstat, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../util/atomic-write.js';
@@ -21,9 +23,9 @@ export interface PruneReport {
 }
 
 export interface ResultFiles {
-  /** Saves `text` atomically, then prunes; the path, or undefined when it could not be written. */
+  /** Saves `text` atomically and starts a prune; the path, or undefined when it could not be written. */
   save(text: string, callId: string): Promise<string | undefined>;
-  /** Applies the retention now (one prune at a time); never throws. */
+  /** Applies the retention after the prunes under way (so to every save made); never throws. */
   prune(): Promise<PruneReport>;
 }
 
@@ -70,18 +72,21 @@ async function savedFiles(dir: string): Promise<SavedFile[]> {
     .sort((a, b) => a.mtimeMs - b.mtimeMs || a.path.localeCompare(b.path));
 }
 
-/** Which of `files` (oldest first) the retention removes at `nowMs`; `keep` never. */
+/**
+ * Which of `files` (oldest first) the retention removes at `nowMs`: past the age, then the oldest
+ * until the rest fit, but never the newest (the last result saved) nor one in `keep`.
+ */
 export function filesToRemove(
   files: readonly SavedFile[],
   retention: ResultRetention,
   nowMs: number,
-  keep?: string,
+  keep: ReadonlySet<string> = new Set(),
 ): SavedFile[] {
-  const remove = new Set(files.filter((f) => f.path !== keep && nowMs - f.mtimeMs > retention.maxAgeMs));
+  const remove = new Set(files.filter((f) => !keep.has(f.path) && nowMs - f.mtimeMs > retention.maxAgeMs));
   let total = files.reduce((sum, f) => sum + (remove.has(f) ? 0 : f.bytes), 0);
-  for (const file of files) {
+  for (const file of files.slice(0, -1)) {
     if (total <= retention.maxBytes) break;
-    if (file.path === keep || remove.has(file)) continue;
+    if (keep.has(file.path) || remove.has(file)) continue;
     remove.add(file);
     total -= file.bytes;
   }
@@ -90,13 +95,17 @@ export function filesToRemove(
 
 export function createResultFiles(options: ResultFilesOptions): ResultFiles {
   const { dir, clock, retention } = options;
-  let queue: Promise<unknown> = Promise.resolve();
+  let running: Promise<unknown> = Promise.resolve();
+  /** The prune waiting for the running one to end (callers meanwhile share it). */
+  let next: Promise<PruneReport> | undefined;
+  /** Files being saved, or saved and not yet past the prune their save started: never removed. */
+  const saving = new Set<string>();
 
-  async function pruneOnce(keep?: string): Promise<PruneReport> {
+  async function pruneOnce(): Promise<PruneReport> {
     const report: PruneReport = { removed: 0, removedBytes: 0 };
     if (!retention) return report;
     const files = await savedFiles(dir);
-    for (const file of filesToRemove(files, retention(), clock.now().getTime(), keep)) {
+    for (const file of filesToRemove(files, retention(), clock.now().getTime(), saving)) {
       try {
         await rm(file.path, { force: true });
         report.removed += 1;
@@ -108,24 +117,30 @@ export function createResultFiles(options: ResultFilesOptions): ResultFiles {
     return report;
   }
 
-  // One prune at a time: two saves in parallel must not race over the same files.
-  const prune = (keep?: string): Promise<PruneReport> => {
-    const run = queue.then(() => pruneOnce(keep));
-    queue = run.catch(() => undefined);
-    return run;
+  // One prune at a time: two must not race over the same files.
+  const schedulePrune = (): Promise<PruneReport> => {
+    next ??= running.then(() => {
+      next = undefined;
+      return pruneOnce();
+    });
+    running = next.catch(() => undefined);
+    return next;
   };
 
   return {
     async save(text, callId) {
       const path = join(dir, `${fileStamp(clock.now())}-${safeId(callId)}.txt`);
+      saving.add(path);
       try {
         await writeFileAtomic(path, text);
       } catch {
+        saving.delete(path);
         return undefined;
       }
-      await prune(path);
+      void schedulePrune().finally(() => saving.delete(path));
       return path;
     },
-    prune: () => prune(),
+    // After a waiting prune, whose saves' files are no longer protected once it is done.
+    prune: () => (next ?? Promise.resolve()).then(schedulePrune),
   };
 }

@@ -49,23 +49,29 @@ describe('saved tool results', () => {
     saved(dir, stamp(3), 400, 1000);
     const files = createResultFiles({ dir, clock, retention: () => ({ maxAgeMs: DAY, maxBytes: 1000 }) });
     const path = await files.save('y'.repeat(300), 'new');
+    expect(path).toBe(join(dir, '2026-11-30T10-00-00-000Z-new.txt'));
+    await files.prune(); // the save's own prune runs in the background: this waits for it
     // 1,500 bytes: the oldest goes, 1,100 still over 1,000: the next one too.
     expect(readdirSync(dir).sort()).toEqual([stamp(3), '2026-11-30T10-00-00-000Z-new.txt']);
-    expect(path).toBe(join(dir, '2026-11-30T10-00-00-000Z-new.txt'));
 
     const huge = await files.save('z'.repeat(5000), 'huge');
-    expect(huge && existsSync(huge)).toBe(true);
+    await files.prune();
     expect(readdirSync(dir)).toEqual(['2026-11-30T10-00-00-000Z-huge.txt']);
+    expect(huge && existsSync(huge)).toBe(true);
   });
 
-  it('decides oldest first, by time then name', () => {
+  it('decides oldest first, by time then name, and never the newest by size', () => {
     const file = (path: string, bytes: number, mtimeMs: number) => ({ path, bytes, mtimeMs });
     const files = [file('a', 5, 1), file('b', 5, 1), file('c', 5, 2), file('d', 5, 3)];
     expect(filesToRemove(files, { maxAgeMs: 100, maxBytes: 10 }, 50).map((f) => f.path)).toEqual(['a', 'b']);
-    expect(filesToRemove(files, { maxAgeMs: 100, maxBytes: 10 }, 50, 'a').map((f) => f.path)).toEqual([
+    expect(filesToRemove(files, { maxAgeMs: 100, maxBytes: 1 }, 50).map((f) => f.path)).toEqual([
+      'a',
       'b',
       'c',
     ]);
+    expect(
+      filesToRemove(files, { maxAgeMs: 100, maxBytes: 10 }, 50, new Set(['a'])).map((f) => f.path),
+    ).toEqual(['b', 'c']);
     expect(filesToRemove(files, { maxAgeMs: 48.5, maxBytes: 100 }, 50).map((f) => f.path)).toEqual([
       'a',
       'b',
@@ -77,6 +83,7 @@ describe('saved tool results', () => {
     saved(dir, stamp(1), 10, 365 * DAY);
     const kept = createResultFiles({ dir, clock });
     await kept.save('a', 'a');
+    await kept.prune();
     expect(await kept.prune()).toEqual({ removed: 0, removedBytes: 0 });
     expect(readdirSync(dir)).toHaveLength(2);
 
@@ -97,10 +104,12 @@ describe('saved tool results', () => {
     const limiter = resultLimiterFromConfig(config, { toolResults: dir }, clock);
     saved(dir, stamp(1), 2000, 6 * DAY);
     await limiter.limit('w'.repeat(3000), { callId: 'one', lang: 'en' });
+    await limiter.pruneSaved();
     expect(readdirSync(dir)).toHaveLength(2);
     config.tools.result_files_max_age_days = 5;
     config.tools.result_files_max_mb = 4000 / 1024 / 1024;
     await limiter.limit('w'.repeat(3000), { callId: 'two', lang: 'en' });
+    await limiter.pruneSaved();
     // The 6-day-old file is past 5 days; the 3,000 bytes of `one` do not fit beside `two`.
     expect(readdirSync(dir)).toEqual(['2026-11-30T10-00-00-000Z-two.txt']);
   });
