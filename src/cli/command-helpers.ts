@@ -1,10 +1,9 @@
 /** Small pieces every CLI action shares: output, argument parsing, opening the database. */
 import { dirname } from 'node:path';
-import type { Command } from 'commander';
 import { type CliContext, resolveCliContext } from '../config/context.js';
 import { AppError } from '../errors.js';
 import type { Database } from '../store/database.js';
-import type { GlobalOptions } from './context.js';
+import type { GlobalOptions, GlobalsSource } from './context.js';
 
 /**
  * The directory the user typed the command in, for relative paths they give. `npm run aibox -- …`
@@ -37,13 +36,13 @@ export function parsePositiveInt(
 }
 
 /** The context of a command, from the global `--config` and `--lang` options. */
-export function commandContext(command: Command): Promise<CliContext> {
+export function commandContext(command: GlobalsSource): Promise<CliContext> {
   return resolveCliContext(command.optsWithGlobals<GlobalOptions>());
 }
 
 /** Resolves the CLI context, opens memories.db, runs `action` and always closes the database. */
 export async function withDatabase<T>(
-  command: Command,
+  command: GlobalsSource,
   action: (ctx: CliContext, db: Database) => T | Promise<T>,
 ): Promise<T> {
   const ctx = await commandContext(command);

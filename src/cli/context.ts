@@ -1,8 +1,13 @@
+import type { Command } from 'commander';
+
 /** Global options every command accepts (declared on the root program). */
 export interface GlobalOptions {
   config?: string;
   lang?: string;
 }
+
+/** What an action asks of commander's `Command`: the global options (the quick commands fake it). */
+export type GlobalsSource = Pick<Command, 'optsWithGlobals'>;
 
 /** The `--lang` value of a raw argv, for text printed before commander has parsed it (help, errors). */
 export function langFlagOf(argv: readonly string[] = process.argv): string | undefined {

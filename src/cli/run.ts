@@ -1,12 +1,12 @@
-/** The `aibox` program (commander): every command but a bare `--version`, which main.ts answers alone. */
+/**
+ * The `aibox` program (commander): every command but a bare `--version` and the plain quick commands
+ * (quick-commands.ts), which main.ts answers alone.
+ */
 import { Command, CommanderError } from 'commander';
-import { ConfigError } from '../config/config-error.js';
-import { describeError, isAppError } from '../errors.js';
-import { detectLang } from '../i18n/lang.js';
 import { VERSION } from '../version.js';
 import { COMMANDS } from './commands/index.js';
-import { commandWordOf, langFlagOf } from './context.js';
-import { cliMessages } from './messages.js';
+import { commandWordOf } from './context.js';
+import { reportCliError } from './report-error.js';
 
 /** The program with the commands `argv` may run: its own command's file only, when it names one. */
 async function buildProgram(argv: readonly string[]): Promise<Command> {
@@ -32,18 +32,6 @@ export async function main(argv: string[]): Promise<void> {
       process.exitCode = error.exitCode === 0 ? 0 : 1;
       return;
     }
-    const lang = detectLang({ flag: langFlagOf(argv) });
-    const t = cliMessages(lang);
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${t.configInvalid(error.path)}\n`);
-      for (const p of error.problems)
-        process.stderr.write(`  ${t.configProblem(p.key, p.expected[lang], p.found)}\n`);
-    } else if (isAppError(error)) {
-      process.stderr.write(`${t.errorPrefix}${error.message}\n`);
-    } else {
-      process.stderr.write(`${t.errorPrefix}${describeError(error)}\n`);
-      if (process.env.AIBOX_DEBUG) console.error(error);
-    }
-    process.exitCode = 1;
+    reportCliError(error, argv);
   }
 }

@@ -7,7 +7,8 @@ import { CLI_PATH, runCli, tempHome } from '../helpers/cli.js';
 
 /**
  * What a quick command loads, seen through a module loader hook that reports every module: the
- * zod chunk (recognised by its `$ZodObject` class name), pino, better-sqlite3, jieba.
+ * zod chunk (recognised by its `$ZodObject` class name), commander's (by `CommanderError`), pino,
+ * better-sqlite3, jieba.
  */
 function loadedBy(args: string[], home: string): string[] {
   const dir = tempHome('aibox-hook-');
@@ -16,7 +17,8 @@ function loadedBy(args: string[], home: string): string[] {
     `export async function load(url, context, next) {
       const result = await next(url, context);
       const text = result.source ? String(result.source) : '';
-      process.stderr.write('LOADED ' + (text.includes('"$ZodObject"') ? 'zod ' : '') + url + '\\n');
+      const tags = (text.includes('"$ZodObject"') ? 'zod ' : '') + (text.includes('"CommanderError"') ? 'commander ' : '');
+      process.stderr.write('LOADED ' + tags + url + '\\n');
       return result;
     }`,
   );
@@ -35,7 +37,7 @@ function loadedBy(args: string[], home: string): string[] {
 const named = (loaded: string[], pattern: RegExp) => loaded.filter((line) => pattern.test(line));
 
 describe('quick commands load only what they need', () => {
-  it('memory and skills search load no zod, logger or jieba once config.json was validated', async () => {
+  it('memory and skills search load no commander, zod, logger or jieba once config.json was validated', async () => {
     const home = tempHome();
     writeFileSync(join(home, 'config.json'), JSON.stringify({ skills: { install_examples: false } }));
     // The first command validates config.json (zod loaded) and records it.
@@ -43,10 +45,16 @@ describe('quick commands load only what they need', () => {
 
     const memory = loadedBy(['memory', 'search', '喝水'], home);
     expect(named(memory, /better-sqlite3/)).not.toEqual([]);
-    expect(named(memory, /^LOADED zod |\/pino\/|@node-rs\/jieba|@modelcontextprotocol/)).toEqual([]);
+    expect(named(memory, /^LOADED (zod|commander) |\/pino\/|@node-rs\/jieba|@modelcontextprotocol/)).toEqual(
+      [],
+    );
 
     const skills = loadedBy(['skills', 'search', 'greeting'], home);
-    expect(named(skills, /^LOADED zod |\/pino\/|better-sqlite3|@node-rs\/jieba/)).toEqual([]);
+    expect(named(skills, /^LOADED (zod|commander) |\/pino\/|better-sqlite3|@node-rs\/jieba/)).toEqual([]);
+    // Any other form goes through the program.
+    expect(
+      named(loadedBy(['skills', 'search', 'greeting', '--help'], home), /^LOADED commander /),
+    ).not.toEqual([]);
 
     // An edited config.json is validated again.
     writeFileSync(

@@ -2,6 +2,8 @@ import type { Command } from 'commander';
 import type { Lang } from '../../i18n/lang.js';
 import type { Memory, Page } from '../../memory/types.js';
 import { parsePositiveInt, printJson, printLine, withDatabase } from '../command-helpers.js';
+import type { GlobalsSource } from '../context.js';
+import { declareOptions, MEMORY_SEARCH_OPTIONS, type QuickOptionValues } from '../quick-options.js';
 import { helpMessages } from './memory-cli-context.js';
 import { memoryCliMessages } from './messages.js';
 
@@ -39,28 +41,31 @@ function paging(opts: PageOpts, lang: Lang) {
   };
 }
 
+/** The options commander (or the quick path) read, typed. */
+function pageOpts(opts: QuickOptionValues): PageOpts {
+  const text = (value: string | true | undefined) => (typeof value === 'string' ? value : undefined);
+  return { json: opts.json === true, page: text(opts.page), limit: text(opts.limit), all: opts.all === true };
+}
+
+/** `aibox memory search <query...>`: also run without commander (quick-commands.ts). */
+export async function searchMemories(words: string[], given: QuickOptionValues, command: GlobalsSource) {
+  const opts = pageOpts(given);
+  await withDatabase(command, async (ctx, db) => {
+    const { createMemoryStore } = await import('../../memory/store.js');
+    const page = createMemoryStore({ db }).search(words.join(' '), {
+      ...paging(opts, ctx.lang),
+      matchAll: opts.all,
+    });
+    printPage(page, opts, ctx.lang);
+  });
+}
+
 /** `aibox memory search Q [--json]`, `aibox memory list [--json]`. */
 export function register(program: Command): void {
   const h = helpMessages();
   const memory = program.command('memory').description(h.memory);
-  memory
-    .command('search')
-    .description(h.memorySearch)
-    .argument('<query...>')
-    .option('--json', h.json)
-    .option('--page <n>', h.page)
-    .option('--limit <n>', h.limit)
-    .option('--all', h.all)
-    .action(async (words: string[], opts: PageOpts, command: Command) =>
-      withDatabase(command, async (ctx, db) => {
-        const { createMemoryStore } = await import('../../memory/store.js');
-        const page = createMemoryStore({ db }).search(words.join(' '), {
-          ...paging(opts, ctx.lang),
-          matchAll: opts.all,
-        });
-        printPage(page, opts, ctx.lang);
-      }),
-    );
+  const search = memory.command('search').description(h.memorySearch).argument('<query...>');
+  declareOptions(search, MEMORY_SEARCH_OPTIONS, h).action(searchMemories);
   memory
     .command('list')
     .description(h.memoryList)

@@ -1,11 +1,13 @@
-import type { Command } from 'commander';
 import type { CliContext } from '../../config/context.js';
 import type { SkillEngine } from '../../skills/registry.js';
 import type { Skill } from '../../skills/types.js';
 import { commandContext } from '../command-helpers.js';
+import type { GlobalsSource } from '../context.js';
 
 /** Resolves config and opens the registry for one CLI command (no watcher), as the server does. */
-export async function openSkills(command: Command): Promise<{ ctx: CliContext; registry: SkillEngine }> {
+export async function openSkills(
+  command: GlobalsSource,
+): Promise<{ ctx: CliContext; registry: SkillEngine }> {
   const ctx = await commandContext(command);
   const { openSkills: openConfiguredSkills } = await import('../../app/open-skills.js');
   const registry = await openConfiguredSkills({

@@ -2,9 +2,10 @@ import type { Command } from 'commander';
 import { AppError } from '../../errors.js';
 import { skillMessages } from '../../skills/messages.js';
 import { readSkillDocument } from '../../skills/skill-document.js';
-import { parsePositiveInt, printJson, printLine } from '../command-helpers.js';
+import { printJson, printLine } from '../command-helpers.js';
 import { skillsCliMessages } from './messages.js';
 import { openSkills, skillJson } from './skills-context.js';
+import { registerSkillsSearch } from './skills-search.js';
 
 type Messages = ReturnType<typeof skillsCliMessages>;
 
@@ -29,29 +30,7 @@ export function registerSkillsQuery(skills: Command, help: Messages): void {
       }
     });
 
-  skills
-    .command('search')
-    .description(help.search)
-    .argument('<keyword...>')
-    .option('--limit <n>', help.limit)
-    .option('--json', help.json)
-    .action(async (words: string[], opts: { limit?: string; json?: boolean }, command: Command) => {
-      const { ctx, registry } = await openSkills(command);
-      const m = skillsCliMessages(ctx.lang);
-      const keyword = words.join(' ');
-      const result = registry.search(keyword, { limit: parsePositiveInt(opts.limit, m.badLimit) });
-      if (opts.json) {
-        return printJson(
-          result.hits.map((h) => ({ ...skillJson(h.skill), score: h.score, snippet: h.snippet })),
-        );
-      }
-      if (result.hits.length === 0) return printLine(m.notFound(keyword));
-      for (const h of result.hits) {
-        const text = h.skill.status === 'broken' ? m.broken(h.skill.error ?? '') : h.skill.summary;
-        printLine(`${h.skill.name} (${h.score}) — ${text}`);
-        if (h.snippet && h.snippet !== h.skill.summary) printLine(`    ${h.snippet}`);
-      }
-    });
+  registerSkillsSearch(skills, help);
 
   skills
     .command('show')
