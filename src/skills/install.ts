@@ -8,7 +8,8 @@ import { installAgentSkill } from './install-folder.js';
 import { parseMarkdownSkill } from './markdown.js';
 import type { SkillMessages } from './messages.js';
 import { assertNewSkillName, markdownBaseName, stripExtension } from './name-rules.js';
-import { describeProbeFailure, type ProbeOptions, probeExecutable } from './probe.js';
+import { probeExecutable } from './probe.js';
+import { describeProbeFailure, type ProbeOptions } from './probe-outcome.js';
 import type { SkillType } from './types.js';
 
 /** Name prefix of a skill file being installed (copied, probed, then renamed into place). */

@@ -5,8 +5,8 @@ import { parseAgentSkill } from './agent-skill.js';
 import { parseMarkdownSkill } from './markdown.js';
 import type { SkillMessages } from './messages.js';
 import { mapPool } from './pool.js';
-import { describeProbeFailure, type ProbeOptions, probeExecutable } from './probe.js';
 import { fileIdentity, type ProbeCache, type StoredProbe } from './probe-cache.js';
+import { describeProbeFailure, type ProbeOptions } from './probe-outcome.js';
 import { type SkillCandidate, scanSkillsDir } from './scan.js';
 import type { Skill, SkillDiagnostic } from './types.js';
 
@@ -51,6 +51,8 @@ async function loadCandidate(c: SkillCandidate, options: LoadOptions): Promise<L
     if (!md.ok) return { skill: { ...base, summary: '', content: '', status: 'broken', error: md.error } };
     return { skill: { ...base, summary: md.summary, content: md.body, status: 'ok' } };
   }
+  // Loaded on a cache miss only: probing needs child_process and crypto, a cached load neither.
+  const { probeExecutable } = await import('./probe.js');
   const probe = await probeExecutable(c.path, c.name, options.probe);
   return { skill: fromProbe(c, probe, options.t), probe };
 }

@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { writeFileAtomic } from '../util/atomic-write.js';
 import { byKey } from '../util/compare.js';
 import type { SummarySource } from './help-summary.js';
-import type { ProbeFailure } from './probe.js';
 import type { StoredProbe, StoredProbeEntry } from './probe-cache.js';
+import type { ProbeFailure } from './probe-outcome.js';
 
 /**
  * The probe cache kept across restarts: `AIBOX_HOME/.skills-cache.json` (outside the skills dir, so

@@ -1,5 +1,5 @@
 import type { Stats } from 'node:fs';
-import type { ProbeOutcome } from './probe.js';
+import type { ProbeOutcome } from './probe-outcome.js';
 import type { Skill } from './types.js';
 
 /** What identifies one version of a file: size, mtime, ctime (chmod), inode and device. */

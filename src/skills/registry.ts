@@ -4,15 +4,14 @@ import { AppError } from '../errors.js';
 import type { Lang } from '../i18n/lang.js';
 import { envWithoutSecrets } from '../util/secret-env.js';
 import { defaultGlossary } from './glossary.js';
-import { installSkillFile } from './install.js';
 import { type LoadResult, loadSkills } from './loader.js';
 import { type SkillMessages, skillMessages } from './messages.js';
 import { markdownBaseName } from './name-rules.js';
 import { commandOnPath } from './path-commands.js';
 import { resolveConcurrency } from './pool.js';
-import { type ProbeOptions, probeExecutable } from './probe.js';
 import { ProbeCache } from './probe-cache.js';
 import { readProbeCacheFile, writeProbeCacheFile } from './probe-cache-file.js';
+import type { ProbeOptions } from './probe-outcome.js';
 import { readSearchDocs, writeSearchDocs } from './search-docs-file.js';
 import { buildSearchIndex, createSearchDocCache, type SearchIndex } from './search-index.js';
 import { createSegmenter, type Segmenter } from './segmenter.js';
@@ -203,6 +202,7 @@ export async function createSkillRegistry(options: SkillRegistryOptions): Promis
     try {
       for (let next = cache.pendingRetries()[0]; next && !closed; next = cache.pendingRetries()[0]) {
         await tail;
+        const { probeExecutable } = await import('./probe.js');
         const outcome = await probeExecutable(next.path, basename(next.path), {
           ...probe,
           signal: stop.signal,
@@ -254,6 +254,8 @@ export async function createSkillRegistry(options: SkillRegistryOptions): Promis
     },
     reload,
     async install(source, installOptions) {
+      // Loaded on use: installing needs zlib (archives), crypto and the prober.
+      const { installSkillFile } = await import('./install.js');
       const installed = await installSkillFile({
         dir,
         source,

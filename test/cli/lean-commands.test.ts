@@ -8,7 +8,7 @@ import { CLI_PATH, runCli, tempHome } from '../helpers/cli.js';
 /**
  * What a quick command loads, seen through a module loader hook that reports every module: the
  * zod chunk (recognised by its `$ZodObject` class name), commander's (by `CommanderError`), pino,
- * better-sqlite3, jieba.
+ * better-sqlite3, jieba; and, as `builtin:<name>`, every Node built-in module the process loaded.
  */
 function loadedBy(args: string[], home: string): string[] {
   const dir = tempHome('aibox-hook-');
@@ -24,7 +24,10 @@ function loadedBy(args: string[], home: string): string[] {
   );
   writeFileSync(
     join(dir, 'register.mjs'),
-    `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(join(dir, 'hooks.mjs')).href)});`,
+    `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(join(dir, 'hooks.mjs')).href)});
+    process.on('exit', () => {
+      for (const m of process.moduleLoadList) if (m.startsWith('NativeModule ')) process.stderr.write('LOADED builtin:' + m.slice(13) + '\\n');
+    });`,
   );
   const r = spawnSync(process.execPath, ['--import', join(dir, 'register.mjs'), CLI_PATH, ...args], {
     env: { ...process.env, AIBOX_HOME: home, AIBOX_LANG: 'en' },
@@ -48,9 +51,13 @@ describe('quick commands load only what they need', () => {
     expect(named(memory, /^LOADED (zod|commander) |\/pino\/|@node-rs\/jieba|@modelcontextprotocol/)).toEqual(
       [],
     );
+    expect(named(memory, /builtin:fs$/)).not.toEqual([]); // the built-ins are reported
+    expect(named(memory, /builtin:(child_process|zlib|crypto)$/)).toEqual([]);
 
     const skills = loadedBy(['skills', 'search', 'greeting'], home);
     expect(named(skills, /^LOADED (zod|commander) |\/pino\/|better-sqlite3|@node-rs\/jieba/)).toEqual([]);
+    // Every probe is cached and nothing is installed: no process spawning, no archives.
+    expect(named(skills, /builtin:(child_process|zlib)$/)).toEqual([]);
     // Any other form goes through the program.
     expect(
       named(loadedBy(['skills', 'search', 'greeting', '--help'], home), /^LOADED commander /),

@@ -1,0 +1,65 @@
+/**
+ * What a `--help` probe (probe.ts) is given and what it yields, apart from the probing itself: a
+ * registry whose probes are all cached (every CLI search) never loads probe.ts, nor the
+ * child_process and crypto modules it needs.
+ */
+import type { SummarySource } from './help-summary.js';
+import type { SkillMessages } from './messages.js';
+
+export interface ProbeOptions {
+  timeoutMs: number;
+  /** Complete environment of the probe, secrets already removed. */
+  env: NodeJS.ProcessEnv;
+  /** The skills dir (the probe's cwd). */
+  cwd?: string;
+  killGraceMs?: number;
+  /** After `--help` exits, what it left running is killed after this many ms (default 100). */
+  reapAfterExitMs?: number;
+  /** Stops the probe (the registry closing); an aborted probe's outcome must not be kept. */
+  signal?: AbortSignal;
+  /** Called once per process actually started (the cache's "zero spawns" is observable through it). */
+  onSpawn?: () => void;
+}
+
+/** Why a probe failed, language-neutral (kept in the cache file; rendered by describeProbeFailure). */
+export type ProbeFailure =
+  | { kind: 'timeout'; seconds: number }
+  | { kind: 'badInterpreter'; interpreter: string }
+  | { kind: 'noExec' }
+  | { kind: 'access'; message: string }
+  | { kind: 'spawn'; code: string; message: string }
+  | { kind: 'invalidUtf8' }
+  | { kind: 'noOutput'; exitCode?: number; signal?: string }
+  | { kind: 'notFound127'; detail?: string };
+
+export type ProbeOutcome =
+  | {
+      ok: true;
+      summary: string;
+      content: string;
+      summarySource: SummarySource;
+      /** The man page NAME line of a linked system program (see Skill.systemDescription). */
+      systemDescription?: string;
+    }
+  | { ok: false; failure: ProbeFailure };
+
+export function describeProbeFailure(f: ProbeFailure, t: SkillMessages): string {
+  switch (f.kind) {
+    case 'timeout':
+      return t.probeTimeout(f.seconds);
+    case 'badInterpreter':
+      return t.probeBadInterpreter(f.interpreter);
+    case 'noExec':
+      return t.probeNoExec;
+    case 'access':
+      return t.probeAccess(f.message);
+    case 'spawn':
+      return t.probeSpawnFailed(f.code, f.message);
+    case 'invalidUtf8':
+      return t.probeInvalidUtf8;
+    case 'noOutput':
+      return t.probeNoOutput(f.signal ? t.exitSignal(f.signal) : t.exitCode(f.exitCode ?? -1));
+    case 'notFound127':
+      return t.probeCommandNotFound(f.detail ?? '');
+  }
+}
