@@ -6,18 +6,21 @@
  */
 import { readFileSync } from 'node:fs';
 import { writeFileAtomic } from '../util/atomic-write.js';
-import type { StoredDoc } from './search-index.js';
+import type { StoredCounts, StoredDoc } from './search-index.js';
 
 export const SEARCH_DOCS_FILE = '.skills-search.json';
 /** Bump when tokenizing changes (search-index.ts, search-terms.ts): other versions are ignored. */
-export const SEARCH_DOCS_VERSION = 1;
+export const SEARCH_DOCS_VERSION = 2;
 
-const isCounts = (value: unknown): value is [string, number][] =>
-  Array.isArray(value) &&
-  value.every(
-    (pair) =>
-      Array.isArray(pair) && pair.length === 2 && typeof pair[0] === 'string' && typeof pair[1] === 'number',
-  );
+/** Plain loops: this runs over every token of every skill on each CLI search. */
+function isCounts(value: unknown): value is StoredCounts {
+  if (!Array.isArray(value) || value.length !== 2) return false;
+  const [tokens, counts] = value as unknown[];
+  if (!Array.isArray(tokens) || !Array.isArray(counts) || tokens.length !== counts.length) return false;
+  for (let i = 0; i < tokens.length; i += 1)
+    if (typeof tokens[i] !== 'string' || typeof counts[i] !== 'number') return false;
+  return true;
+}
 
 const isStoredDoc = (value: unknown): value is StoredDoc => {
   const doc = value as Partial<StoredDoc> | null;

@@ -9,7 +9,7 @@ import { put, tempDir } from './fixtures.js';
 
 interface DocsFile {
   version: number;
-  docs: Record<string, { tf: [string, number][][]; len: number[] }>;
+  docs: Record<string, { tf: [string[], number[]][]; len: number[] }>;
 }
 
 function layout() {
@@ -45,7 +45,10 @@ describe('skills search tokens kept across processes', () => {
     await searchOnce(l, 'forecast');
     // A token planted in the file is found: the stored tokens are what the search used.
     const stored = readDocs(l.file);
-    for (const doc of Object.values(stored.docs)) doc.tf[2]?.push(['planted', 1]);
+    for (const doc of Object.values(stored.docs)) {
+      doc.tf[2]?.[0].push('planted');
+      doc.tf[2]?.[1].push(1);
+    }
     writeFileSync(l.file, JSON.stringify(stored));
     expect((await searchOnce(l, 'planted')).map(([name]) => name)).toEqual(['backup', 'weather']);
     put(l.dir, 'weather.md', '# Weather forecast for a town\n\nAsks the forecast service.\n');
@@ -57,12 +60,39 @@ describe('skills search tokens kept across processes', () => {
     ['not JSON', '{"version": 1, "docs": {'],
     ['another version', JSON.stringify({ version: SEARCH_DOCS_VERSION + 1, docs: {} })],
     ['bad entries', JSON.stringify({ version: SEARCH_DOCS_VERSION, docs: { x: { tf: [1], len: [] } } })],
+    [
+      'tokens without their counts',
+      JSON.stringify({
+        version: SEARCH_DOCS_VERSION,
+        docs: {
+          x: {
+            tf: [
+              [['a', 'b'], [1]],
+              [[], []],
+              [[], []],
+            ],
+            len: [1, 1, 1],
+          },
+        },
+      }),
+    ],
   ])('a file with %s is ignored and rewritten', async (_label, text) => {
     const l = layout();
     const expected = await searchOnce({ ...l, file: join(tempDir(), SEARCH_DOCS_FILE) }, 'forecast');
     writeFileSync(l.file, text);
     expect(await searchOnce(l, 'forecast')).toEqual(expected);
     expect(Object.keys(readDocs(l.file).docs)).toHaveLength(2);
+  });
+
+  it('a stored doc whose tokens and counts differ in number is tokenized again', async () => {
+    const l = layout();
+    const first = await searchOnce(l, 'forecast');
+    const stored = readDocs(l.file);
+    for (const doc of Object.values(stored.docs)) doc.tf[1]?.[1].pop();
+    writeFileSync(l.file, JSON.stringify(stored));
+    expect(await searchOnce(l, 'forecast')).toEqual(first);
+    for (const doc of Object.values(readDocs(l.file).docs))
+      for (const [tokens, counts] of doc.tf) expect(counts).toHaveLength(tokens.length);
   });
 
   it('searches as usual when the file cannot be written', async () => {
