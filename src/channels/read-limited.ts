@@ -1,3 +1,5 @@
+import { httpCall } from './http-call.js';
+
 /** A chat file over `channels.max_file_bytes`; the bridge tells the chat in its language. */
 export class FileTooLargeError extends Error {
   constructor(readonly maxBytes: number) {
@@ -6,17 +8,22 @@ export class FileTooLargeError extends Error {
   }
 }
 
-/** A downloaded file's body, refusing more than `maxBytes` (by its declared length, then as it streams). */
-export async function readLimited(response: Response, maxBytes: number): Promise<Uint8Array> {
-  if (!response.ok || !response.body) throw new Error(`file download failed: HTTP ${response.status}`);
-  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
-  if (declared > maxBytes) throw new FileTooLargeError(maxBytes);
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for await (const chunk of response.body) {
-    total += chunk.byteLength;
-    if (total > maxBytes) throw new FileTooLargeError(maxBytes);
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
+/** Time limit of one chat file download. */
+export const DOWNLOAD_TIMEOUT_MS = 120_000;
+
+/**
+ * A chat file's bytes, refusing more than `maxBytes` (by its declared length, then as it
+ * streams: the connection is dropped at the limit) with a `FileTooLargeError`.
+ */
+export async function downloadLimited(
+  url: string,
+  options: { maxBytes: number; signal?: AbortSignal; headers?: Record<string, string> },
+): Promise<Uint8Array> {
+  const answer = await httpCall(url, {
+    ...options,
+    timeoutMs: DOWNLOAD_TIMEOUT_MS,
+    tooLarge: (maxBytes) => new FileTooLargeError(maxBytes),
+  });
+  if (!answer.ok) throw new Error(`file download failed: HTTP ${answer.status}`);
+  return answer.body;
 }

@@ -2,9 +2,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FileTooLargeError, readLimited } from '../../src/channels/read-limited.js';
+import { downloadLimited, FileTooLargeError } from '../../src/channels/read-limited.js';
 
-describe('readLimited', () => {
+describe('downloadLimited', () => {
   let server: Server;
   let url: string;
   /** Resolves when the client has dropped the response of an undeclared, endless body. */
@@ -35,12 +35,14 @@ describe('readLimited', () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it('refuses a declared length over the limit before reading', async () => {
-    await expect(readLimited(await fetch(`${url}/declared`), 10)).rejects.toBeInstanceOf(FileTooLargeError);
-    expect(await readLimited(await fetch(`${url}/declared`), 11)).toHaveLength(11);
+    await expect(downloadLimited(`${url}/declared`, { maxBytes: 10 })).rejects.toBeInstanceOf(
+      FileTooLargeError,
+    );
+    expect(await downloadLimited(`${url}/declared`, { maxBytes: 11 })).toHaveLength(11);
   });
 
   it('stops an undeclared body once it passes the limit, and drops the connection', async () => {
-    const refused = await readLimited(await fetch(`${url}/endless`), 100_000).catch(
+    const refused = await downloadLimited(`${url}/endless`, { maxBytes: 100_000 }).catch(
       (error: unknown) => error,
     );
     expect(refused).toBeInstanceOf(FileTooLargeError);

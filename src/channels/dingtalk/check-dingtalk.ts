@@ -35,14 +35,10 @@ export async function checkDingTalk(input: ChannelCheckInput): Promise<ChannelCh
     if (error instanceof DingTalkApiError && error.credentialsRejected)
       lines.push(t.dingtalkRejected(error.code));
     else {
-      const why = error instanceof Error ? `${error.message}${causeOf(error)}` : String(error);
+      // The channels' HTTP client names the network failure (ECONNREFUSED, a DNS failure …) itself.
+      const why = error instanceof Error ? error.message : String(error);
       lines.push(t.dingtalkUnreachable(settings.apiRoot, why.replaceAll(settings.clientSecret, '[secret]')));
     }
     return { channel: 'dingtalk', ok: false, lines };
   }
-}
-
-/** fetch's "fetch failed" says why only in its cause (ECONNREFUSED, a DNS failure …). */
-function causeOf(error: Error): string {
-  return error.cause instanceof Error ? ` (${error.cause.message})` : '';
 }

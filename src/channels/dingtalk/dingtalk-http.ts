@@ -4,6 +4,7 @@
  * Every call has a timeout; errors name the endpoint, the HTTP status and DingTalk's error
  * code, never a credential (the secret travels only in request bodies).
  */
+import { httpCall, MAX_JSON_ANSWER_BYTES } from '../http-call.js';
 import type { DingTalkSettings } from './dingtalk-settings.js';
 
 const CALL_TIMEOUT_MS = 15_000;
@@ -47,25 +48,30 @@ export async function postJson(
   body: unknown,
   options: CallOptions,
 ): Promise<Record<string, unknown>> {
-  const response = await fetch(url, {
+  const answer = await httpCall(url, {
     method: options.method ?? 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json', ...options.headers },
-    body: JSON.stringify(body),
-    signal: AbortSignal.any([options.signal, AbortSignal.timeout(CALL_TIMEOUT_MS)]),
+    headers: { accept: 'application/json', ...options.headers },
+    json: body,
+    timeoutMs: CALL_TIMEOUT_MS,
+    signal: options.signal,
+    maxBytes: MAX_JSON_ANSWER_BYTES,
+  }).catch((error: unknown) => {
+    throw new Error(
+      `DingTalk ${options.endpoint}: ${error instanceof Error ? error.message : String(error)}`,
+    );
   });
-  const raw = await response.text();
   let parsed: Record<string, unknown> = {};
   try {
-    const value: unknown = JSON.parse(raw);
+    const value: unknown = JSON.parse(answer.text());
     if (typeof value === 'object' && value !== null) parsed = value as Record<string, unknown>;
   } catch {
     // Not JSON: reported below when the status says it failed, else an empty answer.
   }
   const errcode = parsed.errcode;
-  if (!response.ok || (typeof errcode === 'number' && errcode !== 0))
+  if (!answer.ok || (typeof errcode === 'number' && errcode !== 0))
     throw new DingTalkApiError(
       options.endpoint,
-      response.status,
+      answer.status,
       text(parsed.code) || (errcode !== undefined ? String(errcode) : ''),
       text(parsed.message) || text(parsed.errmsg),
     );

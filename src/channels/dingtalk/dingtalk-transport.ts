@@ -14,7 +14,7 @@ import { type DWClientDownStream, TOPIC_CARD, TOPIC_ROBOT } from 'dingtalk-strea
 import type { Logger } from '../../log/logger.js';
 import { createBackoff } from '../backoff.js';
 import type { TransportContext, TransportTuning } from '../channel-kind.js';
-import { readLimited } from '../read-limited.js';
+import { downloadLimited } from '../read-limited.js';
 import type { ChannelTransport, InboundAction, InboundMessage } from '../types.js';
 import { type ButtonCards, createButtonCards } from './dingtalk-cards.js';
 import { createChatDirectory } from './dingtalk-chats.js';
@@ -67,10 +67,7 @@ export function createDingTalkTransport(options: DingTalkTransportOptions): Chan
     );
     if (typeof answer.downloadUrl !== 'string' || !/^https?:\/\//.test(answer.downloadUrl))
       throw new Error('DingTalk gave no download URL');
-    const response = await fetch(answer.downloadUrl, {
-      signal: AbortSignal.any([stopper.signal, AbortSignal.timeout(120_000)]),
-    });
-    return readLimited(response, maxBytes);
+    return downloadLimited(answer.downloadUrl, { maxBytes, signal: stopper.signal });
   }
 
   /** ACKs a callback frame at once (DingTalk redelivers one not acknowledged in time), then handles it. */

@@ -1,6 +1,6 @@
 /**
  * The few open-platform HTTP calls Aibox makes (tenant token, bot info, send and patch a
- * card, download a message's file), over fetch. The SDK's `Client` would carry the whole
+ * card, download a message's file), over the channels' HTTP client (http-call.ts). The SDK's `Client` would carry the whole
  * generated API (+12 MB of RSS) for these; only its long connection (`WSClient`) is used.
  *
  * Every call has a time limit and stops when `signal` aborts. Failures are a `LarkApiError`
@@ -8,7 +8,8 @@
  * neither carries the request (its headers hold the tenant token, a token request the secret).
  */
 
-import { readLimited } from '../read-limited.js';
+import { type HttpAnswer, type HttpCallOptions, httpCall, MAX_JSON_ANSWER_BYTES } from '../http-call.js';
+import { FileTooLargeError } from '../read-limited.js';
 import { LarkApiError, larkData } from './lark-api-error.js';
 
 export interface LarkRestOptions {
@@ -40,45 +41,48 @@ export function createLarkRest(options: LarkRestOptions): LarkRest {
   const base = options.domain.replace(/\/+$/, '');
   let token: { value: string; expires: number } | undefined;
 
-  async function request(name: string, path: string, init: RequestInit): Promise<Response> {
-    const limit = AbortSignal.timeout(options.timeoutMs);
-    const signal = options.signal ? AbortSignal.any([options.signal, limit]) : limit;
+  type Call = Omit<HttpCallOptions, 'timeoutMs' | 'signal' | 'maxBytes'> & { maxBytes?: number };
+
+  async function request(name: string, path: string, init: Call): Promise<HttpAnswer> {
     try {
-      return await fetch(`${base}${path}`, { ...init, signal });
+      return await httpCall(`${base}${path}`, {
+        maxBytes: MAX_JSON_ANSWER_BYTES,
+        ...init,
+        timeoutMs: options.timeoutMs,
+        signal: options.signal,
+      });
     } catch (error) {
-      const cause = (error as { cause?: { code?: string } }).cause?.code;
-      const why = limit.aborted ? `no answer within ${options.timeoutMs} ms` : (error as Error).message;
-      throw new Error(`${name}: ${cause ? `${cause} ` : ''}${why}`);
+      if (error instanceof FileTooLargeError) throw error;
+      throw new Error(`${name}: ${(error as Error).message}`);
     }
   }
 
   /** The body as JSON; an HTTP error or a non-JSON body becomes a `LarkApiError`. */
-  async function jsonOf(name: string, response: Response): Promise<Json> {
-    const text = await response.text();
+  function jsonOf(name: string, answer: HttpAnswer): Json {
+    const text = answer.text();
     let body: Json | undefined;
     try {
       body = JSON.parse(text) as Json;
     } catch {
       body = undefined;
     }
-    if (!response.ok) {
-      const status = response.status;
+    if (!answer.ok) {
+      const status = answer.status;
       const msg = String(body?.msg ?? body?.message ?? `HTTP error (${text.slice(0, 200)})`);
       throw new LarkApiError(name, Number(body?.code ?? 0), status, msg, status === 401 || status === 403);
     }
-    if (!body) throw new LarkApiError(name, -1, response.status, `not JSON: ${text.slice(0, 200)}`);
+    if (!body) throw new LarkApiError(name, -1, answer.status, `not JSON: ${text.slice(0, 200)}`);
     return body;
   }
 
   async function tenantToken(): Promise<string> {
     if (token && token.expires > Date.now()) return token.value;
     const call = 'tenant_access_token';
-    const response = await request(call, '/open-apis/auth/v3/tenant_access_token/internal', {
+    const answer = await request(call, '/open-apis/auth/v3/tenant_access_token/internal', {
       method: 'POST',
-      headers: { 'content-type': 'application/json; charset=utf-8' },
-      body: JSON.stringify({ app_id: options.appId, app_secret: options.appSecret }),
+      json: { app_id: options.appId, app_secret: options.appSecret },
     });
-    const body = await jsonOf(call, response);
+    const body = jsonOf(call, answer);
     const code = Number(body.code ?? -1);
     if (code !== 0 || typeof body.tenant_access_token !== 'string')
       throw new LarkApiError(call, code, undefined, String(body.msg ?? 'no token'), true);
@@ -87,7 +91,7 @@ export function createLarkRest(options: LarkRestOptions): LarkRest {
     return token.value;
   }
 
-  async function authorized(name: string, path: string, init: RequestInit): Promise<Response> {
+  async function authorized(name: string, path: string, init: Call): Promise<HttpAnswer> {
     let value: string;
     try {
       value = await tenantToken();
@@ -96,23 +100,21 @@ export function createLarkRest(options: LarkRestOptions): LarkRest {
       else if (error instanceof Error) error.message = `${name}: ${error.message}`;
       throw error;
     }
-    const headers = { ...(init.headers as Record<string, string>), authorization: `Bearer ${value}` };
-    return request(name, path, { ...init, headers });
+    return request(name, path, { ...init, headers: { ...init.headers, authorization: `Bearer ${value}` } });
   }
 
   return {
-    async call<T>(name: string, method: string, path: string, body?: Json): Promise<T> {
-      const init: RequestInit = { method };
-      if (body) {
-        init.headers = { 'content-type': 'application/json; charset=utf-8' };
-        init.body = JSON.stringify(body);
-      }
-      return larkData<T>(name, await jsonOf(name, await authorized(name, path, init)));
+    async call<T>(name: string, method: 'GET' | 'POST' | 'PATCH', path: string, body?: Json): Promise<T> {
+      return larkData<T>(name, jsonOf(name, await authorized(name, path, { method, json: body })));
     },
     async download(name, path, maxBytes) {
-      const response = await authorized(name, path, { method: 'GET' });
-      if (!response.ok || !response.body) await jsonOf(name, response);
-      return Buffer.from(await readLimited(response, maxBytes));
+      const answer = await authorized(name, path, {
+        method: 'GET',
+        maxBytes,
+        tooLarge: (max) => new FileTooLargeError(max),
+      });
+      if (!answer.ok) jsonOf(name, answer);
+      return answer.body;
     },
     clearToken() {
       token = undefined;

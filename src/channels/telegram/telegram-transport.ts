@@ -10,7 +10,7 @@ import type { Update } from 'grammy/types';
 import type { Logger } from '../../log/logger.js';
 import { sleep } from '../../providers/deadline.js';
 import { createBackoff } from '../backoff.js';
-import { FileTooLargeError, readLimited } from '../read-limited.js';
+import { downloadLimited, FileTooLargeError } from '../read-limited.js';
 import type { ChannelTransport, InboundAction, InboundMessage } from '../types.js';
 import { toMarkdownV2 } from './markdown-v2.js';
 import { scrubbedError, scrubbedMessage } from './scrub-error.js';
@@ -80,10 +80,10 @@ export function createTelegramTransport(options: TelegramTransportOptions): Tele
     const file = await api.getFile(fileId, apiSignal);
     if (!file.file_path) throw new Error('Telegram gave no file path');
     if (file.file_size !== undefined && file.file_size > maxBytes) throw new FileTooLargeError(maxBytes);
-    const response = await fetch(`${apiRoot}/file/bot${options.token}/${file.file_path}`, {
+    return downloadLimited(`${apiRoot}/file/bot${options.token}/${file.file_path}`, {
+      maxBytes,
       signal: stopper.signal,
     });
-    return readLimited(response, maxBytes);
   }
 
   const acknowledge = async (queryId: string, text: string) => {
