@@ -95,24 +95,36 @@ const zodWithoutLocaleTable = {
 };
 
 /**
- * dingtalk-stream imports axios (over 20 MB of RSS with its dependencies) for its two HTTP calls,
- * `getEndpoint` and `getAccessToken`. Aibox overrides `getEndpoint` (src/channels/dingtalk/
- * dingtalk-stream-client.ts, with fetch) and never calls `getAccessToken`, so for that SDK only
- * axios is replaced by a function that says so if it is ever called. Other packages keep axios.
+ * Two SDKs import axios (over 20 MB of RSS with its dependencies in a bare Node) for HTTP calls
+ * Aibox makes itself over src/channels/http-call.ts: dingtalk-stream for `getEndpoint` (overridden
+ * in src/channels/dingtalk/dingtalk-stream-client.ts) and `getAccessToken` (never called), the
+ * Lark SDK for its default HTTP client (the long connection is given ours,
+ * src/channels/lark/lark-sdk-options.ts). For those two packages only, axios is replaced by a
+ * stand-in whose every request throws, saying so; `axios.create()` and interceptors work (the
+ * Lark SDK builds its default client when loaded). Other packages keep axios.
  */
-const dingtalkWithoutAxios = {
-  name: 'dingtalk-without-axios',
+const SDKS_WITHOUT_AXIOS = /[\\/]node_modules[\\/](?:dingtalk-stream|@larksuiteoapi[\\/]node-sdk)[\\/]/;
+const AXIOS_STAND_IN = `
+function refuse() {
+  throw new Error('a chat SDK called axios, which Aibox does not bundle: give the SDK our HTTP client or override the method that made the call');
+}
+function instance() {
+  const use = () => 0;
+  const out = Object.assign(function axios() { refuse(); }, { interceptors: { request: { use }, response: { use } } });
+  for (const verb of ['request', 'get', 'delete', 'head', 'options', 'post', 'put', 'patch']) out[verb] = refuse;
+  return out;
+}
+const axios = Object.assign(instance(), { create: instance });
+export class AxiosError extends Error {}
+export default axios;
+`;
+const sdksWithoutAxios = {
+  name: 'sdks-without-axios',
   setup(build) {
     build.onResolve({ filter: /^axios$/ }, (args) =>
-      /[\\/]node_modules[\\/]dingtalk-stream[\\/]/.test(args.importer)
-        ? { path: 'dingtalk-axios', namespace: 'no-axios' }
-        : undefined,
+      SDKS_WITHOUT_AXIOS.test(args.importer) ? { path: 'axios-stand-in', namespace: 'no-axios' } : undefined,
     );
-    build.onLoad({ filter: /.*/, namespace: 'no-axios' }, () => ({
-      contents:
-        "export default function axios() { throw new Error('dingtalk-stream called axios, which Aibox does not bundle: override the SDK method that made the call'); }",
-      loader: 'js',
-    }));
+    build.onLoad({ filter: /.*/, namespace: 'no-axios' }, () => ({ contents: AXIOS_STAND_IN, loader: 'js' }));
   },
 };
 
@@ -174,7 +186,7 @@ await esbuild.build({
   banner: {
     js: "import { createRequire as __aiboxCreateRequire } from 'node:module';\nconst require = __aiboxCreateRequire(import.meta.url);",
   },
-  plugins: [besideUrls, zodWithoutLocaleTable, dingtalkWithoutAxios, larkSdkFromEsBuild],
+  plugins: [besideUrls, zodWithoutLocaleTable, sdksWithoutAxios, larkSdkFromEsBuild],
   minify: true,
   keepNames: true,
   logLevel: 'warning',

@@ -5,6 +5,7 @@
  */
 import type { HttpInstance, HttpRequestOptions, Logger as SdkLogger } from '@larksuiteoapi/node-sdk';
 import type { Logger } from '../../log/logger.js';
+import { type HttpCallOptions, httpCall, MAX_JSON_ANSWER_BYTES } from '../http-call.js';
 
 const SECRET_FIELDS =
   /("?(?:app_secret|appsecret|tenant_access_token|app_access_token)"?\s*[:=]\s*"?)[^",\s}]+/gi;
@@ -37,19 +38,38 @@ export function sdkLogger(logger: Logger, secrets: readonly string[]): SdkLogger
   return { error: say('warn'), warn: say('warn'), info: say('debug'), debug: say('debug'), trace: () => {} };
 }
 
-/** `base` with a time limit on every request that sets none, and aborted by `signal`. */
-export function boundedHttp(base: HttpInstance, timeoutMs: number, signal: AbortSignal): HttpInstance {
+type Method = NonNullable<HttpCallOptions['method']>;
+
+/**
+ * The SDK's HTTP client, over the channels' own (http-call.ts) instead of the SDK's axios (which
+ * the build leaves out of the bundle): the long connection makes one call with it, asking the
+ * platform where to connect. Like the SDK's default it resolves with the answer's JSON body and
+ * throws on an HTTP error; every call has a time limit and stops when `signal` aborts.
+ */
+export function larkHttpInstance(timeoutMs: number, signal: AbortSignal): HttpInstance {
   // biome-ignore lint/suspicious/noExplicitAny: the SDK's request options are generic over the body
-  const bound = (opts?: HttpRequestOptions<any>): HttpRequestOptions<any> =>
-    ({ timeout: timeoutMs, signal, ...opts }) as HttpRequestOptions<unknown>;
+  async function request(opts: HttpRequestOptions<any>): Promise<any> {
+    const url = new URL(String(opts.url));
+    for (const [key, value] of Object.entries(opts.params ?? {})) url.searchParams.set(key, String(value));
+    const answer = await httpCall(url.href, {
+      method: (opts.method ?? 'get').toUpperCase() as Method,
+      headers: opts.headers,
+      json: opts.data,
+      timeoutMs: Math.min(opts.timeout || timeoutMs, timeoutMs),
+      signal,
+      maxBytes: MAX_JSON_ANSWER_BYTES,
+    });
+    if (!answer.ok) throw new Error(`HTTP ${answer.status} from ${url.pathname}`);
+    return JSON.parse(answer.text());
+  }
   return {
-    request: (opts) => base.request(bound(opts)),
-    get: (url, opts) => base.get(url, bound(opts)),
-    delete: (url, opts) => base.delete(url, bound(opts)),
-    head: (url, opts) => base.head(url, bound(opts)),
-    options: (url, opts) => base.options(url, bound(opts)),
-    post: (url, data, opts) => base.post(url, data, bound(opts)),
-    put: (url, data, opts) => base.put(url, data, bound(opts)),
-    patch: (url, data, opts) => base.patch(url, data, bound(opts)),
+    request,
+    get: (url, opts) => request({ ...opts, url, method: 'get' }),
+    delete: (url, opts) => request({ ...opts, url, method: 'delete' }),
+    head: () => Promise.reject(new Error('HEAD is not used by the Lark long connection')),
+    options: () => Promise.reject(new Error('OPTIONS is not used by the Lark long connection')),
+    post: (url, data, opts) => request({ ...opts, url, data, method: 'post' }),
+    put: (url, data, opts) => request({ ...opts, url, data, method: 'put' }),
+    patch: (url, data, opts) => request({ ...opts, url, data, method: 'patch' }),
   };
 }

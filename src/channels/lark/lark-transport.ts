@@ -9,13 +9,7 @@
  * fetched, we start over with back-off. An expired tenant token is fetched anew once per
  * call. A malformed event is logged and skipped. Nothing logged carries a credential.
  */
-import {
-  defaultHttpInstance,
-  EventDispatcher,
-  type HttpInstance,
-  LoggerLevel,
-  WSClient,
-} from '@larksuiteoapi/node-sdk';
+import { EventDispatcher, LoggerLevel, WSClient } from '@larksuiteoapi/node-sdk';
 import type { Logger } from '../../log/logger.js';
 import { sleep } from '../../providers/deadline.js';
 import { createBackoff } from '../backoff.js';
@@ -26,7 +20,7 @@ import { LarkApiError } from './lark-api-error.js';
 import { cardContent } from './lark-card.js';
 import { actionFromEvent, inboundFromEvent } from './lark-events.js';
 import { createLarkRest } from './lark-rest.js';
-import { boundedHttp, scrubSecrets, sdkLogger } from './lark-sdk-options.js';
+import { larkHttpInstance, scrubSecrets, sdkLogger } from './lark-sdk-options.js';
 
 /** Back-off (from `TransportTuning`) restarts the connection after the SDK gives up. */
 interface LarkTransportOptions extends TransportTuning {
@@ -69,11 +63,7 @@ export function createLarkTransport(options: LarkTransportOptions): ChannelTrans
   const backoff = createBackoff(options.backoffInitialMs ?? 1000, options.backoffMaxMs ?? 60_000);
   const sdkLog = sdkLogger(logger, secrets);
   const callTimeoutMs = options.callTimeoutMs ?? 15_000;
-  const httpInstance = boundedHttp(
-    defaultHttpInstance as unknown as HttpInstance,
-    callTimeoutMs,
-    stopper.signal,
-  );
+  const httpInstance = larkHttpInstance(callTimeoutMs, stopper.signal);
   const rest = createLarkRest({ appId, appSecret, domain, timeoutMs: callTimeoutMs, signal: stopper.signal });
   const safe = (error: unknown) =>
     scrubSecrets(error instanceof Error ? error.message : String(error), secrets);
