@@ -4,10 +4,10 @@
  * stopped, and its resident memory. (Files starting with `_` are helpers, not benchmarks:
  * bench/run.mjs skips them.)
  */
-import { spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import WebSocket from 'ws';
 import { fakeLlmBoxConfig } from './_fixtures.mjs';
 
@@ -34,6 +34,21 @@ export function makeSkillsHome(baseUrl, prefix = 'aibox-bench-') {
   return home;
 }
 
+/**
+ * Another commit of this repository, built for a same-run comparison: exported with `git archive`
+ * into a temp dir (the caller removes it), given this checkout's node_modules (a symlink) and built
+ * with its own `npm run build`. Returns the directory.
+ */
+export function buildBaseline(ref) {
+  const here = resolve(import.meta.dirname, '..');
+  const dir = mkdtempSync(join(tmpdir(), 'aibox-bench-base-'));
+  const archive = execFileSync('git', ['archive', '--format=tar', ref], { cwd: here, maxBuffer: 1 << 30 });
+  execFileSync('tar', ['-x', '-C', dir], { input: archive });
+  symlinkSync(join(here, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  execFileSync('npm', ['run', 'build', '--silent'], { cwd: dir, stdio: 'inherit' });
+  return dir;
+}
+
 /** Node flags from a CLI's shebang (`#!/usr/bin/env -S node …`): measure it as `aibox` runs. */
 export function launcherFlags(cliText) {
   return (cliText.split('\n', 1)[0].match(/\bnode\s+(.+)$/)?.[1] ?? '').split(/\s+/).filter(Boolean);
@@ -48,6 +63,23 @@ export function cpuMs(pid) {
 export function rssKb(pid) {
   const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return Number(m?.[1] ?? 0);
+}
+
+/**
+ * Resident memory once a process has settled: one sample is at the mercy of when the collector
+ * last ran (a box just connected holds its start-up garbage for a second or two, and V8's memory
+ * reducer frees more a few seconds later). Waits `settleMs`, then samples every `everyMs` for
+ * `sampleMs`; the median of the samples.
+ */
+export async function settledRssKb(pid, { settleMs = 1000, sampleMs = 3000, everyMs = 250 } = {}) {
+  const wait = (ms) => new Promise((r) => setTimeout(r, ms));
+  await wait(settleMs);
+  const samples = [];
+  for (let t = 0; t < sampleMs; t += everyMs) {
+    samples.push(rssKb(pid));
+    await wait(everyMs);
+  }
+  return samples.sort((a, b) => a - b)[Math.floor(samples.length / 2)];
 }
 
 /** Opens a WebSocket to the server and resolves once its `history` frame arrived. */

@@ -2,30 +2,54 @@
  * Chat channels (issue 13), measured on a real `aibox serve` (dist/, the launcher's flags)
  * against the fake LLM and the fake Telegram, DingTalk and Feishu/Lark platforms on loopback:
  * 1. Idle RSS with each channel connected alone (Telegram long polling, DingTalk Stream mode,
- *    Lark long connection) and all three together (the issue's figure), vs no channel
- *    (median of 3).
+ *    Lark long connection) and all three together (the issue's figure), vs no channel. Each
+ *    figure is settled (the median of samples over 3 s, after 1 s: see `settledRssKb`), taken
+ *    on `starts` fresh boxes per configuration, interleaved (the order rotates each round);
+ *    printed as the median with the range. Then no channel and all three once more after one
+ *    answered WebSocket message: the model client's first call loads what both then share.
  * 2. Time from a chat message arriving (Telegram: the fake answers the held getUpdates;
  *    DingTalk and Lark: the fake pushes the message on the stream) to the first update in the
  *    chat (Telegram's sendMessage, DingTalk's session-webhook POST, Lark's card POST reaching
  *    the fake), against the same box's WebSocket client: message sent → first `chunk` frame,
  *    median and p95 of N, all on one box with the three channels connected. The fake LLM
  *    answers at once, so each is the box's own overhead plus a first token.
+ *
+ * With `--baseline <git ref>` the idle figures of part 1 are also taken on that commit's build
+ * (bench/_aibox-process.mjs `buildBaseline`), interleaved with this checkout's.
+ *
+ * Usage: node --expose-gc bench/channels.mjs [messages=30] [--starts 5] [--baseline <git ref>]
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import WebSocket from 'ws';
-import { rssKb, spawnServe } from './_aibox-process.mjs';
+import { buildBaseline, connect, settledRssKb, spawnServe } from './_aibox-process.mjs';
 import { fakeLlmBoxConfig } from './_fixtures.mjs';
 import { loadFakeDingTalk, loadFakeLark, loadFakeLlm, loadFakeTelegram } from './load-fake-llm.mjs';
 
-const N = Number(process.argv[2] ?? 30);
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args.splice(i, 2)[1] : fallback;
+};
+const STARTS = Number(option('--starts', 5));
+const BASELINE = option('--baseline', undefined);
+const N = Number(args[0] ?? 30);
 const ROOT = resolve(import.meta.dirname, '..');
 const CLI = join(ROOT, 'dist/cli/main.js');
+const baseRoot = BASELINE ? buildBaseline(BASELINE) : undefined;
+const builds = [
+  { label: 'this checkout', cli: CLI },
+  ...(baseRoot ? [{ label: `baseline (${BASELINE})`, cli: join(baseRoot, 'dist/cli/main.js') }] : []),
+];
 const OWNER = 42;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)];
 const mb = (kb) => `${(kb / 1024).toFixed(1)} MB`;
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(', ');
+console.log(`load average at start: ${load()}`);
 
 const { startFakeLlm } = await loadFakeLlm();
 const { startFakeTelegram } = await loadFakeTelegram();
@@ -51,8 +75,8 @@ function makeHome(channels) {
   return home;
 }
 
-function start(home) {
-  return spawnServe(CLI, { ...process.env, AIBOX_HOME: home, BENCH_KEY: 'k', AIBOX_LANG: 'en' });
+function start(home, cli = CLI) {
+  return spawnServe(cli, { ...process.env, AIBOX_HOME: home, BENCH_KEY: 'k', AIBOX_LANG: 'en' });
 }
 
 async function stop(child) {
@@ -86,70 +110,93 @@ const homesByName = {
   lark: makeHome({ lark: larkConfig }),
   all: makeHome(all),
 };
-const rss = Object.fromEntries(Object.keys(homesByName).map((name) => [name, []]));
+
+/**
+ * Sends one chat message on `ws`; resolves once its turn is complete, with the ms from sending
+ * to the first `chunk` frame.
+ */
+function ask(ws, content) {
+  const t0 = performance.now();
+  let first;
+  return new Promise((resolveAsk) => {
+    const onFrame = (data) => {
+      const frame = JSON.parse(data.toString());
+      if (frame.type === 'chunk' && first === undefined) first = performance.now() - t0;
+      if (frame.type === 'complete') {
+        ws.off('message', onFrame);
+        resolveAsk(first);
+      }
+    };
+    ws.on('message', onFrame);
+    ws.send(JSON.stringify({ type: 'message', content }));
+  });
+}
 
 /** Starts a box on `home` and waits until each of its channels is connected to its fake. */
-async function startConnected(name, home) {
+async function startConnected(name, home, cli = CLI) {
   const polls = tg.calls.length;
   const streams = dt.connectionCount();
   const sockets = lark.connections;
-  const run = await start(home);
+  const run = await start(home, cli);
   if (name === 'telegram' || name === 'all') await polled(polls);
   if (name === 'dingtalk' || name === 'all') await streamConnected(streams);
   if (name === 'lark' || name === 'all') await lark.waitForConnections(sockets + 1);
   return run;
 }
 
-for (let i = 0; i < 3; i++) {
-  for (const [name, home] of Object.entries(homesByName)) {
-    const run = await startConnected(name, home);
-    await new Promise((r) => setTimeout(r, 1000));
-    rss[name].push(rssKb(run.child.pid));
-    await stop(run.child);
+const names = Object.keys(homesByName);
+const emptyFigures = () => ({
+  idle: Object.fromEntries(names.map((name) => [name, []])),
+  afterMessage: { none: [], all: [] },
+});
+const figures = builds.map(emptyFigures);
+for (let i = 0; i < STARTS; i++) {
+  const order = [...names.slice(i % names.length), ...names.slice(0, i % names.length)];
+  for (const name of order) {
+    for (const [b, build] of builds.entries()) {
+      const { idle, afterMessage } = figures[b];
+      const run = await startConnected(name, homesByName[name], build.cli);
+      idle[name].push(await settledRssKb(run.child.pid));
+      if (afterMessage[name]) {
+        const ws = await connect(`ws://127.0.0.1:${run.port}`, 'bench-rss');
+        await ask(ws, 'ping');
+        ws.close();
+        afterMessage[name].push(await settledRssKb(run.child.pid));
+      }
+      await stop(run.child);
+    }
   }
 }
-const rssLine = (label, name) => {
-  const extra = median(rss[name]) - median(rss.none);
-  const ratio = (median(rss[name]) / median(rss.none)).toFixed(2);
-  console.log(`  ${label.padEnd(28)}${mb(median(rss[name]))} (+${mb(extra)}, ratio ${ratio})`);
+const range = (kbs) => `${(Math.min(...kbs) / 1024).toFixed(1)}–${(Math.max(...kbs) / 1024).toFixed(1)}`;
+const rssLine = (label, kbs, base) => {
+  const extra = median(kbs) - median(base);
+  const ratio = (median(kbs) / median(base)).toFixed(2);
+  const sign = extra < 0 ? '−' : '+';
+  console.log(
+    `  ${label.padEnd(26)}${mb(median(kbs))} (${sign}${mb(Math.abs(extra))}, ratio ${ratio}; starts ${range(kbs)})`,
+  );
 };
-console.log('idle RSS of aibox serve (median of 3):');
-console.log(`  no channel:                 ${mb(median(rss.none))} (baseline)`);
-rssLine('Telegram connected:', 'telegram');
-rssLine('DingTalk connected:', 'dingtalk');
-rssLine('Feishu/Lark connected:', 'lark');
-rssLine('all three connected:', 'all');
+for (const [b, build] of builds.entries()) {
+  const { idle, afterMessage } = figures[b];
+  console.log(`${build.label}: idle RSS of aibox serve, settled, median of ${STARTS} starts each:`);
+  console.log(`  no channel:               ${mb(median(idle.none))} (baseline; starts ${range(idle.none)})`);
+  rssLine('Telegram connected:', idle.telegram, idle.none);
+  rssLine('DingTalk connected:', idle.dingtalk, idle.none);
+  rssLine('Feishu/Lark connected:', idle.lark, idle.none);
+  rssLine('all three connected:', idle.all, idle.none);
+  console.log(`${build.label}: the same after one answered WebSocket message:`);
+  console.log(
+    `  no channel:               ${mb(median(afterMessage.none))} (baseline; starts ${range(afterMessage.none)})`,
+  );
+  rssLine('all three connected:', afterMessage.all, afterMessage.none);
+}
+if (baseRoot) rmSync(baseRoot, { recursive: true, force: true });
 
 // 2. Message → first streamed update.
 const run = await startConnected('all', homesByName.all);
-const ws = new WebSocket(`ws://127.0.0.1:${run.port}/?session=bench-ws`, ['aibox.v1']);
-await new Promise((r) => ws.once('message', r));
+const ws = await connect(`ws://127.0.0.1:${run.port}`, 'bench-ws');
 const page = [];
-for (let i = 0; i < N; i++) {
-  const t0 = performance.now();
-  const first = new Promise((resolveFirst) => {
-    const onFrame = (data) => {
-      const frame = JSON.parse(data.toString());
-      if (frame.type === 'chunk') {
-        ws.off('message', onFrame);
-        resolveFirst(performance.now() - t0);
-      }
-    };
-    ws.on('message', onFrame);
-  });
-  const ended = new Promise((resolveEnd) => {
-    const onEnd = (data) => {
-      if (JSON.parse(data.toString()).type === 'complete') {
-        ws.off('message', onEnd);
-        resolveEnd();
-      }
-    };
-    ws.on('message', onEnd);
-  });
-  ws.send(JSON.stringify({ type: 'message', content: `ping ${i}` }));
-  page.push(await first);
-  await ended;
-}
+for (let i = 0; i < N; i++) page.push(await ask(ws, `ping ${i}`));
 ws.close();
 const dingtalk = [];
 for (let i = 0; i < N; i++) {
@@ -203,4 +250,5 @@ await tg.close();
 await dt.close();
 await lark.close();
 await llm.close();
+console.log(`load average at the end: ${load()}`);
 for (const home of homes) rmSync(home, { recursive: true, force: true });

@@ -14,12 +14,11 @@
  * With GNU time (/usr/bin/time) the commands' CPU time is shown too: on a shared machine it varies
  * less than wall.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { cpuMs, makeSkillsHome, rssKb, startServe, stopServe } from './_aibox-process.mjs';
+import { buildBaseline, cpuMs, makeSkillsHome, rssKb, startServe, stopServe } from './_aibox-process.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -30,15 +29,6 @@ const BASELINE = option('--baseline', 'main');
 const RUNS = Number(option('--runs', '7'));
 const here = resolve(import.meta.dirname, '..');
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-function buildBaseline(ref) {
-  const dir = mkdtempSync(join(tmpdir(), 'aibox-bench-base-'));
-  const archive = execFileSync('git', ['archive', '--format=tar', ref], { cwd: here, maxBuffer: 1 << 30 });
-  execFileSync('tar', ['-x', '-C', dir], { input: archive });
-  symlinkSync(join(here, 'node_modules'), join(dir, 'node_modules'), 'dir');
-  execFileSync('npm', ['run', 'build', '--silent'], { cwd: dir, stdio: 'inherit' });
-  return dir;
-}
 
 /** A home for one build, its memories written through that build's own store. */
 async function prepareHome(root) {
