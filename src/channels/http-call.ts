@@ -43,10 +43,11 @@ export const MAX_JSON_ANSWER_BYTES = 1024 * 1024;
 
 /**
  * Pooled connections: a streamed answer patches its message every `stream_interval_ms`, and a new
- * TLS handshake per patch would cost more than the patch. An idle socket is closed after 15 s
- * and never keeps the process alive (the agent unrefs idle sockets).
+ * TLS handshake per patch would cost more than the patch. An idle socket is closed after 4 s,
+ * before a server would close it (Node's own servers wait 5 s; reusing a socket the server is
+ * closing fails the call), and never keeps the process alive (the agent unrefs idle sockets).
  */
-const POOL = { keepAlive: true, maxSockets: 8, maxFreeSockets: 2, timeout: 15_000 };
+const POOL = { keepAlive: true, maxSockets: 8, maxFreeSockets: 2, timeout: 4000 };
 const agents = { http: new HttpAgent(POOL), https: new HttpsAgent(POOL) };
 
 const stopped = () => new Error('the call was stopped');
