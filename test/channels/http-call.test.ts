@@ -145,6 +145,14 @@ describe('httpCall', () => {
     await droppedNow('/stream');
   });
 
+  it('fails at once when the server drops the connection mid-answer', async () => {
+    routes.set('/cut', (_request, _body, response) => {
+      response.writeHead(200, { 'content-length': '100' });
+      response.write('{"partial":', () => response.socket?.destroy());
+    });
+    await expect(httpCall(`${url}/cut`, { timeoutMs: 60_000, maxBytes: 1000 })).rejects.toThrow();
+  });
+
   it('names what failed without the URL (it may hold a token)', async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
