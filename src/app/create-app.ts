@@ -7,12 +7,11 @@ import { homedir } from 'node:os';
 import { senderStorePath } from '../channels/channel-config.js';
 import { createNotifyTargets } from '../channels/notify-targets.js';
 import { createSenderStore } from '../channels/sender-store.js';
-import { appendSafetyRule } from '../config/append-rule.js';
 import { resolveCliContext } from '../config/context.js';
 import type { Logger } from '../log/logger.js';
 import { createLogger } from '../log/logger.js';
 import type { WrapMcpLaunch } from '../mcp/launch.js';
-import { createMcpManager } from '../mcp/manager.js';
+import { noMcpServers } from '../mcp/no-servers.js';
 import { createMemoryStore } from '../memory/store.js';
 import { createPromptLoader } from '../prompts/prompt-loader.js';
 import { createProviderWithSettings } from '../providers/create-provider.js';
@@ -31,10 +30,10 @@ import type { AnyTool } from '../tools/tool.js';
 import { type Clock, systemClock } from '../util/clock.js';
 import { randomId } from '../util/ids.js';
 import { VERSION } from '../version.js';
-import { createAppTools } from './app-tools.js';
 import { removeLeftovers } from './leftovers.js';
 import { appMessages } from './messages.js';
 import { openSkills, secretEnvNames } from './open-skills.js';
+import { createRuleSaver } from './rule-saver.js';
 import type { AppServices } from './services.js';
 
 export { VERSION } from '../version.js';
@@ -138,49 +137,64 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
       timeZone: config.scheduler.timezone || undefined,
       logger,
     });
+    const approvalLogger = logger.child({ module: 'approvals' });
+    const ruleSaver = createRuleSaver(loaded.path, approvalLogger);
     const approvals = createApprovalBroker({
       config: liveConfig,
       clock,
       ids: randomId,
-      persistRule: (rule) => appendSafetyRule(loaded.path, rule),
-      logger: logger.child({ module: 'approvals' }),
+      persistRule: ruleSaver.persist,
+      logger: approvalLogger,
+    });
+    approvals.onEvent((event) => {
+      if (event.type === 'requested') ruleSaver.preload();
     });
     const resultLimiter = resultLimiterFromConfig(config, paths, clock);
-    const tools = createAppTools({
-      config,
-      configPath: loaded.path,
-      paths,
-      lang,
-      skills,
-      clock,
-      secretEnvNames: secretEnvNames(config.llm),
-      env,
-      memory,
-      tasks,
-      sandbox,
-      limiter: resultLimiter,
-    });
-    const mcp = createMcpManager({
-      config: options.mcp === false ? { ...config, mcp: { ...config.mcp, servers: {} } } : config,
-      safety: () => liveConfig().safety,
-      home: paths.home,
-      trustPath: paths.mcpTrust,
-      lang,
-      logger,
-      limiter: resultLimiter,
-      version: VERSION,
-      wrapLaunch:
-        options.wrapMcpLaunch ??
-        mcpSandboxLaunch({
-          safety: config.safety,
-          sandbox,
+    // Built on the first turn (or MCP listing): the tools' code and zod are not part of the start.
+    let toolsBuilt: Promise<AnyTool[]> | undefined;
+    const tools = () =>
+      (toolsBuilt ??= import('./app-tools.js').then(({ createAppTools }) =>
+        createAppTools({
+          config,
+          configPath: loaded.path,
           paths,
-          home: env.HOME ?? homedir(),
-          workspace: workspaceDir(config, paths),
-          skillsDir: skills.dir,
+          lang,
+          skills,
+          clock,
+          secretEnvNames: secretEnvNames(config.llm),
+          env,
+          memory,
+          tasks,
+          sandbox,
+          limiter: resultLimiter,
         }),
-      ...(options.mcpBackoff ? { backoff: options.mcpBackoff } : {}),
-    });
+      ));
+    const mcpConfig = options.mcp === false ? { ...config, mcp: { ...config.mcp, servers: {} } } : config;
+    // The MCP client (and the SDK) is loaded only when a server is configured.
+    const mcp =
+      Object.keys(mcpConfig.mcp.servers).length === 0
+        ? noMcpServers()
+        : (await import('../mcp/manager.js')).createMcpManager({
+            config: mcpConfig,
+            safety: () => liveConfig().safety,
+            home: paths.home,
+            trustPath: paths.mcpTrust,
+            lang,
+            logger,
+            limiter: resultLimiter,
+            version: VERSION,
+            wrapLaunch:
+              options.wrapMcpLaunch ??
+              mcpSandboxLaunch({
+                safety: config.safety,
+                sandbox,
+                paths,
+                home: env.HOME ?? homedir(),
+                workspace: workspaceDir(config, paths),
+                skillsDir: skills.dir,
+              }),
+            ...(options.mcpBackoff ? { backoff: options.mcpBackoff } : {}),
+          });
     closers.push(() => mcp.close());
     const sessions = createSessionManager({
       db,
@@ -258,12 +272,18 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
 }
 
 /** The built-ins plus whatever MCP tools are connected now; the same array while nothing changed. */
-function withMcpTools(builtins: AnyTool[], mcp: { tools(): AnyTool[] }): () => AnyTool[] {
+function withMcpTools(
+  loadBuiltins: () => Promise<AnyTool[]>,
+  mcp: { tools(): AnyTool[] },
+): () => Promise<AnyTool[]> {
+  let lastBuiltins: AnyTool[] | undefined;
   let lastMcp: AnyTool[] = [];
-  let combined = builtins;
-  return () => {
+  let combined: AnyTool[] = [];
+  return async () => {
+    const builtins = await loadBuiltins();
     const current = mcp.tools();
-    if (current !== lastMcp) {
+    if (builtins !== lastBuiltins || current !== lastMcp) {
+      lastBuiltins = builtins;
       lastMcp = current;
       combined = current.length === 0 ? builtins : [...builtins, ...current];
     }

@@ -37,8 +37,11 @@ export interface AppServices {
   tasks: TaskStore;
   /** Chat senders paired with a code, and the chats they opened (`AIBOX_HOME/channel-senders.json`). */
   senders: SenderStore;
-  /** The built-in tools (the MCP server offers some of them to other apps). */
-  builtinTools: AnyTool[];
+  /**
+   * The built-in tools (the MCP server offers some of them to other apps): built, with zod and
+   * every tool's code, on the first call (the first turn), not at start; the same array after.
+   */
+  builtinTools(): Promise<AnyTool[]>;
   /** The one limiter of tool results (built-in, MCP and served tools); reads the limit live. */
   resultLimiter: ResultLimiter;
   /** The configured MCP servers (none configured: an empty manager that loads nothing). */

@@ -6,24 +6,13 @@
  */
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { z } from 'zod';
 import { writeFileAtomicSync } from '../util/atomic-write.js';
 import { PRIVATE_FILE_MODE } from '../util/private-files.js';
 import type { KnownChat } from './channel-kind.js';
+import { parseSenderFile, type SenderFile } from './sender-file.js';
 
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 const CODE_LENGTH = 8;
-
-const FileSchema = z.object({
-  codes: z.array(z.object({ hash: z.string(), expires: z.number() })).default([]),
-  /** channel name → sender ids. */
-  paired: z.record(z.string(), z.array(z.string())).default({}),
-  /** channel name → chat id → the allowed sender last seen there (where results may be posted). */
-  chats: z.record(z.string(), z.record(z.string(), z.string())).default({}),
-  /** channel name → ids of those chats that are one-to-one chats with their opener. */
-  direct: z.record(z.string(), z.array(z.string())).default({}),
-});
-type SenderFile = z.infer<typeof FileSchema>;
 
 export interface SenderStore {
   isPaired(channel: string, senderId: string): boolean;
@@ -56,10 +45,10 @@ export function createSenderStore(path: string, now: () => number = Date.now): S
     try {
       text = readFileSync(path, 'utf8');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return FileSchema.parse({});
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return parseSenderFile({}, path);
       throw error;
     }
-    return FileSchema.parse(JSON.parse(text));
+    return parseSenderFile(JSON.parse(text), path);
   };
   const write = (data: SenderFile) =>
     writeFileAtomicSync(path, `${JSON.stringify(data, null, 2)}\n`, PRIVATE_FILE_MODE);

@@ -1,5 +1,4 @@
 import { ConfigError } from '../config/config-error.js';
-import { loadConfig } from '../config/load-config.js';
 import type { Config } from '../config/schema.js';
 import { changedKeys } from './config-view.js';
 import { commandMessages } from './messages.js';
@@ -56,6 +55,8 @@ export const reloadCommand: SlashCommand<'config' | 'configPath' | 'logger'> = {
     const t = commandMessages(lang);
     let fresh: Config;
     try {
+      // The loader brings the config schema (zod): loaded by the first `/reload`, not at start.
+      const { loadConfig } = await import('../config/load-config.js');
       fresh = (await loadConfig(services.configPath)).config;
     } catch (error) {
       if (!(error instanceof ConfigError)) throw error;

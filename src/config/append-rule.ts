@@ -7,16 +7,11 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { writeFileAtomicSync } from '../util/atomic-write.js';
+import { sameRule } from './same-rule.js';
 import type { SafetyRule } from './schema.js';
 import { parseConfigJson, validateConfig } from './validate-config.js';
 
 type JsonObject = Record<string, unknown>;
-
-/** Same decision, tool, program and arguments. */
-export function sameRule(a: SafetyRule, b: SafetyRule): boolean {
-  const args = (r: SafetyRule) => JSON.stringify(r.args ?? null);
-  return a.decision === b.decision && a.tool === b.tool && a.command === b.command && args(a) === args(b);
-}
 
 /** The indentation of the file's first indented key (two spaces when there is none). */
 function indentOf(text: string): string | number {

@@ -14,8 +14,8 @@ import { mcpServerMessages } from './messages.js';
 import { createServedTools } from './served-tools.js';
 
 /** The served tools, size-limited like every tool result. */
-export function servedToolsOf(app: AppServices): AnyTool[] {
-  const byName = new Map(app.builtinTools.map((tool) => [tool.name, tool]));
+export async function servedToolsOf(app: AppServices): Promise<AnyTool[]> {
+  const byName = new Map((await app.builtinTools()).map((tool) => [tool.name, tool]));
   return createServedTools({ app, builtin: (name) => byName.get(name) }).map((tool) =>
     withResultLimit(tool, app.resultLimiter),
   );

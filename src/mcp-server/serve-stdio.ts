@@ -18,7 +18,7 @@ export async function serveStdio(options: ContextOptions): Promise<void> {
     mcp: false,
   });
   const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
-  const server = await createAiboxMcpServer(app, servedToolsOf(app));
+  const server = await createAiboxMcpServer(app, await servedToolsOf(app));
   const closed = new Promise<void>((resolve) => {
     server.onclose = resolve;
     process.stdin.once('end', resolve);

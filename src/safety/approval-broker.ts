@@ -7,7 +7,7 @@
  * One broker per app (created in app/create-app.ts).
  */
 
-import { sameRule } from '../config/append-rule.js';
+import { sameRule } from '../config/same-rule.js';
 import type { Config, SafetyRule } from '../config/schema.js';
 import type { Logger } from '../log/logger.js';
 import type { Clock } from '../util/clock.js';

@@ -8,7 +8,6 @@ import type { CommandRegistry } from '../commands/registry.js';
 import type { ErrorCode } from '../error-codes.js';
 import { describeError, isAppError } from '../errors.js';
 import type { ClientFrame, ServerFrame } from '../protocol/frames.js';
-import { handleTaskFrame } from '../tasks/task-frame.js';
 import type { Hub } from './broadcast.js';
 import type { Connection } from './connection.js';
 import { type ErrorFrame, errorFrame } from './error-frame.js';
@@ -71,7 +70,9 @@ async function dispatchFrame(deps: DispatchDeps, conn: Connection, frame: Client
         );
       return;
     }
-    case 'task':
+    case 'task': {
+      // Checked with zod: loaded by the first task frame, not at start.
+      const { handleTaskFrame } = await import('../tasks/task-frame.js');
       conn.send(
         handleTaskFrame(frame, {
           tasks: app.tasks,
@@ -82,6 +83,7 @@ async function dispatchFrame(deps: DispatchDeps, conn: Connection, frame: Client
         }),
       );
       return;
+    }
     case 'command': {
       const sessionId = frame.session ?? conn.defaultSession;
       const session = app.sessions.get(sessionId);

@@ -9,13 +9,13 @@ import type { AnyTool } from '../tools/tool.js';
 
 export function createMcpRoute(app: AppServices): Hono {
   const route = new Hono();
-  let tools: AnyTool[] | undefined;
+  let tools: Promise<AnyTool[]> | undefined;
   route.post('/', async (c) => {
     tools ??= servedToolsOf(app);
     const { WebStandardStreamableHTTPServerTransport } = await import(
       '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
     );
-    const server = await createAiboxMcpServer(app, tools);
+    const server = await createAiboxMcpServer(app, await tools);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,

@@ -10,7 +10,7 @@ import {
   type HistoryEntry as WireHistoryEntry,
 } from '../protocol/frames.js';
 import type { HistoryEntry } from '../session/types.js';
-import { dueTaskFrames } from '../tasks/task-frame.js';
+import { dueTaskFrames } from '../tasks/frames.js';
 import { isoWithOffset } from '../util/clock.js';
 import { serverMessages } from './messages.js';
 

@@ -9,7 +9,6 @@ import { type RawData, WebSocket, WebSocketServer } from 'ws';
 import type { AppServices } from '../app/services.js';
 import type { CommandRegistry } from '../commands/registry.js';
 import { SESSION_ID, SUBPROTOCOL } from '../protocol/frames.js';
-import { parseClientFrame } from '../protocol/parse-client-frame.js';
 import { randomId } from '../util/ids.js';
 import { hasTokenInUrl, peerOf, tokensEqual, upgradeToken } from './auth.js';
 import type { Hub } from './broadcast.js';
@@ -22,6 +21,7 @@ import {
 } from './connection.js';
 import { dispatchSafely, limitErrorFrame } from './dispatch.js';
 import { errorFrame } from './error-frame.js';
+import { createFrameQueue } from './frame-queue.js';
 import type { ServerMessages } from './messages.js';
 import { guardSettings, refusalFor, refusalMessage } from './request-guard.js';
 import { rejectUpgrade } from './upgrade-reject.js';
@@ -118,26 +118,29 @@ export function attachWebSocket(
       }
     }
 
-    ws.on('message', (data: RawData, isBinary: boolean) => {
-      if (isBinary) {
-        if (!conn.authenticated) return refuse(t.authFailed);
-        conn.send(errorFrame('bad_request', t.binary));
-        return;
-      }
-      const parsed = parseClientFrame(data.toString(), t);
-      if (!conn.authenticated) {
-        clearTimeout(authTimer);
-        if (parsed.ok && parsed.frame.type === 'auth' && tokensEqual(parsed.frame.token, expected))
-          welcome(conn);
-        else refuse(t.authFailed);
-        return;
-      }
-      if (!parsed.ok) {
-        conn.send(errorFrame('bad_request', parsed.error));
-        return;
-      }
-      dispatchSafely(options, conn, parsed.frame);
-    });
+    const inOrder = createFrameQueue((error) => logger.error({ err: error, peer }, 'client frame failed'));
+    ws.on('message', (data: RawData, isBinary: boolean) =>
+      inOrder((parseClientFrame) => {
+        if (isBinary) {
+          if (!conn.authenticated) return refuse(t.authFailed);
+          conn.send(errorFrame('bad_request', t.binary));
+          return;
+        }
+        const parsed = parseClientFrame(data.toString(), t);
+        if (!conn.authenticated) {
+          clearTimeout(authTimer);
+          if (parsed.ok && parsed.frame.type === 'auth' && tokensEqual(parsed.frame.token, expected))
+            welcome(conn);
+          else refuse(t.authFailed);
+          return;
+        }
+        if (!parsed.ok) {
+          conn.send(errorFrame('bad_request', parsed.error));
+          return;
+        }
+        dispatchSafely(options, conn, parsed.frame);
+      }),
+    );
   };
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {

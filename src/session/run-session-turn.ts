@@ -43,7 +43,7 @@ export interface TurnDeps {
   log: ConversationLog;
   messages: MessageRepo;
   provider: ChatProvider;
-  tools: () => AnyTool[];
+  tools: () => AnyTool[] | Promise<AnyTool[]>;
   prompts: PromptSource;
   settings: () => TurnSettings;
   lang: Lang;
@@ -147,7 +147,7 @@ export async function runSessionTurn(
       sessionId,
       lang: deps.lang,
       provider: deps.provider,
-      tools: deps.tools(),
+      tools: await deps.tools(),
       messages: [{ role: 'system', content: system }, ...history],
       maxRounds: settings.maxRounds,
       ...(settings.temperature !== undefined ? { temperature: settings.temperature } : {}),

@@ -4,7 +4,6 @@
  * from SQLite, so dropping an idle one (or a restart) loses nothing.
  */
 import type { Database } from 'better-sqlite3';
-import { runTurn as defaultRunTurn } from '../agent/run-turn.js';
 import type { Config } from '../config/schema.js';
 import { createConversationRepo } from '../conversations/conversation-repo.js';
 import { createMessageRepo } from '../conversations/message-repo.js';
@@ -27,8 +26,11 @@ import type { SessionManager } from './types.js';
 interface SessionManagerOptions {
   db: Database;
   provider: ChatProvider;
-  /** The tools offered to the model; a function is asked again at every turn. */
-  tools: AnyTool[] | (() => AnyTool[]);
+  /**
+   * The tools offered to the model; a function is asked again at every turn (it may load them:
+   * the app's tools are built on the first turn, not at start).
+   */
+  tools: AnyTool[] | (() => AnyTool[] | Promise<AnyTool[]>);
   prompts: PromptSource;
   /** A function is read again at every turn (config reload). */
   config: Config | (() => Config);
@@ -38,7 +40,7 @@ interface SessionManagerOptions {
   logger: Logger;
   /** Where `/new` writes the JSON export (`paths.archive`). */
   archiveDir: string;
-  /** The agent loop; default `runTurn` of src/agent/run-turn.ts. */
+  /** The agent loop; default `runTurn` of src/agent/run-turn.ts, loaded on the first turn. */
   runTurn?: RunTurnFn;
   /** The approval broker's `ask`; absent: nobody can be asked (tools deny what needs a yes). */
   askPerson?: AskPerson;
@@ -108,7 +110,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
           clock: options.clock,
           ids: options.ids,
           logger,
-          runTurn: options.runTurn ?? defaultRunTurn,
+          runTurn: options.runTurn ?? loadedRunTurn,
           ...(options.askPerson ? { askPerson: options.askPerson } : {}),
         });
       }
@@ -122,3 +124,6 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     },
   };
 }
+
+/** The real agent loop, imported by the first turn: a box nobody talks to never loads it (nor zod). */
+const loadedRunTurn: RunTurnFn = async (input) => (await import('../agent/run-turn.js')).runTurn(input);

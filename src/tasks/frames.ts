@@ -4,9 +4,10 @@
  */
 import type { Lang } from '../i18n/lang.js';
 import type { TaskListItem, TaskReplyFrame, TaskStatusFrame } from '../protocol/frames.js';
+import type { Clock } from '../util/clock.js';
 import { describeSchedule, formatWire } from './describe.js';
 import { taskFrameMessages } from './messages.js';
-import type { Task } from './types.js';
+import type { Task, TaskStore } from './types.js';
 
 function legacyRepeat(task: Task) {
   const kind = task.schedule.kind;
@@ -105,4 +106,18 @@ export function taskStatusFrame(task: Task, lang: Lang): TaskStatusFrame {
     status: immediate ? ('pending' as const) : ('overdue' as const),
     content: taskFrameMessages(lang).dueLine(immediate ? '⏰⚡' : '⚠️', task.id, task.title, at),
   };
+}
+
+/** Connect-time `task_status` frames, as the original sent at most five. */
+const MAX_DUE_FRAMES = 5;
+
+/** `task_status` frames for the due tasks (at most five), as the original sent on connect. */
+export function dueTaskFrames(deps: { tasks: TaskStore; lang: Lang; clock: Clock }): TaskStatusFrame[] {
+  let due: ReturnType<TaskStore['due']>;
+  try {
+    due = deps.tasks.due(deps.clock.now());
+  } catch {
+    return [];
+  }
+  return due.slice(0, MAX_DUE_FRAMES).map((task) => taskStatusFrame(task, deps.lang));
 }

@@ -15,7 +15,6 @@ import {
   taskCompletedFrame,
   taskDeletedFrame,
   taskListFrame,
-  taskStatusFrame,
   taskUpdatedFrame,
 } from './frames.js';
 import { legacyScheduleFields, specFromLegacyArgs } from './legacy-args.js';
@@ -25,8 +24,6 @@ import type { TaskStore } from './types.js';
 const taskId = z.union([z.int().positive(), z.string().regex(/^\d+$/).transform(Number)]);
 /** Ten years: the longest `delay` accepted, in seconds. */
 const MAX_DELAY_S = 10 * 366 * 86_400;
-/** Connect-time `task_status` frames, as the original sent at most five. */
-const MAX_DUE_FRAMES = 5;
 
 const TaskFrameSchema = z.discriminatedUnion('action', [
   z.object({
@@ -142,15 +139,4 @@ export function handleTaskFrame(frame: unknown, deps: TaskFrameDeps) {
     if (isAppError(error)) return errorFrame('bad_request', t.badFrame(error.message));
     return errorFrame('internal', t.failed(describeError(error)));
   }
-}
-
-/** `task_status` frames for the due tasks (at most five), as the original sent on connect. */
-export function dueTaskFrames(deps: Pick<TaskFrameDeps, 'tasks' | 'lang' | 'clock'>) {
-  let due: ReturnType<TaskStore['due']>;
-  try {
-    due = deps.tasks.due(deps.clock.now());
-  } catch {
-    return [];
-  }
-  return due.slice(0, MAX_DUE_FRAMES).map((task) => taskStatusFrame(task, deps.lang));
 }

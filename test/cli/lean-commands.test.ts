@@ -1,16 +1,19 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { CLI_PATH, runCli, tempHome } from '../helpers/cli.js';
+import { CLI_PATH, runCli, tempHome, watchOutput } from '../helpers/cli.js';
+import { startFakeLlm } from '../helpers/fake-llm.js';
+import { connectReady } from '../helpers/ws-client.js';
+import { boxConfig, testEnv } from '../server/harness.js';
 
 /**
- * What a quick command loads, seen through a module loader hook that reports every module: the
+ * Node flags that load a module loader hook reporting every module on stderr: the
  * zod chunk (recognised by its `$ZodObject` class name), commander's (by `CommanderError`), pino,
  * better-sqlite3, jieba; and, as `builtin:<name>`, every Node built-in module the process loaded.
  */
-function loadedBy(args: string[], home: string): string[] {
+function loadReportArgs(): string[] {
   const dir = tempHome('aibox-hook-');
   writeFileSync(
     join(dir, 'hooks.mjs'),
@@ -29,12 +32,19 @@ function loadedBy(args: string[], home: string): string[] {
       for (const m of process.moduleLoadList) if (m.startsWith('NativeModule ')) process.stderr.write('LOADED builtin:' + m.slice(13) + '\\n');
     });`,
   );
-  const r = spawnSync(process.execPath, ['--import', join(dir, 'register.mjs'), CLI_PATH, ...args], {
+  return ['--import', join(dir, 'register.mjs')];
+}
+
+const loadedLines = (stderr: string) => stderr.split('\n').filter((line) => line.startsWith('LOADED '));
+
+/** What a quick command loads. */
+function loadedBy(args: string[], home: string): string[] {
+  const r = spawnSync(process.execPath, [...loadReportArgs(), CLI_PATH, ...args], {
     env: { ...process.env, AIBOX_HOME: home, AIBOX_LANG: 'en' },
     encoding: 'utf8',
   });
   expect(r.status, r.stderr).toBe(0);
-  return r.stderr.split('\n').filter((line) => line.startsWith('LOADED '));
+  return loadedLines(r.stderr);
 }
 
 const named = (loaded: string[], pattern: RegExp) => loaded.filter((line) => pattern.test(line));
@@ -69,5 +79,47 @@ describe('quick commands load only what they need', () => {
       JSON.stringify({ skills: { install_examples: false }, lang: 'en' }),
     );
     expect(named(loadedBy(['memory', 'search', 'x'], home), /^LOADED zod /)).not.toEqual([]);
+  });
+});
+
+describe('aibox serve loads only what its start needs', () => {
+  it('sends history without zod, the tools, the agent loop or the MCP SDK; the first frame loads the parser', async () => {
+    const llm = await startFakeLlm();
+    const home = tempHome();
+    writeFileSync(join(home, 'config.json'), JSON.stringify(boxConfig(llm)));
+    // A warm start: config.json was validated (and recorded) by an earlier command.
+    expect((await runCli(['memory', 'list'], { home })).code).toBe(0);
+    const child = spawn(
+      process.execPath,
+      [...loadReportArgs(), CLI_PATH, 'serve', '--port', '0', '--no-scheduler'],
+      {
+        env: { ...testEnv(home), AIBOX_LANG: 'en' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+      stderr += d;
+    });
+    try {
+      const output = watchOutput(child);
+      const address = /http:\/\/127\.0\.0\.1:\d+/;
+      await output.seen(address);
+      const url = (address.exec(output.text())?.[0] ?? '').replace(/^http/, 'ws');
+      const client = await connectReady(url);
+      const atHistory = loadedLines(stderr);
+      expect(named(atHistory, /better-sqlite3/)).not.toEqual([]);
+      expect(
+        named(atHistory, /^LOADED zod |@modelcontextprotocol|\/openai\/|run-turn|builtin|app-tools/),
+      ).toEqual([]);
+
+      client.send({ type: 'ping' });
+      await client.waitType('pong');
+      expect(named(loadedLines(stderr), /^LOADED zod /)).not.toEqual([]);
+      client.close();
+    } finally {
+      child.kill('SIGTERM');
+      await llm.close();
+    }
   });
 });

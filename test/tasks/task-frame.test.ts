@@ -2,8 +2,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/errors.js';
 import { openDatabase } from '../../src/store/database.js';
+import { dueTaskFrames } from '../../src/tasks/frames.js';
 import { createTaskStore } from '../../src/tasks/store.js';
-import { dueTaskFrames, handleTaskFrame } from '../../src/tasks/task-frame.js';
+import { handleTaskFrame } from '../../src/tasks/task-frame.js';
 import { tempHome } from '../helpers/cli.js';
 
 /** Chats a task may post to in these tests: `telegram:42` only (the real check is tested in test/channels). */

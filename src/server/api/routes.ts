@@ -6,7 +6,8 @@
 import { Hono } from 'hono';
 import type { AppServices } from '../../app/services.js';
 import { createChannelsRoutes } from './channels-routes.js';
-import { apiErrorResponse, errorResponse } from './errors.js';
+import { errorResponse } from './error-response.js';
+import { apiErrorResponse } from './errors.js';
 import { createMemoriesRoutes } from './memories-routes.js';
 import { apiMessages } from './messages.js';
 import { createSkillsRoutes } from './skills-routes.js';

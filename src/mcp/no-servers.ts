@@ -1,0 +1,12 @@
+/** The MCP manager of a box with no `mcp.servers`: nothing to connect, so none of the MCP code is loaded. */
+import type { McpManager } from './types.js';
+
+export function noMcpServers(): McpManager {
+  return {
+    start() {},
+    tools: () => [],
+    status: () => [],
+    settled: async () => {},
+    close: async () => {},
+  };
+}
