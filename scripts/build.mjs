@@ -29,6 +29,8 @@ const EXTERNAL = [
   '@modelcontextprotocol/sdk',
   '@modelcontextprotocol/sdk/*',
   'playwright-core',
+  // Required on demand by src/tasks/recurrence.ts (synchronously: its CommonJS build), not at start.
+  'croner',
   'bufferutil',
   'utf-8-validate',
   // grammY's CommonJS build breaks when bundled ("is not a constructor"); loaded only with a Telegram channel.

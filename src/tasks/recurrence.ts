@@ -3,7 +3,8 @@
  * anchor (`start`), never from "now", so repeats do not drift; month ends clamp
  * per month without losing the anchor day (Jan 31 → Feb 28/29 → Mar 31).
  */
-import { Cron } from 'croner';
+import { createRequire } from 'node:module';
+import type { Cron } from 'croner';
 import type { Schedule } from './types.js';
 import { calendarDaysBetween, daysInMonth, fromWallTime, type WallTime, wallTime } from './zoned-time.js';
 
@@ -14,8 +15,20 @@ export function isRepeating(schedule: Schedule): boolean {
   return schedule.kind !== 'once' && schedule.kind !== 'immediate';
 }
 
+/**
+ * croner (33 KB) is loaded by the first cron schedule, not with the task store at start. The calls
+ * here are synchronous, so it is its CommonJS build, required on demand (the bundle keeps croner
+ * external for that: scripts/build.mjs).
+ */
+let cronClass: typeof Cron | undefined;
+function loadCron(): typeof Cron {
+  cronClass ??= (createRequire(import.meta.url)('croner') as typeof import('croner')).Cron;
+  return cronClass;
+}
+
 export function cronFor(schedule: Schedule): Cron {
-  return new Cron(schedule.cron ?? '', { timezone: schedule.timezone, paused: true });
+  const CronClass = loadCron();
+  return new CronClass(schedule.cron ?? '', { timezone: schedule.timezone, paused: true });
 }
 
 /** The k-th occurrence (k ≥ 0) of a wall-clock repeating schedule. */
