@@ -8,6 +8,7 @@ import { senderStorePath } from '../channels/channel-config.js';
 import { createNotifyTargets } from '../channels/notify-targets.js';
 import { createSenderStore } from '../channels/sender-store.js';
 import { resolveCliContext } from '../config/context.js';
+import type { Lang } from '../i18n/lang.js';
 import type { Logger } from '../log/logger.js';
 import { createLogger } from '../log/logger.js';
 import type { WrapMcpLaunch } from '../mcp/launch.js';
@@ -15,15 +16,16 @@ import { noMcpServers } from '../mcp/no-servers.js';
 import { createMemoryStore } from '../memory/store.js';
 import { createPromptLoader } from '../prompts/prompt-loader.js';
 import { createProviderWithSettings } from '../providers/create-provider.js';
-import { createApprovalBroker } from '../safety/approval-broker.js';
+import { type ApprovalBroker, createApprovalBroker } from '../safety/approval-broker.js';
 import { mcpSandboxLaunch } from '../safety/mcp-sandbox.js';
 import { sandboxNotices } from '../safety/sandbox-notices.js';
 import { resolveSandbox } from '../safety/sandbox-probe.js';
-import { createScheduler } from '../scheduler/scheduler.js';
-import { sessionRunJob } from '../scheduler/session-run-job.js';
+import type { SchedulerOptions } from '../scheduler/scheduler.js';
 import { createSessionManager } from '../session/session-manager.js';
+import type { SessionManager } from '../session/types.js';
 import { openDatabase } from '../store/database.js';
 import { createTaskStore } from '../tasks/store.js';
+import type { Scheduler } from '../tasks/types.js';
 import { workspaceDir } from '../tools/files/workspace.js';
 import { resultLimiterFromConfig } from '../tools/result-limit.js';
 import type { AnyTool } from '../tools/tool.js';
@@ -212,15 +214,18 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
     closers.push(() => sessions.close());
 
     const schedulerEnabled = options.scheduler !== false && config.scheduler.enabled;
+    // Loaded only when it runs (`--no-scheduler`, `scheduler.enabled: false`: not at all).
     const scheduler = schedulerEnabled
-      ? createScheduler({
-          store: tasks,
-          runJob: sessionRunJob(sessions, { lang, approvals }),
-          clock,
-          lang,
-          maxConcurrentRuns: config.scheduler.max_concurrent_runs,
-          onError: (error) => logger.error({ err: error }, 'scheduler error'),
-        })
+      ? await loadScheduler(
+          {
+            store: tasks,
+            clock,
+            lang,
+            maxConcurrentRuns: config.scheduler.max_concurrent_runs,
+            onError: (error) => logger.error({ err: error }, 'scheduler error'),
+          },
+          { sessions, approvals, lang },
+        )
       : undefined;
     if (scheduler) closers.push(() => scheduler.stop());
 
@@ -300,4 +305,16 @@ async function runClosers(closers: (() => Promise<void> | void)[], logger: Logge
       logger.warn({ err: error }, 'shutdown step failed');
     }
   }
+}
+
+/** The scheduler with its job runner (a due task's session turn), imported only when it runs. */
+async function loadScheduler(
+  options: Omit<SchedulerOptions, 'runJob'>,
+  job: { sessions: SessionManager; approvals: ApprovalBroker; lang: Lang },
+): Promise<Scheduler> {
+  const [{ createScheduler }, { sessionRunJob }] = await Promise.all([
+    import('../scheduler/scheduler.js'),
+    import('../scheduler/session-run-job.js'),
+  ]);
+  return createScheduler({ ...options, runJob: sessionRunJob(job.sessions, job) });
 }

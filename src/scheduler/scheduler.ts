@@ -20,7 +20,7 @@ interface Timers {
   clearTimeout(handle: unknown): void;
 }
 
-interface SchedulerOptions {
+export interface SchedulerOptions {
   store: TaskStore;
   runJob: RunJob;
   clock?: Clock;
