@@ -10,7 +10,10 @@
  * `aibox --version`, `aibox skills search` (an English and a Chinese query), `aibox memory search`
  * (median of N runs, with `node -e 0` as the floor), `aibox serve` warm start → first `history`
  * frame (median of 5, after one start that filled the skills cache), idle RSS of that server (2 s
- * after it), and the first and second HTTP request to it (the HTTP routes load on the first one).
+ * after it), the first and second HTTP request to it (the HTTP routes load on the first one), and
+ * the server's CPU for the first and second client frame (`ping`: the frame parser loads on the
+ * first) and the first and second turn (a reply of the fake LLM: the tools, the agent loop and the
+ * model client load on the first).
  * With GNU time (/usr/bin/time) the commands' CPU time is shown too: on a shared machine it varies
  * less than wall.
  */
@@ -18,7 +21,16 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildBaseline, cpuMs, makeSkillsHome, rssKb, startServe, stopServe } from './_aibox-process.mjs';
+import {
+  buildBaseline,
+  connect,
+  cpuMs,
+  makeSkillsHome,
+  rssKb,
+  startServe,
+  stopServe,
+} from './_aibox-process.mjs';
+import { loadFakeLlm } from './load-fake-llm.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -32,7 +44,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** A home for one build, its memories written through that build's own store. */
 async function prepareHome(root) {
-  const home = makeSkillsHome('http://127.0.0.1:9/v1', 'aibox-bench-startup-');
+  const home = makeSkillsHome(llm.baseUrl, 'aibox-bench-startup-');
   const { openDatabase } = await import(pathToFileURL(join(root, 'dist/store/database.js')).href);
   const { createMemoryStore } = await import(pathToFileURL(join(root, 'dist/memory/store.js')).href);
   const db = await openDatabase(join(home, 'memories.db'));
@@ -62,6 +74,8 @@ function run(argv, env) {
   return { wall, cpu: m ? (Number(m[1]) + Number(m[2])) * 1000 : Number.NaN };
 }
 
+const { startFakeLlm } = await loadFakeLlm();
+const llm = await startFakeLlm();
 const baseRoot = buildBaseline(BASELINE);
 const variants = [
   { name: `baseline (${BASELINE})`, root: baseRoot },
@@ -111,6 +125,7 @@ for (const v of variants) {
     rss,
     firstHttp: await httpRequestCost(last),
     secondHttp: await httpRequestCost(last),
+    ...(await frameCosts(last)),
   });
   await stopServe(last.child);
 }
@@ -123,6 +138,34 @@ async function httpRequestCost(server) {
   if (!response.ok) throw new Error(`/healthz answered ${response.status}`);
   await response.arrayBuffer();
   return { ms: performance.now() - t0, cpu: cpuMs(server.child.pid) - cpu0 };
+}
+
+/** The server's CPU ms for one exchange on an open socket: sends `frame`, waits for a frame of type `until`. */
+async function exchangeCost(server, ws, frame, until) {
+  const cpu0 = cpuMs(server.child.pid);
+  const answered = new Promise((resolveAnswer) => {
+    ws.on('message', function seen(data) {
+      if (JSON.parse(data.toString()).type !== until) return;
+      ws.off('message', seen);
+      resolveAnswer();
+    });
+  });
+  ws.send(JSON.stringify(frame));
+  await answered;
+  return cpuMs(server.child.pid) - cpu0;
+}
+
+/** First and second `ping` (the frame parser loads on the first), first and second turn (tools, agent, model client). */
+async function frameCosts(server) {
+  const ws = await connect(server.url);
+  const costs = {
+    firstPing: await exchangeCost(server, ws, { type: 'ping' }, 'pong'),
+    secondPing: await exchangeCost(server, ws, { type: 'ping' }, 'pong'),
+    firstTurn: await exchangeCost(server, ws, { type: 'message', content: 'hello' }, 'complete'),
+    secondTurn: await exchangeCost(server, ws, { type: 'message', content: 'again' }, 'complete'),
+  };
+  ws.close();
+  return costs;
 }
 
 const [base, mine] = variants;
@@ -149,5 +192,14 @@ for (const which of ['firstHttp', 'secondHttp'])
       'ms',
     );
 
+for (const [key, label] of [
+  ['firstPing', 'first `ping` frame, server CPU'],
+  ['secondPing', 'second `ping` frame, server CPU'],
+  ['firstTurn', 'first turn (fake LLM), server CPU'],
+  ['secondTurn', 'second turn, server CPU'],
+])
+  row(label, serve.get(base.name)[key], serve.get(mine.name)[key], 'ms');
+
+await llm.close();
 for (const v of variants) rmSync(v.home, { recursive: true, force: true });
 rmSync(baseRoot, { recursive: true, force: true });
