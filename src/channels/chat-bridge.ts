@@ -13,6 +13,7 @@ import type { ApprovalAnswer, ApprovalRequest } from '../safety/types.js';
 import type { Session, SessionEvent } from '../session/types.js';
 import { workspaceDir } from '../tools/files/workspace.js';
 import { setBounded } from '../util/bounded-map.js';
+import type { AllowedSenders } from './allowed-senders.js';
 import { approvalButtons, approvalText, decidedText, parseApprovalData } from './approval-prompt.js';
 import { chatSessionId } from './chat-target.js';
 import { type ChannelMessages, channelMessages } from './messages.js';
@@ -23,14 +24,15 @@ import type { SenderStore } from './sender-store.js';
 import { splitText } from './split-text.js';
 import { StreamingReply } from './streaming-reply.js';
 import type { ChannelTransport, InboundAction, InboundMessage } from './types.js';
-import { createWordApprovals, replyWordsHint } from './word-approvals.js';
+import { createWordApprovals, replyWordsHint, type WordReading } from './word-approvals.js';
 
 interface ChatBridgeOptions {
   app: AppServices;
   commands: CommandRegistry;
   transport: ChannelTransport;
-  /** Sender ids allowed by config (as strings). */
-  allowedIds: () => readonly string[];
+  /** Who may use the box (the same check as for notify targets). */
+  allowed: AllowedSenders;
+  /** Pairing codes and the chats allowed senders use. */
   senders: SenderStore;
 }
 
@@ -76,8 +78,7 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
     for (const piece of splitText(text, transport.maxMessageChars)) await transport.send(chatId, piece);
   };
 
-  const isAllowed = (senderId: string) =>
-    options.allowedIds().includes(senderId) || options.senders.isPaired(transport.name, senderId);
+  const isAllowed = (senderId: string) => options.allowed.isAllowed(transport.name, senderId);
 
   const sessionIdFor = (chatId: string) =>
     app.config.channels.session === 'main' ? 'main' : chatSessionId({ channel: transport.name, chatId });
@@ -115,8 +116,11 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
         logger.warn({ err: error }, 'sending approval buttons failed; asking for a one-word reply instead');
       }
     }
-    wordApprovals.add(chatId, pending.approvalId);
-    return { id: await transport.send(chatId, `${text}\n\n${replyWordsHint(pending, t)}`), buttons: false };
+    const code = wordApprovals.add(chatId, pending);
+    return {
+      id: await transport.send(chatId, `${text}\n\n${replyWordsHint(pending, code, t)}`),
+      buttons: false,
+    };
   };
 
   /** Shows the decision on the request's message, or posts it where that cannot be edited. */
@@ -146,10 +150,11 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
     const shown = approvalMessages.get(event.approvalId);
     if (!shown) return;
     approvalMessages.delete(event.approvalId);
-    wordApprovals.remove(event.approvalId);
+    const code = wordApprovals.remove(event.approvalId);
     void shown.then(async (message) => {
       if (message === undefined) return;
-      const text = above(decidedText(event.request, event.outcome, t));
+      const decided = decidedText(event.request, event.outcome, t);
+      const text = above(code ? `${t.approvalCode(code)}\n${decided}` : decided);
       await showDecision(chatId, message, text).catch((error: unknown) =>
         logger.warn({ err: error }, 'updating an approval message failed'),
       );
@@ -273,6 +278,20 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
     return notice[result.status];
   }
 
+  /** A one-word answer (word-approvals.ts): decides the request it names, or asks which one. */
+  async function answerWord(message: InboundMessage, word: WordReading, t: ChannelMessages): Promise<void> {
+    if (word.kind === 'answer') {
+      const notice = answerApproval(message.chatId, message.senderId, word.approvalId, word.answer);
+      // An accepted answer is shown by the decision message; anything else is said here.
+      if (notice !== t.approvalAccepted) await post(message.chatId, notice);
+    } else if (word.kind === 'too_late') {
+      await post(message.chatId, `${t.approvalCode(word.code)}: ${t.approvalTooLate}`);
+    } else if (word.kind === 'which') {
+      const lines = word.waiting.map((w) => `${w.code}: ${w.summary}`).join('\n');
+      await post(message.chatId, t.approvalWhich(word.waiting[0]?.code ?? '', lines, word.named));
+    }
+  }
+
   async function answerButton(action: InboundAction): Promise<void> {
     const parsed = parseApprovalData(action.data);
     if (!parsed) return action.acknowledge(channelMessages(langOf(action.chatId)).approvalUnknown);
@@ -314,13 +333,8 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
         // Where the box may later post a task's result (notify-targets.ts): a chat an allowed sender uses.
         options.senders.rememberChat(transport.name, message.chatId, message.senderId, message.direct);
         const text = message.text.trim();
-        const word = message.files.length === 0 ? wordApprovals.take(message.chatId, text) : undefined;
-        if (word) {
-          const notice = answerApproval(message.chatId, message.senderId, word.approvalId, word.answer);
-          // An accepted answer is shown by the decision message; anything else is said here.
-          if (notice !== t.approvalAccepted) await post(message.chatId, notice);
-          return;
-        }
+        const word = wordApprovals.read(message.chatId, message.files.length === 0 ? text : '');
+        if (word.kind !== 'none') return await answerWord(message, word, t);
         if (text.startsWith('/') && message.files.length === 0) return await runCommand(message, text, t);
         const content = await withFiles(message, t);
         if (content.trim() === '') return;

@@ -32,8 +32,11 @@ export const channelMessages = defineMessages({
       };
       return `${what[how] ?? how}${who}`;
     },
-    approvalReplyWords: (always: boolean) =>
-      `回复一个词作答：同意 / allow（允许一次）${always ? '、总是 / always（总是允许）' : ''}、拒绝 / deny`,
+    approvalReplyWords: (code: string, always: boolean) =>
+      `请求编号 ${code}。回复一个词作答：同意 / allow（允许一次）${always ? '、总是 / always（总是允许）' : ''}、拒绝 / deny；有不止一个请求在等待时，在词后加上编号，例如「同意 ${code}」。`,
+    approvalCode: (code: string) => `请求 ${code}`,
+    approvalWhich: (example: string, lines: string, named?: string) =>
+      `${named ? `没有编号为 ${named} 的请求在等待。` : '有不止一个请求在等待，或在你输入时来了新的请求，'}请说明回答哪一个，例如「同意 ${example}」或「拒绝 ${example}」。正在等待：\n${lines}`,
     thinking: '…思考中',
     approvalAccepted: '已收到',
     approvalTooLate: '已经有人决定了',
@@ -69,8 +72,11 @@ export const channelMessages = defineMessages({
       };
       return `${what[how] ?? how}${who}`;
     },
-    approvalReplyWords: (always: boolean) =>
-      `Reply with one word: allow / 同意 (once)${always ? ', always / 总是' : ''}, deny / 拒绝`,
+    approvalReplyWords: (code: string, always: boolean) =>
+      `Request ${code}. Reply with one word: allow / 同意 (once)${always ? ', always / 总是' : ''}, deny / 拒绝; while more than one request waits, add its number: "allow ${code}".`,
+    approvalCode: (code: string) => `Request ${code}`,
+    approvalWhich: (example: string, lines: string, named?: string) =>
+      `${named ? `No waiting request has the number ${named}.` : 'More than one request is waiting, or one came while you were typing.'} Say which one, e.g. "allow ${example}" or "deny ${example}". Waiting:\n${lines}`,
     thinking: '…thinking',
     approvalAccepted: 'Got it',
     approvalTooLate: 'Someone has already decided',

@@ -8,6 +8,7 @@ import type { Config } from '../config/schema.js';
 import { AppError } from '../errors.js';
 import type { Lang } from '../i18n/lang.js';
 import type { NotifyTargets } from '../tasks/types.js';
+import { createAllowedSenders } from './allowed-senders.js';
 import { CHANNEL_KINDS } from './channel-kinds.js';
 import { formatChatTarget, parseChatTarget } from './chat-target.js';
 import { notifyMessages } from './messages.js';
@@ -23,13 +24,7 @@ interface NotifyTargetsOptions {
 
 export function createNotifyTargets(options: NotifyTargetsOptions): NotifyTargets {
   const t = notifyMessages(options.lang);
-  const isAllowedSender = (channel: string, senderId: string) => {
-    const kind = CHANNEL_KINDS.find((k) => k.name === channel);
-    return (
-      (kind?.allowedIds(options.config(), options.env).includes(senderId) ?? false) ||
-      options.senders.isPaired(channel, senderId)
-    );
-  };
+  const allowed = createAllowedSenders(options);
   return {
     check(text) {
       const target = parseChatTarget(text);
@@ -38,10 +33,10 @@ export function createNotifyTargets(options: NotifyTargetsOptions): NotifyTarget
         throw new AppError('bad_notify', t.badTarget(text, names));
       }
       const opener = options.senders.chatOpener(target.channel, target.chatId);
-      const allowed =
-        isAllowedSender(target.channel, target.chatId) ||
-        (opener !== undefined && isAllowedSender(target.channel, opener));
-      if (!allowed) throw new AppError('bad_notify', t.notAllowed(formatChatTarget(target)));
+      const chatAllowed =
+        allowed.isAllowed(target.channel, target.chatId) ||
+        (opener !== undefined && allowed.isAllowed(target.channel, opener));
+      if (!chatAllowed) throw new AppError('bad_notify', t.notAllowed(formatChatTarget(target)));
       return formatChatTarget(target);
     },
   };

@@ -5,6 +5,7 @@
  */
 import type { AppServices } from '../app/services.js';
 import type { CommandRegistry } from '../commands/registry.js';
+import { createAllowedSenders } from './allowed-senders.js';
 import type { TransportTuning } from './channel-kind.js';
 import { CHANNEL_KINDS } from './channel-kinds.js';
 import { type ChatBridge, createChatBridge } from './chat-bridge.js';
@@ -32,6 +33,7 @@ export async function startChannels(
   const logger = app.logger.child({ module: 'channels' });
   const transports: ChannelTransport[] = [];
   const bridges = new Map<string, ChatBridge>();
+  const allowed = createAllowedSenders({ config: () => app.config, env, senders: app.senders });
 
   for (const kind of CHANNEL_KINDS) {
     if (!kind.configured(app.config, env)) continue;
@@ -48,7 +50,7 @@ export async function startChannels(
         app,
         commands,
         transport,
-        allowedIds: () => kind.allowedIds(app.config, env),
+        allowed,
         senders: app.senders,
       });
       transport.start(

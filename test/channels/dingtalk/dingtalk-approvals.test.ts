@@ -2,11 +2,15 @@
  * Approvals from DingTalk by a one-word reply: the model's write_file outside the workspace
  * waits for a person; the chat is told which words answer; the next message in that chat
  * from an allowed sender that is exactly one of them answers the real approval broker, and
- * the decision and who made it are posted (DingTalk cannot edit the request in place).
+ * the decision and who made it are posted (DingTalk cannot edit the request in place). With two
+ * requests waiting (the chat's turn and a run of a task that reports there) a bare word decides
+ * nothing: the chat is told which wait, by number, and a word with a number decides that one.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { buildSchedule } from '../../../src/tasks/build-schedule.js';
+import type { RecordedRequest } from '../../helpers/fake-llm.js';
 import { OWNER, scriptWrite, useApprovalBox } from './dingtalk-box.js';
 
 const GROUP = 'cid-approvals-group';
@@ -14,7 +18,7 @@ const STRANGER = 'staff-stranger';
 const inGroup = { chat: GROUP, group: true };
 
 describe('DingTalk approvals', () => {
-  const f = useApprovalBox();
+  const f = useApprovalBox({ scheduler: true });
 
   /** The model asks to write `target`; resolves with the request as posted in the group. */
   async function askToWrite(target: string, after: string): Promise<string> {
@@ -58,5 +62,78 @@ describe('DingTalk approvals', () => {
     f.dt.say(OWNER, 'deny', inGroup);
     await f.dt.waitForReply(GROUP, 'deny what?');
     expect(f.box.llm.requests.at(-1)?.body.messages.at(-1).content).toBe('deny');
+  });
+
+  const codeOf = (text: string) => /Request (\d{3})\./.exec(text)?.[1] as string;
+
+  it('asks which request a bare word means, and decides only the one named', async () => {
+    const fromTurn = join(f.outside, 'from-turn.txt');
+    const fromTask = join(f.outside, 'from-task.txt');
+    const write = (filepath: string) => ({
+      toolCalls: [{ name: 'write_file', arguments: { filepath, content: 'x' } }],
+    });
+    // The chat's turn and the task's run ask the model concurrently: answer by what each request holds.
+    const answer = (request: RecordedRequest) => {
+      const said = JSON.stringify(request.body.messages);
+      const answered = request.body.messages.at(-1)?.role === 'tool';
+      if (said.includes('write the task file')) return answered ? { text: 'task done' } : write(fromTask);
+      if (said.includes('write the turn file')) return answered ? { text: 'turn done' } : write(fromTurn);
+      return { text: 'hello there' };
+    };
+    f.box.llm.script(answer, answer, answer, answer, answer);
+
+    // The owner talks in the group first: it becomes a chat a task may report to.
+    f.dt.say(OWNER, 'hi', inGroup);
+    await f.dt.waitForReply(GROUP, 'hello there');
+
+    f.dt.say(OWNER, 'write the turn file', inGroup);
+    const turnCode = codeOf((await f.dt.waitForReply(GROUP, fromTurn)).text);
+    const task = f.box.app.tasks.add({
+      title: 'Nightly',
+      content: 'write the task file',
+      schedule: buildSchedule({ immediate: true }, { now: new Date(), lang: 'en' }),
+      notify: `dingtalk:${GROUP}`,
+    });
+    const taskRequest = (await f.dt.waitForReply(GROUP, fromTask)).text;
+    expect(taskRequest).toContain(`Task #${task.id} "Nightly" is running and asks`);
+    const taskCode = codeOf(taskRequest);
+    expect(turnCode).toMatch(/^\d{3}$/);
+    expect(taskCode).toMatch(/^\d{3}$/);
+    expect(taskCode).not.toBe(turnCode);
+
+    // Two wait: a bare word is not guessed; the chat is told both numbers.
+    f.dt.say(OWNER, 'allow', inGroup);
+    const which = await f.dt.waitForReply(GROUP, 'More than one request is waiting');
+    expect(which.text).toContain(`${turnCode}: write_file`);
+    expect(which.text).toContain(`${taskCode}: write_file`);
+    expect(existsSync(fromTurn)).toBe(false);
+    expect(existsSync(fromTask)).toBe(false);
+
+    // A number that names no waiting request decides nothing either.
+    const wrong = ['100', '999'].find((n) => n !== turnCode && n !== taskCode) as string;
+    f.dt.say(OWNER, `allow ${wrong}`, inGroup);
+    await f.dt.waitForReply(GROUP, `No waiting request has the number ${wrong}`);
+
+    // With its number, the word decides that request only (the Chinese word, no space).
+    f.dt.say(OWNER, `同意${taskCode}`, inGroup);
+    const decided = await f.dt.waitForReply(GROUP, `请求 ${taskCode}\n`);
+    expect(decided.text).toContain(`✅ 已允许一次（dingtalk:${OWNER}）`);
+    await f.dt.waitForReply(GROUP, 'task done');
+    expect(readFileSync(fromTask, 'utf8')).toBe('x');
+    expect(existsSync(fromTurn)).toBe(false);
+
+    // One request left, and the owner has written since the last one was shown: a bare word decides it.
+    f.dt.say(OWNER, 'deny', inGroup);
+    const denied = await f.dt.waitForReply(GROUP, `Request ${turnCode}\n`);
+    expect(denied.text).toContain(`Denied by dingtalk:${OWNER}`);
+    await f.dt.waitForReply(GROUP, 'turn done');
+    expect(existsSync(fromTurn)).toBe(false);
+
+    // A number already decided is said to be decided, not applied to anything else.
+    f.dt.say(OWNER, `allow ${taskCode}`, inGroup);
+    await f.dt.waitForReply(GROUP, `Request ${taskCode}: Someone has already decided`);
+    expect(
+      f.box.llm.requests.some((r) => JSON.stringify(r.body.messages).includes(`allow ${taskCode}`)),
+    ).toBe(false);
   });
 });

@@ -1,0 +1,97 @@
+/** The channel core's rules, without a vendor: who is allowed, and what a one-word reply answers. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createAllowedSenders } from '../../src/channels/allowed-senders.js';
+import { createSenderStore } from '../../src/channels/sender-store.js';
+import { createWordApprovals } from '../../src/channels/word-approvals.js';
+import { type Config, ConfigSchema } from '../../src/config/schema.js';
+import type { PendingApproval } from '../../src/safety/approval-broker.js';
+
+describe('allowed senders (one check for chats and notify targets)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'aibox-allowed-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('allows config ids of that channel and paired senders, read live', () => {
+    let config: Config = ConfigSchema.parse({
+      channels: { telegram: { token: 't', allowed_ids: [42] }, lark: { allowed_ids: ['ou_a'] } },
+    });
+    const senders = createSenderStore(join(dir, 'senders.json'));
+    const allowed = createAllowedSenders({ config: () => config, env: {}, senders });
+    expect(allowed.isAllowed('telegram', '42')).toBe(true);
+    expect(allowed.isAllowed('telegram', '43')).toBe(false);
+    // Lark has no credentials here: its ids allow nobody; another channel's id never counts.
+    expect(allowed.isAllowed('lark', 'ou_a')).toBe(false);
+    expect(allowed.isAllowed('dingtalk', '42')).toBe(false);
+    expect(allowed.isAllowed('fax', '42')).toBe(false);
+    expect(senders.redeem('telegram', '43', senders.newCode(60_000))).toBe(true);
+    expect(allowed.isAllowed('telegram', '43')).toBe(true);
+    expect(allowed.isAllowed('dingtalk', '43')).toBe(false);
+    config = ConfigSchema.parse({ channels: { telegram: { token: 't', allowed_ids: [] } } });
+    expect(allowed.isAllowed('telegram', '42')).toBe(false);
+  });
+});
+
+describe('one-word approvals', () => {
+  const pending = (id: string, command = `touch ${id}`): PendingApproval => ({
+    approvalId: id,
+    request: { sessionId: 's', turnId: 't', callId: id, tool: 'run_command', command, reason: 'r' },
+    expiresAt: new Date(0),
+  });
+  let next = 0;
+  const counting = () => createWordApprovals((below) => next++ % below);
+
+  it('answers a lone request with a bare word in either language, any case and width', () => {
+    const words = counting();
+    const code = words.add('c', pending('a'));
+    expect(words.read('c', ' ALLOW ')).toEqual({ kind: 'answer', approvalId: 'a', answer: 'allow', code });
+    expect(words.read('c', '总是')).toMatchObject({ kind: 'answer', answer: 'always' });
+    expect(
+      words.read('c', `拒绝 ${code.replace(/\d/g, (d) => String.fromCharCode(0xff10 + Number(d)))}`),
+    ).toMatchObject({ kind: 'answer', answer: 'deny' });
+    expect(words.read('other', 'allow')).toEqual({ kind: 'none' });
+    expect(words.read('c', 'allow me to explain')).toEqual({ kind: 'none' });
+  });
+
+  it('never lands a bare word on a request shown after the one the person read', () => {
+    const words = counting();
+    const first = words.add('c', pending('a'));
+    words.read('c', 'let me look'); // the person has seen request a
+    expect(words.remove('a')).toBe(first); // it times out while they type…
+    words.add('c', pending('b')); // …and another is shown
+    expect(words.read('c', 'allow')).toMatchObject({ kind: 'which' });
+    // Now they have written since b was shown: a bare word may answer it.
+    expect(words.read('c', 'allow')).toMatchObject({ kind: 'answer', approvalId: 'b' });
+    expect(words.read('c', `deny ${first}`)).toEqual({ kind: 'too_late', code: first });
+  });
+
+  it('lets a bare word answer the next request after one the same chat decided', () => {
+    const words = counting();
+    words.add('c', pending('a'));
+    expect(words.read('c', 'allow')).toMatchObject({ kind: 'answer', approvalId: 'a' });
+    words.remove('a'); // decided by that word
+    words.add('c', pending('b'));
+    expect(words.read('c', 'allow')).toMatchObject({ kind: 'answer', approvalId: 'b' });
+  });
+
+  it('asks which when two wait, lists them shortened, and takes a named one', () => {
+    const words = counting();
+    const a = words.add('c', pending('a', `echo ${'x'.repeat(200)}\nsecond line`));
+    const b = words.add('c', pending('b'));
+    const reading = words.read('c', 'deny');
+    expect(reading.kind).toBe('which');
+    if (reading.kind !== 'which') return;
+    expect(reading.waiting.map((w) => w.code)).toEqual([a, b]);
+    expect(reading.waiting[0]?.summary.length).toBeLessThanOrEqual(80);
+    expect(reading.waiting[0]?.summary).not.toContain('second line');
+    expect(words.read('c', `deny #${b}`)).toMatchObject({ kind: 'answer', approvalId: 'b' });
+    expect(words.read('c', 'allow 777')).toMatchObject({ kind: 'which', named: '777' });
+  });
+
+  it('gives distinct numbers within a chat', () => {
+    const words = createWordApprovals();
+    const codes = new Set(Array.from({ length: 300 }, (_, i) => words.add('c', pending(`p${i}`))));
+    expect(codes.size).toBe(300);
+  });
+});
