@@ -22,6 +22,7 @@ import { createRecentIds } from './recent-ids.js';
 import { saveChatFile } from './save-chat-files.js';
 import type { SenderStore } from './sender-store.js';
 import { splitText } from './split-text.js';
+import { createStrangerGate } from './stranger-gate.js';
 import { StreamingReply } from './streaming-reply.js';
 import type { ChannelTransport, InboundAction, InboundMessage } from './types.js';
 import { createWordApprovals, replyWordsHint, type WordReading } from './word-approvals.js';
@@ -73,6 +74,10 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
   const logger = app.logger.child({ module: 'channels', channel: transport.name });
   const recent = createRecentIds(RECENT_EVENTS);
   const refusedChats = createRecentIds(REFUSED_CHATS);
+  const strangers = createStrangerGate({
+    logPerMinute: app.config.channels.strangers.log_per_minute,
+    refusalsPerMinute: app.config.channels.strangers.refusals_per_minute,
+  });
 
   const post = async (chatId: string, text: string) => {
     for (const piece of splitText(text, transport.maxMessageChars)) await transport.send(chatId, piece);
@@ -187,8 +192,16 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
       await post(message.chatId, t.paired);
       return;
     }
-    logger.info({ sender: message.senderId }, 'message from a sender who is not allowed');
-    if (refusedChats.firstSeen(message.chatId)) await post(message.chatId, t.refusal(message.senderId));
+    logStranger(message.senderId, 'message from a sender who is not allowed');
+    // One refusal per chat, and only as many as the stranger limits allow (stranger-gate.ts).
+    if (refusedChats.has(message.chatId) || !strangers.mayRefuse(message.senderId)) return;
+    refusedChats.firstSeen(message.chatId);
+    await post(message.chatId, t.refusal(message.senderId));
+  }
+
+  function logStranger(senderId: string, what: string): void {
+    const { write, unlogged } = strangers.log(senderId);
+    if (write) logger.info({ sender: senderId, ...(unlogged > 0 ? { unlogged } : {}) }, what);
   }
 
   async function runCommand(message: InboundMessage, line: string, t: ChannelMessages): Promise<void> {
@@ -308,7 +321,8 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
       if (!recent.firstSeen(action.eventId)) return;
       try {
         if (!isAllowed(action.senderId)) {
-          logger.info({ sender: action.senderId }, 'button pressed by a sender who is not allowed');
+          logStranger(action.senderId, 'button pressed by a sender who is not allowed');
+          if (!strangers.mayRefuse(action.senderId)) return;
           return await action.acknowledge(channelMessages(langOf(action.chatId)).refusal(action.senderId));
         }
         await answerButton(action);

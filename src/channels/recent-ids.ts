@@ -5,11 +5,14 @@
 interface RecentIds {
   /** True the first time `id` is seen (and records it); false for a repeat. */
   firstSeen(id: string): boolean;
+  /** Whether `id` is remembered (without recording it). */
+  has(id: string): boolean;
 }
 
 export function createRecentIds(capacity: number): RecentIds {
   const seen = new Set<string>();
   return {
+    has: (id) => seen.has(id),
     firstSeen(id) {
       if (seen.has(id)) return false;
       seen.add(id);

@@ -259,6 +259,14 @@ const DingTalkChannelSchema = z.strictObject({
     .default(''),
 });
 
+/** What messages from senders who are not allowed may cost (docs/channels.md, "Strangers"). */
+const StrangersSchema = z.strictObject({
+  /** Log lines about strangers per minute, all together (each sender: 3, then 1 a minute). */
+  log_per_minute: z.int().min(1).max(10_000).default(20),
+  /** Refusals sent to strangers per minute, all together (each sender: 1 per 10 minutes); 0 sends none. */
+  refusals_per_minute: z.int().min(0).max(10_000).default(10),
+});
+
 const ChannelsConfigSchema = z.strictObject({
   /** per_chat: each chat has its own session (`telegram-<chat id>`); main: every chat shares `main`. */
   session: z.enum(['per_chat', 'main']).default('per_chat'),
@@ -273,6 +281,7 @@ const ChannelsConfigSchema = z.strictObject({
     .default(20 * 1024 * 1024),
   /** Channels that cannot edit a sent message: how long a slow answer waits before a "thinking" notice. */
   thinking_notice_ms: z.int().min(0).max(600_000).default(2000),
+  strangers: StrangersSchema.default(() => StrangersSchema.parse({})),
   telegram: TelegramChannelSchema.default(() => TelegramChannelSchema.parse({})),
   lark: LarkChannelSchema.default(() => LarkChannelSchema.parse({})),
   dingtalk: DingTalkChannelSchema.default(() => DingTalkChannelSchema.parse({})),
