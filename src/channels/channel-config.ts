@@ -11,6 +11,11 @@ export function anyChannelConfigured(config: Config, env: NodeJS.ProcessEnv): bo
   return CHANNEL_KINDS.some((kind) => kind.configured(config, env));
 }
 
+/** Messages kept while a channel's vendor is unreachable (0600). */
+export function outboxStorePath(paths: DataPaths): string {
+  return join(paths.home, 'channel-outbox.json');
+}
+
 /** The paired senders and live pairing codes (0600). */
 export function senderStorePath(paths: DataPaths): string {
   return join(paths.home, 'channel-senders.json');

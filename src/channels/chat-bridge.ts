@@ -15,8 +15,10 @@ import { workspaceDir } from '../tools/files/workspace.js';
 import { setBounded } from '../util/bounded-map.js';
 import type { AllowedSenders } from './allowed-senders.js';
 import { approvalButtons, approvalText, decidedText, parseApprovalData } from './approval-prompt.js';
+import { createChatOutbox } from './chat-outbox.js';
 import { chatSessionId } from './chat-target.js';
 import { type ChannelMessages, channelMessages } from './messages.js';
+import type { OutboxStore } from './outbox-store.js';
 import { FileTooLargeError } from './read-limited.js';
 import { createRecentIds } from './recent-ids.js';
 import { saveChatFile } from './save-chat-files.js';
@@ -35,6 +37,8 @@ interface ChatBridgeOptions {
   allowed: AllowedSenders;
   /** Pairing codes and the chats allowed senders use. */
   senders: SenderStore;
+  /** Where messages wait while the vendor is unreachable (shared by every channel). */
+  outbox: OutboxStore;
 }
 
 /** Redelivered events, refused chats and chats' languages remembered (bounded). */
@@ -52,8 +56,15 @@ export interface ChatBridge {
   handle(message: InboundMessage): Promise<void>;
   /** A button press: an approval answer from an allowed sender of that chat. */
   handleAction(action: InboundAction): Promise<void>;
-  /** Sends a whole text (split at the vendor's limit) to a chat. */
+  /**
+   * Sends a whole text (split at the vendor's limit) to a chat; what the vendor cannot take
+   * now because it is unreachable is kept and re-posted later (chat-outbox.ts).
+   */
   post(chatId: string, text: string): Promise<void>;
+  /** The transport (re)connected: re-post what waits in the outbox. */
+  connected(): void;
+  /** Stops the outbox's timer (what waits stays for the next start). */
+  close(): void;
   /** The language the chat last wrote in (the server's language until it has written). */
   langOf(chatId: string): Lang;
   /**
@@ -79,7 +90,15 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
     refusalsPerMinute: app.config.channels.strangers.refusals_per_minute,
   });
 
-  const post = async (chatId: string, text: string) => {
+  const outbox = createChatOutbox({
+    transport,
+    store: options.outbox,
+    logger,
+    droppedNote: (chatId, count) => channelMessages(langOf(chatId)).outboxDropped(count),
+  });
+  const post = (chatId: string, text: string) => outbox.post(chatId, text);
+  /** Sends now or never: what is stale after a downtime (a refusal, an approval's decision). */
+  const say = async (chatId: string, text: string) => {
     for (const piece of splitText(text, transport.maxMessageChars)) await transport.send(chatId, piece);
   };
 
@@ -131,7 +150,7 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
   /** Shows the decision on the request's message, or posts it where that cannot be edited. */
   const showDecision = (chatId: string, shown: ShownApproval, text: string) => {
     const replace = shown.buttons ? (transport.settleButtons ?? transport.edit) : transport.edit;
-    return replace ? replace.call(transport, chatId, shown.id, text) : post(chatId, text);
+    return replace ? replace.call(transport, chatId, shown.id, text) : say(chatId, text);
   };
 
   /**
@@ -196,7 +215,7 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
     // One refusal per chat, and only as many as the stranger limits allow (stranger-gate.ts).
     if (refusedChats.has(message.chatId) || !strangers.mayRefuse(message.senderId)) return;
     refusedChats.firstSeen(message.chatId);
-    await post(message.chatId, t.refusal(message.senderId));
+    await say(message.chatId, t.refusal(message.senderId));
   }
 
   function logStranger(senderId: string, what: string): void {
@@ -238,6 +257,7 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
       intervalMs: app.config.channels.stream_interval_ms,
       logger,
       notice: { text: t.thinking, afterMs: app.config.channels.thinking_notice_ms },
+      keep: (pieces, error) => outbox.keep(message.chatId, pieces, error),
     });
     let turnId: string | undefined;
     let settle!: () => void;
@@ -317,8 +337,11 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
     post,
     langOf,
     askIn,
+    connected: () => outbox.flush(),
+    close: () => outbox.close(),
     async handleAction(action) {
       if (!recent.firstSeen(action.eventId)) return;
+      outbox.flush(); // the vendor reached us: it is probably reachable again
       try {
         if (!isAllowed(action.senderId)) {
           logStranger(action.senderId, 'button pressed by a sender who is not allowed');
@@ -335,6 +358,7 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
         logger.debug({ event: message.eventId }, 'redelivered event ignored');
         return;
       }
+      outbox.flush(); // the vendor reached us: it is probably reachable again
       const lang = langOfMessage(message);
       const t = channelMessages(lang);
       try {

@@ -37,6 +37,7 @@ export const channelMessages = defineMessages({
     approvalCode: (code: string) => `请求 ${code}`,
     approvalWhich: (example: string, lines: string, named?: string) =>
       `${named ? `没有编号为 ${named} 的请求在等待。` : '有不止一个请求在等待，或在你输入时来了新的请求，'}请说明回答哪一个，例如「同意 ${example}」或「拒绝 ${example}」。正在等待：\n${lines}`,
+    outboxDropped: (n: number) => `（渠道无法连接期间，有 ${n} 条较早的消息因超出保留上限或过期而被丢弃。）`,
     thinking: '…思考中',
     approvalAccepted: '已收到',
     approvalTooLate: '已经有人决定了',
@@ -77,6 +78,8 @@ export const channelMessages = defineMessages({
     approvalCode: (code: string) => `Request ${code}`,
     approvalWhich: (example: string, lines: string, named?: string) =>
       `${named ? `No waiting request has the number ${named}.` : 'More than one request is waiting, or one came while you were typing.'} Say which one, e.g. "allow ${example}" or "deny ${example}". Waiting:\n${lines}`,
+    outboxDropped: (n: number) =>
+      `(While this channel could not be reached, ${n} older message(s) were dropped: over the outbox limits or too old.)`,
     thinking: '…thinking',
     approvalAccepted: 'Got it',
     approvalTooLate: 'Someone has already decided',

@@ -5,9 +5,9 @@
  * written atomically), shared by the CLI that makes codes and the server that takes them.
  */
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { writeFileAtomicSync } from '../util/atomic-write.js';
 import { PRIVATE_FILE_MODE } from '../util/private-files.js';
+import { readTextIfExistsSync } from '../util/read-if-exists.js';
 import type { KnownChat } from './channel-kind.js';
 import { parseSenderFile, type SenderFile } from './sender-file.js';
 
@@ -41,14 +41,8 @@ const hashCode = (code: string) => createHash('sha256').update(code).digest();
 
 export function createSenderStore(path: string, now: () => number = Date.now): SenderStore {
   const read = (): SenderFile => {
-    let text: string;
-    try {
-      text = readFileSync(path, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return parseSenderFile({}, path);
-      throw error;
-    }
-    return parseSenderFile(JSON.parse(text), path);
+    const text = readTextIfExistsSync(path);
+    return parseSenderFile(text === undefined ? {} : JSON.parse(text), path);
   };
   const write = (data: SenderFile) =>
     writeFileAtomicSync(path, `${JSON.stringify(data, null, 2)}\n`, PRIVATE_FILE_MODE);

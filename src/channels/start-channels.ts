@@ -5,10 +5,13 @@
  */
 import type { AppServices } from '../app/services.js';
 import type { CommandRegistry } from '../commands/registry.js';
+import type { Logger } from '../log/logger.js';
 import { createAllowedSenders } from './allowed-senders.js';
+import { outboxStorePath } from './channel-config.js';
 import type { TransportTuning } from './channel-kind.js';
 import { CHANNEL_KINDS } from './channel-kinds.js';
 import { type ChatBridge, createChatBridge } from './chat-bridge.js';
+import { createOutboxStore, type OutboxStore } from './outbox-store.js';
 import { postTaskResults } from './task-notices.js';
 import type { ChannelTransport } from './types.js';
 
@@ -34,6 +37,7 @@ export async function startChannels(
   const transports: ChannelTransport[] = [];
   const bridges = new Map<string, ChatBridge>();
   const allowed = createAllowedSenders({ config: () => app.config, env, senders: app.senders });
+  const outbox = openOutbox(app, logger);
 
   for (const kind of CHANNEL_KINDS) {
     if (!kind.configured(app.config, env)) continue;
@@ -52,10 +56,12 @@ export async function startChannels(
         transport,
         allowed,
         senders: app.senders,
+        outbox,
       });
       transport.start(
         (message) => void bridge.handle(message),
         (action) => void bridge.handleAction(action),
+        () => bridge.connected(),
       );
       transports.push(transport);
       bridges.set(transport.name, bridge);
@@ -70,7 +76,25 @@ export async function startChannels(
     bridges,
     async close() {
       stopNotices();
+      for (const bridge of bridges.values()) bridge.close();
       await Promise.allSettled(transports.map((transport) => transport.stop()));
     },
   };
+}
+
+/** The outbox of every channel; a file that is not a valid outbox is moved aside and logged. */
+function openOutbox(app: AppServices, logger: Logger): OutboxStore {
+  const { outbox } = app.config.channels;
+  const path = outboxStorePath(app.paths);
+  const limits = {
+    maxMessages: outbox.max_messages,
+    maxBytes: outbox.max_bytes,
+    maxAgeMs: outbox.max_age_s * 1000,
+  };
+  try {
+    return createOutboxStore(path, limits);
+  } catch (error) {
+    logger.error({ err: error }, 'the channel outbox could not be read; starting with an empty one');
+    return createOutboxStore(path, limits);
+  }
 }

@@ -19,6 +19,8 @@ interface StreamingReplyOptions {
   logger: Pick<Logger, 'warn'>;
   /** For transports that cannot edit: the "thinking" notice and how long to wait before it. */
   notice?: { text: string; afterMs: number };
+  /** Given the pieces the chat does not show (or shows stale) when the last update failed, and why. */
+  keep?: (pieces: string[], error: unknown) => void;
 }
 
 export class StreamingReply {
@@ -31,6 +33,8 @@ export class StreamingReply {
   private pendingBreak = false;
   private finished = false;
   private noticeTimer: NodeJS.Timeout | undefined;
+  /** Why the last update of the chat failed; undefined once one succeeds. */
+  private failure: { error: unknown } | undefined;
 
   constructor(private readonly options: StreamingReplyOptions) {
     const { notice, transport } = options;
@@ -70,6 +74,13 @@ export class StreamingReply {
     if (note) this.text = this.text.trim() ? `${this.text}\n\n${note}` : note;
     this.flush();
     await this.chain;
+    if (this.failure) this.options.keep?.(this.undelivered(), this.failure.error);
+  }
+
+  /** The pieces of the finished answer that the chat does not show as they are. */
+  private undelivered(): string[] {
+    const pieces = splitText(this.text, this.options.transport.maxMessageChars);
+    return pieces.filter((piece, index) => this.sent[index]?.text !== piece);
   }
 
   /** No "thinking" notice any more (the turn ended or never started). */
@@ -111,7 +122,9 @@ export class StreamingReply {
           shown.text = piece;
         }
       }
+      this.failure = undefined;
     } catch (error) {
+      this.failure = { error };
       this.options.logger.warn({ err: error, channel: transport.name }, 'updating a chat answer failed');
     }
   }

@@ -4,16 +4,15 @@
  * ends, its answer or error is posted there, split at the vendor's limit. The target is checked
  * again at each run (a sender unpaired or removed from `allowed_ids` since it was set no longer
  * gets results). A chat that is no longer allowed, or whose channel is not running, is logged
- * and the target kept (the result stays in the run record). A post that fails is retried with
- * back-off a few times, then logged.
+ * and the target kept (the result stays in the run record). A result the vendor cannot take
+ * because it is unreachable waits in the channel's outbox (chat-outbox.ts); one it refuses is
+ * logged.
  */
 
 import type { AppServices } from '../app/services.js';
 import type { Logger } from '../log/logger.js';
-import { sleep } from '../providers/deadline.js';
 import { taskSessionId } from '../scheduler/session-run-job.js';
 import type { SchedulerEvent, Task, TaskRun } from '../tasks/types.js';
-import { createBackoff } from './backoff.js';
 import type { ChatBridge } from './chat-bridge.js';
 import { parseChatTarget } from './chat-target.js';
 import { notifyMessages } from './messages.js';
@@ -25,9 +24,6 @@ interface TaskNoticeOptions {
   logger: Logger;
   /** Where channels read their credentials and allowed ids besides config. */
   env: NodeJS.ProcessEnv;
-  /** Attempts per post, and the first delay between them (doubling). */
-  attempts?: number;
-  retryMs?: number;
 }
 
 /** Starts following the scheduler; the returned function stops (and cancels retries). */
@@ -35,7 +31,6 @@ export function postTaskResults(options: TaskNoticeOptions): () => void {
   const { app, bridges, logger } = options;
   const scheduler = app.scheduler;
   if (!scheduler) return () => undefined;
-  const stopping = new AbortController();
   /** Run id → ends the chat's say over that run's approvals. */
   const asking = new Map<number, () => void>();
   const targets = createNotifyTargets({
@@ -74,18 +69,14 @@ export function postTaskResults(options: TaskNoticeOptions): () => void {
     return { bridge, chatId: target.chatId };
   };
 
+  /** The bridge keeps it in the outbox while the vendor is unreachable; a refusal is logged here. */
   const post = async (bridge: ChatBridge, chatId: string, text: string, task: Task) => {
-    const backoff = createBackoff(options.retryMs ?? 1000, 60_000);
-    const attempts = options.attempts ?? 4;
-    for (let attempt = 1; !stopping.signal.aborted; attempt++) {
-      try {
-        return await bridge.post(chatId, text);
-      } catch (error) {
-        logger.warn({ err: error, task: task.id, attempt }, 'posting a task result to its chat failed');
-        if (attempt >= attempts) return;
-        await sleep(backoff.next(), stopping.signal);
-      }
-    }
+    await bridge.post(chatId, text).catch((error: unknown) => {
+      logger.warn(
+        { err: error, task: task.id },
+        'the chat refused a task result; it stays in the run record',
+      );
+    });
   };
 
   const resultText = (task: Task, run: TaskRun, bridge: ChatBridge, chatId: string) => {
@@ -122,7 +113,6 @@ export function postTaskResults(options: TaskNoticeOptions): () => void {
   const unsubscribe = scheduler.onEvent(onEvent);
   return () => {
     unsubscribe();
-    stopping.abort();
     for (const release of asking.values()) release();
     asking.clear();
   };

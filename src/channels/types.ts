@@ -49,9 +49,20 @@ export interface ChannelTransport {
   readonly name: string;
   /** Longest text one message may carry (the core splits longer answers). */
   readonly maxMessageChars: number;
-  /** Starts receiving; calls `onMessage` for each event (the core deduplicates). */
-  start(onMessage: (message: InboundMessage) => void, onAction: (action: InboundAction) => void): void;
-  /** Sends a new message; resolves with its id, for `edit`. */
+  /**
+   * Starts receiving; calls `onMessage` for each event (the core deduplicates), and
+   * `onConnected` each time the connection to the vendor is (re)established, so the core can
+   * re-post what it could not deliver while the vendor was unreachable.
+   */
+  start(
+    onMessage: (message: InboundMessage) => void,
+    onAction: (action: InboundAction) => void,
+    onConnected?: () => void,
+  ): void;
+  /**
+   * Sends a new message; resolves with its id, for `edit`. A failure carries the vendor's
+   * answer when there was one (send-failure.ts): it tells a refusal from downtime.
+   */
   send(chatId: string, text: string): Promise<string>;
   /**
    * Sends a message with one row of buttons; resolves with its id. Optional: without it the

@@ -267,6 +267,20 @@ const StrangersSchema = z.strictObject({
   refusals_per_minute: z.int().min(0).max(10_000).default(10),
 });
 
+/** Messages kept while a vendor is unreachable (docs/channels.md, "Results during downtime"). */
+const OutboxSchema = z.strictObject({
+  /** Messages kept, all channels together; the oldest are dropped first. */
+  max_messages: z.int().min(1).max(100_000).default(200),
+  /** Bytes of text kept, all channels together. */
+  max_bytes: z
+    .int()
+    .min(1024)
+    .max(100 * 1024 * 1024)
+    .default(1024 * 1024),
+  /** A message older than this is dropped instead of re-posted. */
+  max_age_s: seconds(30 * 86_400).default(86_400),
+});
+
 const ChannelsConfigSchema = z.strictObject({
   /** per_chat: each chat has its own session (`telegram-<chat id>`); main: every chat shares `main`. */
   session: z.enum(['per_chat', 'main']).default('per_chat'),
@@ -282,6 +296,7 @@ const ChannelsConfigSchema = z.strictObject({
   /** Channels that cannot edit a sent message: how long a slow answer waits before a "thinking" notice. */
   thinking_notice_ms: z.int().min(0).max(600_000).default(2000),
   strangers: StrangersSchema.default(() => StrangersSchema.parse({})),
+  outbox: OutboxSchema.default(() => OutboxSchema.parse({})),
   telegram: TelegramChannelSchema.default(() => TelegramChannelSchema.parse({})),
   lark: LarkChannelSchema.default(() => LarkChannelSchema.parse({})),
   dingtalk: DingTalkChannelSchema.default(() => DingTalkChannelSchema.parse({})),

@@ -1,10 +1,15 @@
-/** The channel core's rules, without a vendor: who is allowed, and what a one-word reply answers. */
-import { mkdtempSync, rmSync } from 'node:fs';
+/**
+ * The channel core's rules, without a vendor: who is allowed, what a one-word reply answers,
+ * what strangers may cost, and what the outbox keeps.
+ */
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAllowedSenders } from '../../src/channels/allowed-senders.js';
+import { createOutboxStore } from '../../src/channels/outbox-store.js';
 import { createRateLimit } from '../../src/channels/rate-limit.js';
+import { vendorRefused } from '../../src/channels/send-failure.js';
 import { createSenderStore } from '../../src/channels/sender-store.js';
 import { createStrangerGate } from '../../src/channels/stranger-gate.js';
 import { createWordApprovals } from '../../src/channels/word-approvals.js';
@@ -129,5 +134,64 @@ describe('stranger limits', () => {
     expect([gate.mayRefuse('x'), gate.mayRefuse('y')]).toEqual([true, false]);
     now += 60_000;
     expect([gate.mayRefuse('x'), gate.mayRefuse('y')]).toEqual([false, true]);
+  });
+});
+
+describe('outbox store', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'aibox-outbox-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const limits = { maxMessages: 3, maxBytes: 100, maxAgeMs: 60_000 };
+
+  it('keeps messages in order across a restart, per channel, in a private file', () => {
+    const path = join(dir, 'order.json');
+    const store = createOutboxStore(path, limits);
+    store.add('telegram', '1', 'one');
+    store.add('lark', 'oc_1', 'other channel');
+    store.add('telegram', '2', 'two');
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    const reopened = createOutboxStore(path, limits);
+    const first = reopened.next('telegram').entry;
+    expect(first?.text).toBe('one');
+    reopened.remove(first?.id as string);
+    expect(reopened.next('telegram').entry?.text).toBe('two');
+    expect(createOutboxStore(path, limits).next('lark').entry?.text).toBe('other channel');
+  });
+
+  it('drops the oldest past the count and size limits, a too-large one itself, and old ones by age', () => {
+    let now = 0;
+    const store = createOutboxStore(join(dir, 'limits.json'), limits, () => now);
+    for (const text of ['a', 'b', 'c']) store.add('telegram', '1', text);
+    expect(store.add('telegram', '2', 'd').map((d) => [d.entry.text, d.why])).toEqual([['a', 'count']]);
+    expect(store.add('telegram', '2', 'x'.repeat(101)).map((d) => d.why)).toEqual(['size']);
+    expect(store.add('telegram', '2', 'y'.repeat(99)).map((d) => d.entry.text)).toEqual(['b', 'c']);
+    expect(store.takeDropped('telegram', '1')).toBe(3);
+    expect(store.takeDropped('telegram', '1')).toBe(0);
+    now += 60_001;
+    const { entry, expired } = store.next('telegram');
+    expect(entry).toBeUndefined();
+    expect(expired.map((d) => d.why)).toEqual(['age', 'age']);
+    expect(store.has('telegram')).toBe(false);
+    expect(store.takeDropped('telegram', '2')).toBe(3);
+  });
+
+  it('moves a file that is not an outbox aside instead of losing it', () => {
+    const path = join(dir, 'bad.json');
+    writeFileSync(path, '{ not json');
+    expect(() => createOutboxStore(path, limits)).toThrow(/not a valid outbox.*moved to/);
+    expect(existsSync(path)).toBe(false);
+    expect(readdirSync(dir).some((name) => name.startsWith('bad.json.bad-'))).toBe(true);
+    expect(createOutboxStore(path, limits).has('telegram')).toBe(false);
+  });
+
+  it('keeps what failed for want of the vendor, not what the vendor refused', () => {
+    expect(vendorRefused(Object.assign(new Error('x'), { error_code: 400 }))).toBe(true); // Telegram
+    expect(vendorRefused(Object.assign(new Error('x'), { error_code: 502 }))).toBe(false);
+    expect(vendorRefused(Object.assign(new Error('x'), { error_code: 429 }))).toBe(false);
+    expect(vendorRefused(Object.assign(new Error('x'), { status: 403 }))).toBe(true); // DingTalk, Lark
+    expect(vendorRefused(Object.assign(new Error('x'), { status: 200, code: 310000 }))).toBe(true);
+    expect(vendorRefused(Object.assign(new Error('x'), { code: 230002 }))).toBe(true); // Lark, 200 body
+    expect(vendorRefused(Object.assign(new Error('x'), { code: 99991400 }))).toBe(false);
+    expect(vendorRefused(Object.assign(new Error('fetch failed'), { code: 'ECONNREFUSED' }))).toBe(false);
+    expect(vendorRefused(new DOMException('timed out', 'TimeoutError'))).toBe(false);
   });
 });

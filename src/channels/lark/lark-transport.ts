@@ -45,7 +45,11 @@ const PING_TIMEOUT_S = 30;
 const RATE_LIMITED = 99991400;
 
 type Json = Record<string, unknown>;
-type Handlers = { onMessage: (message: InboundMessage) => void; onAction: (action: InboundAction) => void };
+type Handlers = {
+  onMessage: (message: InboundMessage) => void;
+  onAction: (action: InboundAction) => void;
+  onConnected?: () => void;
+};
 
 /** Resolves with `promise`'s value, or undefined after `ms`. */
 function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
@@ -168,11 +172,13 @@ export function createLarkTransport(options: LarkTransportOptions): ChannelTrans
       onReady: () => {
         backoff.reset();
         logger.info('Lark long connection open');
+        handlers.onConnected?.();
       },
       onReconnecting: () => logger.warn('Lark long connection dropped; reconnecting'),
       onReconnected: () => {
         backoff.reset();
         logger.info('Lark long connection open again');
+        handlers.onConnected?.();
       },
       onError: (error) => {
         socket.close({ force: true });
@@ -198,8 +204,8 @@ export function createLarkTransport(options: LarkTransportOptions): ChannelTrans
   return {
     name: 'lark',
     maxMessageChars: MAX_MESSAGE_CHARS,
-    start(onMessage, onAction) {
-      started ??= connect({ onMessage, onAction });
+    start(onMessage, onAction, onConnected) {
+      started ??= connect({ onMessage, onAction, ...(onConnected ? { onConnected } : {}) });
     },
     async send(chatId, text) {
       const sent = await createCard('send message', chatId, cardContent(text));

@@ -37,7 +37,11 @@ interface TelegramTransport extends ChannelTransport {
   readonly api: Api;
 }
 
-type Handlers = { onMessage: (message: InboundMessage) => void; onAction: (action: InboundAction) => void };
+type Handlers = {
+  onMessage: (message: InboundMessage) => void;
+  onAction: (action: InboundAction) => void;
+  onConnected?: () => void;
+};
 
 const isFormattingError = (error: unknown) =>
   error instanceof GrammyError && error.error_code === 400 && /parse|entit/i.test(error.description);
@@ -109,18 +113,22 @@ export function createTelegramTransport(options: TelegramTransportOptions): Tele
 
   async function poll(handlers: Handlers): Promise<void> {
     let offset: number | undefined;
+    let connected = false;
     while (!stopper.signal.aborted) {
       try {
         bot ??= await api.getMe(apiSignal);
         const updates = await api.getUpdates(
           {
-            timeout: options.pollTimeoutS ?? 30,
+            // After a failure, a quick poll: its answer says at once that Telegram is back.
+            timeout: connected ? (options.pollTimeoutS ?? 30) : 0,
             allowed_updates: ['message', 'callback_query'],
             ...(offset !== undefined ? { offset } : {}),
           },
           apiSignal,
         );
         backoff.reset();
+        if (!connected) handlers.onConnected?.();
+        connected = true;
         for (const update of updates) {
           if (typeof update?.update_id !== 'number') continue;
           offset = Math.max(offset ?? 0, update.update_id + 1);
@@ -128,6 +136,7 @@ export function createTelegramTransport(options: TelegramTransportOptions): Tele
         }
       } catch (error) {
         if (stopper.signal.aborted) return;
+        connected = false;
         const delay = backoff.next();
         const rejected =
           error instanceof GrammyError && (error.error_code === 401 || error.error_code === 404);
@@ -161,8 +170,8 @@ export function createTelegramTransport(options: TelegramTransportOptions): Tele
     name: 'telegram',
     maxMessageChars: MAX_MESSAGE_CHARS,
     api,
-    start(onMessage, onAction) {
-      loop ??= poll({ onMessage, onAction });
+    start(onMessage, onAction, onConnected) {
+      loop ??= poll({ onMessage, onAction, ...(onConnected ? { onConnected } : {}) });
     },
     async send(chatId, text) {
       const sent = await formatted(

@@ -1,9 +1,13 @@
 /**
  * The channel core's limits, seen through Telegram: a flood of strangers costs a bounded
- * number of log lines and refusals.
+ * number of log lines and refusals; what could not be delivered while Telegram was unreachable
+ * (a task's result, an answer) waits in the persisted outbox and is posted once, in order, when
+ * the channel is back.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSchedule } from '../../../src/tasks/build-schedule.js';
 import type { FakeTelegram } from '../../helpers/fake-telegram.js';
 import type { Box } from '../../server/harness.js';
 import { OWNER, startTelegramBox, waitForText } from './telegram-box.js';
@@ -13,9 +17,12 @@ describe('Telegram channel limits', () => {
   let box: Box;
 
   beforeAll(async () => {
-    ({ tg, box } = await startTelegramBox({
-      channels: { strangers: { log_per_minute: 3, refusals_per_minute: 2 } },
-    }));
+    ({ tg, box } = await startTelegramBox(
+      {
+        channels: { strangers: { log_per_minute: 3, refusals_per_minute: 2 } },
+      },
+      { scheduler: true },
+    ));
   });
   afterAll(async () => {
     await box?.close();
@@ -42,5 +49,61 @@ describe('Telegram channel limits', () => {
     expect(refusals()).toHaveLength(2);
     expect(strangerLines()).toHaveLength(3);
     expect(box.llm.requests.some((r) => JSON.stringify(r.body).includes('let me in'))).toBe(false);
+  });
+
+  const outboxed = (): { text: string }[] => {
+    const path = join(box.home, 'channel-outbox.json');
+    return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')).messages : [];
+  };
+  const delivered = (text: string) =>
+    [...tg.messages.values()].filter((m) => m.chatId === String(OWNER) && m.text.includes(text));
+  /** Telegram answers 502 to every call of `method` until `back` is called. */
+  const unreachable = (method: string) => {
+    tg.fail(method, 502, 1_000_000, 'Bad Gateway');
+    return () => tg.fail(method, 502, 0);
+  };
+
+  it('keeps task results while Telegram is down and posts them once, in order, on reconnect', async () => {
+    const pollsBack = unreachable('getUpdates');
+    tg.dropPolls(); // the channel notices: its next poll fails
+    const sendsBack = unreachable('sendMessage');
+    const runTask = async (title: string, answer: string, kept: number) => {
+      box.llm.script({ text: answer });
+      box.app.tasks.add({
+        title,
+        content: 'report',
+        schedule: buildSchedule({ immediate: true }, { now: new Date(), lang: 'en' }),
+        notify: `telegram:${OWNER}`,
+      });
+      await expect.poll(outboxed, { timeout: 10_000 }).toHaveLength(kept);
+    };
+    await runTask('First', 'first result', 1);
+    await runTask('Second', 'second result', 2);
+    expect(delivered('result')).toEqual([]);
+
+    sendsBack();
+    pollsBack(); // the next poll succeeds: the channel is connected again
+    // (Waiting on the fake's messages, not its calls: the calls include the refused ones.)
+    await expect.poll(() => delivered('result')).toHaveLength(2);
+    const [first, second, ...more] = delivered('result');
+    expect(more).toEqual([]);
+    expect(first?.text).toContain('first result');
+    expect(second?.text).toContain('second result');
+    expect((first?.messageId ?? 0) < (second?.messageId ?? 0)).toBe(true);
+    await expect.poll(outboxed).toEqual([]);
+  });
+
+  it('keeps an answer that could not be sent and posts it when the channel reconnects', async () => {
+    const sendsBack = unreachable('sendMessage');
+    box.llm.script({ text: 'the answer you asked for' });
+    tg.say(OWNER, 'what is the answer?');
+    await expect.poll(outboxed, { timeout: 10_000 }).toHaveLength(1);
+    expect(outboxed()[0]?.text).toContain('the answer you asked for');
+
+    sendsBack();
+    tg.fail('getUpdates', 502, 1);
+    tg.dropPolls(); // one failed poll, then a good one: a reconnect
+    await expect.poll(() => delivered('the answer you asked for')).toHaveLength(1);
+    await expect.poll(outboxed).toEqual([]);
   });
 });

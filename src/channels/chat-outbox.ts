@@ -1,0 +1,145 @@
+/**
+ * Delivery to one channel's chats that survives the vendor being down: a message that cannot
+ * be sent because the vendor is unreachable (send-failure.ts) is kept in the outbox store and
+ * re-posted when the channel is back — when its transport reconnects, when anything arrives
+ * from the vendor, or on a slow back-off timer — oldest first, one at a time, each removed as
+ * soon as the vendor has taken it. A message the vendor refuses is logged and not kept.
+ *
+ * Order: while the channel has messages waiting, a new `post` queues behind them. Once each:
+ * one re-post loop per channel; a message is removed when its send resolves. (A send that timed
+ * out may still have arrived; that one message can then show twice.)
+ */
+import type { Logger } from '../log/logger.js';
+import { createBackoff } from './backoff.js';
+import type { OutboxDrop, OutboxStore } from './outbox-store.js';
+import { vendorRefused } from './send-failure.js';
+import { splitText } from './split-text.js';
+import type { ChannelTransport } from './types.js';
+
+/** The back-off timer only backs up the reconnect signal: slow, doubling to ten minutes. */
+const RETRY_INITIAL_MS = 30_000;
+const RETRY_MAX_MS = 600_000;
+
+interface ChatOutboxOptions {
+  transport: Pick<ChannelTransport, 'name' | 'maxMessageChars' | 'send'>;
+  store: OutboxStore;
+  logger: Logger;
+  /** What a chat is told before its re-posted messages when `count` of them were dropped. */
+  droppedNote: (chatId: string, count: number) => string;
+}
+
+export interface ChatOutbox {
+  /** Sends a whole text (split at the vendor's limit); what cannot be sent now is kept. */
+  post(chatId: string, text: string): Promise<void>;
+  /** Keeps pieces that a failed send could not deliver (an answer's rest), if the failure was downtime. */
+  keep(chatId: string, pieces: readonly string[], error: unknown): void;
+  /** The channel is (probably) reachable: re-post what waits. */
+  flush(): void;
+  /** Stops the timer (messages stay in the store for the next start). */
+  close(): void;
+}
+
+export function createChatOutbox(options: ChatOutboxOptions): ChatOutbox {
+  const { transport, store, logger } = options;
+  const channel = transport.name;
+  const backoff = createBackoff(RETRY_INITIAL_MS, RETRY_MAX_MS);
+  let flushing: Promise<void> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+
+  const logDrops = (drops: OutboxDrop[]) => {
+    for (const { entry, why } of drops)
+      logger.warn(
+        {
+          chat: entry.chatId,
+          why,
+          bytes: Buffer.byteLength(entry.text),
+          keptAt: new Date(entry.at).toISOString(),
+        },
+        'an undelivered chat message was dropped from the outbox',
+      );
+  };
+
+  const keepAll = (chatId: string, pieces: readonly string[]) => {
+    for (const piece of pieces) logDrops(store.add(channel, chatId, piece));
+    logger.warn({ chat: chatId, messages: pieces.length }, 'the channel is unreachable; kept in the outbox');
+    schedule();
+  };
+
+  function schedule(): void {
+    if (closed || timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      flush();
+    }, backoff.next());
+    timer.unref();
+  }
+
+  /** Sends the chat's drop note, then the entry; false when the vendor is unreachable. */
+  async function repost(chatId: string, text: string): Promise<boolean> {
+    const dropped = store.takeDropped(channel, chatId);
+    try {
+      if (dropped > 0) await transport.send(chatId, options.droppedNote(chatId, dropped));
+      await transport.send(chatId, text);
+      return true;
+    } catch (error) {
+      if (vendorRefused(error)) {
+        logger.warn({ err: error, chat: chatId }, 'the vendor refused a message from the outbox; dropped');
+        return true;
+      }
+      logger.info({ err: error }, 'the channel is still unreachable; the outbox waits');
+      return false;
+    }
+  }
+
+  async function drain(): Promise<void> {
+    for (;;) {
+      const { entry, expired } = store.next(channel);
+      logDrops(expired);
+      if (!entry) {
+        backoff.reset();
+        return;
+      }
+      if (!(await repost(entry.chatId, entry.text))) return schedule();
+      store.remove(entry.id);
+    }
+  }
+
+  function flush(): void {
+    if (closed || flushing || !store.has(channel)) return;
+    clearTimeout(timer);
+    timer = undefined;
+    flushing = drain().finally(() => {
+      flushing = undefined;
+    });
+  }
+
+  // Messages kept before a restart go out at the first sign the channel works, or on the timer.
+  if (store.has(channel)) schedule();
+
+  return {
+    async post(chatId, text) {
+      const pieces = splitText(text, transport.maxMessageChars);
+      if (store.has(channel)) {
+        keepAll(chatId, pieces); // behind what already waits, in order
+        return flush();
+      }
+      for (const [index, piece] of pieces.entries()) {
+        try {
+          await transport.send(chatId, piece);
+        } catch (error) {
+          if (vendorRefused(error)) throw error;
+          return keepAll(chatId, pieces.slice(index));
+        }
+      }
+    },
+    keep(chatId, pieces, error) {
+      if (pieces.length > 0 && !vendorRefused(error)) keepAll(chatId, pieces);
+    },
+    flush,
+    close() {
+      closed = true;
+      clearTimeout(timer);
+    },
+  };
+}
