@@ -77,9 +77,12 @@ export function createChatOutbox(options: ChatOutboxOptions): ChatOutbox {
 
   /** Sends the chat's drop note, then the entry; false when the vendor is unreachable. */
   async function repost(chatId: string, text: string): Promise<boolean> {
-    const dropped = store.takeDropped(channel, chatId);
+    const dropped = store.dropped(channel, chatId);
     try {
-      if (dropped > 0) await transport.send(chatId, options.droppedNote(chatId, dropped));
+      if (dropped > 0) {
+        await transport.send(chatId, options.droppedNote(chatId, dropped));
+        store.clearDropped(channel, chatId);
+      }
       await transport.send(chatId, text);
       return true;
     } catch (error) {

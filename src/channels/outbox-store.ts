@@ -53,8 +53,10 @@ export interface OutboxStore {
   has(channel: string): boolean;
   /** Delivered (or refused for good): removed. */
   remove(id: string): void;
-  /** How many of the chat's messages were dropped since it was last told; resets the count. */
-  takeDropped(channel: string, chatId: string): number;
+  /** How many of the chat's messages were dropped since it was last told. */
+  dropped(channel: string, chatId: string): number;
+  /** The chat has been told. */
+  clearDropped(channel: string, chatId: string): void;
 }
 
 const bytes = (text: string) => Buffer.byteLength(text);
@@ -115,14 +117,12 @@ export function createOutboxStore(
       data.messages = data.messages.filter((m) => m.id !== id);
       if (data.messages.length !== before) save();
     },
-    takeDropped(channel, chatId) {
+    dropped: (channel, chatId) => data.dropped[`${channel}:${chatId}`] ?? 0,
+    clearDropped(channel, chatId) {
       const key = `${channel}:${chatId}`;
-      const count = data.dropped[key] ?? 0;
-      if (count > 0) {
-        delete data.dropped[key];
-        save();
-      }
-      return count;
+      if (data.dropped[key] === undefined) return;
+      delete data.dropped[key];
+      save();
     },
   };
 }

@@ -164,14 +164,15 @@ describe('outbox store', () => {
     expect(store.add('telegram', '2', 'd').map((d) => [d.entry.text, d.why])).toEqual([['a', 'count']]);
     expect(store.add('telegram', '2', 'x'.repeat(101)).map((d) => d.why)).toEqual(['size']);
     expect(store.add('telegram', '2', 'y'.repeat(99)).map((d) => d.entry.text)).toEqual(['b', 'c']);
-    expect(store.takeDropped('telegram', '1')).toBe(3);
-    expect(store.takeDropped('telegram', '1')).toBe(0);
+    expect(store.dropped('telegram', '1')).toBe(3);
+    store.clearDropped('telegram', '1');
+    expect(store.dropped('telegram', '1')).toBe(0);
     now += 60_001;
     const { entry, expired } = store.next('telegram');
     expect(entry).toBeUndefined();
     expect(expired.map((d) => d.why)).toEqual(['age', 'age']);
     expect(store.has('telegram')).toBe(false);
-    expect(store.takeDropped('telegram', '2')).toBe(3);
+    expect(store.dropped('telegram', '2')).toBe(3);
   });
 
   it('moves a file that is not an outbox aside instead of losing it', () => {

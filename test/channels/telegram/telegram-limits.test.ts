@@ -19,7 +19,10 @@ describe('Telegram channel limits', () => {
   beforeAll(async () => {
     ({ tg, box } = await startTelegramBox(
       {
-        channels: { strangers: { log_per_minute: 3, refusals_per_minute: 2 } },
+        channels: {
+          strangers: { log_per_minute: 3, refusals_per_minute: 2 },
+          outbox: { max_messages: 2 },
+        },
       },
       { scheduler: true },
     ));
@@ -63,22 +66,25 @@ describe('Telegram channel limits', () => {
     return () => tg.fail(method, 502, 0);
   };
 
+  /** A task that runs now and posts `answer` to the owner's chat. */
+  const runTask = (title: string, answer: string) => {
+    box.llm.script({ text: answer });
+    box.app.tasks.add({
+      title,
+      content: 'report',
+      schedule: buildSchedule({ immediate: true }, { now: new Date(), lang: 'en' }),
+      notify: `telegram:${OWNER}`,
+    });
+  };
+
   it('keeps task results while Telegram is down and posts them once, in order, on reconnect', async () => {
     const pollsBack = unreachable('getUpdates');
     tg.dropPolls(); // the channel notices: its next poll fails
     const sendsBack = unreachable('sendMessage');
-    const runTask = async (title: string, answer: string, kept: number) => {
-      box.llm.script({ text: answer });
-      box.app.tasks.add({
-        title,
-        content: 'report',
-        schedule: buildSchedule({ immediate: true }, { now: new Date(), lang: 'en' }),
-        notify: `telegram:${OWNER}`,
-      });
-      await expect.poll(outboxed, { timeout: 10_000 }).toHaveLength(kept);
-    };
-    await runTask('First', 'first result', 1);
-    await runTask('Second', 'second result', 2);
+    runTask('First', 'first result');
+    await expect.poll(outboxed, { timeout: 10_000 }).toHaveLength(1);
+    runTask('Second', 'second result');
+    await expect.poll(outboxed, { timeout: 10_000 }).toHaveLength(2);
     expect(delivered('result')).toEqual([]);
 
     sendsBack();
@@ -91,6 +97,30 @@ describe('Telegram channel limits', () => {
     expect(second?.text).toContain('second result');
     expect((first?.messageId ?? 0) < (second?.messageId ?? 0)).toBe(true);
     await expect.poll(outboxed).toEqual([]);
+  });
+
+  it('drops the oldest past the outbox limit and tells the chat how many it lost', async () => {
+    const sendsBack = unreachable('sendMessage');
+    for (const [index, name] of ['alpha', 'beta', 'gamma'].entries()) {
+      runTask(name, `${name} report`);
+      await expect.poll(() => outboxed().at(-1)?.text ?? '').toContain(`${name} report`);
+      expect(outboxed()).toHaveLength(Math.min(index + 1, 2));
+    }
+    await expect
+      .poll(() => readFileSync(box.app.paths.log, 'utf8'))
+      .toMatch(/"why":"count".*dropped from the outbox/);
+
+    sendsBack();
+    tg.fail('getUpdates', 502, 1);
+    tg.dropPolls();
+    await expect.poll(() => delivered('report')).toHaveLength(2);
+    const shown = [...tg.messages.values()].filter((m) => m.chatId === String(OWNER)).slice(-3);
+    expect(shown.map((m) => m.text)).toEqual([
+      expect.stringMatching(/1 older message.*were dropped/),
+      expect.stringContaining('beta report'),
+      expect.stringContaining('gamma report'),
+    ]);
+    expect(delivered('alpha report')).toEqual([]);
   });
 
   it('keeps an answer that could not be sent and posts it when the channel reconnects', async () => {
