@@ -5,9 +5,10 @@
  * from the vendor, or on a slow back-off timer — oldest first, one at a time, each removed as
  * soon as the vendor has taken it. A message the vendor refuses is logged and not kept.
  *
- * Order: while the channel has messages waiting, a new `post` queues behind them. Once each:
- * one re-post loop per channel; a message is removed when its send resolves. (A send that timed
- * out may still have arrived; that one message can then show twice.)
+ * Order is per chat: while a chat has messages waiting, a new `post` to it queues behind them;
+ * a chat that still cannot be reached (DingTalk: no live reply webhook) does not hold up the
+ * others. Once each: one re-post loop per channel; a message is removed when its send resolves.
+ * (A send that timed out may still have arrived; that one message can then show twice.)
  */
 import type { Logger } from '../log/logger.js';
 import { createBackoff } from './backoff.js';
@@ -62,7 +63,10 @@ export function createChatOutbox(options: ChatOutboxOptions): ChatOutbox {
 
   const keepAll = (chatId: string, pieces: readonly string[]) => {
     for (const piece of pieces) logDrops(store.add(channel, chatId, piece));
-    logger.warn({ chat: chatId, messages: pieces.length }, 'the channel is unreachable; kept in the outbox');
+    logger.warn(
+      { chat: chatId, messages: pieces.length },
+      'the chat cannot be reached now; kept in the outbox',
+    );
     schedule();
   };
 
@@ -96,16 +100,17 @@ export function createChatOutbox(options: ChatOutboxOptions): ChatOutbox {
   }
 
   async function drain(): Promise<void> {
+    /** Chats that could not be reached in this round: their messages wait for the next. */
+    const unreachable = new Set<string>();
     for (;;) {
-      const { entry, expired } = store.next(channel);
+      const { entry, expired } = store.next(channel, unreachable);
       logDrops(expired);
-      if (!entry) {
-        backoff.reset();
-        return;
-      }
-      if (!(await repost(entry.chatId, entry.text))) return schedule();
-      store.remove(entry.id);
+      if (!entry) break;
+      if (await repost(entry.chatId, entry.text)) store.remove(entry.id);
+      else unreachable.add(entry.chatId);
     }
+    if (unreachable.size > 0) schedule();
+    else backoff.reset();
   }
 
   function flush(): void {
@@ -123,8 +128,8 @@ export function createChatOutbox(options: ChatOutboxOptions): ChatOutbox {
   return {
     async post(chatId, text) {
       const pieces = splitText(text, transport.maxMessageChars);
-      if (store.has(channel)) {
-        keepAll(chatId, pieces); // behind what already waits, in order
+      if (store.has(channel, chatId)) {
+        keepAll(chatId, pieces); // behind what already waits for this chat, in order
         return flush();
       }
       for (const [index, piece] of pieces.entries()) {

@@ -47,10 +47,13 @@ export interface OutboxDrop {
 export interface OutboxStore {
   /** Keeps a message at the end; returns what was dropped to stay within the limits. */
   add(channel: string, chatId: string, text: string): OutboxDrop[];
-  /** The channel's oldest message (after dropping expired ones, returned in `expired`). */
-  next(channel: string): { entry?: OutboxEntry; expired: OutboxDrop[] };
-  /** Whether the channel has messages waiting. */
-  has(channel: string): boolean;
+  /**
+   * The channel's oldest message, leaving out the chats in `skip` (after dropping expired
+   * ones, returned in `expired`).
+   */
+  next(channel: string, skip?: ReadonlySet<string>): { entry?: OutboxEntry; expired: OutboxDrop[] };
+  /** Whether the channel (or that chat of it) has messages waiting. */
+  has(channel: string, chatId?: string): boolean;
   /** Delivered (or refused for good): removed. */
   remove(id: string): void;
   /** How many of the chat's messages were dropped since it was last told. */
@@ -98,7 +101,7 @@ export function createOutboxStore(
       save();
       return drops;
     },
-    next(channel) {
+    next(channel, skip = new Set()) {
       const cutoff = now() - limits.maxAgeMs;
       const expired = data.messages
         .filter((m) => m.channel === channel && m.at < cutoff)
@@ -108,10 +111,11 @@ export function createOutboxStore(
         noteDropped(expired);
         save();
       }
-      const entry = data.messages.find((m) => m.channel === channel);
+      const entry = data.messages.find((m) => m.channel === channel && !skip.has(m.chatId));
       return { ...(entry ? { entry } : {}), expired };
     },
-    has: (channel) => data.messages.some((m) => m.channel === channel),
+    has: (channel, chatId) =>
+      data.messages.some((m) => m.channel === channel && (chatId === undefined || m.chatId === chatId)),
     remove(id) {
       const before = data.messages.length;
       data.messages = data.messages.filter((m) => m.id !== id);

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAllowedSenders } from '../../src/channels/allowed-senders.js';
+import { createChatOutbox } from '../../src/channels/chat-outbox.js';
 import { createOutboxStore } from '../../src/channels/outbox-store.js';
 import { createRateLimit } from '../../src/channels/rate-limit.js';
 import { vendorRefused } from '../../src/channels/send-failure.js';
@@ -14,6 +15,7 @@ import { createSenderStore } from '../../src/channels/sender-store.js';
 import { createStrangerGate } from '../../src/channels/stranger-gate.js';
 import { createWordApprovals } from '../../src/channels/word-approvals.js';
 import { type Config, ConfigSchema } from '../../src/config/schema.js';
+import { silentLogger } from '../../src/log/logger.js';
 import type { PendingApproval } from '../../src/safety/approval-broker.js';
 
 describe('allowed senders (one check for chats and notify targets)', () => {
@@ -182,6 +184,32 @@ describe('outbox store', () => {
     expect(existsSync(path)).toBe(false);
     expect(readdirSync(dir).some((name) => name.startsWith('bad.json.bad-'))).toBe(true);
     expect(createOutboxStore(path, limits).has('telegram')).toBe(false);
+  });
+
+  it('keeps order per chat: a chat that cannot be reached does not hold up the others', async () => {
+    const store = createOutboxStore(join(dir, 'per-chat.json'), limits);
+    const sent: string[] = [];
+    let gone = true;
+    // Stands in for a vendor that can reach every chat but one (DingTalk: its reply webhook expired).
+    const transport = {
+      name: 'dingtalk',
+      maxMessageChars: 100,
+      async send(chatId: string, text: string) {
+        if (chatId === 'gone' && gone) throw new Error('no reply webhook for this chat');
+        sent.push(`${chatId}:${text}`);
+        return String(sent.length);
+      },
+    };
+    const outbox = createChatOutbox({ transport, store, logger: silentLogger(), droppedNote: () => '' });
+    await outbox.post('gone', 'first');
+    await outbox.post('gone', 'second'); // queued behind first, though nothing was tried
+    await outbox.post('here', 'live');
+    expect(sent).toEqual(['here:live']);
+    gone = false;
+    outbox.flush();
+    await expect.poll(() => sent).toEqual(['here:live', 'gone:first', 'gone:second']);
+    await expect.poll(() => store.has('dingtalk')).toBe(false);
+    outbox.close();
   });
 
   it('keeps what failed for want of the vendor, not what the vendor refused', () => {
