@@ -61,10 +61,11 @@ export function createChatOutbox(options: ChatOutboxOptions): ChatOutbox {
       );
   };
 
-  const keepAll = (chatId: string, pieces: readonly string[]) => {
+  /** `error`: why the send failed (none when the pieces only queue behind the chat's waiting ones). */
+  const keepAll = (chatId: string, pieces: readonly string[], error?: unknown) => {
     for (const piece of pieces) logDrops(store.add(channel, chatId, piece));
     logger.warn(
-      { chat: chatId, messages: pieces.length },
+      { chat: chatId, messages: pieces.length, ...(error !== undefined ? { err: error } : {}) },
       'the chat cannot be reached now; kept in the outbox',
     );
     schedule();
@@ -137,12 +138,12 @@ export function createChatOutbox(options: ChatOutboxOptions): ChatOutbox {
           await transport.send(chatId, piece);
         } catch (error) {
           if (vendorRefused(error)) throw error;
-          return keepAll(chatId, pieces.slice(index));
+          return keepAll(chatId, pieces.slice(index), error);
         }
       }
     },
     keep(chatId, pieces, error) {
-      if (pieces.length > 0 && !vendorRefused(error)) keepAll(chatId, pieces);
+      if (pieces.length > 0 && !vendorRefused(error)) keepAll(chatId, pieces, error);
     },
     flush,
     close() {
