@@ -42,6 +42,8 @@ interface StreamClientOptions {
 
 export class AiboxStreamClient extends DWClient {
   private connecting = false;
+  /** Called each time the stream is (re)connected (the core re-posts what waited meanwhile). */
+  onConnected: (() => void) | undefined;
 
   constructor(private readonly options: StreamClientOptions) {
     super({
@@ -81,6 +83,7 @@ export class AiboxStreamClient extends DWClient {
           await this._connect();
           backoff.reset();
           logger.info('DingTalk stream connected');
+          this.onConnected?.();
           return;
         } catch (error) {
           if (signal.aborted) return;

@@ -128,7 +128,8 @@ export function createDingTalkTransport(options: DingTalkTransportOptions): Chan
   const transport: ChannelTransport = {
     name: 'dingtalk',
     maxMessageChars: MAX_MESSAGE_CHARS,
-    start(onMessage, onAction) {
+    start(onMessage, onAction, onConnected) {
+      client.onConnected = onConnected;
       listen(TOPIC_ROBOT, 'robot message', { status: 'SUCCESS' }, (frame) =>
         onRobotMessage(frame, onMessage),
       );
