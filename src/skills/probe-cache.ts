@@ -49,6 +49,12 @@ export class ProbeCache {
     return entry && entry.identity === identity ? entry.skill : undefined;
   }
 
+  /** The file version `skill` was loaded from, while it is the one this cache holds for its path. */
+  versionOf(skill: Skill): string | undefined {
+    const entry = this.entries.get(skill.path);
+    return entry?.skill === skill ? entry.identity : undefined;
+  }
+
   /** A stored probe of exactly this file version, if any. */
   storedProbe(path: string, identity: string): StoredProbe | undefined {
     const entry = this.entries.get(path);

@@ -119,7 +119,7 @@ export async function createSkillRegistry(options: SkillRegistryOptions): Promis
   const dir = options.dir;
   const cache = await openProbeCache(options.cacheFile);
   const segmenter = options.segmenter ?? createSegmenter();
-  const docCache = createSearchDocCache();
+  const docCache = createSearchDocCache((skill) => cache.versionOf(skill));
   let docsRead = false;
   let docsWrite: Promise<void> = Promise.resolve();
   /** After an index build that tokenized (or dropped) a skill; in the background, one at a time. */

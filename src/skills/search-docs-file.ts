@@ -1,7 +1,7 @@
 /**
  * The skills' search tokens kept across processes: `AIBOX_HOME/.skills-search.json`, beside the
- * probe cache (.skills-cache.json), keyed by a hash of each skill's lower-cased name, summary and
- * content (search-index.ts docKey), so `aibox skills search` tokenizes only skills that changed.
+ * probe cache (.skills-cache.json), keyed by each skill's path and file version (size, mtime, ctime,
+ * inode, device; search-index.ts docKey), so `aibox skills search` tokenizes only skills that changed.
  * A lost or bad file only costs tokenizing every skill again.
  */
 import { readFileSync } from 'node:fs';
@@ -10,7 +10,7 @@ import type { StoredCounts, StoredDoc } from './search-index.js';
 
 export const SEARCH_DOCS_FILE = '.skills-search.json';
 /** Bump when tokenizing changes (search-index.ts, search-terms.ts): other versions are ignored. */
-export const SEARCH_DOCS_VERSION = 2;
+export const SEARCH_DOCS_VERSION = 3;
 
 /** Plain loops: this runs over every token of every skill on each CLI search. */
 function isCounts(value: unknown): value is StoredCounts {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { byKey } from '../util/compare.js';
 import type { Glossary } from './glossary.js';
 import { bigramsOf, CJK_RUN, latinWordList, type QueryTerm, queryTerms, stem } from './search-terms.js';
@@ -70,10 +69,15 @@ function fromStored([tokens, counts]: StoredCounts): Map<string, number> {
 /**
  * Per-skill extraction, cached by Skill object identity (the probe cache keeps unchanged skills
  * identical), so rebuilding the index after one change is cheap; and across processes by the
- * fields' text (`stored`, from the search docs file), so a new process tokenizes only what changed.
- * Owned by the registry.
+ * version of each skill's file (`stored`, from the search docs file), so a new process tokenizes
+ * only what changed. Owned by the registry.
  */
 interface SearchDocCache {
+  /**
+   * The version of the file a skill was loaded from (path, size, mtime, ctime, inode, device: see
+   * probe-cache.ts fileIdentity), or undefined when unknown (then the doc is keyed by its text).
+   */
+  versionOf?: (skill: Skill) => string | undefined;
   bySkill: WeakMap<Skill, Doc>;
   /** Docs as the file holds them, by key (docKey). */
   stored: Map<string, StoredDoc>;
@@ -83,13 +87,28 @@ interface SearchDocCache {
   changed: boolean;
 }
 
-export function createSearchDocCache(stored: Map<string, StoredDoc> = new Map()): SearchDocCache {
-  return { bySkill: new WeakMap(), stored, current: new Map(), changed: false };
+export function createSearchDocCache(
+  versionOf?: SearchDocCache['versionOf'],
+  stored: Map<string, StoredDoc> = new Map(),
+): SearchDocCache {
+  return {
+    ...(versionOf ? { versionOf } : {}),
+    bySkill: new WeakMap(),
+    stored,
+    current: new Map(),
+    changed: false,
+  };
 }
 
-/** What a doc is derived from, as one key: its three lower-cased fields. */
-function docKey(fields: Doc['fields']): string {
-  return createHash('sha1').update(fields.join('\0')).digest('base64url');
+/**
+ * What a doc is derived from, as one key, without hashing (a CLI search must not load node:crypto):
+ * the skill's path and file version, plus its fields' lengths, which catch a skill rebuilt from
+ * the same file version (a timed-out probe retried). Without a version: the fields themselves.
+ */
+function docKey(skill: Skill, fields: Doc['fields'], docCache: SearchDocCache): string {
+  const version = docCache.versionOf?.(skill);
+  if (version === undefined) return fields.join('\0');
+  return `${skill.path}\0${version}\0${fields[0].length}:${fields[1].length}:${fields[2].length}`;
 }
 
 /** Adjacent word pairs joined (`file system` → `filesystem`), for the short fields only. */
@@ -143,7 +162,7 @@ function docOf(skill: Skill, docCache: SearchDocCache): Doc {
   let doc = docCache.bySkill.get(skill);
   if (!doc) {
     const fields = fieldsOf(skill);
-    const key = docKey(fields);
+    const key = docKey(skill, fields, docCache);
     let stored = docCache.stored.get(key);
     if (!stored) {
       stored = tokenize(fields);

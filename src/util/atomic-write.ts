@@ -1,10 +1,18 @@
-import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
+let tempCount = 0;
+
+/**
+ * A name no other write uses: pid and a counter make it unique, the random part hard to guess.
+ * Not node:crypto, which costs a quick CLI command ~6 ms to load; the temp file is opened with
+ * `wx` (never an existing file or a planted symlink), so a guessed name can only fail a write.
+ */
 function tempPathFor(path: string): string {
-  return join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  tempCount += 1;
+  const random = Math.random().toString(36).slice(2, 10);
+  return join(dirname(path), `.${basename(path)}.${process.pid}.${tempCount}.${random}.tmp`);
 }
 
 /**
@@ -21,7 +29,7 @@ export async function writeFileAtomic(
   await mkdir(dirname(path), { recursive: true });
   const temp = tempPathFor(path);
   try {
-    const handle = await open(temp, 'w', mode);
+    const handle = await open(temp, 'wx', mode);
     try {
       if (owner) await handle.chown(owner.uid, owner.gid);
       // open() applies the umask; an existing file's mode is kept exactly.
@@ -42,7 +50,7 @@ export async function writeFileAtomic(
 export function writeFileAtomicSync(path: string, data: string | Uint8Array, mode?: number): void {
   const temp = tempPathFor(path);
   try {
-    const fd = openSync(temp, 'w', mode);
+    const fd = openSync(temp, 'wx', mode);
     try {
       writeSync(fd, typeof data === 'string' ? Buffer.from(data) : data);
       fsyncSync(fd);

@@ -1,4 +1,4 @@
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dataPaths } from '../../src/config/paths.js';
@@ -54,6 +54,22 @@ describe('skills search tokens kept across processes', () => {
     put(l.dir, 'weather.md', '# Weather forecast for a town\n\nAsks the forecast service.\n');
     expect((await searchOnce(l, 'planted')).map(([name]) => name)).toEqual(['backup']);
     expect(Object.keys(readDocs(l.file).docs)).toHaveLength(2); // the old version's entry is dropped
+  });
+
+  it('keys the tokens by file version: an edit of the same size with a new mtime is tokenized again', async () => {
+    const l = layout();
+    await searchOnce(l, 'forecast');
+    const path = join(l.dir, 'weather.md');
+    const before = statSync(path);
+    for (const key of Object.keys(readDocs(l.file).docs)) expect(key).not.toContain('forecast');
+    // Same size and inode, only the mtime tells: the old tokens must not be served.
+    writeFileSync(path, readFileSync(path, 'utf8').replace('forecast service', 'sunshine service'));
+    const later = new Date(before.mtimeMs + 5000);
+    utimesSync(path, later, later);
+    expect(statSync(path).size).toBe(before.size);
+    expect(statSync(path).ino).toBe(before.ino);
+    expect((await searchOnce(l, 'sunshine')).map(([name]) => name)).toEqual(['weather']);
+    expect(Object.keys(readDocs(l.file).docs)).toHaveLength(2);
   });
 
   it.each([
