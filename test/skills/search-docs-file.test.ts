@@ -1,4 +1,4 @@
-import { readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dataPaths } from '../../src/config/paths.js';
@@ -69,6 +69,19 @@ describe('skills search tokens kept across processes', () => {
     expect(statSync(path).size).toBe(before.size);
     expect(statSync(path).ino).toBe(before.ino);
     expect((await searchOnce(l, 'sunshine')).map(([name]) => name)).toEqual(['weather']);
+    expect(Object.keys(readDocs(l.file).docs)).toHaveLength(2);
+  });
+
+  it('a skill renamed (same inode and mtime), added or removed shows in the very next search', async () => {
+    const l = layout();
+    await searchOnce(l, 'forecast');
+    renameSync(join(l.dir, 'weather.md'), join(l.dir, 'climate.md'));
+    expect((await searchOnce(l, 'forecast')).map(([name]) => name)).toEqual(['climate']);
+    expect((await searchOnce(l, 'climate')).map(([name]) => name)).toEqual(['climate']); // name tokens fresh
+    put(l.dir, 'umbrella.md', '# Umbrella advice from the forecast\n');
+    expect((await searchOnce(l, 'forecast')).map(([name]) => name).sort()).toEqual(['climate', 'umbrella']);
+    rmSync(join(l.dir, 'climate.md'));
+    expect((await searchOnce(l, 'forecast')).map(([name]) => name)).toEqual(['umbrella']);
     expect(Object.keys(readDocs(l.file).docs)).toHaveLength(2);
   });
 
