@@ -6,32 +6,61 @@
  */
 type ParseClientFrame = typeof import('../protocol/parse-client-frame.js').parseClientFrame;
 
-let loading: Promise<ParseClientFrame> | undefined;
-let loaded: ParseClientFrame | undefined;
-
-function loadParser(): Promise<ParseClientFrame> {
-  loading ??= import('../protocol/parse-client-frame.js').then((module) => {
-    loaded = module.parseClientFrame;
-    return loaded;
-  });
-  return loading;
+/** Loads the parser once for every connection; a failed load is tried again by the next frame. */
+export interface ParserLoader {
+  /** The parser when it has loaded, else undefined. */
+  readonly loaded: ParseClientFrame | undefined;
+  load(): Promise<ParseClientFrame>;
 }
 
-/** Runs each task with the parser, in order: at once when it is loaded and nothing waits. */
+export function lazyParserLoader(importParser: () => Promise<ParseClientFrame>): ParserLoader {
+  let loading: Promise<ParseClientFrame> | undefined;
+  let loaded: ParseClientFrame | undefined;
+  return {
+    get loaded() {
+      return loaded;
+    },
+    load() {
+      loading ??= importParser().then(
+        (parse) => {
+          loaded = parse;
+          return parse;
+        },
+        (error: unknown) => {
+          loading = undefined;
+          throw error;
+        },
+      );
+      return loading;
+    },
+  };
+}
+
+/** The box's one parser loader. */
+export const clientFrameParser = lazyParserLoader(
+  async () => (await import('../protocol/parse-client-frame.js')).parseClientFrame,
+);
+
+/**
+ * Runs each task with the parser, in order: at once when it is loaded and nothing waits. A task
+ * whose parser failed to load is not run: `onError` gets the error (and must answer the client).
+ */
 export function createFrameQueue(
   onError: (error: unknown) => void,
+  parser: ParserLoader = clientFrameParser,
 ): (task: (parse: ParseClientFrame) => void) => void {
   let waiting = 0;
   let tail: Promise<void> = Promise.resolve();
   return (task) => {
-    if (loaded && waiting === 0) {
-      task(loaded);
+    const ready = parser.loaded;
+    if (ready && waiting === 0) {
+      task(ready);
       return;
     }
     waiting++;
     tail = tail.then(async () => {
       try {
-        task(await loadParser());
+        task(await parser.load());
       } catch (error) {
         onError(error);
       } finally {

@@ -17,6 +17,7 @@ import { apiMessages } from './api/messages.js';
 import { forwardAppEvents } from './app-events.js';
 import { assertSafeBind } from './auth.js';
 import { createHub } from './broadcast.js';
+import type { ParserLoader } from './frame-queue.js';
 import { lazyRequestListener } from './lazy-listener.js';
 import { serverMessages } from './messages.js';
 import { attachWebSocket } from './ws-server.js';
@@ -28,6 +29,8 @@ export interface StartServerOptions {
   commands?: CommandRegistry;
   authTimeoutMs?: number;
   heartbeatMs?: number;
+  /** Where the client frame parser comes from (tests hold its load to see frames wait for it). */
+  clientFrameParser?: ParserLoader;
   /** Channel settings for tests (polling, back-off, env); channels start when configured. */
   channels?: StartChannelsOptions;
 }
@@ -88,6 +91,7 @@ export async function startServer(app: AppServices, options: StartServerOptions)
     t,
     authTimeoutMs: options.authTimeoutMs,
     heartbeatMs: options.heartbeatMs,
+    clientFrameParser: options.clientFrameParser,
   });
   const stopForwarding = forwardAppEvents(app, hub);
   const channels = await startConfiguredChannels(app, commands, options.channels);

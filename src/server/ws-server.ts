@@ -8,6 +8,7 @@ import type { Duplex } from 'node:stream';
 import { type RawData, WebSocket, WebSocketServer } from 'ws';
 import type { AppServices } from '../app/services.js';
 import type { CommandRegistry } from '../commands/registry.js';
+import { describeError } from '../errors.js';
 import { SESSION_ID, SUBPROTOCOL } from '../protocol/frames.js';
 import { randomId } from '../util/ids.js';
 import { hasTokenInUrl, peerOf, tokensEqual, upgradeToken } from './auth.js';
@@ -21,7 +22,7 @@ import {
 } from './connection.js';
 import { dispatchSafely, limitErrorFrame } from './dispatch.js';
 import { errorFrame } from './error-frame.js';
-import { createFrameQueue } from './frame-queue.js';
+import { createFrameQueue, type ParserLoader } from './frame-queue.js';
 import type { ServerMessages } from './messages.js';
 import { guardSettings, refusalFor, refusalMessage } from './request-guard.js';
 import { rejectUpgrade } from './upgrade-reject.js';
@@ -38,6 +39,8 @@ interface WsOptions {
   authTimeoutMs?: number;
   /** Server-side keepalive ping interval; 0 disables. */
   heartbeatMs?: number;
+  /** Default: the box's one lazily loaded parser. */
+  clientFrameParser?: ParserLoader;
 }
 
 const WS_PATHS = new Set(['/', '/ws']);
@@ -118,9 +121,17 @@ export function attachWebSocket(
       }
     }
 
-    const inOrder = createFrameQueue((error) => logger.error({ err: error, peer }, 'client frame failed'));
+    const inOrder = createFrameQueue((error) => {
+      logger.error({ err: error, peer }, 'client frame failed');
+      if (ws.readyState !== WebSocket.OPEN) return;
+      if (conn.authenticated) conn.send(errorFrame('internal', t.internal(describeError(error))));
+      else conn.close(CLOSE_TRY_AGAIN, t.internal(describeError(error)));
+    }, options.clientFrameParser);
     ws.on('message', (data: RawData, isBinary: boolean) =>
       inOrder((parseClientFrame) => {
+        // A frame that waited for the parser while the socket closed: the hub has let go of this
+        // connection, and an `auth` or `hello` handled now would attach it again, for ever.
+        if (ws.readyState !== WebSocket.OPEN) return;
         if (isBinary) {
           if (!conn.authenticated) return refuse(t.authFailed);
           conn.send(errorFrame('bad_request', t.binary));
