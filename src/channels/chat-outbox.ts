@@ -45,6 +45,8 @@ export function createChatOutbox(options: ChatOutboxOptions): ChatOutbox {
   const channel = transport.name;
   const backoff = createBackoff(RETRY_INITIAL_MS, RETRY_MAX_MS);
   let flushing: Promise<void> | undefined;
+  /** A sign the channel works came during a round (which may have given up on a chat already). */
+  let flushAgain = false;
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
 
@@ -115,12 +117,27 @@ export function createChatOutbox(options: ChatOutboxOptions): ChatOutbox {
   }
 
   function flush(): void {
-    if (closed || flushing || !store.has(channel)) return;
+    if (closed || !store.has(channel)) return;
+    if (flushing) {
+      flushAgain = true;
+      return;
+    }
     clearTimeout(timer);
     timer = undefined;
-    flushing = drain().finally(() => {
-      flushing = undefined;
-    });
+    // Never a rejection nobody awaits (that would stop the server): a store that cannot be
+    // written (disk full) is logged, and the timer tries again.
+    flushing = drain()
+      .catch((error: unknown) => {
+        logger.error({ err: error }, 're-posting the outbox failed; it waits for the next try');
+        schedule();
+      })
+      .finally(() => {
+        flushing = undefined;
+        if (flushAgain) {
+          flushAgain = false;
+          flush();
+        }
+      });
   }
 
   // Messages kept before a restart go out at the first sign the channel works, or on the timer.

@@ -2,7 +2,7 @@
  * The channel core's rules, without a vendor: who is allowed, what a one-word reply answers,
  * what strangers may cost, and what the outbox keeps.
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ import { createSenderStore } from '../../src/channels/sender-store.js';
 import { createStrangerGate } from '../../src/channels/stranger-gate.js';
 import { createWordApprovals } from '../../src/channels/word-approvals.js';
 import { type Config, ConfigSchema } from '../../src/config/schema.js';
-import { silentLogger } from '../../src/log/logger.js';
+import { type Logger, silentLogger } from '../../src/log/logger.js';
 import type { PendingApproval } from '../../src/safety/approval-broker.js';
 
 describe('allowed senders (one check for chats and notify targets)', () => {
@@ -212,6 +212,42 @@ describe('outbox store', () => {
     outbox.close();
   });
 
+  it('logs a re-post round that fails on the store instead of crashing the process', async () => {
+    const path = join(dir, 'broken.json');
+    const store = createOutboxStore(path, limits);
+    let reachable = false;
+    const transport = {
+      name: 'telegram',
+      maxMessageChars: 100,
+      async send() {
+        if (!reachable) throw new Error('connect ECONNREFUSED');
+        return '1';
+      },
+    };
+    const errors: string[] = [];
+    const logger = recordingLogger((level, msg) => {
+      if (level === 'error') errors.push(msg);
+    });
+    const outbox = createChatOutbox({ transport, store, logger, droppedNote: () => '' });
+    await outbox.post('1', 'kept');
+    // The store can no longer save (its file became a directory): removing the sent entry throws.
+    rmSync(path);
+    mkdirSync(join(path, 'in-the-way'), { recursive: true });
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      reachable = true;
+      outbox.flush();
+      await expect.poll(() => errors).toEqual(['re-posting the outbox failed; it waits for the next try']);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+      outbox.close();
+    }
+  });
+
   it('keeps what failed for want of the vendor, not what the vendor refused', () => {
     expect(vendorRefused(Object.assign(new Error('x'), { error_code: 400 }))).toBe(true); // Telegram
     expect(vendorRefused(Object.assign(new Error('x'), { error_code: 502 }))).toBe(false);
@@ -224,3 +260,20 @@ describe('outbox store', () => {
     expect(vendorRefused(new DOMException('timed out', 'TimeoutError'))).toBe(false);
   });
 });
+
+/** A logger that hands each line's level and message to `record`. */
+function recordingLogger(record: (level: string, msg: string) => void): Logger {
+  const at =
+    (level: string) =>
+    (fields: object | string, msg?: string): void =>
+      record(level, typeof fields === 'string' ? fields : (msg ?? ''));
+  const logger: Logger = {
+    level: 'debug',
+    debug: at('debug'),
+    info: at('info'),
+    warn: at('warn'),
+    error: at('error'),
+    child: () => logger,
+  };
+  return logger;
+}
