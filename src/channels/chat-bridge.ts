@@ -265,6 +265,12 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
       settle = resolve;
     });
     const early: SessionEvent[] = [];
+    /** Finishes the answer; the turn counts as over even when that fails (nobody else awaits it). */
+    const end = (note: string) =>
+      void reply.finish(note).then(settle, (error: unknown) => {
+        logger.error({ err: error }, 'finishing a chat answer failed');
+        settle();
+      });
     const onEvent = (event: SessionEvent) => {
       if (turnId === undefined) {
         early.push(event); // events of our turn may come before enqueue returns its id
@@ -273,11 +279,8 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
       if (!('turnId' in event) || event.turnId !== turnId) return;
       if (event.type === 'text_delta') reply.append(event.text);
       else if (event.type === 'tool_start') reply.breakParagraph();
-      else if (event.type === 'turn_end') void reply.finish(reply.streamed ? '' : event.content).then(settle);
-      else if (event.type === 'error') {
-        const note = event.code === 'aborted' ? t.aborted : t.failed(event.message);
-        void reply.finish(note).then(settle);
-      }
+      else if (event.type === 'turn_end') end(reply.streamed ? '' : event.content);
+      else if (event.type === 'error') end(event.code === 'aborted' ? t.aborted : t.failed(event.message));
     };
     const unsubscribe = session.subscribe(onEvent);
     // While this turn runs the chat can answer its approval requests (a channel counts as a person),

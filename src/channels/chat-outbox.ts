@@ -65,7 +65,18 @@ export function createChatOutbox(options: ChatOutboxOptions): ChatOutbox {
 
   /** `error`: why the send failed (none when the pieces only queue behind the chat's waiting ones). */
   const keepAll = (chatId: string, pieces: readonly string[], error?: unknown) => {
-    for (const piece of pieces) logDrops(store.add(channel, chatId, piece));
+    for (const piece of pieces) {
+      try {
+        logDrops(store.add(channel, chatId, piece));
+      } catch (saveError) {
+        // The store keeps it in memory before it saves; throwing here would reach callers nobody
+        // awaits (a streaming answer's end) and stop the server.
+        logger.error(
+          { err: saveError, chat: chatId },
+          'the outbox file could not be written; the message waits in memory only (lost on a restart)',
+        );
+      }
+    }
     logger.warn(
       { chat: chatId, messages: pieces.length, ...(error !== undefined ? { err: error } : {}) },
       'the chat cannot be reached now; kept in the outbox',

@@ -44,6 +44,7 @@ export interface OutboxDrop {
   why: 'count' | 'size' | 'age';
 }
 
+/** Every change is made in memory first: when saving it throws, the change still holds until a restart. */
 export interface OutboxStore {
   /** Keeps a message at the end; returns what was dropped to stay within the limits. */
   add(channel: string, chatId: string, text: string): OutboxDrop[];

@@ -248,6 +248,33 @@ describe('outbox store', () => {
     }
   });
 
+  it('keeps a message in memory when the store cannot save, logged, instead of throwing at the sender', async () => {
+    const path = join(dir, 'unsaveable.json');
+    const store = createOutboxStore(path, limits);
+    mkdirSync(join(path, 'in-the-way'), { recursive: true });
+    const transport = {
+      name: 'telegram',
+      maxMessageChars: 100,
+      send: async (): Promise<string> => {
+        throw new Error('connect ECONNREFUSED');
+      },
+    };
+    const errors: string[] = [];
+    const logger = recordingLogger((level, msg) => {
+      if (level === 'error') errors.push(msg);
+    });
+    const outbox = createChatOutbox({ transport, store, logger, droppedNote: () => '' });
+    // An answer's rest (kept from a streaming reply's finish, which nobody awaits) and a post.
+    outbox.keep('1', ['rest of an answer'], new Error('connect ECONNREFUSED'));
+    await outbox.post('1', 'a result');
+    const unsaved =
+      'the outbox file could not be written; the message waits in memory only (lost on a restart)';
+    expect(errors).toEqual([unsaved, unsaved]);
+    // Both still wait, in order, and go out when the vendor is back.
+    expect(store.next('telegram').entry?.text).toBe('rest of an answer');
+    outbox.close();
+  });
+
   it('keeps what failed for want of the vendor, not what the vendor refused', () => {
     expect(vendorRefused(Object.assign(new Error('x'), { error_code: 400 }))).toBe(true); // Telegram
     expect(vendorRefused(Object.assign(new Error('x'), { error_code: 502 }))).toBe(false);
