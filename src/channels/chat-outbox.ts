@@ -93,24 +93,36 @@ export function createChatOutbox(options: ChatOutboxOptions): ChatOutbox {
     timer.unref();
   }
 
-  /** Sends the chat's drop note, then the entry; false when the vendor is unreachable. */
-  async function repost(chatId: string, text: string): Promise<boolean> {
-    const dropped = store.dropped(channel, chatId);
+  /**
+   * Sends one message: true when it is done with (taken, or refused for good: logged), false
+   * when the vendor is unreachable.
+   */
+  async function sendOnce(chatId: string, text: string, what: string): Promise<boolean> {
     try {
-      if (dropped > 0) {
-        await transport.send(chatId, options.droppedNote(chatId, dropped));
-        store.clearDropped(channel, chatId);
-      }
       await transport.send(chatId, text);
       return true;
     } catch (error) {
       if (vendorRefused(error)) {
-        logger.warn({ err: error, chat: chatId }, 'the vendor refused a message from the outbox; dropped');
+        logger.warn({ err: error, chat: chatId }, `the vendor refused ${what}; dropped`);
         return true;
       }
       logger.info({ err: error }, 'the channel is still unreachable; the outbox waits');
       return false;
     }
+  }
+
+  /**
+   * Sends the chat's drop note, then the entry; false when the vendor is unreachable. A refused
+   * note is not told again, and never costs the entry its own try.
+   */
+  async function repost(chatId: string, text: string): Promise<boolean> {
+    const dropped = store.dropped(channel, chatId);
+    if (dropped > 0) {
+      if (!(await sendOnce(chatId, options.droppedNote(chatId, dropped), 'the note of dropped messages')))
+        return false;
+      store.clearDropped(channel, chatId);
+    }
+    return sendOnce(chatId, text, 'a message from the outbox');
   }
 
   async function drain(): Promise<void> {

@@ -275,6 +275,30 @@ describe('outbox store', () => {
     outbox.close();
   });
 
+  it('still re-posts a message when the vendor refuses the note of dropped ones before it', async () => {
+    const store = createOutboxStore(join(dir, 'refused-note.json'), limits);
+    const sent: string[] = [];
+    let reachable = false;
+    const transport = {
+      name: 'telegram',
+      maxMessageChars: 100,
+      async send(_chatId: string, text: string) {
+        if (!reachable) throw new Error('connect ECONNREFUSED');
+        if (text.startsWith('dropped')) throw Object.assign(new Error('Bad Request'), { error_code: 400 });
+        sent.push(text);
+        return String(sent.length);
+      },
+    };
+    const droppedNote = (_chatId: string, count: number) => `dropped ${count}`;
+    const outbox = createChatOutbox({ transport, store, logger: silentLogger(), droppedNote });
+    for (const text of ['a', 'b', 'c', 'd']) await outbox.post('1', text); // 'a' is dropped (count)
+    reachable = true;
+    outbox.flush();
+    await expect.poll(() => sent).toEqual(['b', 'c', 'd']);
+    expect(store.dropped('telegram', '1')).toBe(0);
+    outbox.close();
+  });
+
   it('keeps what failed for want of the vendor, not what the vendor refused', () => {
     expect(vendorRefused(Object.assign(new Error('x'), { error_code: 400 }))).toBe(true); // Telegram
     expect(vendorRefused(Object.assign(new Error('x'), { error_code: 502 }))).toBe(false);
