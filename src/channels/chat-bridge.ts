@@ -141,10 +141,16 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
       }
     }
     const code = wordApprovals.add(chatId, pending);
-    return {
-      id: await transport.send(chatId, `${text}\n\n${replyWordsHint(pending, code, t)}`),
-      buttons: false,
-    };
+    try {
+      return {
+        id: await transport.send(chatId, `${text}\n\n${replyWordsHint(pending, code, t)}`),
+        buttons: false,
+      };
+    } catch (error) {
+      // The chat never saw it: no word typed there may answer it.
+      wordApprovals.remove(pending.approvalId);
+      throw error;
+    }
   };
 
   /** Shows the decision on the request's message, or posts it where that cannot be edited. */

@@ -136,4 +136,25 @@ describe('DingTalk approvals', () => {
       f.box.llm.requests.some((r) => JSON.stringify(r.body.messages).includes(`allow ${taskCode}`)),
     ).toBe(false);
   });
+
+  it('a request that never reached the chat is not answered there by a bare word', async () => {
+    const chat = 'cid-unsent-group';
+    // The webhook has expired: every send goes through the OpenAPI, whose next call fails.
+    const here = { chat, group: true, webhookExpiresAt: Date.now() - 1 };
+    const target = join(f.outside, 'never-shown.txt');
+    scriptWrite(f.box, target, 'should not write');
+    f.dt.failOpenApi(503, 1);
+    f.dt.say(OWNER, `write ${target}`, here);
+    await f.dt.waitFor((e) => e.kind === 'openapi-refused' && e.status === 503);
+    await expect
+      .poll(() => readFileSync(f.box.app.paths.log, 'utf8'))
+      .toContain('sending an approval request to the chat failed');
+
+    // The owner never saw a request: their "allow" is a message (queued behind the waiting turn).
+    f.dt.say(OWNER, 'allow', here);
+    await f.dt.waitForReply(chat, 'Queued behind 1 turn');
+    expect(existsSync(target)).toBe(false);
+    f.dt.say(OWNER, '/stop', here);
+    await f.dt.waitForReply(chat, 'stopped');
+  });
 });
