@@ -6,20 +6,12 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, restrictFile } from '../util/private-files.js';
+import { readTextIfExistsSync } from '../util/read-if-exists.js';
 
 export interface ConfigFileText {
   text: string;
   /** True when this call wrote the file with the defaults. */
   created: boolean;
-}
-
-function textOf(path: string): string | undefined {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
 }
 
 /** Loaded only on first use: the schema (zod) and the atomic writer stay off a command's start. */
@@ -34,7 +26,7 @@ async function writeDefaultConfig(path: string): Promise<void> {
 
 /** The text of the config file at `path`, written with the defaults first when there is none. */
 export async function readConfigFile(path: string): Promise<ConfigFileText> {
-  let text = textOf(path);
+  let text = readTextIfExistsSync(path);
   const created = text === undefined;
   if (text === undefined) {
     await writeDefaultConfig(path);
