@@ -17,6 +17,7 @@ import { setBounded } from '../../util/bounded-map.js';
 import type { ActionButton } from '../types.js';
 import type { ChatRoute } from './dingtalk-chats.js';
 import type { DingTalkOpenApi } from './dingtalk-openapi.js';
+import { fieldError } from './field-error.js';
 
 /** Cards whose presses are still taken (the oldest is forgotten first: a press on it is ignored). */
 const MAX_CARDS = 1000;
@@ -49,11 +50,6 @@ const ContentSchema = z.object({
     params: z.object({ button: z.enum(['0', '1', '2']) }),
   }),
 });
-
-function fieldError(prefix: string, error: z.ZodError): Error {
-  const issue = error.issues[0];
-  return new Error(`${prefix} ${issue?.path.join('.') || '(root)'}: ${issue?.message}`);
-}
 
 function spaceOf(route: Exclude<ChatRoute, { kind: 'webhook' }>, robotCode: string) {
   if (route.kind === 'group')

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { InboundFile, InboundMessage } from '../types.js';
+import { fieldError } from './field-error.js';
 
 const id = z.string().min(1).max(512);
 
@@ -60,10 +61,7 @@ interface ParsedRobotMessage {
 /** Parses a frame's `data`; throws an Error naming the first field that is wrong. */
 export function parseRobotMessage(data: string, download: FileDownloader): ParsedRobotMessage {
   const result = RobotMessageSchema.safeParse(JSON.parse(data));
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    throw new Error(`robot message field ${issue?.path.join('.') || '(root)'}: ${issue?.message}`);
-  }
+  if (!result.success) throw fieldError('robot message field', result.error);
   const message = result.data;
   if (message.conversationType === '2' && message.isInAtList === false)
     return { message, inbound: undefined };
