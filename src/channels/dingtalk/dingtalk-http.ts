@@ -4,10 +4,13 @@
  * Every call has a timeout; errors name the endpoint, the HTTP status and DingTalk's error
  * code, never a credential (the secret travels only in request bodies).
  */
+import { type CachedToken, createCachedToken } from '../cached-token.js';
 import { httpCall, MAX_JSON_ANSWER_BYTES } from '../http-call.js';
 import type { DingTalkSettings } from './dingtalk-settings.js';
 
 const CALL_TIMEOUT_MS = 15_000;
+/** A token is renewed this long before DingTalk says it expires. */
+const TOKEN_MARGIN_MS = 300_000;
 
 /** DingTalk answered with an error (HTTP status, or `errcode` in a 200 body). */
 export class DingTalkApiError extends Error {
@@ -100,18 +103,9 @@ export async function openConnection(
   return { endpoint, ticket };
 }
 
-export interface TokenSource {
-  /** The cached token, or a new one when there is none or it is about to expire. */
-  get(): Promise<string>;
-  /** Drops the cached token (DingTalk refused it): the next `get` asks for a new one. */
-  forget(): void;
-}
-
 /** The OpenAPI access token, fetched when first needed and again shortly before it expires. */
-export function createTokenSource(settings: DingTalkSettings, signal: AbortSignal): TokenSource {
-  let cached: { token: string; until: number } | undefined;
-  async function get(): Promise<string> {
-    if (cached && Date.now() < cached.until) return cached.token;
+export function createTokenSource(settings: DingTalkSettings, signal: AbortSignal): CachedToken {
+  return createCachedToken(async () => {
     const answer = await postJson(
       `${settings.apiRoot}/v1.0/oauth2/accessToken`,
       { appKey: settings.clientId, appSecret: settings.clientSecret },
@@ -120,13 +114,6 @@ export function createTokenSource(settings: DingTalkSettings, signal: AbortSigna
     if (typeof answer.accessToken !== 'string')
       throw new DingTalkApiError('oauth2/accessToken', 200, '', 'no accessToken in the answer');
     const lifetimeS = typeof answer.expireIn === 'number' ? answer.expireIn : 7200;
-    cached = { token: answer.accessToken, until: Date.now() + Math.max(0, lifetimeS - 300) * 1000 };
-    return cached.token;
-  }
-  return {
-    get,
-    forget() {
-      cached = undefined;
-    },
-  };
+    return { value: answer.accessToken, lifetimeMs: lifetimeS * 1000 };
+  }, TOKEN_MARGIN_MS);
 }

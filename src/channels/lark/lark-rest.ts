@@ -8,6 +8,7 @@
  * neither carries the request (its headers hold the tenant token, a token request the secret).
  */
 
+import { createCachedToken } from '../cached-token.js';
 import { type HttpAnswer, type HttpCallOptions, httpCall, MAX_JSON_ANSWER_BYTES } from '../http-call.js';
 import { FileTooLargeError } from '../read-limited.js';
 import { LarkApiError, larkData } from './lark-api-error.js';
@@ -39,7 +40,6 @@ export interface LarkRest {
 
 export function createLarkRest(options: LarkRestOptions): LarkRest {
   const base = options.domain.replace(/\/+$/, '');
-  let token: { value: string; expires: number } | undefined;
 
   type Call = Omit<HttpCallOptions, 'timeoutMs' | 'signal' | 'maxBytes'> & { maxBytes?: number };
 
@@ -75,8 +75,7 @@ export function createLarkRest(options: LarkRestOptions): LarkRest {
     return body;
   }
 
-  async function tenantToken(): Promise<string> {
-    if (token && token.expires > Date.now()) return token.value;
+  const token = createCachedToken(async () => {
     const call = 'tenant_access_token';
     const answer = await request(call, '/open-apis/auth/v3/tenant_access_token/internal', {
       method: 'POST',
@@ -86,15 +85,13 @@ export function createLarkRest(options: LarkRestOptions): LarkRest {
     const code = Number(body.code ?? -1);
     if (code !== 0 || typeof body.tenant_access_token !== 'string')
       throw new LarkApiError(call, code, undefined, String(body.msg ?? 'no token'), true);
-    const lifeMs = Number(body.expire ?? 0) * 1000;
-    token = { value: body.tenant_access_token, expires: Date.now() + Math.max(0, lifeMs - TOKEN_MARGIN_MS) };
-    return token.value;
-  }
+    return { value: body.tenant_access_token, lifetimeMs: Number(body.expire ?? 0) * 1000 };
+  }, TOKEN_MARGIN_MS);
 
   async function authorized(name: string, path: string, init: Call): Promise<HttpAnswer> {
     let value: string;
     try {
-      value = await tenantToken();
+      value = await token.get();
     } catch (error) {
       if (error instanceof LarkApiError) error.message = `${name} (${error.message})`;
       else if (error instanceof Error) error.message = `${name}: ${error.message}`;
@@ -117,7 +114,7 @@ export function createLarkRest(options: LarkRestOptions): LarkRest {
       return answer.body;
     },
     clearToken() {
-      token = undefined;
+      token.forget();
     },
   };
 }
