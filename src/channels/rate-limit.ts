@@ -4,6 +4,8 @@
  * is bounded: past `maxKeys` the least recently seen key is forgotten (it starts over with a
  * full bucket; the overall bucket still holds the total down).
  */
+import { setBounded } from '../util/bounded-map.js';
+
 export interface Rate {
   /** Events that may pass at once after a quiet spell. */
   burst: number;
@@ -39,9 +41,7 @@ export function createRateLimit(options: {
     take(key) {
       const time = now();
       const bucket = keys.get(key) ?? { tokens: options.perKey.burst, at: time };
-      keys.delete(key); // most recently seen last
-      keys.set(key, bucket);
-      if (keys.size > options.maxKeys) keys.delete(keys.keys().next().value as string);
+      setBounded(keys, key, bucket, options.maxKeys); // most recently seen last
       refill(bucket, options.perKey, time);
       refill(overall, options.overall, time);
       if (bucket.tokens < 1 || overall.tokens < 1) return false;
