@@ -31,6 +31,7 @@ import { resultLimiterFromConfig } from '../tools/result-limit.js';
 import type { AnyTool } from '../tools/tool.js';
 import { type Clock, systemClock } from '../util/clock.js';
 import { randomId } from '../util/ids.js';
+import { loadOnce } from '../util/load-once.js';
 import { VERSION } from '../version.js';
 import { removeLeftovers } from './leftovers.js';
 import { appMessages } from './messages.js';
@@ -153,9 +154,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
     });
     const resultLimiter = resultLimiterFromConfig(config, paths, clock);
     // Built on the first turn (or MCP listing): the tools' code and zod are not part of the start.
-    let toolsBuilt: Promise<AnyTool[]> | undefined;
-    const tools = () =>
-      (toolsBuilt ??= import('./app-tools.js').then(({ createAppTools }) =>
+    const toolsBuilt = loadOnce<AnyTool[]>(() =>
+      import('./app-tools.js').then(({ createAppTools }) =>
         createAppTools({
           config,
           configPath: loaded.path,
@@ -170,7 +170,9 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
           sandbox,
           limiter: resultLimiter,
         }),
-      ));
+      ),
+    );
+    const tools = () => toolsBuilt.load();
     const mcpConfig = options.mcp === false ? { ...config, mcp: { ...config.mcp, servers: {} } } : config;
     // The MCP client (and the SDK) is loaded only when a server is configured.
     const mcp =

@@ -6,6 +6,7 @@
  */
 import type { SafetyRule } from '../config/schema.js';
 import type { Logger } from '../log/logger.js';
+import { loadOnce } from '../util/load-once.js';
 
 type AppendRule = typeof import('../config/append-rule.js');
 
@@ -17,23 +18,18 @@ export interface RuleSaver {
 }
 
 export function createRuleSaver(configPath: string, logger: Pick<Logger, 'warn'>): RuleSaver {
-  let loaded: AppendRule | undefined;
-  let loading: Promise<AppendRule> | undefined;
-  const load = () =>
-    (loading ??= import('../config/append-rule.js').then((module) => {
-      loaded = module;
-      return module;
-    }));
+  const saver = loadOnce<AppendRule>(() => import('../config/append-rule.js'));
   return {
     preload() {
-      load().catch((error: unknown) => logger.warn({ err: error }, 'could not load the rule saver'));
+      saver.load().catch((error: unknown) => logger.warn({ err: error }, 'could not load the rule saver'));
     },
     persist(rule) {
-      if (loaded) {
-        loaded.appendSafetyRule(configPath, rule);
+      if (saver.loaded) {
+        saver.loaded.appendSafetyRule(configPath, rule);
         return;
       }
-      load()
+      saver
+        .load()
         .then((module) => module.appendSafetyRule(configPath, rule))
         .catch((error: unknown) =>
           logger.warn({ err: error, rule }, 'could not save the "always" rule; it holds until restart'),

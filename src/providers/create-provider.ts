@@ -4,6 +4,7 @@
  * answers every call with that problem, so everything that needs no model keeps working.
  */
 import { AppError } from '../errors.js';
+import { loadOnce } from '../util/load-once.js';
 import type { OpenAiProviderOptions } from './openai-provider.js';
 import { providerInfo } from './provider-info.js';
 import { type LlmConfig, type ResolvedLlmSettings, resolveLlmSettings } from './resolve-settings.js';
@@ -43,9 +44,10 @@ function unavailableProvider(
  * anything yet does not load it. The first call loads it, once.
  */
 function lazyOpenAiProvider(settings: ResolvedLlmSettings, options: OpenAiProviderOptions): ChatProvider {
-  let loaded: Promise<ChatProvider> | undefined;
-  const real = () =>
-    (loaded ??= import('./openai-provider.js').then((m) => m.createOpenAiProvider(settings, options)));
+  const provider = loadOnce(() =>
+    import('./openai-provider.js').then((m) => m.createOpenAiProvider(settings, options)),
+  );
+  const real = () => provider.load();
   return {
     info: providerInfo(settings),
     async *stream(request, signal) {

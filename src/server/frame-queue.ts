@@ -4,40 +4,15 @@
  * loaded zod. One queue per connection keeps that connection's frames in the order they came,
  * also while the parser loads.
  */
+import { type LoadOnce, loadOnce } from '../util/load-once.js';
+
 type ParseClientFrame = typeof import('../protocol/parse-client-frame.js').parseClientFrame;
 
 /** Loads the parser once for every connection; a failed load is tried again by the next frame. */
-export interface ParserLoader {
-  /** The parser when it has loaded, else undefined. */
-  readonly loaded: ParseClientFrame | undefined;
-  load(): Promise<ParseClientFrame>;
-}
-
-export function lazyParserLoader(importParser: () => Promise<ParseClientFrame>): ParserLoader {
-  let loading: Promise<ParseClientFrame> | undefined;
-  let loaded: ParseClientFrame | undefined;
-  return {
-    get loaded() {
-      return loaded;
-    },
-    load() {
-      loading ??= importParser().then(
-        (parse) => {
-          loaded = parse;
-          return parse;
-        },
-        (error: unknown) => {
-          loading = undefined;
-          throw error;
-        },
-      );
-      return loading;
-    },
-  };
-}
+export type ParserLoader = LoadOnce<ParseClientFrame>;
 
 /** The box's one parser loader. */
-export const clientFrameParser = lazyParserLoader(
+export const clientFrameParser: ParserLoader = loadOnce(
   async () => (await import('../protocol/parse-client-frame.js')).parseClientFrame,
 );
 

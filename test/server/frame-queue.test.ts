@@ -6,14 +6,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { parseClientFrame } from '../../src/protocol/parse-client-frame.js';
-import { createFrameQueue, lazyParserLoader } from '../../src/server/frame-queue.js';
+import { createFrameQueue } from '../../src/server/frame-queue.js';
+import { loadOnce } from '../../src/util/load-once.js';
 import { type Box, startBox } from './harness.js';
 
 /** A parser loader whose loads wait for `release()`; `fail` makes the next load throw. */
 function gatedParser() {
   let release: () => void = () => {};
   const state = { loads: 0, fail: false };
-  const loader = lazyParserLoader(async () => {
+  const loader = loadOnce(async () => {
     state.loads++;
     await new Promise<void>((resolve) => {
       release = resolve;
