@@ -15,6 +15,7 @@
 import { randomInt } from 'node:crypto';
 import type { PendingApproval } from '../safety/approval-broker.js';
 import type { ApprovalAnswer, ApprovalRequest } from '../safety/types.js';
+import { setBounded } from '../util/bounded-map.js';
 import type { ChannelMessages } from './messages.js';
 
 const WORDS: Readonly<Record<string, ApprovalAnswer>> = {
@@ -98,9 +99,7 @@ export function createWordApprovals(random: (below: number) => number = randomIn
 
   const stateOf = (chatId: string): ChatState => {
     const state = chats.get(chatId) ?? { waiting: [], decided: [], changedSince: [] };
-    chats.delete(chatId); // most recently used last
-    chats.set(chatId, state);
-    if (chats.size > MAX_CHATS) chats.delete(chats.keys().next().value as string);
+    setBounded(chats, chatId, state, MAX_CHATS); // most recently used last
     return state;
   };
 

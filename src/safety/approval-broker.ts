@@ -10,6 +10,7 @@
 import { sameRule } from '../config/same-rule.js';
 import type { Config, SafetyRule } from '../config/schema.js';
 import type { Logger } from '../log/logger.js';
+import { setBounded } from '../util/bounded-map.js';
 import type { Clock } from '../util/clock.js';
 import type { IdGenerator } from '../util/ids.js';
 import type { ApprovalAnswer, ApprovalOutcome, ApprovalRequest } from './types.js';
@@ -117,8 +118,7 @@ export function createApprovalBroker(options: ApprovalBrokerOptions): ApprovalBr
 
   const finish = (entry: Entry, outcome: ApprovalOutcome) => {
     if (!waiting.delete(entry.approvalId)) return false;
-    decided.set(entry.approvalId, outcome);
-    if (decided.size > DECIDED_MEMORY) decided.delete(decided.keys().next().value as string);
+    setBounded(decided, entry.approvalId, outcome, DECIDED_MEMORY);
     logger.info(
       {
         approval: entry.approvalId,
