@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { toolParametersSchema } from '../../src/agent/tool-specs.js';
 import { dataPaths } from '../../src/config/paths.js';
@@ -90,7 +90,7 @@ describe('createBuiltinTools', () => {
     const config = ConfigSchema.parse({ tools: { max_result_chars: 800 } });
     const tools = build('en', config);
     const byName = (name: string) => tools.find((t) => t.name === name) as AnyTool;
-    process.env.DEEPSEEK_API_KEY = 'sk-should-not-leak';
+    vi.stubEnv('DEEPSEEK_API_KEY', 'sk-should-not-leak');
     try {
       const run = byName('run_command');
       const result = await run.execute(
@@ -100,7 +100,7 @@ describe('createBuiltinTools', () => {
       expect(result.content).toContain(join(home, 'workspace'));
       expect(result.content).toMatch(/\n0$/);
     } finally {
-      delete process.env.DEEPSEEK_API_KEY;
+      vi.unstubAllEnvs(); // restores the shell's value, if it had one
     }
     writeFileSync(
       join(home, 'workspace', 'long.txt'),
