@@ -10,8 +10,12 @@ export default defineConfig({
     },
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/helpers/global-setup.ts'],
-    // AIBOX_TEST_CPU_LOG=<file>: one JSON line per test file with its CPU and wall seconds.
-    setupFiles: process.env.AIBOX_TEST_CPU_LOG ? ['test/helpers/cpu-per-file.ts'] : [],
+    setupFiles: [
+      // Fails a file that leaves env, cwd, listeners, servers, child processes or fake timers behind.
+      'test/helpers/leak-guard.ts',
+      // AIBOX_TEST_CPU_LOG=<file>: one JSON line per test file with its CPU and wall seconds.
+      ...(process.env.AIBOX_TEST_CPU_LOG ? ['test/helpers/cpu-per-file.ts'] : []),
+    ],
     pool: 'forks',
     // Two cores: at most two test files at once, so timing-sensitive tests keep their margins.
     maxWorkers: 2,

@@ -14,6 +14,7 @@ import {
   chromium,
   type Page,
 } from 'playwright-core';
+import { keepForWorker } from '../helpers/keep-for-worker.js';
 
 export const CHROMIUM_PATH = process.env.AIBOX_CHROMIUM ?? '/usr/bin/chromium';
 
@@ -45,8 +46,8 @@ let shared: Promise<Browser> | undefined;
  * contexts, not browsers. Playwright ends the browser when the process exits.
  */
 function sharedBrowser(): Promise<Browser> {
-  shared ??= chromium
-    .launch({
+  shared ??= keepForWorker('one chromium per worker process', () =>
+    chromium.launch({
       executablePath: CHROMIUM_PATH,
       args: [
         '--headless',
@@ -58,19 +59,19 @@ function sharedBrowser(): Promise<Browser> {
         '--disable-component-update',
         '--disable-sync',
       ],
-    })
-    .then(
-      (browser) => {
-        browser.on('disconnected', () => {
-          shared = undefined;
-        });
-        return browser;
-      },
-      (error: unknown) => {
+    }),
+  ).then(
+    (browser) => {
+      browser.on('disconnected', () => {
         shared = undefined;
-        throw error;
-      },
-    );
+      });
+      return browser;
+    },
+    (error: unknown) => {
+      shared = undefined;
+      throw error;
+    },
+  );
   return shared;
 }
 
