@@ -2,13 +2,14 @@
  * The full texts of shortened tool results, one file each under `tool_results/`
  * (`<UTC time>-<callId>.txt`), and their retention: files older than the age limit go, then the
  * oldest until the rest fit in the size limit, but never the newest (the result just saved stays,
- * even alone over the limit) nor one whose save's prune has not run yet. Pruned after every save
+ * even alone over the limit; by mtime and by name, so a clock ahead of the files or an mtime in the
+ * future cannot remove it) nor one whose save's prune has not run yet. Pruned after every save
  * and once when the box starts. Only files named as this module names them are ever removed:
  * nothing else in the folder, no temp file of a save in progress.
  * A prune stats every saved file (~0.9 s for 10,000 on this busy 2-core machine), so a save does
  * not wait for it: prunes run one at a time in the background; saves meanwhile share the next one. */
 import { lstat, readdir, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { writeFileAtomic } from '../util/atomic-write.js';
 import type { Clock } from '../util/clock.js';
 
@@ -46,9 +47,17 @@ export interface SavedFile {
   mtimeMs: number;
 }
 
+/** Length of `fileStamp`'s text: 2026-11-30T11-08-53-123Z. */
+const STAMP_LENGTH = 24;
+
 function fileStamp(date: Date): string {
   // 2026-11-30T11-08-53-123Z: sortable, unique per millisecond, safe in file names.
   return date.toISOString().replaceAll(':', '-').replace('.', '-');
+}
+
+/** The UTC stamp a saved file's name starts with (`fileStamp`). */
+function saveStamp(file: SavedFile): string {
+  return basename(file.path).slice(0, STAMP_LENGTH);
 }
 
 function safeId(callId: string): string {
@@ -73,8 +82,26 @@ async function savedFiles(dir: string): Promise<SavedFile[]> {
 }
 
 /**
+ * The files no rule removes: the newest by modification time, and the last saved by name (its
+ * UTC stamp). They differ when mtimes are off: a file copied in with a future mtime, a clock set
+ * back. Neither rule then removes the result saved last, however far the clock is ahead.
+ */
+function newestFiles(files: readonly SavedFile[]): Set<SavedFile> {
+  const newest = new Set<SavedFile>();
+  const byMtime = files.at(-1);
+  if (byMtime) newest.add(byMtime);
+  // Files are oldest first: among saves of the same millisecond the later mtime wins.
+  const byName = files.reduce<SavedFile | undefined>(
+    (last, f) => (last && saveStamp(last) > saveStamp(f) ? last : f),
+    undefined,
+  );
+  if (byName) newest.add(byName);
+  return newest;
+}
+
+/**
  * Which of `files` (oldest first) the retention removes at `nowMs`: past the age, then the oldest
- * until the rest fit, but never the newest (the last result saved) nor one in `keep`.
+ * until the rest fit, but never the newest (by mtime, and the last saved by name) nor one in `keep`.
  */
 export function filesToRemove(
   files: readonly SavedFile[],
@@ -82,11 +109,13 @@ export function filesToRemove(
   nowMs: number,
   keep: ReadonlySet<string> = new Set(),
 ): SavedFile[] {
-  const remove = new Set(files.filter((f) => !keep.has(f.path) && nowMs - f.mtimeMs > retention.maxAgeMs));
+  const newest = newestFiles(files);
+  const removable = (f: SavedFile) => !keep.has(f.path) && !newest.has(f);
+  const remove = new Set(files.filter((f) => removable(f) && nowMs - f.mtimeMs > retention.maxAgeMs));
   let total = files.reduce((sum, f) => sum + (remove.has(f) ? 0 : f.bytes), 0);
-  for (const file of files.slice(0, -1)) {
+  for (const file of files) {
     if (total <= retention.maxBytes) break;
-    if (keep.has(file.path) || remove.has(file)) continue;
+    if (!removable(file) || remove.has(file)) continue;
     remove.add(file);
     total -= file.bytes;
   }

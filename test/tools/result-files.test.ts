@@ -76,6 +76,52 @@ describe('saved tool results', () => {
       'a',
       'b',
     ]);
+    // Everything past the age: the newest by time ('d') stays, and the last by name ('e') too.
+    const skewed = [...files.slice(0, 3), file('e', 5, 2.5), file('d', 5, 3)];
+    expect(filesToRemove(skewed, { maxAgeMs: 1, maxBytes: 100 }, 1e6).map((f) => f.path)).toEqual([
+      'a',
+      'b',
+      'c',
+    ]);
+  });
+
+  it('never removes the newest by age when the clock is ahead of the files, nor the file just saved', async () => {
+    const dir = tempDir();
+    saved(dir, stamp(1), 10, 3000);
+    saved(dir, stamp(2), 10, 2000);
+    saved(dir, stamp(3), 10, 1000);
+    const ahead = { now: () => new Date(NOW.getTime() + 30 * DAY) };
+    const files = createResultFiles({
+      dir,
+      clock: ahead,
+      retention: () => ({ maxAgeMs: 7 * DAY, maxBytes: 1e9 }),
+    });
+    expect(await files.prune()).toEqual({ removed: 2, removedBytes: 20 });
+    expect(readdirSync(dir)).toEqual([stamp(3)]);
+
+    // The box's clock a year ahead of the file system: the file just saved is "a year old" by its mtime.
+    const yearAhead = { now: () => new Date(Date.now() + 365 * DAY) };
+    const late = createResultFiles({
+      dir,
+      clock: yearAhead,
+      retention: () => ({ maxAgeMs: DAY, maxBytes: 1e9 }),
+    });
+    const path = await late.save('fresh', 'fresh');
+    await late.prune(); // the save's own prune
+    await late.prune(); // and a later one (as at the next start), the save no longer in progress
+    expect(readdirSync(dir)).toEqual([path?.slice(dir.length + 1)]);
+  });
+
+  it('keeps the last saved by name when an older file has an mtime in the future', async () => {
+    const dir = tempDir();
+    const future = saved(dir, stamp(1), 10, -365 * DAY); // copied in from a machine whose clock was ahead
+    saved(dir, stamp(2), 10, 9 * DAY);
+    saved(dir, stamp(3), 10, 8 * DAY);
+    const files = createResultFiles({ dir, clock, retention: () => ({ maxAgeMs: 7 * DAY, maxBytes: 15 }) });
+    // stamp(1) is the newest by mtime, stamp(3) the last saved: both stay, over the size limit too.
+    expect(await files.prune()).toEqual({ removed: 1, removedBytes: 10 });
+    expect(readdirSync(dir).sort()).toEqual([stamp(1), stamp(3)]);
+    expect(statSync(future).mtimeMs).toBeGreaterThan(NOW.getTime());
   });
 
   it('keeps everything without a retention; parallel saves leave the folder within the limit', async () => {
