@@ -2,6 +2,7 @@
  * Wall-clock arithmetic in an IANA time zone with nothing but Intl, so that
  * "daily at 09:00 in Europe/Berlin" stays 09:00 across DST changes.
  */
+import { setBounded } from '../util/bounded-map.js';
 
 export interface WallTime {
   year: number;
@@ -13,7 +14,17 @@ export interface WallTime {
   second: number;
 }
 
+/**
+ * Formatters by the zone's spelling, which comes from the model or a chat ("europe/berlin",
+ * "EUROPE/Berlin", … are all valid): at most this many are kept, the most recently created last.
+ */
+export const FORMATTERS_KEPT = 64;
 const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** How many formatters are kept now (for the bound's test). */
+export function keptFormatterCount(): number {
+  return formatters.size;
+}
 
 function formatter(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
@@ -28,7 +39,7 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
       minute: 'numeric',
       second: 'numeric',
     });
-    formatters.set(timeZone, f);
+    setBounded(formatters, timeZone, f, FORMATTERS_KEPT);
   }
   return f;
 }
