@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkCommand } from '../../src/commands/check.js';
 import { listCommand } from '../../src/commands/list.js';
@@ -11,10 +10,9 @@ import type { SlashCommand } from '../../src/commands/types.js';
 import { createConversationRepo } from '../../src/conversations/conversation-repo.js';
 import { createMessageRepo } from '../../src/conversations/message-repo.js';
 import { createMemoryStore } from '../../src/memory/store.js';
-import { openDatabase } from '../../src/store/database.js';
 import { buildSchedule } from '../../src/tasks/build-schedule.js';
 import { createTaskStore } from '../../src/tasks/store.js';
-import { tempHome } from '../helpers/cli.js';
+import { tempDatabase } from '../helpers/test-database.js';
 
 /** The commands here never touch the session: any use of it fails the test. */
 const noSession = new Proxy({} as SlashCommandSession, {
@@ -28,7 +26,7 @@ describe('slash commands for memories and tasks', () => {
   it('/memories, /search, /memos, /tasks (distinct stats), /check (lists, does not run)', async () => {
     let now = new Date('2026-11-30T10:00:00Z');
     const clock = { now: () => now };
-    const db = await openDatabase(join(tempHome('aibox-cmd-'), 'memories.db'));
+    const db = await tempDatabase('aibox-cmd-');
     const memory = createMemoryStore({ db, clock });
     const tasks = createTaskStore({ db, clock });
     // Only what these commands declare: no database handle, no config, no session.
@@ -62,7 +60,7 @@ describe('slash commands for memories and tasks', () => {
   });
 
   it('/list shows saved conversations through the conversation store, newest first', async () => {
-    const db = await openDatabase(join(tempHome('aibox-cmd-'), 'memories.db'));
+    const db = await tempDatabase('aibox-cmd-');
     const conversations = createConversationRepo(db);
     const services: Pick<CommandServices, 'conversations'> = { conversations };
     const list = (args = '') => listCommand.run({ services, session: noSession, lang: 'en', args });

@@ -1,9 +1,8 @@
-import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../../src/memory/store.js';
 import type { MemoryStore } from '../../src/memory/types.js';
-import { type Database, openDatabase } from '../../src/store/database.js';
-import { tempHome } from '../helpers/cli.js';
+import type { Database } from '../../src/store/database.js';
+import { tempDatabase } from '../helpers/test-database.js';
 
 let db: Database;
 let memory: MemoryStore;
@@ -11,7 +10,7 @@ let now = new Date('2026-11-01T00:00:00Z');
 const clock = { now: () => now };
 
 beforeEach(async () => {
-  db = await openDatabase(join(tempHome('aibox-mem-'), 'memories.db'));
+  db = await tempDatabase('aibox-mem-');
   memory = createMemoryStore({ db, clock });
 });
 

@@ -1,9 +1,11 @@
 /** Injected clock and timers for scheduler tests (no waiting on wall time). */
+
 import { join } from 'node:path';
 import { openDatabase } from '../../src/store/database.js';
 import { createTaskStore } from '../../src/tasks/store.js';
 import type { RunJobResult, Task, TaskRun } from '../../src/tasks/types.js';
 import { tempHome } from '../helpers/cli.js';
+import { openDatabaseForTest } from '../helpers/test-database.js';
 
 export class FakeClock {
   constructor(public current: Date) {}
@@ -43,7 +45,7 @@ export async function dbFile(): Promise<string> {
 }
 
 export async function storeOn(path: string, clock: FakeClock) {
-  const db = await openDatabase(path);
+  const db = await openDatabaseForTest(path);
   return { db, store: createTaskStore({ db, clock, lang: 'en' }) };
 }
 

@@ -1,11 +1,9 @@
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/errors.js';
-import { openDatabase } from '../../src/store/database.js';
 import { dueTaskFrames } from '../../src/tasks/frames.js';
 import { createTaskStore } from '../../src/tasks/store.js';
 import { handleTaskFrame } from '../../src/tasks/task-frame.js';
-import { tempHome } from '../helpers/cli.js';
+import { tempDatabase } from '../helpers/test-database.js';
 
 /** Chats a task may post to in these tests: `telegram:42` only (the real check is tested in test/channels). */
 const notifyTargets = {
@@ -18,7 +16,7 @@ const notifyTargets = {
 async function setup(now = '2026-11-30T10:00:00Z') {
   let current = new Date(now);
   const clock = { now: () => current };
-  const db = await openDatabase(join(tempHome('aibox-task-frame-'), 'memories.db'));
+  const db = await tempDatabase('aibox-task-frame-');
   const tasks = createTaskStore({ db, clock, lang: 'en', notifyTargets });
   const deps = { tasks, lang: 'en' as const, clock, defaultTimezone: 'UTC' };
   const frame = (f: Record<string, unknown>) =>

@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../../../src/memory/store.js';
 import type { MemoryStore } from '../../../src/memory/types.js';
-import { openDatabase } from '../../../src/store/database.js';
 import { createTaskStore } from '../../../src/tasks/store.js';
 import { createMemoryTools } from '../../../src/tools/memory/memory-tools.js';
 import type { AnyTool } from '../../../src/tools/tool.js';
 import { tempHome } from '../../helpers/cli.js';
+import { openDatabaseForTest } from '../../helpers/test-database.js';
 import { toolContext } from '../../helpers/tool-context.js';
 
 let memory: MemoryStore;
@@ -19,7 +19,7 @@ const clock = { now: () => new Date('2026-11-30T10:00:00Z') };
 beforeEach(async () => {
   const home = tempHome('aibox-tools-');
   prompts = join(home, 'prompts');
-  const db = await openDatabase(join(home, 'memories.db'));
+  const db = await openDatabaseForTest(join(home, 'memories.db'));
   memory = createMemoryStore({ db, clock });
   tasks = createTaskStore({ db, clock });
   tools = Object.fromEntries(

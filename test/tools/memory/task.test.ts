@@ -1,16 +1,14 @@
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../src/store/database.js';
 import { createTaskStore } from '../../../src/tasks/store.js';
 import { createTaskTool } from '../../../src/tools/memory/task.js';
-import { tempHome } from '../../helpers/cli.js';
+import { tempDatabase } from '../../helpers/test-database.js';
 import { toolContext } from '../../helpers/tool-context.js';
 
 const clock = { now: () => new Date('2026-11-30T10:00:00Z') };
 const ctx = toolContext();
 
 async function setup() {
-  const db = await openDatabase(join(tempHome('aibox-memo-'), 'memories.db'));
+  const db = await tempDatabase('aibox-memo-');
   const tasks = createTaskStore({ db, clock, lang: 'en' });
   const tool = createTaskTool({ tasks, lang: 'en', clock, defaultTimezone: 'UTC' });
   const call = (args: unknown) => tool.execute(tool.parameters.parse(args), ctx);
