@@ -1,11 +1,15 @@
 /**
  * The leak guard's snapshot and diff (`global-state.ts`) see each kind of leak with real state:
- * env, cwd, exit code, listeners, a listening server, a child process, fake timers; and a
+ * env, cwd, exit code, listeners, a listening server, a child process, an open SQLite database,
+ * fake timers; and a
  * resource declared as kept for the worker is not reported.
  */
 import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { captureGlobalState, diffGlobalState, stateAdded } from './global-state.js';
 
@@ -94,6 +98,20 @@ describe('the leak guard diff', () => {
       child.kill();
       await exited;
     }
+  });
+
+  it('sees a SQLite database left open, and nothing once it is closed', () => {
+    const before = capture();
+    const file = join(mkdtempSync(join(tmpdir(), 'aibox-guard-')), 'left-open.db');
+    const db = new Database(file);
+    try {
+      expect(diffGlobalState(before, capture())).toEqual([
+        `SQLite database ${file} left open (close it, e.g. app.close() or db.close())`,
+      ]);
+    } finally {
+      db.close();
+    }
+    expect(diffGlobalState(before, capture())).toEqual([]);
   });
 
   it('sees fake timers left installed', () => {

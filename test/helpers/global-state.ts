@@ -3,6 +3,7 @@
  * after file (`isolate: false`), and the difference between two snapshots in words. Used by the
  * leak guard (`leak-guard.ts`), which fails a file whose state differs after its last test.
  */
+import { readdirSync, readlinkSync } from 'node:fs';
 
 /** Process events whose listeners a file must remove again. */
 export const WATCHED_EVENTS = [
@@ -31,6 +32,33 @@ const WATCHED_RESOURCES = new Set([
   'TTYWrap',
 ]);
 
+/** A SQLite database file (`memories.db`, a test's `*.db`), not its `-wal`/`-shm` companions. */
+const DATABASE_FILE = /\.(db|sqlite3?)$/;
+
+/**
+ * The SQLite database files this process holds open (better-sqlite3 handles are no libuv
+ * resources): the targets of `/proc/self/fd`, sorted, repeated once per descriptor. Empty
+ * where there is no /proc.
+ */
+export function openDatabaseFiles(): string[] {
+  let fds: string[];
+  try {
+    fds = readdirSync('/proc/self/fd');
+  } catch {
+    return [];
+  }
+  const files: string[] = [];
+  for (const fd of fds) {
+    try {
+      const target = readlinkSync(`/proc/self/fd/${fd}`);
+      if (DATABASE_FILE.test(target)) files.push(target);
+    } catch {
+      // Closed between the listing and the read (the listing's own descriptor among them).
+    }
+  }
+  return files.sort();
+}
+
 export interface GlobalState {
   env: Record<string, string | undefined>;
   cwd: string;
@@ -39,6 +67,7 @@ export interface GlobalState {
   /** Count per watched resource type (`process.getActiveResourcesInfo()`). */
   resources: Record<string, number>;
   fakeTimers: boolean;
+  databases: string[];
 }
 
 export function countResources(names: readonly string[]): Record<string, number> {
@@ -58,6 +87,7 @@ export function captureGlobalState(fakeTimers: boolean): GlobalState {
     listeners,
     resources: countResources(process.getActiveResourcesInfo()),
     fakeTimers,
+    databases: openDatabaseFiles(),
   };
 }
 
@@ -109,6 +139,12 @@ export function diffGlobalState(
     const left = added - (allowed[type] ?? 0);
     if (left > 0)
       lines.push(`${left} more active ${type} (server, socket, pipe, child process or watcher left open)`);
+  }
+  const wasOpen = [...before.databases];
+  for (const file of after.databases) {
+    const at = wasOpen.indexOf(file);
+    if (at >= 0) wasOpen.splice(at, 1);
+    else lines.push(`SQLite database ${file} left open (close it, e.g. app.close() or db.close())`);
   }
   if (!before.fakeTimers && after.fakeTimers)
     lines.push('fake timers are still installed (vi.useRealTimers())');
