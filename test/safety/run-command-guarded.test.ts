@@ -88,7 +88,8 @@ describe('run_command in the bubblewrap sandbox', () => {
     writeFileSync(marker, 'host');
     writeFileSync(
       join(paths.workspace, 'r.sh'),
-      `ls ${marker}; echo made > /tmp/made-inside; cat ${paths.config} ${paths.database} ${userHome}/.ssh/id_rsa; ls ${userHome}/.ssh | wc -l\n`,
+      // One stream (exec 2>&1): stdout and stderr read from two pipes may arrive in either order.
+      `exec 2>&1; ls ${marker}; echo made > /tmp/made-inside; cat ${paths.config} ${paths.database} ${userHome}/.ssh/id_rsa; ls ${userHome}/.ssh | wc -l\n`,
     );
     const result = await run('sh r.sh');
     expect(result.content).toContain('No such file');
