@@ -28,9 +28,15 @@ const TASK_ICONS: Record<string, string> = {
   pending: '⏰',
 };
 
-/** `icon text`, unless the server's text starts with an icon of its own (no `✅ ✅ Connected`). */
-const withIcon = (icon: string, text: string) =>
-  /^\p{Extended_Pictographic}/u.test(text) ? text : `${icon} ${text}`;
+/**
+ * `icon text`, unless the server's text starts with an icon of its own (no `✅ ✅ Connected`,
+ * `📋 🔄 …`). Leading line breaks (the original's `"\n⚙️  当前配置"`) are dropped, so the icon
+ * never stands alone on a line.
+ */
+const withIcon = (icon: string, text: string) => {
+  const shown = text.replace(/^[\r\n]+/, '');
+  return /^\p{Extended_Pictographic}/u.test(shown) ? shown : `${icon} ${shown}`;
+};
 const dim = (s: string, tty: boolean) => (tty ? `\x1b[2m${s}\x1b[0m` : s);
 const str = (v: unknown) =>
   typeof v === 'string' ? v : v === undefined || v === null ? '' : JSON.stringify(v);
@@ -193,19 +199,24 @@ export function createRenderer(options: RenderOptions): Renderer {
         block('');
         return true;
       case 'error':
-        block(`❌ ${str(f.content).trim()}`);
+        block(withIcon('❌', str(f.content).trim()));
         return f.turn_id !== undefined || (legacy && f.code === undefined);
       case 'dialogue_ended':
-        block(`🔚 ${str(f.content)}`);
+        block(withIcon('🔚', str(f.content)));
         return legacy;
       case 'command_result':
-        block(`📋 ${str(f.content)}`);
+        block(withIcon('📋', str(f.content)));
         return false;
-      case 'task_status':
+      case 'task_status': {
+        const icon = TASK_ICONS[str(f.status)] ?? '📋';
+        // A scheduler event carries `message`; a due task on connect carries a whole line of its own.
         block(
-          `${TASK_ICONS[str(f.status)] ?? '📋'} [#${str(f.task_id)}] ${str(f.title)}: ${str(f.message || f.content)}`,
+          f.message
+            ? `${icon} [#${str(f.task_id)}] ${str(f.title)}: ${str(f.message)}`
+            : withIcon(icon, str(f.content)),
         );
         return false;
+      }
       case 'task_process':
         taskProcess(f);
         return false;

@@ -51,3 +51,46 @@ describe('approval prompt', () => {
     expect(shown.text).not.toMatch(/[\x1b\r]/);
   });
 });
+
+describe('icons', () => {
+  it('shows one icon per line when the server text brings its own', () => {
+    const text = renderAll([
+      {
+        type: 'connection_ack',
+        content: '✅ Connected to AI server',
+        protocol: 1,
+        server: { name: 'aibox', version: '0.1.0' },
+        session: 'main',
+      },
+      { type: 'command_result', content: '🔄 New conversation started' },
+      { type: 'command_result', content: '\n⚙️  Current configuration:\n  lang: ""' },
+      { type: 'dialogue_ended', content: '🔚 The conversation has ended' },
+      { type: 'error', content: '❌ unknown command: x' },
+      {
+        type: 'task_status',
+        task_id: 3,
+        title: 'drink',
+        status: 'overdue',
+        reminder_time: '2026-01-01 09:00:00',
+        content: '⚠️ [ID: 3] drink - 2026-01-01 09:00:00',
+      },
+    ]);
+    expect(text).toContain('✅ Connected to AI server\n');
+    expect(text).toContain('\n🔄 New conversation started\n');
+    expect(text).toContain('\n⚙️  Current configuration:\n');
+    expect(text).toContain('\n🔚 The conversation has ended\n');
+    expect(text).toContain('\n❌ unknown command: x\n');
+    expect(text).toContain('\n⚠️ [ID: 3] drink - 2026-01-01 09:00:00\n');
+    expect(text).not.toMatch(/(\p{Extended_Pictographic})\uFE0F? +\p{Extended_Pictographic}/u);
+    expect(text).not.toMatch(/📋\s*\n/u);
+  });
+
+  it('puts its own icon before plain server text', () => {
+    const text = renderAll([
+      { type: 'command_result', content: 'plain reply' },
+      { type: 'task_status', task_id: 4, title: 'water', status: 'failed', message: 'model down' },
+    ]);
+    expect(text).toContain('📋 plain reply\n');
+    expect(text).toContain('❌ [#4] water: model down\n');
+  });
+});
