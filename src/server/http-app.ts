@@ -11,7 +11,7 @@ import { getRequestListener } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono, type Next } from 'hono';
 import type { AppServices } from '../app/services.js';
-import { PRESETS } from '../providers/presets.js';
+import { shownProvider } from '../providers/shown-provider.js';
 import { apiErrorResponse } from './api/errors.js';
 import { createApiRoutes } from './api/routes.js';
 import { bearerToken, tokensEqual } from './auth.js';
@@ -36,8 +36,7 @@ function healthBody(app: AppServices): Record<string, unknown> {
     version: app.version,
     model: {
       configured: info.hasKey || info.keyEnv === '',
-      // A preset whose base URL was replaced (llm.base_url, AIBOX_LLM_BASE_URL) is not that vendor any more.
-      provider: info.baseUrl === PRESETS[info.provider].baseUrl ? info.provider : 'custom',
+      provider: shownProvider(info),
       model: info.model,
     },
     skills: app.skills.list().length,

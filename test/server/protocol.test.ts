@@ -314,11 +314,13 @@ describe('server protocol', () => {
     expect(JSON.stringify(body)).not.toContain('sk-server');
   });
 
-  it('GET /healthz names no preset whose base URL points elsewhere', async () => {
+  it('GET /healthz and the page status name no preset whose base URL points elsewhere', async () => {
     const elsewhere = await startBox({ config: { llm: { provider: 'deepseek' } } });
     try {
       const body = (await (await fetch(`${elsewhere.server.url}/healthz`)).json()) as { model: object };
       expect(body.model).toMatchObject({ provider: 'custom', model: 'fake-model' });
+      const status = (await (await fetch(`${elsewhere.server.url}/api/status`)).json()) as object;
+      expect(status).toMatchObject({ provider: 'custom', model: 'fake-model' });
     } finally {
       await elsewhere.close();
     }

@@ -1,6 +1,7 @@
 /** GET /api/status: what the page shows in its status bar. Never includes the key, only where to put it. */
 import type { Context } from 'hono';
 import type { AppServices } from '../../app/services.js';
+import { shownProvider } from '../../providers/shown-provider.js';
 import type { StatusDto } from './dto.js';
 
 function statusDto(services: AppServices): StatusDto {
@@ -11,7 +12,7 @@ function statusDto(services: AppServices): StatusDto {
     name: 'aibox',
     version: services.version,
     lang: services.lang,
-    provider: info.provider,
+    provider: shownProvider(info),
     model: info.model,
     hasKey: info.hasKey,
     keyEnv: info.keyEnv,
