@@ -4,7 +4,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI_PATH, runCli, tempHome } from '../helpers/cli.js';
@@ -18,9 +18,9 @@ interface Served {
   stdout: () => string;
 }
 
-function serve(home: string, args: string[] = []): Promise<Served> {
+function serve(home: string, args: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<Served> {
   const child = spawn(process.execPath, [CLI_PATH, 'serve', '--port', '0', '--no-scheduler', ...args], {
-    env: { ...testEnv(home), AIBOX_LANG: 'en' },
+    env: { ...testEnv(home), AIBOX_LANG: 'en', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -55,7 +55,16 @@ describe.concurrent('aibox serve process', () => {
   });
 
   it('keeps every finished message and an intact database after kill -9 mid-turn; SIGTERM exits 0', async () => {
-    const first = await serve(home);
+    // Run by node directly, with another program called aibox first on PATH: the banner must
+    // suggest a chat command that reaches this aibox.
+    const otherBin = tempHome('aibox-other-bin-');
+    writeFileSync(join(otherBin, 'aibox'), '#!/bin/sh\nexit 1\n', { mode: 0o755 });
+    const first = await serve(home, [], {
+      npm_lifecycle_event: undefined,
+      npm_package_json: undefined,
+      PATH: `${otherBin}${delimiter}${process.env.PATH ?? ''}`,
+    });
+    expect(first.stdout()).toContain(`run: node ${CLI_PATH} chat ws://127.0.0.1:`);
     const c = await connectReady(first.url);
     llm.script({ text: 'first answer' });
     c.send({ type: 'message', content: 'first question' });

@@ -12,6 +12,7 @@ import { mcpStatusLines } from '../../mcp/status-lines.js';
 import type { McpServerStatus } from '../../mcp/types.js';
 import { commandContext, printJson, printLine } from '../command-helpers.js';
 import { type GlobalOptions, langFlagOf } from '../context.js';
+import { selfCommand } from '../self-command.js';
 import { mcpCliMessages } from './messages.js';
 
 interface AddOpts {
@@ -134,7 +135,7 @@ export function register(program: Command): void {
       if (opts.json) return printJson({ running: live !== undefined, servers: live ?? servers });
       if (live) return printLine(mcpStatusLines(live, ctx.lang).join('\n'));
       if (Object.keys(servers).length === 0) return printLine(mcpStatusLines([], ctx.lang).join('\n'));
-      printLine(m.notRunning);
+      printLine(m.notRunning(selfCommand()));
       for (const [name, server] of Object.entries(servers))
         printLine(m.configured(name, targetOf(server), server.enabled));
     });

@@ -103,8 +103,8 @@ export const skillsCliMessages = defineMessages({
     removed: (name: string) => `已删除 ${name}`,
     fileExists: (path: string) => `文件已存在，未覆盖: ${path}`,
     created: (path: string) => `已创建 ${path}`,
-    nextSteps: (path: string) =>
-      `下一步: 编辑其中的摘要、参数和逻辑，运行 ${path} --help 检查，然后执行 aibox skills install ${path}`,
+    nextSteps: (path: string, aibox: string) =>
+      `下一步: 编辑其中的摘要、参数和逻辑，运行 ${path} --help 检查，然后执行 ${aibox} skills install ${path}`,
     statusOk: '正常',
     statusBroken: '损坏',
     statusIgnored: '忽略',
@@ -135,8 +135,8 @@ export const skillsCliMessages = defineMessages({
     removed: (name: string) => `Removed ${name}`,
     fileExists: (path: string) => `File exists, not overwritten: ${path}`,
     created: (path: string) => `Created ${path}`,
-    nextSteps: (path: string) =>
-      `Next: edit its summary, options and logic, check it with ${path} --help, then run aibox skills install ${path}`,
+    nextSteps: (path: string, aibox: string) =>
+      `Next: edit its summary, options and logic, check it with ${path} --help, then run ${aibox} skills install ${path}`,
     statusOk: 'ok',
     statusBroken: 'broken',
     statusIgnored: 'ignored',
@@ -167,7 +167,7 @@ export const mcpCliMessages = defineMessages({
     badPair: (value: string, what: string) => `「${value}」不是有效的${what}`,
     badJson: (detail: string) => `--json 不是合法的 JSON：${detail}`,
     needTarget: '需要启动命令、URL 或 --json',
-    notRunning: '（服务未运行：以下为配置；用 aibox mcp check 实际连接）',
+    notRunning: (aibox: string) => `（服务未运行：以下为配置；用 ${aibox} mcp check 实际连接）`,
     configured: (name: string, target: string, enabled: boolean) =>
       `${name}  ${target}${enabled ? '' : '  （已停用）'}`,
   },
@@ -192,7 +192,8 @@ export const mcpCliMessages = defineMessages({
     badPair: (value: string, what: string) => `"${value}" is not a valid ${what}`,
     badJson: (detail: string) => `--json is not valid JSON: ${detail}`,
     needTarget: 'Give a command, a URL or --json',
-    notRunning: '(the server is not running: this is the config; aibox mcp check connects for real)',
+    notRunning: (aibox: string) =>
+      `(the server is not running: this is the config; ${aibox} mcp check connects for real)`,
     configured: (name: string, target: string, enabled: boolean) =>
       `${name}  ${target}${enabled ? '' : '  (disabled)'}`,
   },

@@ -11,6 +11,7 @@ import { type ConsoleLevel, consoleLevelFromDebug } from '../../log/levels.js';
 import type { RunningServer } from '../../server/start-server.js';
 import { keepRunningWhenOutputCloses } from '../closed-output.js';
 import type { GlobalOptions } from '../context.js';
+import { selfCommand } from '../self-command.js';
 import { serveMessages } from './messages.js';
 
 interface ServeOptions {
@@ -84,9 +85,7 @@ async function runServe(options: ServeOptions, globals: GlobalOptions): Promise<
 function printBanner(app: App, server: RunningServer, t: ReturnType<typeof serveMessages>): void {
   const out = process.stdout;
   for (const notice of app.notices) out.write(`ℹ️  ${notice}\n`);
-  // Started through npm (`npm start`), `aibox` is on PATH only after `npm link`: suggest what works.
-  const chat = process.env.npm_lifecycle_event ? 'npm run aibox -- chat' : 'aibox chat';
-  out.write(`${t.listening(server.url)}\n${t.openPage(server.url, chat)}\n`);
+  out.write(`${t.listening(server.url)}\n${t.openPage(server.url, `${selfCommand()} chat`)}\n`);
   if (app.config.server.token) out.write(`${t.tokenHint}\n`);
   if (!app.scheduler) out.write(`${t.schedulerOff}\n`);
   out.write(`${t.logFile(app.paths.log)}\n`);

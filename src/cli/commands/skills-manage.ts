@@ -6,6 +6,7 @@ import { skillMessages } from '../../skills/messages.js';
 import { assertNewSkillName } from '../../skills/name-rules.js';
 import { type ScaffoldKind, scaffoldSource } from '../../skills/scaffold.js';
 import { commandContext, printJson, printLine, userCwd } from '../command-helpers.js';
+import { selfCommand } from '../self-command.js';
 import { skillsCliMessages } from './messages.js';
 import { openSkills, skillJson } from './skills-context.js';
 
@@ -68,7 +69,7 @@ export function registerSkillsManage(skills: Command, help: Messages): void {
             throw new AppError('file_exists', m.fileExists(path));
           throw error;
         }
-        printLine(`${m.created(path)}\n${m.nextSteps(path)}`);
+        printLine(`${m.created(path)}\n${m.nextSteps(path, selfCommand())}`);
       },
     );
 }

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../../helpers/cli.js';
+import { CLI_PATH, runCli, tempHome } from '../../helpers/cli.js';
 import { bashSkill, put, script, tempDir } from '../../skills/fixtures.js';
 
 /** A home whose skills dir starts empty (no examples) with the given files. */
@@ -155,5 +155,19 @@ describe.concurrent('aibox skills', { timeout: 180_000 }, () => {
     expect(r.code).toBe(0);
     expect(existsSync(join(user, 'npm_tool.sh'))).toBe(true);
     expect(existsSync(join(checkout, 'npm_tool.sh'))).toBe(false);
+  });
+
+  it('new names the install command the way aibox was run (npm run aibox -- in the checkout)', async () => {
+    const { home: h } = home();
+    const checkout = dirname(dirname(dirname(CLI_PATH)));
+    const user = tempDir();
+    const env = {
+      npm_lifecycle_event: 'aibox',
+      npm_package_json: join(checkout, 'package.json'),
+      INIT_CWD: user,
+    };
+    const r = await runCli(['skills', 'new', 'npm_named', '--bash'], { home: h, cwd: checkout, env });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`then run npm run aibox -- skills install ${join(user, 'npm_named.sh')}`);
   });
 });
