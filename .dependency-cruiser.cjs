@@ -3,7 +3,8 @@
  * import higher ones; each rule names the layer it protects.
  */
 /** Layers everything may use: no Aibox concept of their own above them. */
-const BASE = '^src/(util|i18n|errors\\.ts|error-codes\\.ts|version\\.ts|protocol|log|config)';
+const BASE =
+  '^src/(util|i18n|errors\\.ts|error-codes\\.ts|error-frame\\.ts|version\\.ts|protocol|log|config)';
 
 module.exports = {
   forbidden: [

@@ -4,9 +4,10 @@
  * for the original clients (client.py, frontend.html), which only read
  * `line`/`chunk`/`complete`.
  */
+
+import { errorFrame } from '../error-frame.js';
 import type { ServerFrame, ServerFrameType } from '../protocol/frames.js';
 import type { SessionEvent } from '../session/types.js';
-import { errorFrame } from './error-frame.js';
 import type { ServerMessages } from './messages.js';
 
 /**

@@ -8,6 +8,7 @@ import type { Duplex } from 'node:stream';
 import { type RawData, WebSocket, WebSocketServer } from 'ws';
 import type { AppServices } from '../app/services.js';
 import type { CommandRegistry } from '../commands/registry.js';
+import { errorFrame } from '../error-frame.js';
 import { describeError } from '../errors.js';
 import { SESSION_ID, SUBPROTOCOL } from '../protocol/frames.js';
 import { randomId } from '../util/ids.js';
@@ -21,7 +22,6 @@ import {
   createConnection,
 } from './connection.js';
 import { dispatchSafely, limitErrorFrame } from './dispatch.js';
-import { errorFrame } from './error-frame.js';
 import { createFrameQueue, type ParserLoader } from './frame-queue.js';
 import type { ServerMessages } from './messages.js';
 import { guardSettings, refusalFor, refusalMessage } from './request-guard.js';

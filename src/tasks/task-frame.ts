@@ -5,7 +5,7 @@
  * change (Scheduler.onEvent), so nothing here wakes the scheduler.
  */
 import { z } from 'zod';
-import { type ErrorCodeOf, wireCodeOf } from '../error-codes.js';
+import { errorFrame } from '../error-frame.js';
 import { describeError, isAppError } from '../errors.js';
 import type { Lang } from '../i18n/lang.js';
 import type { Clock } from '../util/clock.js';
@@ -61,19 +61,6 @@ interface TaskFrameDeps {
   defaultTimezone?: string | undefined;
   /** config `scheduler.min_interval_s` (default 60). */
   minIntervalS?: number;
-}
-
-export type TaskErrorFrame = {
-  type: 'error';
-  code: string;
-  content: string;
-};
-
-function errorFrame(
-  code: ErrorCodeOf<'bad_request' | 'not_found' | 'internal'>,
-  content: string,
-): TaskErrorFrame {
-  return { type: 'error', code: wireCodeOf(code), content };
 }
 
 /** Handles one `task` frame (the whole frame, `type` included or not); returns the reply for the sender. */

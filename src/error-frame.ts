@@ -1,6 +1,6 @@
 /** WebSocket `error` frames: the code's wire spelling comes from the code table (error-codes.ts). */
-import { type ErrorCode, wireCodeOf } from '../error-codes.js';
-import type { ServerFrame } from '../protocol/frames.js';
+import { type ErrorCode, wireCodeOf } from './error-codes.js';
+import type { ServerFrame } from './protocol/frames.js';
 
 export type ErrorFrame = Extract<ServerFrame, { type: 'error' }>;
 
