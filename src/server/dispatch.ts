@@ -99,6 +99,11 @@ async function dispatchFrame(deps: DispatchDeps, conn: Connection, frame: Client
       if (result.close) conn.close(1000, 'bye');
       return;
     }
+    default: {
+      // A frame type added to ClientFrame must be handled here.
+      const unhandled: never = frame;
+      return unhandled;
+    }
   }
 }
 
