@@ -1,6 +1,8 @@
 /** `aibox chat` as a real child process against this server and against the original server's frames. */
 import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
 import { startServer } from '../../src/server/start-server.js';
@@ -92,6 +94,24 @@ describe('aibox chat', () => {
       expect.arrayContaining([expect.objectContaining({ role: 'user', content: 'sleep please' })]),
     );
     c.close();
+  }, 120_000);
+
+  it('draws the prompt again under a notice that comes while it waits for input', async () => {
+    const command = [process.execPath, CLI_PATH, 'chat', box.wsUrl, '--token', 'chat-token-1234']
+      .map((a) => `'${a}'`)
+      .join(' ');
+    // A real terminal (pty), where readline draws the prompt and the user's line.
+    const child = spawn('script', ['-qfec', command, '/dev/null'], {
+      env: { ...process.env, AIBOX_LANG: 'en' },
+    });
+    const { seen, exited } = watchOutput(child);
+    await seen(/Prompts directory[^\n]*\n[\s\S]*> /);
+    writeFileSync(join(box.app.paths.skills, 'idle-note.md'), '# Idle note\n\nA guide that arrives later.\n');
+    await box.app.skills.reload();
+    await seen(/🧩 \+1[^\n]*\n[\s\S]*> /);
+    child.stdin.write('\x03');
+    child.stdin.write('\x03');
+    expect(await exited).toBe(0);
   }, 120_000);
 
   it('reconnects with back-off after the server restarts and shows the history again', async () => {

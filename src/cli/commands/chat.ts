@@ -3,7 +3,7 @@
  * starting with / are slash commands; Ctrl-C aborts the running turn and a
  * second Ctrl-C exits. Works against the original Python server too.
  */
-import { createInterface } from 'node:readline';
+import { clearLine, createInterface, cursorTo } from 'node:readline';
 import type { Command } from 'commander';
 import { chatMessages } from '../../client/messages.js';
 import { AppError } from '../../errors.js';
@@ -85,6 +85,13 @@ async function runChat(rawUrl: string, options: ChatOptions, globals: GlobalOpti
       token: options.token ?? process.env.AIBOX_TOKEN,
       onOpen: () => {},
       onFrame: (frame) => {
+        // The prompt is showing (nothing asked is unanswered): what comes now (a task's notice, a
+        // skills change) is written over the prompt's line, and the prompt is drawn again below it.
+        const atPrompt = opened && pending === 0;
+        if (atPrompt && process.stdout.isTTY) {
+          clearLine(process.stdout, 0);
+          cursorTo(process.stdout, 0);
+        }
         // Ready once the welcome is through: `history` here, the ack on the original server.
         if (
           frame.type === 'history' ||
@@ -100,7 +107,8 @@ async function runChat(rawUrl: string, options: ChatOptions, globals: GlobalOpti
           if (at >= 0) approvals.splice(at, 1);
         }
         // The prompt comes back after anything that answers the user: a turn's end or a command's reply.
-        if (['history', 'complete', 'error', 'command_result'].includes(frame.type)) rl.prompt(true);
+        if (atPrompt || ['history', 'complete', 'error', 'command_result'].includes(frame.type))
+          rl.prompt(true);
         maybeDone();
       },
       onRetry: (ms) => {
