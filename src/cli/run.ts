@@ -3,18 +3,22 @@
  * (quick-commands.ts), which main.ts answers alone.
  */
 import { Command, CommanderError } from 'commander';
+import { detectLang } from '../i18n/lang.js';
 import { VERSION } from '../version.js';
 import { COMMANDS } from './commands/index.js';
 import { commandWordOf } from './context.js';
+import { cliMessages } from './messages.js';
 import { reportCliError } from './report-error.js';
 
 /** The program with the commands `argv` may run: its own command's file only, when it names one. */
 async function buildProgram(argv: readonly string[]): Promise<Command> {
+  // The language of the environment, as every command's help (--lang is read after the help is built).
+  const t = cliMessages(detectLang());
   const program = new Command('aibox')
-    .description('Aibox: a self-hosted AI agent for your own box')
+    .description(t.programDescription)
     .version(VERSION, '-V, --version')
-    .option('-c, --config <path>', 'config file (default: $AIBOX_HOME/config.json)')
-    .option('--lang <lang>', 'language of messages: zh | en')
+    .option('-c, --config <path>', t.configOption)
+    .option('--lang <lang>', t.langOption)
     .showHelpAfterError()
     .exitOverride();
   const word = commandWordOf(argv);

@@ -21,6 +21,10 @@ describe('aibox entry point', () => {
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('Usage: aibox');
     expect(help.stdout).toContain('skills');
+    expect(help.stdout).toContain('a self-hosted AI agent for your own box');
+    const zh = await runCli(['--help'], { home: tempHome(), env: { AIBOX_LANG: 'zh' } });
+    expect(zh.stdout).toContain('运行在你自己机器上的 AI 助手');
+    expect(zh.stdout).toContain('消息语言');
     const withLang = await runCli(['--lang', 'en', '--version']);
     expect(withLang).toMatchObject({ code: 0, stdout: `${version}\n` });
     // `serve` is the default command, so a stray word is an extra argument to it.
