@@ -105,14 +105,21 @@ describe('aibox chat', () => {
       env: { ...process.env, AIBOX_LANG: 'en' },
     });
     const { seen, exited } = watchOutput(child);
-    await seen(/Prompts directory[^\n]*\n[\s\S]*> /);
-    writeFileSync(join(box.app.paths.skills, 'idle-note.md'), '# Idle note\n\nA guide that arrives later.\n');
-    await box.app.skills.reload();
-    await seen(/🧩 \+1[^\n]*\n[\s\S]*> /);
-    child.stdin.write('\x03');
-    child.stdin.write('\x03');
-    expect(await exited).toBe(0);
-  }, 120_000);
+    try {
+      await seen(/Prompts directory[^\n]*\n[\s\S]*> /);
+      writeFileSync(
+        join(box.app.paths.skills, 'idle-note.md'),
+        '# Idle note\n\nA guide that arrives later.\n',
+      );
+      await box.app.skills.reload();
+      await seen(/🧩 \+1[^\n]*\n[\s\S]*> /);
+      child.stdin.write('\x03');
+      child.stdin.write('\x03');
+      expect(await exited).toBe(0);
+    } finally {
+      child.kill(); // no terminal left behind when the prompt never came back
+    }
+  }, 60_000);
 
   it('reconnects with back-off after the server restarts and shows the history again', async () => {
     const other = await startBox();

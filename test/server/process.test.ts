@@ -64,7 +64,6 @@ describe.concurrent('aibox serve process', () => {
       npm_package_json: undefined,
       PATH: `${otherBin}${delimiter}${process.env.PATH ?? ''}`,
     });
-    expect(first.stdout()).toContain(`run: node ${CLI_PATH} chat ws://127.0.0.1:`);
     const c = await connectReady(first.url);
     llm.script({ text: 'first answer' });
     c.send({ type: 'message', content: 'first question' });
@@ -74,6 +73,7 @@ describe.concurrent('aibox serve process', () => {
     await c.waitType('chunk', { from: c.frames.findIndex((f) => f.type === 'complete') + 1 });
     first.child.kill('SIGKILL');
     expect((await first.exited).signal).toBe('SIGKILL');
+    expect(first.stdout()).toContain(`run: node ${CLI_PATH} chat ws://127.0.0.1:`);
 
     const second = await serve(home, ['--lang', 'zh']);
     const again = await connectReady(second.url);
