@@ -37,6 +37,8 @@ export interface ChannelCheckInput {
   env: NodeJS.ProcessEnv;
   lang: Lang;
   timeoutMs: number;
+  /** How the user runs aibox (`aibox`, `npm run aibox --` …), for the commands a check suggests. */
+  aibox: string;
 }
 
 export interface ChannelCheck {

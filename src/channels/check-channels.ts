@@ -9,13 +9,15 @@ import { CHANNEL_KINDS } from './channel-kinds.js';
 
 export type { ChannelCheck } from './channel-kind.js';
 
+/** `aibox`: how the user runs aibox, for the commands the checks suggest. */
 export async function checkChannels(
   config: Config,
   configPath: string,
   lang: Lang,
+  aibox: string,
   env: NodeJS.ProcessEnv = process.env,
   timeoutMs = 10_000,
 ): Promise<ChannelCheck[]> {
-  const input = { config, configPath, env, lang, timeoutMs };
+  const input = { config, configPath, env, lang, timeoutMs, aibox };
   return Promise.all(CHANNEL_KINDS.map((kind) => kind.check(input)));
 }

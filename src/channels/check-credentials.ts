@@ -26,6 +26,6 @@ export function credentialLines(
   const lines = [fromConfig ? t.tokenFromConfig : t.tokenFromEnv(envName)];
   if (fromConfig && configReadableByOthers(input.configPath))
     lines.push(t.configNotPrivate(input.configPath));
-  if (allowedCount === 0) lines.push(t.noAllowedIds);
+  if (allowedCount === 0) lines.push(t.noAllowedIds(input.aibox));
   return lines;
 }

@@ -99,7 +99,8 @@ export const channelCheckMessages = defineMessages({
     tokenFromConfig: '  令牌来自 config.json',
     tokenFromEnv: (env: string) => `  令牌来自环境变量 ${env}`,
     configNotPrivate: (path: string) => `  ⚠️ ${path} 其他用户可读；请执行 chmod 600`,
-    noAllowedIds: '  还没有允许的用户：用 `aibox channels pair` 配对，或在 allowed_ids 中填写用户 id',
+    noAllowedIds: (aibox: string) =>
+      `  还没有允许的用户：用 \`${aibox} channels pair\` 配对，或在 allowed_ids 中填写用户 id`,
     telegramOk: (user: string) => `Telegram：✅ 已连接机器人 @${user}`,
     tokenRejected: 'Telegram：❌ 令牌被拒绝（401）：请在 @BotFather 中核对令牌',
     unreachable: (root: string, why: string) => `Telegram：❌ 无法连接 ${root}：${why}`,
@@ -127,7 +128,8 @@ export const channelCheckMessages = defineMessages({
     tokenFromConfig: '  token from config.json',
     tokenFromEnv: (env: string) => `  token from the ${env} environment variable`,
     configNotPrivate: (path: string) => `  ⚠️ ${path} is readable by other users; run chmod 600 on it`,
-    noAllowedIds: '  nobody is allowed yet: pair with `aibox channels pair`, or put user ids in allowed_ids',
+    noAllowedIds: (aibox: string) =>
+      `  nobody is allowed yet: pair with \`${aibox} channels pair\`, or put user ids in allowed_ids`,
     telegramOk: (user: string) => `Telegram: ✅ connected as bot @${user}`,
     tokenRejected: 'Telegram: ❌ the token was rejected (401): check it with @BotFather',
     unreachable: (root: string, why: string) => `Telegram: ❌ cannot reach ${root}: ${why}`,

@@ -4,6 +4,7 @@ import { channelCheckMessages } from '../../channels/messages.js';
 import { detectLang } from '../../i18n/lang.js';
 import { commandContext, printJson, printLine } from '../command-helpers.js';
 import { langFlagOf } from '../context.js';
+import { selfCommand } from '../self-command.js';
 
 export function register(program: Command): void {
   const h = channelCheckMessages(detectLang({ flag: langFlagOf() }));
@@ -15,7 +16,7 @@ export function register(program: Command): void {
     .action(async (opts: { json?: boolean }, command: Command) => {
       const ctx = await commandContext(command);
       const { checkChannels } = await import('../../channels/check-channels.js');
-      const results = await checkChannels(ctx.loaded.config, ctx.loaded.path, ctx.lang);
+      const results = await checkChannels(ctx.loaded.config, ctx.loaded.path, ctx.lang, selfCommand());
       if (opts.json) printJson(results);
       else for (const result of results) printLine(result.lines.join('\n'));
       if (results.some((r) => !r.ok)) process.exitCode = 1;

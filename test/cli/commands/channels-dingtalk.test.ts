@@ -32,9 +32,14 @@ describe.concurrent('aibox channels check (DingTalk)', { timeout: 120_000 }, () 
   it('names the app when the credentials work, and never prints the secret', async () => {
     const run = await runCli(['channels', 'check'], {
       home: home({ client_id: dt.clientId, client_secret: dt.clientSecret, api_root: dt.apiRoot }),
+      // Run as `npm run aibox -- channels check` in the checkout: the hint is spelled that way.
+      env: {
+        npm_lifecycle_event: 'aibox',
+        npm_package_json: join(dirname(dirname(dirname(CLI_PATH))), 'package.json'),
+      },
     });
     expect(run.stdout).toContain(`DingTalk: ✅ the credentials of app ${dt.clientId} work`);
-    expect(run.stdout).toContain('nobody is allowed yet');
+    expect(run.stdout).toContain('nobody is allowed yet: pair with `npm run aibox -- channels pair`');
     expect(run.stdout).toContain('no card_template_id: approval requests are answered by a one-word reply');
     expect(run.stdout + run.stderr).not.toContain(dt.clientSecret);
     expect(run.code).toBe(0);
