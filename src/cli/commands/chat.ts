@@ -65,6 +65,7 @@ async function runChat(rawUrl: string, options: ChatOptions, globals: GlobalOpti
   });
   /** Messages whose turn has not ended, plus commands not answered yet. */
   let pending = 0;
+  const interactive = process.stdin.isTTY === true && process.stdout.isTTY === true;
   let opened = false;
   let inputClosed = false;
   let lastInterrupt = 0;
@@ -85,10 +86,10 @@ async function runChat(rawUrl: string, options: ChatOptions, globals: GlobalOpti
       token: options.token ?? process.env.AIBOX_TOKEN,
       onOpen: () => {},
       onFrame: (frame) => {
-        // The prompt is showing (nothing asked is unanswered): what comes now (a task's notice, a
-        // skills change) is written over the prompt's line, and the prompt is drawn again below it.
-        const atPrompt = opened && pending === 0;
-        if (atPrompt && process.stdout.isTTY) {
+        // The prompt is showing on a terminal (nothing asked is unanswered): what comes now (a task's
+        // notice, a skills change) is written over the prompt's line, and the prompt drawn again below.
+        const atPrompt = interactive && opened && pending === 0;
+        if (atPrompt) {
           clearLine(process.stdout, 0);
           cursorTo(process.stdout, 0);
         }
