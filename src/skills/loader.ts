@@ -2,10 +2,17 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { byKey } from '../util/compare.js';
 import { parseAgentSkill } from './agent-skill.js';
+import { withContentOnUse } from './content-on-use.js';
 import { parseMarkdownSkill } from './markdown.js';
 import type { SkillMessages } from './messages.js';
 import { mapPool } from './pool.js';
-import { fileIdentity, type ProbeCache, type StoredProbe } from './probe-cache.js';
+import {
+  fileIdentity,
+  type ProbeCache,
+  type StoredMarkdown,
+  type StoredOutcome,
+  type StoredProbe,
+} from './probe-cache.js';
 import { describeProbeFailure, type ProbeOptions } from './probe-outcome.js';
 import { type SkillCandidate, scanSkillsDir } from './scan.js';
 import type { Skill, SkillDiagnostic } from './types.js';
@@ -16,6 +23,8 @@ interface LoadOptions {
   probe: ProbeOptions;
   concurrency: number;
   cache: ProbeCache;
+  /** Called for every read of a Markdown skill's file (at load, or of its body on use). */
+  onRead?: () => void;
 }
 
 export interface LoadResult {
@@ -25,7 +34,7 @@ export interface LoadResult {
   diagnostics: SkillDiagnostic[];
 }
 
-type Loaded = { skill: Skill; probe?: StoredProbe };
+type Loaded = { skill: Skill; stored?: StoredOutcome };
 
 async function loadCandidate(c: SkillCandidate, options: LoadOptions): Promise<Loaded> {
   const base = { name: c.name, type: c.type, path: c.path };
@@ -34,6 +43,7 @@ async function loadCandidate(c: SkillCandidate, options: LoadOptions): Promise<L
     try {
       // Synchronous on purpose (like the scan): an async read is four thread-pool round trips (open,
       // fstat, read, close); 160 Markdown skills load in ~10 ms this way against ~28 ms.
+      options.onRead?.();
       bytes = readFileSync(c.path);
     } catch (error) {
       const message = options.t.readFailed((error as Error).message);
@@ -45,16 +55,50 @@ async function loadCandidate(c: SkillCandidate, options: LoadOptions): Promise<L
         const error = options.t.agentBroken(agent.errors.join('; '));
         return { skill: { ...base, summary: '', content: '', folder: c.folder, status: 'broken', error } };
       }
-      return { skill: { ...base, summary: agent.description, content: '', folder: c.folder, status: 'ok' } };
+      const markdown = { summary: agent.description };
+      return {
+        skill: { ...base, summary: agent.description, content: '', folder: c.folder, status: 'ok' },
+        stored: { markdown },
+      };
     }
     const md = parseMarkdownSkill(bytes, options.t);
     if (!md.ok) return { skill: { ...base, summary: '', content: '', status: 'broken', error: md.error } };
-    return { skill: { ...base, summary: md.summary, content: md.body, status: 'ok' } };
+    const markdown = { summary: md.summary };
+    return { skill: { ...base, summary: md.summary, content: md.body, status: 'ok' }, stored: { markdown } };
   }
   // Loaded on a cache miss only: probing needs child_process and crypto, a cached load neither.
   const { probeExecutable } = await import('./probe.js');
   const probe = await probeExecutable(c.path, c.name, options.probe);
-  return { skill: fromProbe(c, probe, options.t), probe };
+  return { skill: fromProbe(c, probe, options.t), stored: { probe } };
+}
+
+/**
+ * A Markdown skill (or Agent Skill) whose file is the version the cache file parsed: its summary
+ * from there, its body read from the file when first used (an Agent Skill's body is read by
+ * readSkillDocument: content stays empty). Only parses that succeeded are stored.
+ */
+function fromStoredMarkdown(c: SkillCandidate, stored: StoredMarkdown, options: LoadOptions): Skill {
+  const base = { name: c.name, type: c.type, path: c.path, summary: stored.summary, status: 'ok' as const };
+  if (c.folder) return { ...base, content: '', folder: c.folder };
+  return withContentOnUse(base, () => {
+    options.onRead?.();
+    try {
+      const md = parseMarkdownSkill(readFileSync(c.path), options.t);
+      return md.ok ? md.body : '';
+    } catch {
+      return ''; // removed or unreadable since the load: the next reload reports it
+    }
+  });
+}
+
+/** The skill as the cache file holds it for exactly this file version, if it does. */
+function fromStore(c: SkillCandidate, identity: string, options: LoadOptions): Loaded | undefined {
+  if (c.type === 'executable') {
+    const probe = options.cache.storedProbe(c.path, identity);
+    return probe && { skill: fromProbe(c, probe, options.t), stored: { probe } };
+  }
+  const markdown = options.cache.storedMarkdown(c.path, identity);
+  return markdown && { skill: fromStoredMarkdown(c, markdown, options), stored: { markdown } };
 }
 
 /** The skill of a probe outcome (fresh, or from the cache file: messages in today's language). */
@@ -85,8 +129,9 @@ function fromProbe(c: SkillCandidate, probe: StoredProbe, t: SkillMessages): Ski
 }
 
 /**
- * Scans the dir and loads every candidate, probing in parallel only what the cache does not hold
- * (in memory, or a stored probe of the same file version from the cache file).
+ * Scans the dir and loads every candidate, probing in parallel (or reading) only what the cache does
+ * not hold (in memory, or a stored probe or Markdown parse of the same file version from the cache
+ * file).
  */
 export async function loadSkills(options: LoadOptions): Promise<LoadResult> {
   const scan = await scanSkillsDir(options.dir, options.t);
@@ -94,11 +139,8 @@ export async function loadSkills(options: LoadOptions): Promise<LoadResult> {
     const identity = fileIdentity(c.stats);
     const cached = options.cache.get(c.path, identity);
     if (cached) return cached;
-    const stored = c.type === 'executable' ? options.cache.storedProbe(c.path, identity) : undefined;
-    const { skill, probe } = stored
-      ? { skill: fromProbe(c, stored, options.t), probe: stored }
-      : await loadCandidate(c, options);
-    options.cache.set(c.path, identity, skill, probe);
+    const { skill, stored } = fromStore(c, identity, options) ?? (await loadCandidate(c, options));
+    options.cache.set(c.path, identity, skill, stored);
     return skill;
   });
   options.cache.retain(new Set(scan.candidates.map((c) => c.path)));

@@ -1,8 +1,9 @@
-import { readFile } from 'node:fs/promises';
+import { lstatSync } from 'node:fs';
 import { writeFileAtomic } from '../util/atomic-write.js';
 import { byKey } from '../util/compare.js';
+import { readCacheFileSync } from '../util/read-cache-file.js';
 import type { SummarySource } from './help-summary.js';
-import type { StoredProbe, StoredProbeEntry } from './probe-cache.js';
+import type { StoredMarkdownEntry, StoredProbe, StoredProbeEntry } from './probe-cache.js';
 import type { ProbeFailure } from './probe-outcome.js';
 
 /**
@@ -37,6 +38,7 @@ const OK_FIELDS: Record<string, FieldShape> = {
   systemDescription: 'string?',
 };
 const FAILED_FIELDS: Record<string, FieldShape> = { identity: 'string', ok: [false], retried: 'boolean?' };
+const MARKDOWN_FIELDS: Record<string, FieldShape> = { identity: 'string', summary: 'string' };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -70,45 +72,77 @@ function isStoredEntry(value: unknown): value is StoredProbe & { identity: strin
 
 interface ReadCacheResult {
   entries: StoredProbeEntry[];
+  markdown: StoredMarkdownEntry[];
   /** `invalid`: unreadable, not JSON, another version or a bad entry; it is rebuilt, never fatal. */
   status: 'missing' | 'ok' | 'invalid';
 }
 
-/** Reads the cache file; never throws (a bad file is as good as none). */
-export async function readProbeCacheFile(path: string): Promise<ReadCacheResult> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
-    return { entries: [], status: missing ? 'missing' : 'invalid' };
-  }
+const nothing = (status: ReadCacheResult['status']): ReadCacheResult => ({
+  entries: [],
+  markdown: [],
+  status,
+});
+
+/**
+ * Reads the cache file; never throws (a bad file is as good as none). Only a regular file of at
+ * most MAX_CACHE_FILE_BYTES is read (read-cache-file.ts); anything else is invalid.
+ */
+export function readProbeCacheFile(path: string): ReadCacheResult {
+  const text = readCacheFileSync(path);
+  if (text === undefined) return nothing(existsAsAnything(path) ? 'invalid' : 'missing');
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    return { entries: [], status: 'invalid' };
+    return nothing('invalid');
   }
   if (!isRecord(parsed) || parsed.version !== SKILLS_CACHE_VERSION || !isRecord(parsed.probes))
-    return { entries: [], status: 'invalid' };
-  const entries: StoredProbeEntry[] = [];
-  let status: ReadCacheResult['status'] = 'ok';
+    return nothing('invalid');
+  if (parsed.markdown !== undefined && !isRecord(parsed.markdown)) return nothing('invalid');
+  const result: ReadCacheResult = { entries: [], markdown: [], status: 'ok' };
   for (const [entryPath, value] of Object.entries(parsed.probes)) {
     if (!isStoredEntry(value)) {
-      status = 'invalid';
+      result.status = 'invalid';
       continue;
     }
     const { identity, ...probe } = value;
-    entries.push({ path: entryPath, identity, probe });
+    result.entries.push({ path: entryPath, identity, probe });
   }
-  return { entries, status };
+  for (const [entryPath, value] of Object.entries(parsed.markdown ?? {})) {
+    if (!isRecord(value) || !hasFields(value, MARKDOWN_FIELDS)) {
+      result.status = 'invalid';
+      continue;
+    }
+    const { identity, summary } = value as { identity: string; summary: string };
+    result.markdown.push({ path: entryPath, identity, markdown: { summary } });
+  }
+  return result;
+}
+
+/** Whether anything (even a dangling symlink) is at `path`. */
+function existsAsAnything(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Writes the cache file atomically (readers see the old or the new file, never a torn one). */
-export async function writeProbeCacheFile(path: string, entries: readonly StoredProbeEntry[]): Promise<void> {
+export async function writeProbeCacheFile(
+  path: string,
+  entries: readonly StoredProbeEntry[],
+  markdownEntries: readonly StoredMarkdownEntry[] = [],
+): Promise<void> {
   const probes: Record<string, unknown> = {};
   for (const e of [...entries].sort(byKey((e) => e.path))) {
     probes[e.path] = { identity: e.identity, ...e.probe };
   }
-  await writeFileAtomic(path, `${JSON.stringify({ version: SKILLS_CACHE_VERSION, probes })}\n`, 0o600);
+  const markdown: Record<string, unknown> = {};
+  for (const e of [...markdownEntries].sort(byKey((e) => e.path))) {
+    markdown[e.path] = { identity: e.identity, ...e.markdown };
+  }
+  const text = JSON.stringify({ version: SKILLS_CACHE_VERSION, probes, markdown });
+  await writeFileAtomic(path, `${text}\n`, 0o600);
 }

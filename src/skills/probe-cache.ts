@@ -21,12 +21,32 @@ export interface StoredProbeEntry {
   probe: StoredProbe;
 }
 
+/**
+ * A Markdown skill (or Agent Skill) as the cache file keeps it: what a listing and a search need
+ * without reading the file (its summary); the body is read on use (loader.ts).
+ */
+export interface StoredMarkdown {
+  summary: string;
+}
+
+/** One stored Markdown parse of the cache file: the file version it belongs to, and the parse. */
+export interface StoredMarkdownEntry {
+  path: string;
+  identity: string;
+  markdown: StoredMarkdown;
+}
+
+/** What a load keeps of one file across restarts: a probe outcome or a Markdown parse. */
+export type StoredOutcome = { probe: StoredProbe } | { markdown: StoredMarkdown };
+
 interface Entry {
   identity: string;
   /** Absent for an entry only seeded from the cache file and not loaded yet. */
   skill?: Skill;
   /** Present for a probed executable: the part worth keeping across restarts. */
   probe?: StoredProbe;
+  /** Present for a Markdown skill that parsed: the part worth keeping across restarts. */
+  markdown?: StoredMarkdown;
 }
 
 /**
@@ -39,9 +59,10 @@ export class ProbeCache {
   private readonly entries = new Map<string, Entry>();
   private changed = false;
 
-  /** `seed`: entries read from the cache file (they only count when the file is unchanged). */
-  constructor(seed: readonly StoredProbeEntry[] = []) {
+  /** `seed`, `markdownSeed`: entries read from the cache file (they only count when the file is unchanged). */
+  constructor(seed: readonly StoredProbeEntry[] = [], markdownSeed: readonly StoredMarkdownEntry[] = []) {
     for (const e of seed) this.entries.set(e.path, { identity: e.identity, probe: e.probe });
+    for (const e of markdownSeed) this.entries.set(e.path, { identity: e.identity, markdown: e.markdown });
   }
 
   get(path: string, identity: string): Skill | undefined {
@@ -61,10 +82,24 @@ export class ProbeCache {
     return entry && entry.identity === identity ? entry.probe : undefined;
   }
 
-  set(path: string, identity: string, skill: Skill, probe?: StoredProbe): void {
+  /** A stored Markdown parse of exactly this file version, if any. */
+  storedMarkdown(path: string, identity: string): StoredMarkdown | undefined {
+    const entry = this.entries.get(path);
+    return entry && entry.identity === identity ? entry.markdown : undefined;
+  }
+
+  /** `stored`: what the cache file keeps of it (absent: nothing, e.g. a Markdown file that failed). */
+  set(path: string, identity: string, skill: Skill, stored?: StoredOutcome): void {
     const before = this.entries.get(path);
-    if (probe !== before?.probe) this.changed = true;
-    this.entries.set(path, { identity, skill, ...(probe ? { probe } : {}) });
+    const probe = stored && 'probe' in stored ? stored.probe : undefined;
+    const markdown = stored && 'markdown' in stored ? stored.markdown : undefined;
+    if (probe !== before?.probe || markdown !== before?.markdown) this.changed = true;
+    this.entries.set(path, {
+      identity,
+      skill,
+      ...(probe ? { probe } : {}),
+      ...(markdown ? { markdown } : {}),
+    });
   }
 
   /**
@@ -91,7 +126,7 @@ export class ProbeCache {
   retain(keep: ReadonlySet<string>): void {
     for (const [path, entry] of this.entries) {
       if (keep.has(path)) continue;
-      if (entry.probe) this.changed = true;
+      if (entry.probe || entry.markdown) this.changed = true;
       this.entries.delete(path);
     }
   }
@@ -113,6 +148,15 @@ export class ProbeCache {
     const result: StoredProbeEntry[] = [];
     for (const [path, e] of this.entries) {
       if (e.probe && e.skill) result.push({ path, identity: e.identity, probe: e.probe });
+    }
+    return result;
+  }
+
+  /** Every Markdown parse of a loaded file, for the cache file. */
+  storedMarkdownEntries(): StoredMarkdownEntry[] {
+    const result: StoredMarkdownEntry[] = [];
+    for (const [path, e] of this.entries) {
+      if (e.markdown && e.skill) result.push({ path, identity: e.identity, markdown: e.markdown });
     }
     return result;
   }

@@ -61,6 +61,11 @@ interface SkillRegistryOptions {
 interface SkillEngineStats {
   /** `--help` processes started since creation (zero for a reload with nothing changed). */
   probesSpawned: number;
+  /**
+   * Reads of a Markdown skill's file since creation: at load when its version is not in the cache
+   * file, later of a body when used (a search hit's snippet, `skills show`).
+   */
+  skillFilesRead: number;
   reloads: number;
 }
 
@@ -105,10 +110,10 @@ function withShadowWarnings(
 }
 
 /** The probe cache, seeded from the cache file when there is one (a bad file is rebuilt). */
-async function openProbeCache(file: string | undefined): Promise<ProbeCache> {
+function openProbeCache(file: string | undefined): ProbeCache {
   if (!file) return new ProbeCache();
-  const stored = await readProbeCacheFile(file);
-  const cache = new ProbeCache(stored.entries);
+  const stored = readProbeCacheFile(file);
+  const cache = new ProbeCache(stored.entries, stored.markdown);
   if (stored.status === 'invalid') cache.markChanged();
   return cache;
 }
@@ -117,7 +122,7 @@ async function openProbeCache(file: string | undefined): Promise<ProbeCache> {
 export async function createSkillRegistry(options: SkillRegistryOptions): Promise<SkillEngine> {
   const t = skillMessages(options.lang ?? 'zh');
   const dir = options.dir;
-  const cache = await openProbeCache(options.cacheFile);
+  const cache = openProbeCache(options.cacheFile);
   const segmenter = options.segmenter ?? createSegmenter();
   const docCache = createSearchDocCache((skill) => cache.versionOf(skill));
   let docsRead = false;
@@ -134,7 +139,10 @@ export async function createSkillRegistry(options: SkillRegistryOptions): Promis
       );
   };
   const listeners = new Set<(result: ReloadResult) => void>();
-  const stats: SkillEngineStats = { probesSpawned: 0, reloads: 0 };
+  const stats: SkillEngineStats = { probesSpawned: 0, skillFilesRead: 0, reloads: 0 };
+  const onRead = () => {
+    stats.skillFilesRead += 1;
+  };
   const probe: ProbeOptions = {
     timeoutMs: options.probeTimeoutMs ?? 10_000,
     env: envWithoutSecrets(options.env ?? process.env, options.secretEnvNames ?? []),
@@ -154,10 +162,14 @@ export async function createSkillRegistry(options: SkillRegistryOptions): Promis
   let retrying = false;
 
   const doReload = async (): Promise<ReloadResult> => {
-    const next = await loadSkills({ dir, t, probe, concurrency, cache });
+    const next = await loadSkills({ dir, t, probe, concurrency, cache, onRead });
     if (options.cacheFile && cache.takeChanges()) {
       // Only after loads that probed (or dropped) something; a failed write costs probes next start.
-      await writeProbeCacheFile(options.cacheFile, cache.storedEntries()).catch((error: unknown) =>
+      await writeProbeCacheFile(
+        options.cacheFile,
+        cache.storedEntries(),
+        cache.storedMarkdownEntries(),
+      ).catch((error: unknown) =>
         options.logger?.warn({ err: error, file: options.cacheFile }, 'skills cache not written'),
       );
     }

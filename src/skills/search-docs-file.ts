@@ -4,13 +4,13 @@
  * inode, device; search-index.ts docKey), so `aibox skills search` tokenizes only skills that changed.
  * A lost or bad file only costs tokenizing every skill again.
  */
-import { readFileSync } from 'node:fs';
 import { writeFileAtomic } from '../util/atomic-write.js';
+import { readCacheFileSync } from '../util/read-cache-file.js';
 import type { StoredCounts, StoredDoc } from './search-index.js';
 
 export const SEARCH_DOCS_FILE = '.skills-search.json';
 /** Bump when tokenizing changes (search-index.ts, search-terms.ts): other versions are ignored. */
-export const SEARCH_DOCS_VERSION = 3;
+export const SEARCH_DOCS_VERSION = 4;
 
 /** Plain loops: this runs over every token of every skill on each CLI search. */
 function isCounts(value: unknown): value is StoredCounts {
@@ -37,13 +37,16 @@ const isStoredDoc = (value: unknown): value is StoredDoc => {
 };
 
 /**
- * The stored docs by key; empty when the file is missing, bad or of another version (never throws).
- * Synchronous: read by the first search (itself synchronous), not at start-up, which may never search.
+ * The stored docs by key; empty when the file is missing, bad or of another version, or not a
+ * regular file of at most MAX_CACHE_FILE_BYTES (never throws). Synchronous: read by the first search
+ * (itself synchronous), not at start-up, which may never search.
  */
 export function readSearchDocs(path: string): Map<string, StoredDoc> {
   const docs = new Map<string, StoredDoc>();
   try {
-    const file = JSON.parse(readFileSync(path, 'utf8')) as { version?: unknown; docs?: unknown };
+    const text = readCacheFileSync(path);
+    if (text === undefined) return docs;
+    const file = JSON.parse(text) as { version?: unknown; docs?: unknown };
     if (file.version !== SEARCH_DOCS_VERSION || typeof file.docs !== 'object' || file.docs === null)
       return docs;
     for (const [key, doc] of Object.entries(file.docs)) if (isStoredDoc(doc)) docs.set(key, doc);

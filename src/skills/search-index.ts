@@ -36,12 +36,43 @@ interface Doc {
   skill: Skill;
   key: string;
   stored: StoredDoc;
-  /** Lower-cased name, summary, content. */
-  fields: [string, string, string];
+  /**
+   * Lower-cased name, summary, content. The content is lower-cased (and a Markdown skill's body
+   * read from its file, content-on-use.ts) on first use: a search whose tokens are all stored
+   * reads only its hits' bodies (snippets) and those of Chinese substring candidates.
+   */
+  fields: LazyFields;
   /** Per field: term frequencies of stemmed Latin words and CJK uni/bigrams. */
   tf: [Map<string, number>, Map<string, number>, Map<string, number>];
   /** Per field: number of tokens. */
   len: [number, number, number];
+}
+
+/** A doc's lower-cased fields (name, summary, content), the content computed on first use. */
+class LazyFields {
+  readonly name: string;
+  readonly summary: string;
+  private lowerContent: string | undefined;
+
+  constructor(private readonly skill: Skill) {
+    const described = skill.systemDescription && skill.systemDescription !== skill.summary;
+    this.name = skill.name.toLowerCase();
+    this.summary = (described ? `${skill.summary}\n${skill.systemDescription}` : skill.summary).toLowerCase();
+  }
+
+  get content(): string {
+    this.lowerContent ??= this.skill.content.toLowerCase();
+    return this.lowerContent;
+  }
+
+  /** Field 0 (name), 1 (summary) or 2 (content), as postings number them. */
+  at(field: number): string {
+    return field === 0 ? this.name : field === 1 ? this.summary : this.content;
+  }
+
+  all(): [string, string, string] {
+    return [this.name, this.summary, this.content];
+  }
 }
 
 /**
@@ -102,13 +133,16 @@ export function createSearchDocCache(
 
 /**
  * What a doc is derived from, as one key, without hashing (a CLI search must not load node:crypto):
- * the skill's path and file version, plus its fields' lengths, which catch a skill rebuilt from
- * the same file version (a timed-out probe retried). Without a version: the fields themselves.
+ * the skill's path and file version, plus its short fields' lengths and an executable's content
+ * length, which catch a skill rebuilt from the same file version (a timed-out probe retried). A
+ * Markdown skill's fields are its file's bytes, so its body is not read to make the key. Without a
+ * version: the fields themselves.
  */
-function docKey(skill: Skill, fields: Doc['fields'], docCache: SearchDocCache): string {
+function docKey(skill: Skill, fields: LazyFields, docCache: SearchDocCache): string {
   const version = docCache.versionOf?.(skill);
-  if (version === undefined) return fields.join('\0');
-  return `${skill.path}\0${version}\0${fields[0].length}:${fields[1].length}:${fields[2].length}`;
+  if (version === undefined) return fields.all().join('\0');
+  const probed = skill.type === 'executable' ? `:${fields.content.length}` : '';
+  return `${skill.path}\0${version}\0${fields.name.length}:${fields.summary.length}${probed}`;
 }
 
 /** Adjacent word pairs joined (`file system` → `filesystem`), for the short fields only. */
@@ -138,16 +172,7 @@ function countTokens(text: string): [Map<string, number>, number] {
   return [counts, n];
 }
 
-function fieldsOf(skill: Skill): Doc['fields'] {
-  const described = skill.systemDescription && skill.systemDescription !== skill.summary;
-  return [
-    skill.name.toLowerCase(),
-    (described ? `${skill.summary}\n${skill.systemDescription}` : skill.summary).toLowerCase(),
-    skill.content.toLowerCase(),
-  ];
-}
-
-function tokenize(fields: Doc['fields']): StoredDoc {
+function tokenize(fields: [string, string, string]): StoredDoc {
   const counted = fields.map(countTokens);
   const tf = counted.map(([m]) => m) as Doc['tf'];
   tf[0].set(fields[0], 1); // the whole name (`unit_convert`, `sha256sum`)
@@ -161,11 +186,11 @@ function tokenize(fields: Doc['fields']): StoredDoc {
 function docOf(skill: Skill, docCache: SearchDocCache): Doc {
   let doc = docCache.bySkill.get(skill);
   if (!doc) {
-    const fields = fieldsOf(skill);
+    const fields = new LazyFields(skill);
     const key = docKey(skill, fields, docCache);
     let stored = docCache.stored.get(key);
     if (!stored) {
-      stored = tokenize(fields);
+      stored = tokenize(fields.all());
       docCache.changed = true;
     }
     const tf = stored.tf.map(fromStored) as Doc['tf'];
@@ -305,7 +330,7 @@ export function buildSearchIndex(
     }
   };
 
-  const names = docs.map((doc) => doc.fields[0]);
+  const names = docs.map((doc) => doc.fields.name);
   const abbreviationCache = new Map<string, number[]>();
   const abbreviations = (term: string): number[] => {
     let found = abbreviationCache.get(term);
@@ -358,7 +383,7 @@ export function buildSearchIndex(
       candidates = intersectSorted(candidates, postings.get(grams[g] as string) ?? []);
     }
     if (term.length <= 2) return candidates;
-    return candidates.filter((p) => (docs[Math.floor(p / 3)] as Doc).fields[p % 3]?.includes(term));
+    return candidates.filter((p) => (docs[Math.floor(p / 3)] as Doc).fields.at(p % 3).includes(term));
   };
 
   /**
@@ -439,7 +464,7 @@ export function buildSearchIndex(
         return {
           skill,
           score: Math.round((final.get(d) as number) * 100) / 100,
-          snippet: snippetAround(skill.content, texts, (docs[d] as Doc).fields[2]) ?? skill.summary,
+          snippet: snippetAround(skill.content, texts, (docs[d] as Doc).fields.content) ?? skill.summary,
         };
       });
       return { total: hitDocs.length, hits };

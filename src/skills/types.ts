@@ -8,7 +8,10 @@ export interface Skill {
   type: SkillType;
   /** One line: the first non-empty line of `--help` (or of the Markdown file, `#` removed). */
   summary: string;
-  /** Whole `--help` output, or the Markdown body. */
+  /**
+   * Whole `--help` output, or the Markdown body. A Markdown skill whose file version the cache
+   * file holds is loaded without reading the file: its body is read on first use (then kept).
+   */
   content: string;
   path: string;
   /**

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +11,8 @@ import { boxConfig, testEnv } from '../server/harness.js';
 /**
  * Node flags that load a module loader hook reporting every module on stderr: the
  * zod chunk (recognised by its `$ZodObject` class name), commander's (by `CommanderError`), pino,
- * better-sqlite3, jieba; and, as `builtin:<name>`, every Node built-in module the process loaded.
+ * better-sqlite3, jieba; as `builtin:<name>`, every Node built-in module the process loaded; and,
+ * as `READ <path>`, every file opened with `fs.readFileSync` or `fs.openSync`.
  */
 function loadReportArgs(): string[] {
   const dir = tempHome('aibox-hook-');
@@ -27,7 +28,13 @@ function loadReportArgs(): string[] {
   );
   writeFileSync(
     join(dir, 'register.mjs'),
-    `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(join(dir, 'hooks.mjs')).href)});
+    `import { register, syncBuiltinESMExports } from 'node:module';\nimport fs from 'node:fs';
+    register(${JSON.stringify(pathToFileURL(join(dir, 'hooks.mjs')).href)});
+    for (const name of ['readFileSync', 'openSync']) {
+      const real = fs[name];
+      fs[name] = function (path, ...rest) { process.stderr.write('READ ' + String(path) + '\\n'); return real.call(this, path, ...rest); };
+    }
+    syncBuiltinESMExports();
     process.on('exit', () => {
       for (const m of process.moduleLoadList) if (m.startsWith('NativeModule ')) process.stderr.write('LOADED builtin:' + m.slice(13) + '\\n');
     });`,
@@ -37,14 +44,14 @@ function loadReportArgs(): string[] {
 
 const loadedLines = (stderr: string) => stderr.split('\n').filter((line) => line.startsWith('LOADED '));
 
-/** What a quick command loads. */
-function loadedBy(args: string[], home: string): string[] {
+/** What a quick command loads and, as `READ <path>` lines, the files it reads. */
+function loadedBy(args: string[], home: string, what: 'LOADED ' | 'READ ' = 'LOADED '): string[] {
   const r = spawnSync(process.execPath, [...loadReportArgs(), CLI_PATH, ...args], {
     env: { ...process.env, AIBOX_HOME: home, AIBOX_LANG: 'en' },
     encoding: 'utf8',
   });
   expect(r.status, r.stderr).toBe(0);
-  return loadedLines(r.stderr);
+  return r.stderr.split('\n').filter((line) => line.startsWith(what));
 }
 
 const named = (loaded: string[], pattern: RegExp) => loaded.filter((line) => pattern.test(line));
@@ -80,6 +87,29 @@ describe('quick commands load only what they need', () => {
       JSON.stringify({ skills: { install_examples: false }, lang: 'en' }),
     );
     expect(named(loadedBy(['memory', 'search', 'x'], home), /^LOADED zod /)).not.toEqual([]);
+  });
+});
+
+describe('aibox skills search reads only the skill files it shows', () => {
+  it('a search with every skill file unchanged reads none but its hits (snippets)', async () => {
+    const home = tempHome();
+    writeFileSync(join(home, 'config.json'), JSON.stringify({ skills: { install_examples: false } }));
+    const skills = join(home, 'skills');
+    mkdirSync(skills);
+    for (const name of ['brew', 'paint', 'garden'])
+      writeFileSync(join(skills, `${name}.md`), `# How to ${name}\n\nSteps to ${name} well.\n`);
+    writeFileSync(join(skills, 'hello'), '#!/bin/sh\necho "Prints a greeting"\n', { mode: 0o755 });
+    // Each file once (readFileSync opens through openSync).
+    const skillReads = (args: string[]) => [
+      ...new Set(loadedBy(args, home, 'READ ').filter((line) => line.startsWith(`READ ${skills}/`))),
+    ];
+    // The first search reads every Markdown file (and the probe the executable's header), and stores
+    // what a search needs for the next command.
+    expect(skillReads(['skills', 'search', 'greeting'])).toHaveLength(4);
+    expect(skillReads(['skills', 'search', 'greeting'])).toEqual([]);
+    expect(skillReads(['skills', 'search', 'paint'])).toEqual([`READ ${join(skills, 'paint.md')}`]);
+    writeFileSync(join(skills, 'brew.md'), '# How to brew tea\n\nSteps to brew well.\n');
+    expect(skillReads(['skills', 'search', 'greeting'])).toEqual([`READ ${join(skills, 'brew.md')}`]);
   });
 });
 

@@ -1,7 +1,8 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { StoredProbeEntry } from '../../src/skills/probe-cache.js';
+import type { StoredMarkdownEntry, StoredProbeEntry } from '../../src/skills/probe-cache.js';
 import {
   readProbeCacheFile,
   SKILLS_CACHE_VERSION,
@@ -27,11 +28,56 @@ const ENTRIES: StoredProbeEntry[] = [
   { path: '/s/f', identity: 'i', probe: { ok: false, failure: { kind: 'noExec' } } },
 ];
 
+/** Markdown skills' stored parses (their summaries). */
+const MARKDOWN: StoredMarkdownEntry[] = [
+  { path: '/s/g.md', identity: '1:2:3:4:5', markdown: { summary: 'How to do g' } },
+  { path: '/s/h/SKILL.md', identity: 'i', markdown: { summary: '做 h 的办法' } },
+];
+
 describe('probe cache file entries (checked without a schema library)', () => {
   it('reads back every kind of entry it writes', async () => {
     const file = join(tempDir(), 'cache.json');
+    await writeProbeCacheFile(file, ENTRIES, MARKDOWN);
+    expect(readProbeCacheFile(file)).toEqual({ entries: ENTRIES, markdown: MARKDOWN, status: 'ok' });
+  });
+
+  it('reads a file written before Markdown parses were kept (no `markdown` record)', async () => {
+    const file = join(tempDir(), 'cache.json');
     await writeProbeCacheFile(file, ENTRIES);
-    expect(await readProbeCacheFile(file)).toEqual({ entries: ENTRIES, status: 'ok' });
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    delete stored.markdown;
+    writeFileSync(file, JSON.stringify(stored));
+    expect(readProbeCacheFile(file)).toEqual({ entries: ENTRIES, markdown: [], status: 'ok' });
+  });
+
+  it.each([
+    ['an unknown key', { identity: 'i', summary: 's', content: 'body' }],
+    ['a missing summary', { identity: 'i' }],
+    ['a summary of the wrong type', { identity: 'i', summary: ['s'] }],
+    ['not an object', 'i'],
+  ])('drops a Markdown entry with %s and says the file is invalid', async (_label, spoiled) => {
+    const file = join(tempDir(), 'cache.json');
+    await writeProbeCacheFile(file, ENTRIES, MARKDOWN);
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as { markdown: Record<string, unknown> };
+    stored.markdown['/s/g.md'] = spoiled;
+    writeFileSync(file, JSON.stringify(stored));
+    const read = readProbeCacheFile(file);
+    expect(read.status).toBe('invalid');
+    expect(read.entries).toEqual(ENTRIES);
+    expect(read.markdown).toEqual(MARKDOWN.slice(1));
+  });
+
+  it('reads only a regular file (read-cache-file.ts): a FIFO or a symlink is invalid', async () => {
+    const dir = tempDir();
+    const real = join(dir, 'real.json');
+    await writeProbeCacheFile(real, ENTRIES, MARKDOWN);
+    expect(readProbeCacheFile(join(dir, 'none.json')).status).toBe('missing');
+    const link = join(dir, 'link.json');
+    symlinkSync(real, link);
+    expect(readProbeCacheFile(link)).toEqual({ entries: [], markdown: [], status: 'invalid' });
+    const fifo = join(dir, 'fifo.json');
+    execFileSync('mkfifo', [fifo]);
+    expect(readProbeCacheFile(fifo)).toEqual({ entries: [], markdown: [], status: 'invalid' }); // no hang
   });
 
   it.each([
@@ -60,7 +106,7 @@ describe('probe cache file entries (checked without a schema library)', () => {
     };
     spoil(stored.probes['/s/a'] as Record<string, unknown>, stored.probes);
     writeFileSync(file, JSON.stringify(stored));
-    const read = await readProbeCacheFile(file);
+    const read = readProbeCacheFile(file);
     expect(read.status).toBe('invalid');
     expect(read.entries.map((e) => e.path)).toEqual(ENTRIES.slice(1).map((e) => e.path));
   });
@@ -70,9 +116,10 @@ describe('probe cache file entries (checked without a schema library)', () => {
     for (const text of [
       JSON.stringify({ version: SKILLS_CACHE_VERSION + 1, probes: {} }),
       JSON.stringify({ version: SKILLS_CACHE_VERSION, probes: [] }),
+      JSON.stringify({ version: SKILLS_CACHE_VERSION, probes: {}, markdown: [] }),
     ]) {
       writeFileSync(file, text);
-      expect(await readProbeCacheFile(file)).toEqual({ entries: [], status: 'invalid' });
+      expect(readProbeCacheFile(file)).toEqual({ entries: [], markdown: [], status: 'invalid' });
     }
   });
 });
