@@ -2,7 +2,8 @@
 //  1. every src/**/*.ts transpiled one to one (dist/<dir>/<name>.js), for benchmarks and tools
 //     that import single modules;
 //  2. the CLI (dist/cli/main.js, the `aibox` bin) and every `src/**/*.worker.ts` bundled over
-//     that, with code splitting: dynamic import()s stay lazy as chunks in dist/chunks/.
+//     that, with code splitting: dynamic import()s stay lazy as chunks in dist/chunks/;
+//  3. each quick command (src/cli/quick-entries/) bundled on its own into dist/quick/.
 // Loading one bundle instead of ~1,000 small ESM files is most of a command's start-up time.
 //
 // Invariant the code relies on: every bundled file sits exactly one directory below dist/
@@ -172,11 +173,10 @@ await esbuild.build({
   logLevel: 'warning',
 });
 
-await esbuild.build({
-  entryPoints: [{ in: join(src, 'cli/main.ts'), out: 'cli/main' }, ...workers],
+/** What every bundle shares: ESM for Node 20, the externals, the plugins, minified with names. */
+const bundleOptions = {
   outdir: dist,
   outbase: src,
-  chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -192,6 +192,45 @@ await esbuild.build({
   minify: true,
   keepNames: true,
   logLevel: 'warning',
+};
+
+/**
+ * The quick commands (src/cli/quick-commands.ts) are bundles of their own: dist/quick/NAME.js and
+ * its chunks beside it, built from src/cli/quick-entries/NAME.ts. Split with the whole program, a
+ * quick command loaded ~30 small chunks (every lazy import of the program cuts the shared code
+ * differently); on its own it loads a few. In the program's bundle, quick-commands.ts's
+ * `import('./quick-entries/NAME.js')` becomes an import of that file. The price: the code both use
+ * (config, messages, skills) is in both bundles, on disk only (a process loads one or the other).
+ */
+const quickEntries = readdirSync(join(src, 'cli/quick-entries'))
+  .filter((name) => name.endsWith('.ts') && name !== 'quick-entry.ts')
+  .map((name) => name.replace(/\.ts$/, ''));
+const quickEntriesExternal = {
+  name: 'quick-entries-external',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/quick-entries\/[\w-]+\.js$/ }, (args) => {
+      if (!args.importer.endsWith(join('cli', 'quick-commands.ts'))) return undefined;
+      const name = args.path.slice('./quick-entries/'.length, -'.js'.length);
+      if (!quickEntries.includes(name)) throw new Error(`${args.path}: no src/cli/quick-entries/${name}.ts`);
+      return { path: `../quick/${name}.js`, external: true };
+    });
+  },
+};
+
+await esbuild.build({
+  ...bundleOptions,
+  entryPoints: [{ in: join(src, 'cli/main.ts'), out: 'cli/main' }, ...workers],
+  chunkNames: 'chunks/[name]-[hash]',
+  plugins: [...bundleOptions.plugins, quickEntriesExternal],
+});
+
+await esbuild.build({
+  ...bundleOptions,
+  entryPoints: quickEntries.map((name) => ({
+    in: join(src, 'cli/quick-entries', `${name}.ts`),
+    out: `quick/${name}`,
+  })),
+  chunkNames: 'quick/[name]-[hash]',
 });
 
 // jieba's dictionary grouped by first character (src/skills/dict-index.ts), where the segmenter

@@ -7,11 +7,12 @@
  * after the command) is left to commander, so help and errors stay commander's, word for word.
  *
  * Their options are declared once (quick-options.ts), for this reader and the commander registration.
+ * Each command is loaded from its own bundle entry (quick-entries/, scripts/build.mjs).
  */
 import type { GlobalOptions } from './context.js';
+import type { QuickEntry } from './quick-entries/quick-entry.js';
 import {
   MEMORY_SEARCH_OPTIONS,
-  type QuickAction,
   type QuickOption,
   type QuickOptionValues,
   SKILLS_SEARCH_OPTIONS,
@@ -21,19 +22,20 @@ interface QuickCommand {
   /** The two command words: `['skills', 'search']`. */
   path: readonly [string, string];
   options: readonly QuickOption[];
-  load(): Promise<QuickAction>;
+  /** A literal `import('./quick-entries/NAME.js')`: the build turns it into the entry's own bundle. */
+  load(): Promise<QuickEntry>;
 }
 
 const QUICK_COMMANDS: readonly QuickCommand[] = [
   {
     path: ['skills', 'search'],
     options: SKILLS_SEARCH_OPTIONS,
-    load: async () => (await import('./commands/skills-search.js')).searchSkills,
+    load: () => import('./quick-entries/skills-search.js'),
   },
   {
     path: ['memory', 'search'],
     options: MEMORY_SEARCH_OPTIONS,
-    load: async () => (await import('./commands/memory.js')).searchMemories,
+    load: () => import('./quick-entries/memory-search.js'),
   },
 ];
 
@@ -96,11 +98,13 @@ export function matchQuickCommand(argv: readonly string[]): QuickInvocation | un
 
 /** Runs a matched quick command; errors are reported as the commander path reports them. */
 export async function runQuickCommand(quick: QuickInvocation, argv: readonly string[]): Promise<void> {
+  let entry: QuickEntry | undefined;
   try {
-    const action = await quick.command.load();
+    entry = await quick.command.load();
     const globals = quick.globals;
-    await action(quick.words, quick.opts, { optsWithGlobals: <T>() => globals as T });
+    await entry.action(quick.words, quick.opts, { optsWithGlobals: <T>() => globals as T });
   } catch (error) {
-    (await import('./report-error.js')).reportCliError(error, argv);
+    if (entry) await entry.reportError(error, argv);
+    else (await import('./report-error.js')).reportCliError(error, argv);
   }
 }

@@ -25,11 +25,16 @@ export function configCachePath(home: string): string {
 }
 
 /**
- * The program that validated: its version and the identity of this module's file, which every
- * build or install rewrites (a schema change without a version bump still misses the cache).
+ * The program that validated: its version and the identity of the build's entry file, which every
+ * build or install rewrites (a schema change without a version bump still misses the cache). The
+ * entry `dist/cli/main.js` is one folder up from every built copy of this module (dist/chunks/ for
+ * the program's bundle, dist/quick/ for the quick commands' own, dist/config/), so both bundles
+ * share the cache; run from source (no main.js there), this module's own file.
  */
 function programIdentity(): string {
-  const file = statSync(fileURLToPath(import.meta.url), { throwIfNoEntry: false });
+  const file =
+    statSync(join(import.meta.dirname, '../cli/main.js'), { throwIfNoEntry: false }) ??
+    statSync(fileURLToPath(import.meta.url), { throwIfNoEntry: false });
   return `${VERSION}:${file?.size}:${file?.mtimeMs}`;
 }
 

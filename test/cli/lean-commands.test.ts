@@ -72,6 +72,9 @@ describe('quick commands load only what they need', () => {
     expect(named(memory, /builtin:(child_process|zlib|crypto)$/)).toEqual([]);
 
     const skills = loadedBy(['skills', 'search', 'greeting'], home);
+    // From its own bundle (scripts/build.mjs), which shares the validated config with the program's.
+    expect(named(skills, /\/dist\/quick\/skills-search\.js$/)).not.toEqual([]);
+    expect(named(memory, /\/dist\/quick\/memory-search\.js$/)).not.toEqual([]);
     expect(named(skills, /^LOADED (zod|commander) |\/pino\/|better-sqlite3|@node-rs\/jieba/)).toEqual([]);
     // Every probe is cached and nothing is installed: no process spawning, no archives; the stored
     // search tokens are keyed by file version, not by a hash.
