@@ -42,8 +42,11 @@ interface Doc {
    * reads only its hits' bodies (snippets) and those of Chinese substring candidates.
    */
   fields: LazyFields;
-  /** Per field: term frequencies of stemmed Latin words and CJK uni/bigrams. */
-  tf: [Map<string, number>, Map<string, number>, Map<string, number>];
+  /**
+   * Per field: term frequencies of stemmed Latin words and CJK uni/bigrams, made from `stored` on
+   * first use (termFrequencies): a search looks up only the fields its words occur in.
+   */
+  tf: [Map<string, number> | undefined, Map<string, number> | undefined, Map<string, number> | undefined];
   /** Per field: number of tokens. */
   len: [number, number, number];
 }
@@ -174,7 +177,7 @@ function countTokens(text: string): [Map<string, number>, number] {
 
 function tokenize(fields: [string, string, string]): StoredDoc {
   const counted = fields.map(countTokens);
-  const tf = counted.map(([m]) => m) as Doc['tf'];
+  const tf = counted.map(([m]) => m) as [Map<string, number>, Map<string, number>, Map<string, number>];
   tf[0].set(fields[0], 1); // the whole name (`unit_convert`, `sha256sum`)
   addJoinedPairs(fields[1], tf[1]);
   return {
@@ -193,12 +196,21 @@ function docOf(skill: Skill, docCache: SearchDocCache): Doc {
       stored = tokenize(fields.all());
       docCache.changed = true;
     }
-    const tf = stored.tf.map(fromStored) as Doc['tf'];
-    doc = { skill, key, stored, fields, tf, len: stored.len };
+    doc = { skill, key, stored, fields, tf: [undefined, undefined, undefined], len: stored.len };
     docCache.bySkill.set(skill, doc);
   }
   docCache.current.set(doc.key, doc.stored);
   return doc;
+}
+
+/** How often `token` occurs in the doc's field (1 when it does not: a CJK term's part). */
+function termFrequency(doc: Doc, field: 0 | 1 | 2, token: string): number {
+  let map = doc.tf[field];
+  if (!map) {
+    map = fromStored(doc.stored.tf[field]);
+    doc.tf[field] = map;
+  }
+  return map.get(token) ?? 1;
 }
 
 /** Posting = docIndex * 3 + field, ascending. */
@@ -226,15 +238,17 @@ export function buildSearchIndex(
   const postings = new Map<string, Postings>();
   const avgLen = [0, 0, 0];
   docs.forEach((doc, d) => {
-    doc.tf.forEach((map, field) => {
+    doc.stored.tf.forEach(([tokens], field) => {
       avgLen[field] = (avgLen[field] as number) + doc.len[field as 0 | 1 | 2] / Math.max(1, docs.length);
-      for (const token of map.keys()) {
+      const posting = d * 3 + field;
+      for (const token of tokens) {
         let list = postings.get(token);
         if (!list) {
           list = [];
           postings.set(token, list);
         }
-        list.push(d * 3 + field);
+        // A token listed twice (a hand-edited tokens file) still posts the field once.
+        if (list[list.length - 1] !== posting) list.push(posting);
       }
     });
   });
@@ -321,11 +335,8 @@ export function buildSearchIndex(
     for (const [token, quality] of matchLatin(term)) {
       const list = postings.get(token) ?? [];
       const idf = Math.min(typedIdf ?? Number.POSITIVE_INFINITY, idfOfCount(docFrequency(list)));
-      creditPostings(
-        list,
-        idf,
-        quality * weight,
-        (p) => (docs[(p / 3) | 0] as Doc).tf[(p % 3) as 0 | 1 | 2].get(token) ?? 1,
+      creditPostings(list, idf, quality * weight, (p) =>
+        termFrequency(docs[(p / 3) | 0] as Doc, (p % 3) as 0 | 1 | 2, token),
       );
     }
   };
@@ -369,9 +380,10 @@ export function buildSearchIndex(
 
   /** How often a CJK term occurs in a field, from the indexed grams (longer terms: their rarest bigram). */
   const cjkFrequency = (posting: number, term: string): number => {
-    const tf = (docs[(posting / 3) | 0] as Doc).tf[(posting % 3) as 0 | 1 | 2];
+    const doc = docs[(posting / 3) | 0] as Doc;
+    const field = (posting % 3) as 0 | 1 | 2;
     let least = Number.POSITIVE_INFINITY;
-    for (const gram of bigramsOf(term)) least = Math.min(least, tf.get(gram) ?? 1);
+    for (const gram of bigramsOf(term)) least = Math.min(least, termFrequency(doc, field, gram));
     return Number.isFinite(least) ? least : 1;
   };
 
