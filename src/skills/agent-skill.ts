@@ -12,7 +12,8 @@ import type { SkillMessages } from './messages.js';
 export const AGENT_SKILL_FILE = 'SKILL.md';
 const AGENT_NAME_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const MAX_AGENT_NAME = 64;
-const MAX_AGENT_DESCRIPTION = 1024;
+/** Also the longest summary any skill file gives (Markdown summaries are capped at 200). */
+export const MAX_AGENT_DESCRIPTION = 1024;
 /** SKILL.md larger than this is refused (the body goes into the model's context). */
 const MAX_SKILL_MD_BYTES = 512 * 1024;
 /** Files listed per folder (scripts/, references/, assets/). */

@@ -2,6 +2,7 @@ import { lstatSync } from 'node:fs';
 import { writeFileAtomic } from '../util/atomic-write.js';
 import { byKey } from '../util/compare.js';
 import { readCacheFileSync } from '../util/read-cache-file.js';
+import { MAX_AGENT_DESCRIPTION } from './agent-skill.js';
 import type { SummarySource } from './help-summary.js';
 import type { StoredMarkdownEntry, StoredProbe, StoredProbeEntry } from './probe-cache.js';
 import type { ProbeFailure } from './probe-outcome.js';
@@ -109,7 +110,9 @@ export function readProbeCacheFile(path: string): ReadCacheResult {
     result.entries.push({ path: entryPath, identity, probe });
   }
   for (const [entryPath, value] of Object.entries(parsed.markdown ?? {})) {
-    if (!isRecord(value) || !hasFields(value, MARKDOWN_FIELDS)) {
+    // No parse gives a longer summary: a longer one was not written by us.
+    const fits = isRecord(value) && hasFields(value, MARKDOWN_FIELDS);
+    if (!fits || (value.summary as string).length > MAX_AGENT_DESCRIPTION) {
       result.status = 'invalid';
       continue;
     }
