@@ -2,6 +2,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseFrontMatter } from './front-matter.js';
 import type { SkillMessages } from './messages.js';
+import { MAX_SKILL_FILE_BYTES } from './skill-file.js';
 
 /**
  * Agent Skills (the open SKILL.md folder standard): `NAME/SKILL.md` with YAML front matter whose
@@ -14,8 +15,6 @@ const AGENT_NAME_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const MAX_AGENT_NAME = 64;
 /** Also the longest summary any skill file gives (Markdown summaries are capped at 200). */
 export const MAX_AGENT_DESCRIPTION = 1024;
-/** SKILL.md larger than this is refused (the body goes into the model's context). */
-const MAX_SKILL_MD_BYTES = 512 * 1024;
 /** Files listed per folder (scripts/, references/, assets/). */
 const MAX_LISTED_FILES = 200;
 const RESOURCE_DIRS = ['scripts', 'references', 'assets'];
@@ -26,7 +25,8 @@ type AgentSkillParse =
 
 /** Validates the front matter of a SKILL.md in folder `folder`; every problem is named. */
 export function parseAgentSkill(bytes: Uint8Array, folder: string, t: SkillMessages): AgentSkillParse {
-  if (bytes.length > MAX_SKILL_MD_BYTES) return { ok: false, errors: [t.agentTooLarge(MAX_SKILL_MD_BYTES)] };
+  if (bytes.length > MAX_SKILL_FILE_BYTES)
+    return { ok: false, errors: [t.agentTooLarge(MAX_SKILL_FILE_BYTES)] };
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);

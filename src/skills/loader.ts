@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { byKey } from '../util/compare.js';
 import { parseAgentSkill } from './agent-skill.js';
@@ -15,6 +14,7 @@ import {
 } from './probe-cache.js';
 import { describeProbeFailure, type ProbeOptions } from './probe-outcome.js';
 import { type SkillCandidate, scanSkillsDir } from './scan.js';
+import { readSkillFile } from './skill-file.js';
 import type { Skill, SkillDiagnostic } from './types.js';
 
 interface LoadOptions {
@@ -39,16 +39,13 @@ type Loaded = { skill: Skill; stored?: StoredOutcome };
 async function loadCandidate(c: SkillCandidate, options: LoadOptions): Promise<Loaded> {
   const base = { name: c.name, type: c.type, path: c.path };
   if (c.type === 'markdown') {
-    let bytes: Buffer;
-    try {
-      // Synchronous on purpose (like the scan): an async read is four thread-pool round trips (open,
-      // fstat, read, close); 160 Markdown skills load in ~10 ms this way against ~28 ms.
-      options.onRead?.();
-      bytes = readFileSync(c.path);
-    } catch (error) {
-      const message = options.t.readFailed((error as Error).message);
-      return { skill: { ...base, summary: '', content: '', status: 'broken', error: message } };
-    }
+    // Synchronous on purpose (like the scan): an async read is four thread-pool round trips (open,
+    // fstat, read, close); 160 Markdown skills load in ~10 ms this way against ~28 ms.
+    options.onRead?.();
+    const read = readSkillFile(c.path, options.t);
+    if (!read.ok)
+      return { skill: { ...base, summary: '', content: '', status: 'broken', error: read.error } };
+    const bytes = read.bytes;
     if (c.folder) {
       const agent = parseAgentSkill(bytes, c.name, options.t);
       if (!agent.ok) {
@@ -82,12 +79,10 @@ function fromStoredMarkdown(c: SkillCandidate, stored: StoredMarkdown, options: 
   if (c.folder) return { ...base, content: '', folder: c.folder };
   return withContentOnUse(base, () => {
     options.onRead?.();
-    try {
-      const md = parseMarkdownSkill(readFileSync(c.path), options.t);
-      return md.ok ? md.body : '';
-    } catch {
-      return ''; // removed or unreadable since the load: the next reload reports it
-    }
+    // Removed, unreadable or grown too large since the load: no body; the next reload reports it.
+    const read = readSkillFile(c.path, options.t);
+    const md = read.ok ? parseMarkdownSkill(read.bytes, options.t) : undefined;
+    return md?.ok ? md.body : '';
   });
 }
 

@@ -10,6 +10,9 @@ export const skillMessages = defineMessages({
     badName: (file: string) => `文件名 "${file}" 含字母、数字、_ 和 - 以外的字符，或以 - 开头；请改名`,
     directory: '是目录；技能必须是单个文件（不扫描子目录）',
     notRegular: '不是普通文件',
+    skillFileTooLarge: (max: number) =>
+      `文件超过 ${Math.round(max / 1024)} KiB，未读取；技能正文会进入模型上下文，请精简（Agent Skill 可把细节放进 references/）`,
+    changedWhileRead: '读取时文件仍在变化；写完后用 reload_skills 重新加载',
     brokenSymlink: (target: string) => `符号链接指向不存在的 ${target}；请修复或删除该链接`,
     collision: (name: string) => `与可执行技能 ${name} 重名，可执行技能优先，此文件未加载；请改名其中一个`,
     duplicateMarkdown: (other: string) => `与 ${other} 重名（扩展名大小写不同），未加载；请删除其中一个`,
@@ -75,6 +78,9 @@ export const skillMessages = defineMessages({
       `name "${file}" has characters other than letters, digits, _ and -, or starts with -; rename it`,
     directory: 'is a directory; a skill is a single file (sub-directories are not scanned)',
     notRegular: 'not a regular file',
+    skillFileTooLarge: (max: number) =>
+      `larger than ${Math.round(max / 1024)} KiB, not read; a skill's text goes into the model's context: shorten it (an Agent Skill can move details to references/)`,
+    changedWhileRead: 'the file was still changing while it was read; reload the skills once it is written',
     brokenSymlink: (target: string) => `broken symlink to ${target}; fix or remove the link`,
     collision: (name: string) =>
       `collides with the executable skill ${name}, which wins; this file is not loaded; rename one of them`,

@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { AppError } from '../errors.js';
 import { listAgentResources, parseAgentSkill } from './agent-skill.js';
 import type { SkillMessages } from './messages.js';
+import { readSkillFile } from './skill-file.js';
 import type { Skill } from './types.js';
 
 /**
@@ -15,13 +15,9 @@ export function readSkillDocument(skill: Skill, t: SkillMessages): string {
   if (skill.status === 'broken') throw new AppError('skill_broken', `${skill.name}: ${skill.error}`);
   if (skill.type === 'executable') return skill.content;
   if (!skill.folder) return `# ${skill.summary}\n\n${skill.content}`.trimEnd();
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(skill.path);
-  } catch (error) {
-    throw new AppError('skill_read_failed', t.readFailed((error as Error).message));
-  }
-  const parsed = parseAgentSkill(bytes, basename(skill.folder), t);
+  const read = readSkillFile(skill.path, t);
+  if (!read.ok) throw new AppError('skill_read_failed', read.error);
+  const parsed = parseAgentSkill(read.bytes, basename(skill.folder), t);
   if (!parsed.ok) throw new AppError('skill_broken', t.agentBroken(parsed.errors.join('; ')));
   const files = listAgentResources(skill.folder).map((file) => `- ${join(skill.folder as string, file)}`);
   const listing = files.length > 0 ? `\n\n${t.agentFiles(skill.folder)}\n${files.join('\n')}` : '';
