@@ -1,8 +1,8 @@
-/** The loop with a real built-in tool (run_command) running a real skill, against the fake LLM. */
+/** The loop with a real built-in tool (run_command) running a real skill, against a scripted model. */
 import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src/agent/events.js';
 import { runTurn } from '../../src/agent/run-turn.js';
 import { ToolsConfigSchema } from '../../src/config/schema.js';
@@ -10,13 +10,12 @@ import { createRunCommandTool } from '../../src/tools/command/run-command.js';
 import { createResultLimiter } from '../../src/tools/result-limit.js';
 import type { AnyTool } from '../../src/tools/tool.js';
 import { systemClock } from '../../src/util/clock.js';
-import { type FakeLlm, startFakeLlm } from '../helpers/fake-llm.js';
-import { fakeProvider } from '../helpers/fake-llm-provider.js';
+import { createScriptedProvider, type ScriptedProvider } from '../helpers/scripted-provider.js';
 
-let llm: FakeLlm;
+let llm: ScriptedProvider;
 let tool: AnyTool;
 beforeEach(async () => {
-  llm = await startFakeLlm();
+  llm = createScriptedProvider();
   const home = mkdtempSync(join(tmpdir(), 'aibox-loop-'));
   const skillsDir = join(home, 'skills');
   mkdirSync(skillsDir);
@@ -38,16 +37,12 @@ beforeEach(async () => {
     killGraceMs: 200,
   }) as AnyTool;
 });
-afterEach(async () => {
-  await llm.close();
-});
-
 function start(signal: AbortSignal, events: AgentEvent[], onEvent?: (e: AgentEvent) => void) {
   return runTurn({
     turnId: 't',
     sessionId: 's',
     lang: 'en',
-    provider: fakeProvider(llm),
+    provider: llm,
     tools: [tool],
     messages: [{ role: 'user', content: 'greet Ann' }],
     maxRounds: 4,
@@ -71,7 +66,7 @@ describe('runTurn with run_command', () => {
     const live = events.flatMap((e) => (e.type === 'tool_output' ? [e.text] : [])).join('');
     expect(live).toContain('hello Ann');
     expect(events.find((e) => e.type === 'tool_end')).toMatchObject({ ok: true, name: 'run_command' });
-    const toolMessage = llm.requests[1]?.body.messages.at(-1);
+    const toolMessage = llm.calls[1]?.messages.at(-1);
     expect(toolMessage).toMatchObject({ role: 'tool', tool_call_id: 'r1' });
     expect(toolMessage.content).toContain('hello Ann');
   });
@@ -88,6 +83,6 @@ describe('runTurn with run_command', () => {
     expect(result).toMatchObject({ status: 'error', code: 'aborted' });
     expect(result.messages.map((m) => m.role)).toEqual(['assistant', 'tool']);
     expect(result.messages[1]).toMatchObject({ tool_call_id: 'r1' });
-    expect(llm.requests).toHaveLength(1);
+    expect(llm.calls).toHaveLength(1);
   });
 });
