@@ -232,8 +232,29 @@ export function createChatLog(
         reset();
         add(h('div', { class: 'note divider' }, t().dialogueReset));
         return;
-      default:
+      // Not the log's: `history` is rendered by renderHistory, the rest by other views or nobody.
+      case 'history':
+      case 'queued':
+      case 'connection_ack':
+      case 'info':
+      case 'line':
+      case 'pong':
+      case 'command_result':
+      case 'skills_changed':
+      case 'task_status':
+      case 'task_process':
+      case 'task_error':
+      case 'task_added':
+      case 'task_list':
+      case 'task_completed':
+      case 'task_deleted':
+      case 'task_updated':
         return;
+      default: {
+        // A frame type added to the protocol must be decided here; a newer server's unknown type is ignored.
+        const unhandled: never = frame;
+        return unhandled;
+      }
     }
   };
 

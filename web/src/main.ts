@@ -128,29 +128,58 @@ async function boot(root: HTMLElement): Promise<void> {
 
   // Frames of task sessions (`task-<id>`) belong to the tasks tab, never to the chat.
   const taskTurns = new Set<string>();
-  const route = (frame: ServerFrame) => {
+  /** Whether a frame belongs to a task session (notes the turns a task session starts). */
+  const ofTaskSession = (frame: ServerFrame): boolean => {
     const session = 'session' in frame ? frame.session : undefined;
     const turnId = 'turn_id' in frame ? frame.turn_id : undefined;
-    if (frame.type === 'task_status' || frame.type === 'task_process' || frame.type === 'task_error') {
-      tasks.handle(frame);
-      return;
-    }
     if (frame.type === 'turn_start' && session && session !== 'main') taskTurns.add(frame.turn_id);
-    if ((session && session !== 'main') || (turnId && taskTurns.has(turnId))) return;
+    return (!!session && session !== 'main') || (!!turnId && taskTurns.has(turnId));
+  };
+  const route = (frame: ServerFrame) => {
     switch (frame.type) {
+      case 'task_status':
+      case 'task_process':
+      case 'task_error':
+        tasks.handle(frame);
+        return;
       case 'skills_changed':
-        if (loaded.has('skills')) void skills.refresh();
+        if (!ofTaskSession(frame) && loaded.has('skills')) void skills.refresh();
         return;
       case 'command_result':
-        chat.notice(frame.content);
+        if (!ofTaskSession(frame)) chat.notice(frame.content);
         return;
+      case 'history':
+      case 'queued':
+      case 'turn_start':
+      case 'chunk':
+      case 'reasoning':
+      case 'tool_start':
+      case 'tool_output':
+      case 'tool_end':
+      case 'complete':
+      case 'error':
+      case 'approval_request':
+      case 'approval_resolved':
+      case 'dialogue_ended':
+      case 'dialogue_reset':
+        if (!ofTaskSession(frame)) chat.handle(frame);
+        return;
+      // Nothing the page shows (it sends no `task` frames: their replies never come).
+      case 'task_added':
+      case 'task_list':
+      case 'task_completed':
+      case 'task_deleted':
+      case 'task_updated':
       case 'info':
       case 'line':
       case 'pong':
       case 'connection_ack':
         return;
-      default:
-        chat.handle(frame);
+      default: {
+        // A frame type added to the protocol must be routed here; a newer server's unknown type is ignored.
+        const unhandled: never = frame;
+        return unhandled;
+      }
     }
   };
   connection.onFrame(route);
