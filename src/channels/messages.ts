@@ -1,10 +1,11 @@
 import { defineMessages } from '../i18n/lang.js';
+import { inCheckout } from '../util/checkout-command.js';
 
 /** What channels say in chat, in zh and en. */
 export const channelMessages = defineMessages({
   zh: {
     refusal: (id: string) =>
-      `抱歉，这个 Aibox 不接受你的消息（你的 id：${id}）。主人可以运行 \`aibox channels pair\`（或在网页的“聊天渠道”页）得到配对码，你把配对码发过来即可。`,
+      `抱歉，这个 Aibox 不接受你的消息（你的 id：${id}）。主人可以运行 \`aibox channels pair\`（在源码目录用 npm start 运行的为 \`${inCheckout('channels pair')}\`），或在网页的“聊天渠道”页，得到配对码，你把配对码发过来即可。`,
     paired: '配对成功，现在可以和 Aibox 对话了。',
     queued: (n: number) => `已排队，前面还有 ${n} 个回合。`,
     busy: (why: string) => `现在无法接收：${why}`,
@@ -45,7 +46,7 @@ export const channelMessages = defineMessages({
   },
   en: {
     refusal: (id: string) =>
-      `Sorry, this Aibox does not take messages from you (your id: ${id}). Its owner can run \`aibox channels pair\` (or use the Channels tab of the page) for a pairing code; send that code here.`,
+      `Sorry, this Aibox does not take messages from you (your id: ${id}). Its owner can run \`aibox channels pair\` (\`${inCheckout('channels pair')}\` in a checkout run with npm start), or use the Channels tab of the page, for a pairing code; send that code here.`,
     paired: 'Paired: you can talk to Aibox now.',
     queued: (n: number) => `Queued behind ${n} turn(s).`,
     busy: (why: string) => `Cannot take this now: ${why}`,

@@ -4,6 +4,7 @@
  */
 import { existsSync, realpathSync } from 'node:fs';
 import { delimiter, dirname, join, resolve } from 'node:path';
+import { CHECKOUT_COMMAND } from '../util/checkout-command.js';
 
 export interface SelfCommandSource {
   env?: NodeJS.ProcessEnv;
@@ -36,7 +37,7 @@ export function selfCommand(source: SelfCommandSource = {}): string {
   const script = source.script ?? process.argv[1] ?? '';
   const root = source.packageRoot ?? PACKAGE_ROOT;
   if (env.npm_lifecycle_event && env.npm_package_json && dirname(env.npm_package_json) === root)
-    return 'npm run aibox --';
+    return CHECKOUT_COMMAND;
   // The shell runs the first `aibox` on PATH: suggest it only when that one is this program.
   const first = (env.PATH ?? '')
     .split(delimiter)

@@ -1,10 +1,11 @@
 /** `McpServerStatus` as lines for people: `/mcp` and `aibox mcp list|check` print the same. */
 import { defineMessages, type Lang } from '../i18n/lang.js';
+import { inCheckout } from '../util/checkout-command.js';
 import type { McpServerState, McpServerStatus } from './types.js';
 
 const texts = defineMessages({
   zh: {
-    none: '没有配置 MCP 服务器（config.json 的 mcp.servers，或 aibox mcp add）',
+    none: `没有配置 MCP 服务器（config.json 的 mcp.servers，或 aibox mcp add；在源码目录用 npm start 运行的为 ${inCheckout('mcp add')}）`,
     state: (state: McpServerState) =>
       ({ disabled: '已停用', connecting: '连接中', connected: '已连接', failed: '失败', closed: '已关闭' })[
         state
@@ -17,7 +18,7 @@ const texts = defineMessages({
     changed: (tools: string) => `  描述已变化（下次调用需重新确认）：${tools}`,
   },
   en: {
-    none: 'No MCP servers configured (mcp.servers in config.json, or aibox mcp add)',
+    none: `No MCP servers configured (mcp.servers in config.json, or aibox mcp add; ${inCheckout('mcp add')} in a checkout run with npm start)`,
     state: (state: McpServerState) => state,
     line: (name: string, state: string, transport: string, tools: number) =>
       `${name}  ${state}  ${transport}  ${tools} tools`,

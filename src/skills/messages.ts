@@ -1,11 +1,12 @@
 import { defineMessages } from '../i18n/lang.js';
+import { inCheckout } from '../util/checkout-command.js';
 
 /** Reasons and fixes the skill engine reports (diagnostics, broken skills, install errors). */
 export const skillMessages = defineMessages({
   zh: {
     hidden: '以 "." 或 "_" 开头，按约定忽略',
     hasExtension: (file: string, name: string) =>
-      `文件名带扩展名；请用 \`aibox skills install ${file}\` 安装（会去掉扩展名），或改名为 ${name} 并 chmod +x`,
+      `文件名带扩展名；请用 \`aibox skills install ${file}\`（在源码目录用 npm start 运行的为 \`${inCheckout(`skills install ${file}`)}\`）安装（会去掉扩展名），或改名为 ${name} 并 chmod +x`,
     noRunBit: (path: string) => `没有可执行权限；修复: chmod +x ${path}`,
     badName: (file: string) => `文件名 "${file}" 含字母、数字、_ 和 - 以外的字符，或以 - 开头；请改名`,
     directory: '是目录；技能必须是单个文件（不扫描子目录）',
@@ -72,7 +73,7 @@ export const skillMessages = defineMessages({
   en: {
     hidden: 'name starts with "." or "_": ignored by convention',
     hasExtension: (file: string, name: string) =>
-      `name has an extension; install it with \`aibox skills install ${file}\` (which strips it), or rename it to ${name} and chmod +x`,
+      `name has an extension; install it with \`aibox skills install ${file}\` (\`${inCheckout(`skills install ${file}`)}\` in a checkout run with npm start), which strips it, or rename it to ${name} and chmod +x`,
     noRunBit: (path: string) => `not executable (no run bit); fix: chmod +x ${path}`,
     badName: (file: string) =>
       `name "${file}" has characters other than letters, digits, _ and -, or starts with -; rename it`,

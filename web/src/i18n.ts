@@ -145,7 +145,8 @@ export const messages = defineMessages({
     memoriesNext: '下一页',
     memoriesPage: (p: number, pages: number) => `第 ${p} / ${pages} 页`,
     importance: (n: number) => `重要度 ${n}`,
-    mcpEmpty: '没有配置 MCP 服务器（config.json 的 mcp.servers，或 aibox mcp add）',
+    mcpEmpty:
+      '没有配置 MCP 服务器（config.json 的 mcp.servers，或 aibox mcp add；在源码目录用 npm start 运行的为 npm run aibox -- mcp add）',
     mcpRefresh: '刷新',
     mcpState: (state: string) =>
       ({ disabled: '已停用', connecting: '连接中', connected: '已连接', failed: '失败', closed: '已关闭' })[
@@ -288,7 +289,8 @@ export const messages = defineMessages({
     memoriesNext: 'Next',
     memoriesPage: (p: number, pages: number) => `Page ${p} of ${pages}`,
     importance: (n: number) => `importance ${n}`,
-    mcpEmpty: 'No MCP servers configured (mcp.servers in config.json, or aibox mcp add)',
+    mcpEmpty:
+      'No MCP servers configured (mcp.servers in config.json, or aibox mcp add; npm run aibox -- mcp add in a checkout run with npm start)',
     mcpRefresh: 'Refresh',
     mcpState: (state: string) => state,
     mcpTools: (n: number) => `${n} tools`,
