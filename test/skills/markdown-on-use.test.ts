@@ -2,7 +2,17 @@
  * Markdown skills kept in the cache file (their summaries, by file version): a start whose skill
  * files are unchanged reads none of them to list or search; a body is read when used.
  */
-import { chmodSync, mkdirSync, readFileSync, renameSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import {
+  chmodSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { skillMessages } from '../../src/skills/messages.js';
@@ -143,6 +153,18 @@ describe('Markdown skills from the cache file, bodies read on use', () => {
     const r = await start(l);
     const notes = r.get('notes');
     await import('node:fs/promises').then((fs) => fs.rm(join(l.dir, 'notes.md')));
+    expect(notes?.content).toBe('');
+    expect((await r.reload()).removed).toEqual(['notes']);
+  });
+
+  it('a body whose file became a FIFO after the load reads as empty, without blocking the process', async () => {
+    const l = layout();
+    await warm(l);
+    const r = await start(l);
+    const notes = r.get('notes');
+    const path = join(l.dir, 'notes.md');
+    rmSync(path);
+    execFileSync('mkfifo', [path]);
     expect(notes?.content).toBe('');
     expect((await r.reload()).removed).toEqual(['notes']);
   });
