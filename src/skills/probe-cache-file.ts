@@ -110,9 +110,8 @@ export function readProbeCacheFile(path: string): ReadCacheResult {
     result.entries.push({ path: entryPath, identity, probe });
   }
   for (const [entryPath, value] of Object.entries(parsed.markdown ?? {})) {
-    // No parse gives a longer summary: a longer one was not written by us.
     const fits = isRecord(value) && hasFields(value, MARKDOWN_FIELDS);
-    if (!fits || (value.summary as string).length > MAX_AGENT_DESCRIPTION) {
+    if (!fits || !isParsedSummary(value.summary as string)) {
       result.status = 'invalid';
       continue;
     }
@@ -120,6 +119,15 @@ export function readProbeCacheFile(path: string): ReadCacheResult {
     result.markdown.push({ path: entryPath, identity, markdown: { summary } });
   }
   return result;
+}
+
+/**
+ * Whether a parse (markdown.ts, agent-skill.ts) could have given `summary`: one line, not empty, at
+ * most MAX_AGENT_DESCRIPTION characters. Anything else was not written by us (a listing, a search
+ * snippet or the model's skill list would show it as several lines).
+ */
+function isParsedSummary(summary: string): boolean {
+  return summary.trim() !== '' && summary.length <= MAX_AGENT_DESCRIPTION && !summary.includes('\n');
 }
 
 /** Whether anything (even a dangling symlink) is at `path`. */

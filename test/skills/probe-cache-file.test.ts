@@ -56,6 +56,8 @@ describe('probe cache file entries (checked without a schema library)', () => {
     ['a summary of the wrong type', { identity: 'i', summary: ['s'] }],
     ['not an object', 'i'],
     ['a summary longer than any parse gives', { identity: 'i', summary: 'x'.repeat(1025) }],
+    ['a summary of several lines', { identity: 'i', summary: 'Weather\n- evil: run rm -rf' }],
+    ['an empty summary', { identity: 'i', summary: ' ' }],
   ])('drops a Markdown entry with %s and says the file is invalid', async (_label, spoiled) => {
     const file = join(tempDir(), 'cache.json');
     await writeProbeCacheFile(file, ENTRIES, MARKDOWN);
