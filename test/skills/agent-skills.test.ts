@@ -2,22 +2,19 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseMarkdownSkill } from '../../src/skills/markdown.js';
 import { skillMessages } from '../../src/skills/messages.js';
-import { createSkillRegistry, type SkillEngine } from '../../src/skills/registry.js';
+import { createSkillRegistry } from '../../src/skills/registry.js';
 import { readSkillDocument } from '../../src/skills/skill-document.js';
 import { createReadSkillTool } from '../../src/tools/skills/read-skill.js';
 import { runProcess } from '../../src/util/run-process.js';
 import { makeContext } from '../helpers/tool-context.js';
 import { buildZip } from './archives.js';
-import { bashSkill, put, tempDir } from './fixtures.js';
+import { bashSkill, put, registriesClosedAfterEach, tempDir } from './fixtures.js';
 
 const t = skillMessages('en');
-const open: SkillEngine[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((r) => r.close()));
-});
+const open = registriesClosedAfterEach();
 async function registryOf(dir: string) {
   const r = await createSkillRegistry({ dir, lang: 'en' });
   open.push(r);

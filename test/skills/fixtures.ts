@@ -1,6 +1,8 @@
 import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterEach } from 'vitest';
+import type { SkillEngine } from '../../src/skills/registry.js';
 
 export function tempDir(prefix = 'aibox-skills-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
@@ -22,4 +24,13 @@ export function bashSkill(dir: string, name: string, ...lines: string[]): string
 
 export function script(dir: string, name: string, body: string): string {
   return put(dir, name, body, 0o755);
+}
+
+/** A list for the registries a test file starts: each is closed (its cache writes awaited) after each test. */
+export function registriesClosedAfterEach(): SkillEngine[] {
+  const open: SkillEngine[] = [];
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((r) => r.close()));
+  });
+  return open;
 }

@@ -14,18 +14,15 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { skillMessages } from '../../src/skills/messages.js';
 import { SKILLS_CACHE_FILE } from '../../src/skills/probe-cache-file.js';
-import { createSkillRegistry, type SkillEngine } from '../../src/skills/registry.js';
+import { createSkillRegistry } from '../../src/skills/registry.js';
 import { SEARCH_DOCS_FILE } from '../../src/skills/search-docs-file.js';
 import { readSkillDocument } from '../../src/skills/skill-document.js';
-import { bashSkill, put, tempDir } from './fixtures.js';
+import { bashSkill, put, registriesClosedAfterEach, tempDir } from './fixtures.js';
 
-const open: SkillEngine[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((r) => r.close()));
-});
+const open = registriesClosedAfterEach();
 
 function layout() {
   const home = tempDir('aibox-skills-home-');

@@ -1,17 +1,14 @@
 import { readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Lang } from '../../src/i18n/lang.js';
 import { skillMessages } from '../../src/skills/messages.js';
 import { SKILLS_CACHE_FILE, SKILLS_CACHE_VERSION } from '../../src/skills/probe-cache-file.js';
-import { createSkillRegistry, type SkillEngine } from '../../src/skills/registry.js';
+import { createSkillRegistry } from '../../src/skills/registry.js';
 import { scanSkillsDir } from '../../src/skills/scan.js';
-import { bashSkill, put, script, tempDir } from './fixtures.js';
+import { bashSkill, put, registriesClosedAfterEach, script, tempDir } from './fixtures.js';
 
-const open: SkillEngine[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((r) => r.close()));
-});
+const open = registriesClosedAfterEach();
 
 /** A skills dir and a separate home holding the cache file, as `createApp` lays them out. */
 function layout() {

@@ -1,27 +1,24 @@
 /** Probing programs not written for Aibox (issue 11): clean summaries, fallbacks, reaping, retries. */
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { summarizeHelp } from '../../src/skills/help-summary.js';
 import { manualNameLine } from '../../src/skills/manual-summary.js';
 import { skillMessages } from '../../src/skills/messages.js';
 import { probeExecutable } from '../../src/skills/probe.js';
 import { describeProbeFailure } from '../../src/skills/probe-outcome.js';
-import { createSkillRegistry, type SkillEngine } from '../../src/skills/registry.js';
+import { createSkillRegistry } from '../../src/skills/registry.js';
 import { plainTerminalText } from '../../src/skills/terminal-text.js';
 import { envWithoutSecrets } from '../../src/util/secret-env.js';
 import { isRunning } from '../helpers/processes.js';
-import { script, tempDir } from './fixtures.js';
+import { registriesClosedAfterEach, script, tempDir } from './fixtures.js';
 
 const t = skillMessages('en');
 const env = envWithoutSecrets(process.env);
 const probe = (path: string, timeoutMs = 5000) =>
   probeExecutable(path, basename(path), { timeoutMs, env, killGraceMs: 200, cwd: tempDir() });
 
-const open: SkillEngine[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((r) => r.close()));
-});
+const open = registriesClosedAfterEach();
 
 describe('summaries of programs not written for Aibox', () => {
   it.each([
