@@ -121,6 +121,11 @@ export function handleTaskFrame(frame: unknown, deps: TaskFrameDeps) {
       case 'delete':
         if (!deps.tasks.delete(f.task_id)) return errorFrame('not_found', t.noTask(f.task_id));
         return taskDeletedFrame(f.task_id, deps.lang);
+      default: {
+        // An action added to TaskFrameSchema must be handled here.
+        const unhandled: never = f;
+        return unhandled;
+      }
     }
   } catch (error) {
     if (isAppError(error)) return errorFrame('bad_request', t.badFrame(error.message));
