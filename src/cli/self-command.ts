@@ -2,7 +2,7 @@
  * The command that runs this aibox again the way it was started, for the commands Aibox suggests
  * (`${selfCommand()} chat ws://…`): `aibox` is on PATH only after `npm link` or an install.
  */
-import { existsSync, realpathSync } from 'node:fs';
+import { accessSync, constants, realpathSync, statSync } from 'node:fs';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { CHECKOUT_COMMAND } from '../util/checkout-command.js';
 
@@ -25,6 +25,16 @@ const realpath = (path: string): string | undefined => {
   }
 };
 
+/** Whether the shell would run `path`: an executable file (a directory or a plain file is passed over). */
+const isRunnable = (path: string): boolean => {
+  try {
+    accessSync(path, constants.X_OK);
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+};
+
 const shellQuoted = (text: string) =>
   /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`;
 
@@ -42,7 +52,7 @@ export function selfCommand(source: SelfCommandSource = {}): string {
   const first = (env.PATH ?? '')
     .split(delimiter)
     .map((dir) => (dir ? join(dir, 'aibox') : ''))
-    .find((candidate) => candidate && existsSync(candidate));
+    .find((candidate) => candidate && isRunnable(candidate));
   const self = realpath(script);
   if (first && self !== undefined && realpath(first) === self) return 'aibox';
   return `node ${shellQuoted(script)}`;

@@ -40,13 +40,24 @@ describe('selfCommand', () => {
     expect(selfCommand({ env, script, packageRoot: root })).toBe('aibox');
   });
 
+  it('passes over what the shell would not run: a directory or a file without the run bit named aibox', () => {
+    const { root, script, bin } = layout();
+    const folder = join(root, 'folder');
+    mkdirSync(join(folder, 'aibox'), { recursive: true });
+    const plain = join(root, 'plain');
+    mkdirSync(plain);
+    writeFileSync(join(plain, 'aibox'), '#!/bin/sh\n', { mode: 0o644 });
+    const env = { PATH: [folder, plain, bin('linked', script)].join(delimiter) };
+    expect(selfCommand({ env, script, packageRoot: root })).toBe('aibox');
+  });
+
   it('suggests node and the script when aibox is not on PATH, or is another program', () => {
     const { root, script, bin } = layout();
     expect(selfCommand({ env: { PATH: join(root, 'missing') }, script, packageRoot: root })).toBe(
       `node ${script}`,
     );
     const other = join(root, 'other-aibox');
-    writeFileSync(other, '#!/bin/sh\n');
+    writeFileSync(other, '#!/bin/sh\n', { mode: 0o755 });
     const shadowing = [bin('other', other), bin('linked', script)].join(delimiter);
     expect(selfCommand({ env: { PATH: shadowing }, script, packageRoot: root })).toBe(`node ${script}`);
   });
