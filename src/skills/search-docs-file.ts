@@ -12,13 +12,27 @@ export const SEARCH_DOCS_FILE = '.skills-search.json';
 /** Bump when tokenizing changes (search-index.ts, search-terms.ts): other versions are ignored. */
 export const SEARCH_DOCS_VERSION = 4;
 
+/** Above any count a skill's text can give (a count is at most the length of the text). */
+const MAX_COUNT = 0xffff_ffff;
+
+/**
+ * What tokenizing gives: a count is a whole number of occurrences from 1 to MAX_COUNT, a field's
+ * length a whole number from 0; anything else (negative, fractional) was not written by us.
+ */
+const isWhole = (n: unknown, least: number): boolean =>
+  typeof n === 'number' && n >= least && n <= MAX_COUNT && n % 1 === 0;
+
 /** Plain loops: this runs over every token of every skill on each CLI search. */
 function isCounts(value: unknown): value is StoredCounts {
   if (!Array.isArray(value) || value.length !== 2) return false;
   const [tokens, counts] = value as unknown[];
   if (!Array.isArray(tokens) || !Array.isArray(counts) || tokens.length !== counts.length) return false;
-  for (let i = 0; i < tokens.length; i += 1)
-    if (typeof tokens[i] !== 'string' || typeof counts[i] !== 'number') return false;
+  for (let i = 0; i < tokens.length; i += 1) {
+    // isWhole(counts[i], 1) written out: a call per count costs in the interpreter a start-up runs in.
+    const n = counts[i];
+    if (typeof tokens[i] !== 'string' || typeof n !== 'number' || !(n >= 1 && n <= MAX_COUNT) || n % 1 !== 0)
+      return false;
+  }
   return true;
 }
 
@@ -32,7 +46,7 @@ const isStoredDoc = (value: unknown): value is StoredDoc => {
     doc.tf.every(isCounts) &&
     Array.isArray(doc.len) &&
     doc.len.length === 3 &&
-    doc.len.every((n) => typeof n === 'number')
+    doc.len.every((n) => isWhole(n, 0))
   );
 };
 

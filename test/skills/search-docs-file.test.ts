@@ -124,6 +124,24 @@ describe('skills search tokens kept across processes', () => {
       for (const [tokens, counts] of doc.tf) expect(counts).toHaveLength(tokens.length);
   });
 
+  it.each([
+    ['a negative count', (doc: DocsFile['docs'][string]) => doc.tf[1]?.[1].fill(-1e6)],
+    ['a fractional count', (doc: DocsFile['docs'][string]) => doc.tf[1]?.[1].fill(0.001)],
+    ['a negative length', (doc: DocsFile['docs'][string]) => doc.len.fill(-1e6)],
+  ])('a stored doc with %s, which no tokenizing gives, is tokenized again', async (_label, spoil) => {
+    const l = layout();
+    const first = await searchOnce(l, 'forecast');
+    const stored = readDocs(l.file);
+    for (const doc of Object.values(stored.docs)) spoil(doc);
+    writeFileSync(l.file, JSON.stringify(stored));
+    expect(await searchOnce(l, 'forecast')).toEqual(first);
+    for (const doc of Object.values(readDocs(l.file).docs)) {
+      expect(Math.min(...doc.len)).toBeGreaterThanOrEqual(0);
+      for (const [, counts] of doc.tf)
+        for (const n of counts) expect(Number.isInteger(n) && n >= 1).toBe(true);
+    }
+  });
+
   it('searches as usual when the file cannot be written', async () => {
     const l = layout();
     const blocker = put(tempDir(), 'file', 'not a dir');
