@@ -6,17 +6,14 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { skillMessages } from '../../src/skills/messages.js';
-import { createSkillRegistry, type SkillEngine } from '../../src/skills/registry.js';
+import { createSkillRegistry } from '../../src/skills/registry.js';
 import { MAX_SKILL_FILE_BYTES, readSkillFile } from '../../src/skills/skill-file.js';
-import { put, tempDir } from './fixtures.js';
+import { put, registriesClosedAfterEach, tempDir } from './fixtures.js';
 
 const t = skillMessages('en');
-const open: SkillEngine[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((r) => r.close()));
-});
+const open = registriesClosedAfterEach();
 
 async function start(dir: string, home: string) {
   const r = await createSkillRegistry({ dir, cacheFile: join(home, 'cache.json'), lang: 'en' });
