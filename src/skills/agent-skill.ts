@@ -2,7 +2,6 @@ import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseFrontMatter } from './front-matter.js';
 import type { SkillMessages } from './messages.js';
-import { MAX_SKILL_FILE_BYTES } from './skill-file.js';
 
 /**
  * Agent Skills (the open SKILL.md folder standard): `NAME/SKILL.md` with YAML front matter whose
@@ -23,10 +22,11 @@ type AgentSkillParse =
   | { ok: true; name: string; description: string; body: string }
   | { ok: false; errors: string[] };
 
-/** Validates the front matter of a SKILL.md in folder `folder`; every problem is named. */
+/**
+ * Validates the front matter of a SKILL.md in folder `folder`; every problem is named. `bytes` come
+ * from readSkillFile (skill-file.ts), which holds the size limit for every skill file.
+ */
 export function parseAgentSkill(bytes: Uint8Array, folder: string, t: SkillMessages): AgentSkillParse {
-  if (bytes.length > MAX_SKILL_FILE_BYTES)
-    return { ok: false, errors: [t.agentTooLarge(MAX_SKILL_FILE_BYTES)] };
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);

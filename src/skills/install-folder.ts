@@ -23,6 +23,7 @@ import {
 } from './archive.js';
 import type { InstallRequest } from './install.js';
 import { assertNewSkillName } from './name-rules.js';
+import { readSkillFile } from './skill-file.js';
 
 /** Copies a folder, refusing links and special files, within the archive limits. */
 function copyTree(from: string, to: string, seen = { entries: 0, bytes: 0 }): void {
@@ -113,7 +114,9 @@ export async function installAgentSkill(
       throw error;
     }
     if (!found) throw new AppError('skill_archive_invalid', t.archiveNoSkill);
-    const parsed = parseAgentSkill(readFileSync(join(found.root, AGENT_SKILL_FILE)), found.folder, t);
+    const read = readSkillFile(join(found.root, AGENT_SKILL_FILE), t);
+    if (!read.ok) throw new AppError('skill_invalid', t.agentBroken(read.error));
+    const parsed = parseAgentSkill(read.bytes, found.folder, t);
     if (!parsed.ok) throw new AppError('skill_invalid', t.agentBroken(parsed.errors.join('; ')));
     const name = parsed.name;
     assertNewSkillName(name, t, { value: req.probe.env.PATH, skillsDir: dir });

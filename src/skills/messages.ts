@@ -17,7 +17,6 @@ export const skillMessages = defineMessages({
     brokenSymlink: (target: string) => `符号链接指向不存在的 ${target}；请修复或删除该链接`,
     collision: (name: string) => `与可执行技能 ${name} 重名，可执行技能优先，此文件未加载；请改名其中一个`,
     duplicateMarkdown: (other: string) => `与 ${other} 重名（扩展名大小写不同），未加载；请删除其中一个`,
-    agentTooLarge: (max: number) => `SKILL.md 超过 ${max} 字节；请精简正文，把细节放进 references/`,
     agentNoFrontMatter: 'SKILL.md 缺少 YAML front matter（文件开头的 --- 块，含 name 和 description）',
     agentUnclosedFrontMatter: 'SKILL.md 的 front matter 没有结束的 --- 行',
     agentNoName: 'front matter 缺少 name',
@@ -87,8 +86,6 @@ export const skillMessages = defineMessages({
       `collides with the executable skill ${name}, which wins; this file is not loaded; rename one of them`,
     duplicateMarkdown: (other: string) =>
       `collides with ${other} (extension case differs); not loaded; remove one of them`,
-    agentTooLarge: (max: number) =>
-      `SKILL.md is larger than ${max} bytes; shorten the body and move details to references/`,
     agentNoFrontMatter:
       'SKILL.md has no YAML front matter (a --- block at the top with name and description)',
     agentUnclosedFrontMatter: 'the front matter of SKILL.md has no closing --- line',

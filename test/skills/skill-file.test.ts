@@ -54,6 +54,18 @@ describe('skill files over the size limit', () => {
     expect(byName.get('deploy')).toMatchObject({ status: 'broken' });
   });
 
+  it('installing an Agent Skill folder whose SKILL.md is over the limit is refused with the same reason', async () => {
+    const source = join(tempDir(), 'deploy');
+    mkdirSync(source);
+    writeFileSync(
+      join(source, 'SKILL.md'),
+      `---\nname: deploy\ndescription: Deploys\n---\n${'y'.repeat(MAX_SKILL_FILE_BYTES)}`,
+    );
+    const r = await start(tempDir(), tempDir());
+    await expect(r.install(source)).rejects.toThrow(t.skillFileTooLarge(MAX_SKILL_FILE_BYTES));
+    expect(r.list().map((s) => s.name)).not.toContain('deploy');
+  });
+
   it('a body read on use after the file grew past the limit is empty', async () => {
     const dir = tempDir();
     const home = tempDir();
