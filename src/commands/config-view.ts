@@ -51,10 +51,44 @@ export function redactConfig(config: Config): Record<string, unknown> {
   return redactLeaves(config, []) as Record<string, unknown>;
 }
 
+/** The leaves whose values differ, each by its keys (absent on one side: `undefined` there), sorted by dotted key. */
+export function changedLeaves(before: Config, after: Config): string[][] {
+  const paths = new Map<string, string[]>();
+  for (const [path] of [...configLeaves(before), ...configLeaves(after)]) paths.set(path.join('.'), path);
+  return [...paths.entries()]
+    .filter(([, path]) => JSON.stringify(valueAt(before, path)) !== JSON.stringify(valueAt(after, path)))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, path]) => path);
+}
+
 /** Dotted keys whose values differ. */
 export function changedKeys(before: Config, after: Config): string[] {
-  const a = flattenConfig(before);
-  const b = flattenConfig(after);
-  const keys = new Set([...a.keys(), ...b.keys()]);
-  return [...keys].filter((k) => JSON.stringify(a.get(k)) !== JSON.stringify(b.get(k))).sort();
+  return changedLeaves(before, after).map((path) => path.join('.'));
+}
+
+/** The value at `path`, or undefined where a key on the way is missing. */
+export function valueAt(value: unknown, path: readonly string[]): unknown {
+  let node = value;
+  for (const key of path) {
+    if (!isRecord(node)) return undefined;
+    node = node[key];
+  }
+  return node;
+}
+
+/**
+ * Sets the one leaf at `path` to a copy of `value` (deletes it for `undefined`), creating the
+ * sections on the way; nothing beside that leaf changes.
+ */
+export function setLeaf(target: Record<string, unknown>, path: readonly string[], value: unknown): void {
+  const last = path.at(-1);
+  if (last === undefined) return;
+  let node = target;
+  for (const key of path.slice(0, -1)) {
+    const next = node[key];
+    if (!isRecord(next)) node[key] = {};
+    node = node[key] as Record<string, unknown>;
+  }
+  if (value === undefined) delete node[last];
+  else node[last] = structuredClone(value);
 }

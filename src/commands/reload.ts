@@ -1,6 +1,6 @@
 import { ConfigError } from '../config/config-error.js';
 import type { Config } from '../config/schema.js';
-import { changedKeys } from './config-view.js';
+import { changedLeaves, setLeaf, valueAt } from './config-view.js';
 import { commandMessages } from './messages.js';
 import type { SlashCommand } from './types.js';
 
@@ -26,25 +26,18 @@ const LIVE_PREFIXES = [
   'safety.file_roots',
   'safety.approval_timeout_s',
   'log.level',
-  'safety.mode',
-  'safety.rules',
   'channels.session',
   'channels.stream_interval_ms',
   'channels.max_file_bytes',
   'channels.pairing_ttl_s',
   'channels.telegram.allowed_ids',
+  'channels.lark.allowed_ids',
   'channels.thinking_notice_ms',
   'channels.dingtalk.allowed_ids',
 ];
 
 function isLiveKey(key: string): boolean {
   return LIVE_PREFIXES.some((p) => key === p || key.startsWith(p));
-}
-
-function setKey(config: Config, key: string, value: unknown): void {
-  const [section, name] = key.split('.') as [keyof Config, string | undefined];
-  if (name === undefined) return;
-  (config[section] as Record<string, unknown>)[name] = structuredClone(value);
 }
 
 /** `/reload`: re-reads config.json; applies what can change live (in place), says what needs a restart. */
@@ -66,18 +59,16 @@ export const reloadCommand: SlashCommand<'config' | 'configPath' | 'logger'> = {
       ];
       return { content: lines.join('\n'), data: { ok: false, problems: error.problems } };
     }
-    const changed = changedKeys(services.config, fresh);
+    const changed = changedLeaves(services.config, fresh);
     if (changed.length === 0)
       return { content: t.reloadNoChange, data: { ok: true, applied: [], restart: [] } };
-    const applied = changed.filter(isLiveKey);
-    const restart = changed.filter((k) => !isLiveKey(k));
-    const values = new Map(
-      applied.map((k) => [
-        k,
-        k.split('.').reduce<unknown>((n, p) => (n as Record<string, unknown>)[p], fresh),
-      ]),
-    );
-    for (const [key, value] of values) setKey(services.config, key, value);
+    const live = changed.filter((path) => isLiveKey(path.join('.')));
+    // Each changed leaf is set by its full path: a section's other keys (a bot token beside
+    // `allowed_ids`) stay as they are.
+    for (const path of live)
+      setLeaf(services.config as unknown as Record<string, unknown>, path, valueAt(fresh, path));
+    const applied = live.map((path) => path.join('.'));
+    const restart = changed.map((path) => path.join('.')).filter((k) => !isLiveKey(k));
     if (applied.includes('log.level')) services.logger.level = fresh.log.level;
     services.logger.info({ applied, restart }, 'config reloaded');
     const lines: string[] = [];
