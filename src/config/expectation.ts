@@ -18,8 +18,10 @@ const texts = defineMessages({
     oneOf: (values: string) => `以下之一: ${values}`,
     format: (format: string) => `${format} 格式`,
     unknownKey: '不存在此配置项（见 docs/configuration.md）',
+    unknownKeyNear: (key: string) => `不存在此配置项，是否想写 ${key}？`,
     jsonObject: '一个 JSON 对象',
     validJson: '合法的 JSON',
+    validJsonAt: (line: number, column: number) => `合法的 JSON（第 ${line} 行第 ${column} 列有误）`,
   },
   en: {
     type: (type: string) => `a ${type}`,
@@ -30,8 +32,11 @@ const texts = defineMessages({
     oneOf: (values: string) => `one of ${values}`,
     format: (format: string) => `the ${format} format`,
     unknownKey: 'no such key (see docs/configuration.md)',
+    unknownKeyNear: (key: string) => `no such key; did you mean ${key}?`,
     jsonObject: 'a JSON object',
     validJson: 'valid JSON',
+    validJsonAt: (line: number, column: number) =>
+      `valid JSON (the error is at line ${line}, column ${column})`,
   },
 });
 
@@ -48,9 +53,13 @@ function both(pick: (t: ReturnType<typeof texts>) => string): Expectation {
   return { zh: pick(texts('zh')), en: pick(texts('en')) };
 }
 
-export const unknownKey = (): Expectation => both((t) => t.unknownKey);
+/** An unknown key, with the known key it is probably a typo of (dotted), when there is one. */
+export const unknownKey = (near?: string): Expectation =>
+  both((t) => (near ? t.unknownKeyNear(near) : t.unknownKey));
 export const jsonObject = (): Expectation => both((t) => t.jsonObject);
-export const validJson = (): Expectation => both((t) => t.validJson);
+/** Invalid JSON, with where the parser stopped (1-based) when it said. */
+export const validJson = (at?: { line: number; column: number }): Expectation =>
+  both((t) => (at ? t.validJsonAt(at.line, at.column) : t.validJson));
 
 export function expectationOf(issue: z.core.$ZodIssue): Expectation {
   switch (issue.code) {

@@ -5,10 +5,12 @@
  * the config cache (config-cache.ts) has no validation of the very text.
  */
 import type { z } from 'zod';
+import { nearestWord } from '../util/edit-distance.js';
 import { ConfigError, type ConfigProblem } from './config-error.js';
 import { expectationOf, jsonObject, unknownKey, validJson } from './expectation.js';
 import { type LegacyNotice, translateLegacyConfig } from './legacy.js';
 import { type Config, ConfigSchema } from './schema.js';
+import { knownKeysAt } from './schema-keys.js';
 
 export interface ValidatedConfig {
   config: Config;
@@ -27,11 +29,15 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
 
 function describeIssue(issue: z.core.$ZodIssue, raw: unknown): ConfigProblem[] {
   if (issue.code === 'unrecognized_keys') {
-    return issue.keys.map((key) => ({
-      key: [...issue.path, key].join('.'),
-      expected: unknownKey(),
-      found: JSON.stringify(valueAt(raw, [...issue.path, key])),
-    }));
+    const known = knownKeysAt(ConfigSchema, issue.path);
+    return issue.keys.map((key) => {
+      const near = nearestWord(key, known);
+      return {
+        key: [...issue.path, key].join('.'),
+        expected: unknownKey(near === undefined ? undefined : [...issue.path, near].join('.')),
+        found: JSON.stringify(valueAt(raw, [...issue.path, key])),
+      };
+    });
   }
   const found = valueAt(raw, issue.path);
   return [
@@ -59,14 +65,27 @@ export function validateConfig(raw: unknown, path = 'config.json'): ValidatedCon
   return { config: result.data, legacy: notices };
 }
 
-/** The JSON of a config file's text (a BOM is allowed). Throws ConfigError naming the syntax error. */
+/** Line and column (1-based) of a JSON.parse error, from the position it names. */
+function syntaxErrorAt(message: string, text: string): { line: number; column: number } | undefined {
+  const position = /end of JSON input/.test(message)
+    ? String(text.length)
+    : /at position (\d+)/.exec(message)?.[1];
+  if (position === undefined) return undefined;
+  const before = text.slice(0, Number(position)).split('\n');
+  return { line: before.length, column: (before.at(-1) ?? '').length + 1 };
+}
+
+/** The JSON of a config file's text (a BOM is allowed). Throws ConfigError naming the syntax error and where it is. */
 export function parseConfigJson(path: string, text: string): unknown {
+  const body = text.replace(/^\uFEFF/, '');
   try {
-    return JSON.parse(text.replace(/^\uFEFF/, ''));
+    return JSON.parse(body);
   } catch (error) {
+    const message = (error as Error).message;
+    const found = message.replace(/\s*(?:in JSON )?at position \d+(?: \(line \d+ column \d+\))?/, '');
     throw new ConfigError(
       path,
-      [{ key: '(file)', expected: validJson(), found: (error as Error).message }],
+      [{ key: '(file)', expected: validJson(syntaxErrorAt(message, body)), found }],
       error,
     );
   }

@@ -60,11 +60,44 @@ describe('loadConfig', () => {
     expect(error.problems).toEqual([expect.objectContaining({ key: 'skills.probe_timeout', found: '5' })]);
   });
 
+  it('suggests the known key an unknown one is probably a typo of, at any depth', async () => {
+    const path = tempConfigPath();
+    const text = JSON.stringify({
+      llm: { timeout: 5 },
+      channels: { telegram: { alowed_ids: [1] } },
+      server: { zzzzzz: 1 },
+    });
+    writeFileSync(path, text);
+    const error = await expectConfigError(path);
+    const said = Object.fromEntries(error.problems.map((p) => [p.key, p.expected]));
+    expect(said['llm.timeout']).toEqual({
+      zh: '不存在此配置项，是否想写 llm.timeout_s？',
+      en: 'no such key; did you mean llm.timeout_s?',
+    });
+    expect(said['channels.telegram.alowed_ids']?.en).toBe(
+      'no such key; did you mean channels.telegram.allowed_ids?',
+    );
+    expect(said['server.zzzzzz']?.en).toBe('no such key (see docs/configuration.md)');
+    expect(readFileSync(path, 'utf8')).toBe(text);
+  });
+
   it('reports a file that is not JSON with the parser message', async () => {
     const path = tempConfigPath();
     writeFileSync(path, '{ "llm": ');
     const error = await expectConfigError(path);
     expect(error.problems[0]?.key).toBe('(file)');
+    expect(error.problems[0]?.expected.en).toBe('valid JSON (the error is at line 1, column 10)');
+  });
+
+  it('names the line and column of a syntax error', async () => {
+    const path = tempConfigPath();
+    writeFileSync(path, '{\n  "llm": {\n    "timeout_s": 5,\n  }\n}\n');
+    const error = await expectConfigError(path);
+    expect(error.problems[0]?.expected).toEqual({
+      zh: '合法的 JSON（第 4 行第 3 列有误）',
+      en: 'valid JSON (the error is at line 4, column 3)',
+    });
+    expect(error.problems[0]?.found).not.toMatch(/position/);
   });
 
   it("accepts the original Aibox's config.json and maps its keys", async () => {
