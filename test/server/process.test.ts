@@ -74,6 +74,10 @@ describe.concurrent('aibox serve process', () => {
     first.child.kill('SIGKILL');
     expect((await first.exited).signal).toBe('SIGKILL');
     expect(first.stdout()).toContain(`run: node ${CLI_PATH} chat ws://127.0.0.1:`);
+    // The banner says what is on and where.
+    expect(first.stdout()).toContain('OpenAI-compatible API: off (set server.openai_api');
+    expect(first.stdout()).toMatch(/MCP server \(Streamable HTTP\): http:\/\/127\.0\.0\.1:\d+\/mcp/);
+    expect(first.stdout()).toContain('Chat channels: none configured');
 
     const second = await serve(home, ['--lang', 'zh']);
     const again = await connectReady(second.url);

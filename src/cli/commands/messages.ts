@@ -213,6 +213,11 @@ export const serveMessages = defineMessages({
     openPage: (url: string, chat: string) =>
       `   在浏览器中打开 ${url}/ ，或在终端运行: ${chat} ${url.replace(/^http/, 'ws')}`,
     tokenHint: '   已启用令牌认证（server.token）：客户端需要提供令牌。',
+    openAiOn: (url: string) => `   OpenAI 兼容接口: ${url}/v1`,
+    openAiOff: '   OpenAI 兼容接口: 未开启（config.json 的 server.openai_api 设为 true 可开启）',
+    mcpAt: (url: string) => `   MCP 服务（Streamable HTTP）: ${url}/mcp`,
+    channelsOn: (names: string) => `   聊天渠道: ${names}`,
+    channelsOff: '   聊天渠道: 未配置（见 docs/channels.md）',
     noKey: (env: string) => `⚠️  未找到模型密钥：请设置环境变量 ${env}，否则对话会失败。`,
     schedulerOff: '   定时任务调度器未运行。',
     logFile: (path: string) => `   日志: ${path}`,
@@ -234,6 +239,11 @@ export const serveMessages = defineMessages({
     openPage: (url: string, chat: string) =>
       `   Open ${url}/ in a browser, or in a terminal run: ${chat} ${url.replace(/^http/, 'ws')}`,
     tokenHint: '   Token auth is on (server.token): clients must present the token.',
+    openAiOn: (url: string) => `   OpenAI-compatible API: ${url}/v1`,
+    openAiOff: '   OpenAI-compatible API: off (set server.openai_api to true in config.json)',
+    mcpAt: (url: string) => `   MCP server (Streamable HTTP): ${url}/mcp`,
+    channelsOn: (names: string) => `   Chat channels: ${names}`,
+    channelsOff: '   Chat channels: none configured (see docs/channels.md)',
     noKey: (env: string) =>
       `⚠️  No model key found: set the environment variable ${env}, or conversations will fail.`,
     schedulerOff: '   The task scheduler is not running.',

@@ -5,6 +5,7 @@
  */
 import { type Command, InvalidArgumentError } from 'commander';
 import type { App } from '../../app/create-app.js';
+import { CHANNEL_KINDS } from '../../channels/channel-kinds.js';
 import { AppError } from '../../errors.js';
 import { detectLang, isLang } from '../../i18n/lang.js';
 import { type ConsoleLevel, consoleLevelFromDebug } from '../../log/levels.js';
@@ -87,6 +88,13 @@ function printBanner(app: App, server: RunningServer, t: ReturnType<typeof serve
   for (const notice of app.notices) out.write(`ℹ️  ${notice}\n`);
   out.write(`${t.listening(server.url)}\n${t.openPage(server.url, `${selfCommand()} chat`)}\n`);
   if (app.config.server.token) out.write(`${t.tokenHint}\n`);
+  out.write(`${app.config.server.openai_api ? t.openAiOn(server.url) : t.openAiOff}\n`);
+  out.write(`${t.mcpAt(server.url)}\n`);
+  // The same test as the server's own start of channels: configured in config.json or the environment.
+  const channels = CHANNEL_KINDS.filter((kind) => kind.configured(app.config, process.env));
+  out.write(
+    `${channels.length > 0 ? t.channelsOn(channels.map((k) => k.label).join(', ')) : t.channelsOff}\n`,
+  );
   if (!app.scheduler) out.write(`${t.schedulerOff}\n`);
   out.write(`${t.logFile(app.paths.log)}\n`);
   const info = app.provider.info;
