@@ -4,8 +4,8 @@
  * `aibox chat` (requests from the server) and `aibox ask` (from its own broker).
  */
 import type { ApprovalAnswer } from '../safety/types.js';
+import { cleanDeep } from '../util/untrusted-text.js';
 import type { TerminalApprovalMessages } from './messages.js';
-import { withoutControls } from './terminal-text.js';
 
 interface ShownRequest {
   tool: string;
@@ -42,7 +42,7 @@ export function describeRequest(
   t: TerminalApprovalMessages,
 ): { text: string; prompt: string } {
   // The command and reason come from the model: what is shown must be what would run.
-  const { tool, command, reason } = withoutControls(request);
+  const { tool, command, reason } = cleanDeep(request);
   const lines = [t.title(tool), `   $ ${command}`, t.reason(reason)];
   lines.push(t.expires(Math.max(0, Math.round(request.secondsLeft))));
   return { text: lines.join('\n'), prompt: t.choices(request.canAlways) };

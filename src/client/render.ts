@@ -4,9 +4,9 @@
  * (when the ack carries no `protocol`, `line` frames are shown as they come).
  */
 import type { ServerFrame } from '../protocol/frames.js';
+import { cleanDeep } from '../util/untrusted-text.js';
 import { describeRequest } from './approval-prompt.js';
 import type { ChatMessages, TerminalApprovalMessages } from './messages.js';
-import { withoutControls } from './terminal-text.js';
 import { ToolFold } from './tool-fold.js';
 
 interface RenderOptions {
@@ -254,7 +254,7 @@ export function createRenderer(options: RenderOptions): Renderer {
   };
 
   return {
-    frame: (frame) => ({ turnEnded: show(withoutControls(frame)) }),
+    frame: (frame) => ({ turnEnded: show(cleanDeep(frame)) }),
     note: (text) => block(text),
     get legacy() {
       return legacy;

@@ -1,11 +1,11 @@
 import { closeSync, existsSync, openSync, readSync, realpathSync } from 'node:fs';
 import { basename, resolve, sep } from 'node:path';
 import { type RunProcessResult, runProcess } from '../util/run-process.js';
+import { plainTerminalText } from '../util/untrusted-text.js';
 import { summarizeHelp } from './help-summary.js';
 import { manualSummary } from './manual-summary.js';
 import { commandOnPath } from './path-commands.js';
 import type { ProbeFailure, ProbeOptions, ProbeOutcome } from './probe-outcome.js';
-import { plainTerminalText } from './terminal-text.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 

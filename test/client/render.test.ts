@@ -39,6 +39,27 @@ describe('aibox chat renderer', () => {
     expect(text).toContain('rm -rf ~/x[2Kls -l');
     expect(text).not.toMatch(/[\x1b\x07\r\x9b]/);
   });
+
+  it('drops right-to-left overrides and invisible characters from server text and approvals', () => {
+    const text = renderAll([
+      { type: 'chunk', content: 'file \u202etxt.sh\u202c ok\u200b' },
+      { type: 'complete', content: '' },
+      {
+        type: 'approval_request',
+        approval_id: 'a1',
+        turn_id: 't1',
+        call_id: 'c1',
+        tool: 'run_command',
+        command: 'rm -rf \u2067~\u2069 x',
+        reason: 'deletes',
+        expires_at: new Date(Date.now() + 60_000).toISOString(),
+        can_always: false,
+      },
+    ]);
+    expect(text).toContain('file txt.sh ok');
+    expect(text).toContain('rm -rf ~ x');
+    expect(text).not.toMatch(/[\u202a-\u202e\u2066-\u2069\u200b]/u);
+  });
 });
 
 describe('approval prompt', () => {

@@ -8,8 +8,8 @@ import { skillMessages } from '../../src/skills/messages.js';
 import { probeExecutable } from '../../src/skills/probe.js';
 import { describeProbeFailure } from '../../src/skills/probe-outcome.js';
 import { createSkillRegistry } from '../../src/skills/registry.js';
-import { plainTerminalText } from '../../src/skills/terminal-text.js';
 import { envWithoutSecrets } from '../../src/util/secret-env.js';
+import { plainTerminalText } from '../../src/util/untrusted-text.js';
 import { isRunning } from '../helpers/processes.js';
 import { registriesClosedAfterEach, script, tempDir } from './fixtures.js';
 
