@@ -93,7 +93,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
   sandboxProbe.catch(() => {});
   const closers: (() => Promise<void> | void)[] = [];
   try {
-    const removed = await removeLeftovers(paths.skills);
+    const removed = await removeLeftovers({ ...paths, config: loaded.path });
     if (removed.length > 0) logger.info({ removed }, 'removed leftovers of an earlier run');
     const db = await openDatabase(paths.database, {
       lang,

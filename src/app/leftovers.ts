@@ -1,14 +1,17 @@
 /**
  * What a killed process (`kill -9`, power loss) leaves behind and a start removes:
- * half-copied skill installs (`.install-*` in the skills dir) and uploaded skill files
- * (`aibox-upload-*` in the system temp dir). Only entries last changed before this
+ * half-copied skill installs (`.install-*` in the skills dir), uploaded skill files
+ * (`aibox-upload-*` in the system temp dir) and the temp copies of atomic writes in the data
+ * dir and the config file's dir (`.config.json.<pid>.….tmp`: copies of the token and keys). Only entries last changed before this
  * process started are removed, so a concurrent install or upload of another running
  * Aibox is never touched.
  */
 import { readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import type { DataPaths } from '../config/paths.js';
 import { INSTALL_STAGING_PREFIX } from '../skills/install.js';
+import { ANY_TEMP_NAME } from '../util/atomic-write.js';
 
 /** Prefix of the private temp dir an uploaded skill file is written to (server/api). */
 export const UPLOAD_DIR_PREFIX = 'aibox-upload-';
@@ -18,11 +21,15 @@ function processStartMs(): number {
   return Date.now() - process.uptime() * 1000;
 }
 
-async function removeOlder(dir: string, prefix: string, beforeMs: number): Promise<string[]> {
+async function removeOlder(
+  dir: string,
+  matches: (name: string) => boolean,
+  beforeMs: number,
+): Promise<string[]> {
   const names = await readdir(dir).catch(() => [] as string[]);
   const removed: string[] = [];
   for (const name of names) {
-    if (!name.startsWith(prefix)) continue;
+    if (!matches(name)) continue;
     const path = join(dir, name);
     const info = await stat(path).catch(() => undefined);
     if (!info || info.mtimeMs >= beforeMs) continue;
@@ -34,12 +41,17 @@ async function removeOlder(dir: string, prefix: string, beforeMs: number): Promi
 
 /** Removes the leftovers; returns the paths removed (for the log). */
 export async function removeLeftovers(
-  skillsDir: string,
+  paths: Pick<DataPaths, 'home' | 'skills' | 'config'>,
   options: { beforeMs?: number; tempDir?: string } = {},
 ): Promise<string[]> {
   const beforeMs = options.beforeMs ?? processStartMs();
-  return [
-    ...(await removeOlder(skillsDir, INSTALL_STAGING_PREFIX, beforeMs)),
-    ...(await removeOlder(options.tempDir ?? tmpdir(), UPLOAD_DIR_PREFIX, beforeMs)),
+  const prefixed = (prefix: string) => (name: string) => name.startsWith(prefix);
+  const tempCopy = (name: string) => ANY_TEMP_NAME.test(name);
+  const removed = [
+    ...(await removeOlder(paths.skills, prefixed(INSTALL_STAGING_PREFIX), beforeMs)),
+    ...(await removeOlder(options.tempDir ?? tmpdir(), prefixed(UPLOAD_DIR_PREFIX), beforeMs)),
   ];
+  for (const dir of new Set([paths.home, dirname(paths.config)]))
+    removed.push(...(await removeOlder(dir, tempCopy, beforeMs)));
+  return removed;
 }

@@ -2,9 +2,10 @@
  * The one list of places no tool may reach, whatever a rule or a person says: Aibox's own
  * secrets in the data dir (config.json and its validated copy .config-cache.json hold the server
  * token, memories.db and the archive the conversations, ai.log what happened) and the user's
- * credential stores. The file tools refuse
- * them (by name, through symlinks and hard links), the command policy denies commands that name
- * them, and the bubblewrap sandbox (commands and MCP servers) hides them.
+ * credential stores. The temp copies an atomic write makes of each (`.config.json.<pid>.….tmp`)
+ * are protected like the file. The file tools refuse them (by name, through symlinks and hard
+ * links), the command policy denies commands that name them, and the bubblewrap sandbox
+ * (commands and MCP servers) does not show them.
  */
 import { readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
@@ -12,6 +13,7 @@ import { CONFIG_CACHE_FILE } from '../config/config-cache.js';
 import type { DataPaths } from '../config/paths.js';
 import { SKILLS_CACHE_FILE } from '../skills/probe-cache-file.js';
 import { SEARCH_DOCS_FILE } from '../skills/search-docs-file.js';
+import { tempNamePattern } from '../util/atomic-write.js';
 
 /** Credential stores refused wherever they are (a copy of `.ssh` in the workspace still holds keys). */
 const CREDENTIAL_NAMES = [
@@ -87,21 +89,25 @@ export function isWithin(path: string, root: string): boolean {
   return path === root || path.startsWith(root.endsWith(sep) ? root : `${root}${sep}`);
 }
 
-/** Files in a directory whose names start with `prefix` (rotated logs, SQLite's -wal/-shm). */
-function siblingsWithPrefix(file: string): string[] {
-  const dir = dirname(file);
-  const prefix = basename(file);
-  try {
-    return readdirSync(dir)
-      .filter((name) => name.startsWith(prefix))
-      .map((name) => join(dir, name));
-  } catch {
-    return [];
+/** The names in each directory, read once per call (rotated logs, SQLite's -wal/-shm, temp copies). */
+function namesIn(dirs: Iterable<string>): Map<string, string[]> {
+  const names = new Map<string, string[]>();
+  for (const dir of dirs) {
+    if (names.has(dir)) continue;
+    try {
+      names.set(dir, readdirSync(dir));
+    } catch {
+      names.set(dir, []);
+    }
   }
+  return names;
 }
 
 /** SQLite's companions of a file, named even before they exist. */
 const sqliteCompanions = (file: string) => [file, `${file}-wal`, `${file}-shm`];
+
+/** True when `name` (in the same directory) is a temp copy an atomic write makes of `file`. */
+const isTempCopyName = (name: string, file: string) => tempNamePattern(file).test(name);
 
 /**
  * Every protected path as a list: as they exist now and as the policy should name them even
@@ -109,8 +115,17 @@ const sqliteCompanions = (file: string) => [file, `${file}-wal`, `${file}-shm`];
  */
 export function protectedPaths(paths: ProtectedDataPaths, home: string): string[] {
   const { filePrefixes, places } = protectedPlaces(paths, home);
-  const files = filePrefixes.flatMap((file) => [...sqliteCompanions(file), ...siblingsWithPrefix(file)]);
-  return [...new Set([...files, ...places])];
+  const listed = namesIn([...filePrefixes, ...places].map((file) => dirname(file)));
+  const existing = (file: string, keep: (name: string) => boolean) =>
+    (listed.get(dirname(file)) ?? []).filter(keep).map((name) => join(dirname(file), name));
+  const files = filePrefixes.flatMap((file) => [
+    ...sqliteCompanions(file),
+    ...existing(file, (name) => name.startsWith(basename(file))),
+  ]);
+  const temps = [...filePrefixes, ...places].flatMap((file) =>
+    existing(file, (name) => isTempCopyName(name, file)),
+  );
+  return [...new Set([...files, ...places, ...temps])];
 }
 
 /** True when `path` (absolute, normalised) names a protected place by its name or where it is. */
@@ -118,8 +133,11 @@ function namedProtected(path: string, protect: ProtectedPlaces): boolean {
   const names: readonly string[] = CREDENTIAL_NAMES;
   if (path.split(sep).some((part) => names.includes(part))) return true;
   if (protect.places.some((place) => isWithin(path, place))) return true;
-  return protect.filePrefixes.some(
-    (file) => dirname(path) === dirname(file) && basename(path).startsWith(basename(file)),
+  const sameDir = (file: string) => dirname(path) === dirname(file);
+  if (protect.filePrefixes.some((file) => sameDir(file) && basename(path).startsWith(basename(file))))
+    return true;
+  return [...protect.filePrefixes, ...protect.places].some(
+    (file) => sameDir(file) && isTempCopyName(basename(path), file),
   );
 }
 

@@ -86,7 +86,7 @@ async function seedDatabase(home: string): Promise<string> {
 }
 
 describe('start-up after a crash', () => {
-  it('removes stale install staging dirs and upload dirs older than the process', async () => {
+  it('removes stale install staging dirs, upload dirs and temp copies of config writes older than the process', async () => {
     const home = tempHome('aibox-leftovers-');
     writeFileSync(join(home, 'config.json'), config());
     const staging = join(home, 'skills', '.install-weather-0a1b2c3d');
@@ -100,11 +100,18 @@ describe('start-up after a crash', () => {
     utimesSync(staging, past, past);
     const fresh = join(home, 'skills', '.install-other-00000000');
     writeFileSync(fresh, 'being installed by another process right now');
+    const configCopy = join(home, '.config.json.4242.1.k3y5x0.tmp');
+    writeFileSync(configCopy, '{"server":{"token":"t0ken"}}');
+    utimesSync(configCopy, past, past);
+    const freshCopy = join(home, '.config.json.4343.1.a.tmp');
+    writeFileSync(freshCopy, 'being written by another process right now');
 
     const app = await start(home);
     expect(existsSync(staging)).toBe(false);
     expect(existsSync(upload)).toBe(false);
     expect(existsSync(fresh)).toBe(true);
+    expect(existsSync(configCopy)).toBe(false);
+    expect(existsSync(freshCopy)).toBe(true);
     await stop(app);
   });
 

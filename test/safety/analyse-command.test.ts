@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import lists from '../../bench/safety-commands.json' with { type: 'json' };
 import { dataPaths } from '../../src/config/paths.js';
@@ -111,6 +114,22 @@ describe('command analyser', () => {
     expect(decide('cat $HOME/.aibox/config.json', { sandboxed: false })).toBe('deny');
     expect(decide('cat /home/ann/.aibox/*', { sandboxed: false })).toBe('deny');
     expect(decide('tr "\\0" "\\n" < /proc/$PPID/environ', { sandboxed: false })).toBe('deny');
+  });
+
+  it('denies commands naming a temp copy of a protected file that a crash left', () => {
+    const home = mkdtempSync(join(tmpdir(), 'aibox-temp-copy-'));
+    try {
+      const data = dataPaths(join(home, '.aibox'));
+      mkdirSync(data.home);
+      const temp = join(data.home, '.config.json.4242.1.k3y5x0.tmp');
+      writeFileSync(temp, '{"server":{"token":"t"}}');
+      const ctx = { cwd: data.workspace, workspace: data.workspace, skillsDir: data.skills, home };
+      const withTemp = { ...ctx, protectedPaths: protectedPaths(data, home) };
+      expect(decide(`cat ${temp}`, withTemp)).toBe('deny');
+      expect(decide(`cp ${temp} /tmp/x`, { ...withTemp, sandboxed: false })).toBe('deny');
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 
   it('writes outside the workspace need the host; inside the workspace and /tmp they do not', () => {

@@ -170,6 +170,25 @@ describe('file tools: roots', () => {
     expect((await b.run(b.read, { filepath: join(b.home, 'memories.json.txt') }, YES)).ok).toBe(true);
   });
 
+  it('the temp copies an atomic write makes of a protected file are refused like the file', async () => {
+    const b = box();
+    const temps = [
+      join(b.home, '.config.json.4242.1.k3y5x0.tmp'),
+      join(b.home, '..config-cache.json.4242.2.ab.tmp'),
+      join(b.home, '.mcp-trust.json.17.3.zz9.tmp'),
+    ];
+    for (const temp of temps) writeFileSync(temp, '{"server":{"token":"s3cret-token"}}');
+    for (const filepath of temps) {
+      const result = await b.run(b.read, { filepath }, YES);
+      expect(result.content, filepath).toContain('it is protected');
+      expect(result.content).not.toContain('s3cret');
+    }
+    expect(b.asked).toEqual([]);
+    // A file that only looks alike is another file: outside the roots, asked.
+    writeFileSync(join(b.home, '.config.json.notes.tmp'), 'fine');
+    expect((await b.run(b.read, { filepath: join(b.home, '.config.json.notes.tmp') }, YES)).ok).toBe(true);
+  });
+
   it('file rules decide without asking (deny wins); safety.mode off allows outside paths without asking', async () => {
     const allowed = box({
       rules: [

@@ -23,6 +23,8 @@ export interface BoxOptions {
   lang?: 'zh' | 'en';
   /** Runs the scheduler (off by default: most tests want no background runs). */
   scheduler?: boolean;
+  /** Prepares the data dir before the box starts (e.g. what an earlier crash left). */
+  seed?: (home: string) => void;
 }
 
 export function boxConfig(
@@ -65,6 +67,7 @@ export async function startBox(options: BoxOptions = {}): Promise<Box> {
       2,
     ),
   );
+  options.seed?.(home);
   const app = await createApp({
     home,
     env: testEnv(home),
