@@ -3,6 +3,7 @@
  * reason and, when safe, the rule an "Always" would save), and how to start the command
  * (inside bubblewrap, or unsandboxed under the orphan guard).
  */
+import type { DataPaths } from '../config/paths.js';
 import type { Config } from '../config/schema.js';
 import type { Lang } from '../i18n/lang.js';
 import type { SkillRegistry } from '../skills/types.js';
@@ -45,7 +46,7 @@ export interface CommandGuard {
 interface CommandGuardOptions {
   safety: Config['safety'];
   /** The config file in `paths` is the one loaded (`--config`). */
-  paths: ProtectedDataPaths;
+  paths: ProtectedDataPaths & Pick<DataPaths, 'prompts'>;
   /** The user's home directory (credential stores are hidden from commands). */
   home: string;
   workspace: string;
@@ -123,6 +124,8 @@ export function createCommandGuard(options: CommandGuardOptions): CommandGuard {
         const layout = {
           workspace: options.workspace,
           skillsDir: options.skills.dir,
+          home: options.home,
+          dataDirs: [options.paths.home, options.paths.prompts],
           hidden,
           network: safety.network,
         };

@@ -1,18 +1,27 @@
 /**
- * stdio MCP servers run in the command sandbox when there is one: the same read-only system,
- * private /tmp, hidden secrets, own PID namespace and death with the server as `run_command`.
+ * stdio MCP servers run in the command sandbox when there is one: the same view (read-only
+ * system, private /tmp and $HOME, no data dir), own PID namespace and death with the server as `run_command`.
  * What the user named in the server's configuration (existing absolute directories among its
  * arguments, and its cwd) is bound read-write, since that is what such servers are for
  * (server-filesystem's allowed folders); npm's cache gets a writable home of its own so `npx`
  * servers start. The network follows `safety.network`.
  */
-import { mkdirSync, realpathSync, statSync } from 'node:fs';
-import { isAbsolute, join } from 'node:path';
+import { existsSync, mkdirSync, realpathSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import type { DataPaths } from '../config/paths.js';
 import type { Config } from '../config/schema.js';
 import type { McpLaunch, WrapMcpLaunch } from '../mcp/launch.js';
-import { HOST_SOCKETS, protectedPaths } from './protected-paths.js';
+import { HOST_SOCKETS, isWithin, protectedPaths } from './protected-paths.js';
 import { bwrapMounts, type SandboxStatus } from './sandbox.js';
+import { SYSTEM_DIRS } from './sandbox-view.js';
+
+const realpathOr = (path: string) => {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+};
 
 interface McpSandboxOptions {
   safety: Config['safety'];
@@ -24,11 +33,33 @@ interface McpSandboxOptions {
 }
 
 /**
- * What the user named in the server's entry: existing directories (bound read-write) and, for
- * files under /tmp (the program, its script), the top directory under /tmp holding them, kept
- * visible read-only so the program and its packages are found despite the private /tmp.
+ * Where a program file the user named lives, as the directory to show read-only: for a file
+ * under /tmp the top directory under /tmp holding it; elsewhere the outermost directory above it
+ * that holds a `node_modules` (so the packages a server imports are found, hoisted ones too),
+ * else the file's own directory. Never `/`, the user's home or a directory holding the data dir
+ * (then the file alone).
  */
-function namedPaths(launch: McpLaunch): { dirs: string[]; readable: string[] } {
+function programPlace(file: string, home: string, dataDir: string): string {
+  if (isWithin(file, '/tmp')) return join('/tmp', file.slice('/tmp/'.length).split('/')[0] ?? '');
+  const tooWide = (dir: string) => dir === '/' || isWithin(home, dir) || isWithin(dataDir, dir);
+  let place: string | undefined;
+  for (let dir = dirname(file); !tooWide(dir); dir = dirname(dir))
+    if (existsSync(join(dir, 'node_modules'))) place = dir;
+  if (place) return place;
+  return tooWide(dirname(file)) ? file : dirname(file);
+}
+
+/**
+ * What the user named in the server's entry: existing directories (bound read-write) and, for
+ * files outside the system directories (the program, its script), the place holding them
+ * (`programPlace`, at the real path and at the path as written), kept visible read-only so the
+ * program and its packages are found.
+ */
+function namedPaths(
+  launch: McpLaunch,
+  home: string,
+  dataDir: string,
+): { dirs: string[]; readable: string[] } {
   const dirs: string[] = [];
   const readable: string[] = [];
   for (const candidate of [launch.command, ...launch.args, ...(launch.cwd ? [launch.cwd] : [])]) {
@@ -37,8 +68,10 @@ function namedPaths(launch: McpLaunch): { dirs: string[]; readable: string[] } {
       const real = realpathSync(candidate);
       if (statSync(real).isDirectory()) {
         if (candidate !== launch.command) dirs.push(real);
-      } else if (real.startsWith('/tmp/')) {
-        readable.push(join('/tmp', real.slice('/tmp/'.length).split('/')[0] ?? ''));
+      } else if (!SYSTEM_DIRS.some((dir) => isWithin(real, dir))) {
+        readable.push(programPlace(real, home, dataDir));
+        // Named through a symlink (`~/mcp → /srv/mcp`): the path as written must resolve too.
+        if (real !== candidate) readable.push(programPlace(resolve(candidate), home, dataDir));
       }
     } catch {
       // Not a path that exists: an ordinary argument.
@@ -56,11 +89,13 @@ export function mcpSandboxLaunch(options: McpSandboxOptions): WrapMcpLaunch {
     const layout = {
       workspace: options.workspace,
       skillsDir: options.skillsDir,
+      home: options.home,
+      dataDirs: [options.paths.home, options.paths.prompts],
       hidden,
       network: options.safety.network,
     };
     const cwd = launch.cwd ?? options.workspace;
-    const named = namedPaths(launch);
+    const named = namedPaths(launch, realpathOr(options.home), realpathOr(options.paths.home));
     return {
       command: 'bwrap',
       args: [

@@ -35,6 +35,8 @@ const HOME_SECRETS = [
   '.npmrc',
   '.pypirc',
   '.cert', // the original Aibox's key file (~/.cert/deepseek.key)
+  join('.cargo', 'credentials'),
+  join('.cargo', 'credentials.toml'),
   join('.config', 'gcloud'),
   join('.config', 'gh'),
   join('.local', 'share', 'keyrings'),

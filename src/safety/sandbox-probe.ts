@@ -3,7 +3,7 @@
  * may be disabled, or bwrap missing) and remembered for the life of the process.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Config } from '../config/schema.js';
 import type { Lang } from '../i18n/lang.js';
@@ -19,7 +19,19 @@ export async function probeBwrap(network: boolean, lang: Lang): Promise<SandboxS
   try {
     const run = await runProcess({
       command: 'bwrap',
-      args: bwrapArgs({ workspace: dir, skillsDir: dir, hidden: [], network }, 'true', dir),
+      // The same view as commands get (a mount it needs that fails here makes the sandbox unavailable).
+      args: bwrapArgs(
+        {
+          workspace: dir,
+          skillsDir: dir,
+          home: process.env.HOME ?? homedir(),
+          dataDirs: [],
+          hidden: [],
+          network,
+        },
+        'true',
+        dir,
+      ),
       timeoutMs: PROBE_TIMEOUT_MS,
       env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
     });

@@ -1,17 +1,13 @@
 /**
- * The bubblewrap sandbox of `run_command`: the whole file system read-only, the workspace and a
- * private /tmp writable, the skills dir read-only, secrets hidden, its own PID/IPC/UTS namespaces
- * (so no command can read the server's /proc/…/environ), killed with its parent, and the network
- * off when `safety.network` is false.
+ * The bubblewrap sandbox of `run_command`: only what a task needs is shown (`sandbox-view.ts`:
+ * system dirs read-only, the workspace and a private /tmp and $HOME writable, the skills dir
+ * read-only, the data dir absent), its own PID/IPC/UTS namespaces (so no command can read the
+ * server's /proc/…/environ), killed with its parent, and the network off when `safety.network`
+ * is false.
  */
-import { existsSync, realpathSync, statSync } from 'node:fs';
-import { isWithin } from './protected-paths.js';
+import { type SandboxViewLayout, sandboxViewArgs } from './sandbox-view.js';
 
-interface SandboxLayout {
-  workspace: string;
-  skillsDir: string;
-  /** Paths hidden inside the sandbox (secrets); the ones that do not exist are skipped. */
-  hidden: readonly string[];
+export interface SandboxLayout extends SandboxViewLayout {
   network: boolean;
 }
 
@@ -32,7 +28,7 @@ export function bwrapArgs(layout: SandboxLayout, command: string, cwd: string): 
  * The argv (after `bwrap`) up to and including `--`: the program and its arguments follow.
  * `writable` are extra directories bound read-write (e.g. the ones a user named in an MCP
  * server's configuration); the workspace always is. `readable` are directories under /tmp to keep
- * visible (read-only) in spite of the private /tmp (elsewhere everything is visible read-only).
+ * visible (read-only) in spite of the private /tmp.
  */
 export function bwrapMounts(
   layout: SandboxLayout,
@@ -40,33 +36,7 @@ export function bwrapMounts(
   writable: readonly string[] = [],
   readable: readonly string[] = [],
 ): string[] {
-  const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp'];
-  // Bound back read-only under the fresh /tmp before the writable binds, which may lie inside them.
-  for (const dir of readable) if (isWithin(dir, '/tmp')) args.push('--ro-bind', dir, dir);
-  args.push('--bind', layout.workspace, layout.workspace);
-  if (existsSync(layout.skillsDir) && !isWithin(layout.workspace, layout.skillsDir))
-    args.push('--ro-bind', layout.skillsDir, layout.skillsDir);
-  for (const dir of writable) if (!isWithin(dir, layout.workspace)) args.push('--bind', dir, dir);
-  // bwrap mounts on real paths (through a symlink such as /var/run it cannot create the mount point).
-  const real = new Set<string>();
-  for (const path of layout.hidden) {
-    try {
-      real.add(realpathSync(path));
-    } catch {
-      // Absent: nothing to hide.
-    }
-  }
-  for (const path of real) {
-    // Under the fresh /tmp only what was bound back in is visible.
-    const visible =
-      !isWithin(path, '/tmp') ||
-      isWithin(path, layout.workspace) ||
-      isWithin(path, layout.skillsDir) ||
-      writable.some((dir) => isWithin(path, dir));
-    if (!visible) continue;
-    if (statSync(path).isDirectory()) args.push('--tmpfs', path);
-    else args.push('--ro-bind', '/dev/null', path);
-  }
+  const args = sandboxViewArgs(layout, { writable, readable });
   args.push('--unshare-pid', '--unshare-ipc', '--unshare-uts', '--new-session', '--die-with-parent');
   if (!layout.network) args.push('--unshare-net');
   args.push('--chdir', cwd, '--');

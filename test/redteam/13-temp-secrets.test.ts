@@ -8,31 +8,10 @@ import { existsSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Box, connectReady, startBox, type TestClient } from '../server/harness.js';
+import { hostileCall } from './hostile.js';
 
 const TOKEN = 'tok-3f9a-never-leaves';
 const LEFTOVER = '.config.json.4242.1.k3y5x0.tmp';
-
-/** Runs one hostile tool call; answers yes to any approval; resolves with what the model was told. */
-async function hostileCall(box: Box, client: TestClient, name: string, args: Record<string, unknown>) {
-  box.llm.script({ toolCalls: [{ name, arguments: args }] }, { text: 'done' });
-  const requests = box.llm.requests.length;
-  const from = client.frames.length;
-  client.send({ type: 'message', content: 'go' });
-  const first = await client.waitFor(
-    (f) => f.type === 'approval_request' || f.type === 'complete' || f.type === 'error',
-    { from },
-  );
-  if (first.type === 'approval_request') {
-    client.send({ type: 'approval', approval_id: first.approval_id, decision: 'allow' });
-    await client.waitFor((f) => f.type === 'complete' || f.type === 'error', { from });
-  }
-  const request = await box.llm.waitForRequest(requests + 2);
-  const messages = request.body.messages as { role: string; content: string }[];
-  return {
-    asked: first.type === 'approval_request',
-    seen: messages.filter((m) => m.role === 'tool').at(-1)?.content ?? '',
-  };
-}
 
 describe('red team 13: temp copies of secret files', () => {
   let box: Box;

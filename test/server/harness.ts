@@ -23,6 +23,8 @@ export interface BoxOptions {
   lang?: 'zh' | 'en';
   /** Runs the scheduler (off by default: most tests want no background runs). */
   scheduler?: boolean;
+  /** The data dir (AIBOX_HOME) to use, an empty temp dir; default: a new one under the system temp dir. */
+  home?: string;
   /** Prepares the data dir before the box starts (e.g. what an earlier crash left). */
   seed?: (home: string) => void;
 }
@@ -53,7 +55,7 @@ export function testEnv(home: string): NodeJS.ProcessEnv {
 }
 
 export async function startBox(options: BoxOptions = {}): Promise<Box> {
-  const home = tempHome('aibox-server-');
+  const home = options.home ?? tempHome('aibox-server-');
   const llm = await startFakeLlm();
   writeFileSync(
     join(home, 'config.json'),
