@@ -9,6 +9,7 @@ import type { McpServerConfig } from '../config/schema.js';
 import { AppError, describeError } from '../errors.js';
 import type { Lang } from '../i18n/lang.js';
 import type { Logger } from '../log/logger.js';
+import { cleanName, cleanText } from '../util/untrusted-text.js';
 import { checkInputSchema } from './input-schema.js';
 import type { WrapMcpLaunch } from './launch.js';
 import { type McpMessages, mcpMessages } from './messages.js';
@@ -110,7 +111,7 @@ export class McpServerConnection {
       transport: this.kind,
       state: this.state,
       tools: this.tools.length,
-      ...(this.error ? { error: this.error } : {}),
+      ...(this.error ? { error: cleanText(this.error) } : {}),
       disabledTools: this.problems,
       changedTools: [],
       ...(this.retryAt && this.state === 'failed' ? { retryAt: this.retryAt.toISOString() } : {}),
@@ -146,7 +147,9 @@ export class McpServerConnection {
       });
       await this.listTools(client);
       const info = client.getServerVersion();
-      this.serverInfo = info ? { name: String(info.name), version: String(info.version) } : undefined;
+      this.serverInfo = info
+        ? { name: cleanName(String(info.name)), version: cleanName(String(info.version)) }
+        : undefined;
       this.state = 'connected';
       this.error = undefined;
       this.attempt = 0;
@@ -207,8 +210,9 @@ export class McpServerConnection {
     const problems: McpToolProblem[] = [];
     const seen = new Set<string>();
     for (const tool of listed.slice(0, MAX_TOOLS_PER_SERVER)) {
-      const name = String(tool.name);
-      const qualified = qualifiedToolName(this.name, name);
+      // The server's own text goes to terminals, the page and the model: cleaned of controls and bidi.
+      const name = cleanName(String(tool.name));
+      const qualified = name === tool.name ? qualifiedToolName(this.name, name) : null;
       if (!qualified) {
         problems.push({ tool: name, reason: this.t.badToolName(name) });
         continue;
@@ -227,7 +231,7 @@ export class McpServerConnection {
       tools.push({
         name,
         qualified,
-        description: description.slice(0, MAX_DESCRIPTION_CHARS),
+        description: cleanText(description).slice(0, MAX_DESCRIPTION_CHARS),
         hash: describeHash({ description, inputSchema: tool.inputSchema }),
         parameters: schema.parameters,
         json: schema.json,

@@ -1,6 +1,7 @@
 /** `McpServerStatus` as lines for people: `/mcp` and `aibox mcp list|check` print the same. */
 import { defineMessages, type Lang } from '../i18n/lang.js';
 import { inCheckout } from '../util/checkout-command.js';
+import { cleanName } from '../util/untrusted-text.js';
 import type { McpServerState, McpServerStatus } from './types.js';
 
 const texts = defineMessages({
@@ -40,5 +41,6 @@ export function mcpStatusLines(statuses: McpServerStatus[], lang: Lang): string[
     for (const p of s.disabledTools) lines.push(t.disabledTool(p.tool, p.reason));
     if (s.changedTools.length > 0) lines.push(t.changed(s.changedTools.join(', ')));
   }
-  return lines;
+  // Names, reasons and errors come from the servers: one clean line each.
+  return lines.map(cleanName);
 }

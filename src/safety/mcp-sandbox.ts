@@ -69,9 +69,15 @@ function namedPaths(
       if (statSync(real).isDirectory()) {
         if (candidate !== launch.command) dirs.push(real);
       } else if (!SYSTEM_DIRS.some((dir) => isWithin(real, dir))) {
-        readable.push(programPlace(real, home, dataDir));
+        const places = [programPlace(real, home, dataDir)];
         // Named through a symlink (`~/mcp → /srv/mcp`): the path as written must resolve too.
-        if (real !== candidate) readable.push(programPlace(resolve(candidate), home, dataDir));
+        if (real !== candidate) places.push(programPlace(resolve(candidate), home, dataDir));
+        for (const place of places) {
+          readable.push(place);
+          // A linked node_modules (a shared install, a git worktree): its packages are found where it points.
+          const modules = realpathOr(join(place, 'node_modules'));
+          if (modules !== join(place, 'node_modules') && existsSync(modules)) readable.push(modules);
+        }
       }
     } catch {
       // Not a path that exists: an ordinary argument.

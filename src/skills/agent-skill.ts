@@ -1,5 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { cleanName, cleanText } from '../util/untrusted-text.js';
 import { parseFrontMatter } from './front-matter.js';
 import type { SkillMessages } from './messages.js';
 
@@ -49,7 +50,12 @@ export function parseAgentSkill(bytes: Uint8Array, folder: string, t: SkillMessa
   else if (description.length > MAX_AGENT_DESCRIPTION)
     errors.push(t.agentDescriptionTooLong(description.length, MAX_AGENT_DESCRIPTION));
   if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, name, description: description.replace(/\s+/g, ' '), body: front.body.trim() };
+  return {
+    ok: true,
+    name,
+    description: cleanName(description.replace(/\s+/g, ' ')),
+    body: cleanText(front.body.trim()),
+  };
 }
 
 /** Files of the folder's scripts/, references/ and assets/ (relative paths, sorted, capped). */

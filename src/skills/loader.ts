@@ -1,5 +1,6 @@
 import { basename } from 'node:path';
 import { byKey } from '../util/compare.js';
+import { cleanName, cleanText } from '../util/untrusted-text.js';
 import { parseAgentSkill } from './agent-skill.js';
 import { withContentOnUse } from './content-on-use.js';
 import { parseMarkdownSkill } from './markdown.js';
@@ -75,7 +76,9 @@ async function loadCandidate(c: SkillCandidate, options: LoadOptions): Promise<L
  * readSkillDocument: content stays empty). Only parses that succeeded are stored.
  */
 function fromStoredMarkdown(c: SkillCandidate, stored: StoredMarkdown, options: LoadOptions): Skill {
-  const base = { name: c.name, type: c.type, path: c.path, summary: stored.summary, status: 'ok' as const };
+  // Cleaned again: a cache file written by an older version may hold the raw text.
+  const summary = cleanName(stored.summary);
+  const base = { name: c.name, type: c.type, path: c.path, summary, status: 'ok' as const };
   if (c.folder) return { ...base, content: '', folder: c.folder };
   return withContentOnUse(base, () => {
     options.onRead?.();
@@ -115,8 +118,8 @@ function fromProbe(c: SkillCandidate, probe: StoredProbe, t: SkillMessages): Ski
         : undefined;
   return {
     ...base,
-    summary: probe.summary,
-    content: probe.content,
+    summary: cleanName(probe.summary),
+    content: cleanText(probe.content),
     ...(probe.systemDescription ? { systemDescription: probe.systemDescription } : {}),
     status: 'ok',
     ...(warning ? { warning } : {}),

@@ -1,3 +1,4 @@
+import { cleanName, cleanText } from '../util/untrusted-text.js';
 import { parseFrontMatter } from './front-matter.js';
 import type { SkillMessages } from './messages.js';
 
@@ -41,18 +42,24 @@ export function parseMarkdownSkill(bytes: Uint8Array, t: SkillMessages): Markdow
   const front = parseFrontMatter(text);
   const described = front.data.get('description') || front.data.get('title');
   if (described)
-    return { ok: true, summary: cap(described.replace(/\s+/g, ' ').trim()), body: front.body.trim() };
+    return {
+      ok: true,
+      summary: cleanName(cap(described.replace(/\s+/g, ' ').trim())),
+      body: cleanText(front.body.trim()),
+    };
   const lines = front.body.split(/\r?\n/);
   for (let i = 0; i < lines.length; i += 1) {
     const summary = (lines[i] as string).replace(/^[\s#]+/, '').trim();
     if (summary && isTextLine(summary))
       return {
         ok: true,
-        summary: cap(summary),
-        body: lines
-          .slice(i + 1)
-          .join('\n')
-          .trim(),
+        summary: cleanName(cap(summary)),
+        body: cleanText(
+          lines
+            .slice(i + 1)
+            .join('\n')
+            .trim(),
+        ),
       };
   }
   return { ok: false, error: t.mdEmpty };

@@ -1,5 +1,6 @@
 import { basename, join } from 'node:path';
 import { AppError } from '../errors.js';
+import { cleanName, cleanText } from '../util/untrusted-text.js';
 import { listAgentResources, parseAgentSkill } from './agent-skill.js';
 import type { SkillMessages } from './messages.js';
 import { readSkillFile } from './skill-file.js';
@@ -13,13 +14,16 @@ import type { Skill } from './types.js';
  */
 export function readSkillDocument(skill: Skill, t: SkillMessages): string {
   if (skill.status === 'broken') throw new AppError('skill_broken', `${skill.name}: ${skill.error}`);
-  if (skill.type === 'executable') return skill.content;
-  if (!skill.folder) return `# ${skill.summary}\n\n${skill.content}`.trimEnd();
+  // Probe output and parsed Markdown are cleaned already; the text is cleaned again as a whole.
+  if (skill.type === 'executable') return cleanText(skill.content);
+  if (!skill.folder) return cleanText(`# ${skill.summary}\n\n${skill.content}`.trimEnd());
   const read = readSkillFile(skill.path, t);
   if (!read.ok) throw new AppError('skill_read_failed', read.error);
   const parsed = parseAgentSkill(read.bytes, basename(skill.folder), t);
   if (!parsed.ok) throw new AppError('skill_broken', t.agentBroken(parsed.errors.join('; ')));
-  const files = listAgentResources(skill.folder).map((file) => `- ${join(skill.folder as string, file)}`);
+  const files = listAgentResources(skill.folder).map(
+    (file) => `- ${cleanName(join(skill.folder as string, file))}`,
+  );
   const listing = files.length > 0 ? `\n\n${t.agentFiles(skill.folder)}\n${files.join('\n')}` : '';
-  return `# ${skill.name}: ${parsed.description}\n\n${parsed.body}${listing}`.trimEnd();
+  return cleanText(`# ${skill.name}: ${parsed.description}\n\n${parsed.body}${listing}`.trimEnd());
 }
