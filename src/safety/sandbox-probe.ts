@@ -10,12 +10,13 @@ import type { Lang } from '../i18n/lang.js';
 import { runProcess } from '../util/run-process.js';
 import { safetyMessages } from './messages.js';
 import { bwrapArgs, type SandboxStatus } from './sandbox.js';
+import { prepareSandboxView } from './sandbox-view.js';
 
 const PROBE_TIMEOUT_MS = 5000;
 
 /** Runs `bwrap … /bin/true` once; resolves to what works. Never rejects. */
 export async function probeBwrap(network: boolean, lang: Lang): Promise<SandboxStatus> {
-  const dir = await mkdtemp(join(tmpdir(), 'aibox-bwrap-probe-'));
+  const [dir] = await Promise.all([mkdtemp(join(tmpdir(), 'aibox-bwrap-probe-')), prepareSandboxView()]);
   try {
     const run = await runProcess({
       command: 'bwrap',
