@@ -5,12 +5,12 @@
  */
 import type { Config } from '../config/schema.js';
 import type { Lang } from '../i18n/lang.js';
+import type { SkillProvenance } from '../skills/provenance.js';
 import type { SkillRegistry } from '../skills/types.js';
 import { analyseCommand } from './analyse-command.js';
 import type { Finding } from './findings.js';
 import { safetyMessages } from './messages.js';
-import type { ModelSkills } from './model-skills.js';
-import { HOST_SOCKETS, type ProtectedDataPaths, protectedPaths } from './protected-paths.js';
+import { aiboxOwnPlaces, HOST_SOCKETS, type ProtectedDataPaths, protectedPaths } from './protected-paths.js';
 import { exactGlob } from './rules.js';
 import { bwrapArgs, guardedShellArgs, type SandboxStatus } from './sandbox.js';
 import type { Verdict } from './types.js';
@@ -50,7 +50,8 @@ interface CommandGuardOptions {
   home: string;
   workspace: string;
   skills: Pick<SkillRegistry, 'get' | 'dir'>;
-  modelSkills: ModelSkills;
+  /** Model-made skills, and changed ones, are asked before they run (see provenance.ts). */
+  provenance: Pick<SkillProvenance, 'needsApproval' | 'approve'>;
   sandbox: SandboxStatus;
 }
 
@@ -84,8 +85,9 @@ export function createCommandGuard(options: CommandGuardOptions): CommandGuard {
           sandboxed,
           protectedPaths: protectedPaths(options.paths, options.home),
           skillOrigin: (name) => {
-            if (!options.skills.get(name)) return undefined;
-            return options.modelSkills.isPending(name) ? 'model' : 'user';
+            const skill = options.skills.get(name);
+            if (!skill) return undefined;
+            return options.provenance.needsApproval(skill) ? 'model' : 'user';
           },
         },
         safety.rules,
@@ -115,7 +117,10 @@ export function createCommandGuard(options: CommandGuardOptions): CommandGuard {
       return { verdict, host, modelSkills: analysis.modelSkills };
     },
     async approved(plan) {
-      for (const name of plan.modelSkills) await options.modelSkills.approve(name);
+      for (const name of plan.modelSkills) {
+        const skill = options.skills.get(name);
+        if (skill) await options.provenance.approve(skill);
+      }
     },
     spawnSpec(command, cwd, host) {
       if (!host && sandboxed) {
@@ -125,6 +130,7 @@ export function createCommandGuard(options: CommandGuardOptions): CommandGuard {
           skillsDir: options.skills.dir,
           hidden,
           network: safety.network,
+          readOnly: aiboxOwnPlaces(options.paths, options.skills.dir),
         };
         return { command: 'bwrap', args: bwrapArgs(layout, command, cwd), holdStdin: false };
       }

@@ -11,7 +11,7 @@ import { isAbsolute, join } from 'node:path';
 import type { DataPaths } from '../config/paths.js';
 import type { Config } from '../config/schema.js';
 import type { McpLaunch, WrapMcpLaunch } from '../mcp/launch.js';
-import { HOST_SOCKETS, protectedPaths } from './protected-paths.js';
+import { aiboxOwnPlaces, HOST_SOCKETS, protectedPaths } from './protected-paths.js';
 import { bwrapMounts, type SandboxStatus } from './sandbox.js';
 
 interface McpSandboxOptions {
@@ -58,6 +58,7 @@ export function mcpSandboxLaunch(options: McpSandboxOptions): WrapMcpLaunch {
       skillsDir: options.skillsDir,
       hidden,
       network: options.safety.network,
+      readOnly: aiboxOwnPlaces(options.paths, options.skillsDir),
     };
     const cwd = launch.cwd ?? options.workspace;
     const named = namedPaths(launch);

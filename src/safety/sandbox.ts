@@ -8,11 +8,18 @@ import { existsSync, realpathSync, statSync } from 'node:fs';
 import { isWithin } from './protected-paths.js';
 
 interface SandboxLayout {
-  workspace: string;
+  /** Bound read-write; absent: nothing is writable but the private /tmp (skill probes). */
+  workspace?: string;
   skillsDir: string;
   /** Paths hidden inside the sandbox (secrets); the ones that do not exist are skipped. */
   hidden: readonly string[];
   network: boolean;
+  /**
+   * Aibox's own places (the data dir, the skills and prompts dirs): bound back read-only when the
+   * workspace holds them (a workspace configured as `~` holds `~/.aibox`). A workspace that is
+   * itself one of them stays writable (it was configured so).
+   */
+  readOnly?: readonly string[];
 }
 
 /** What start-up found: bwrap works, was switched off, or cannot run here (and why). */
@@ -43,10 +50,16 @@ export function bwrapMounts(
   const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp'];
   // Bound back read-only under the fresh /tmp before the writable binds, which may lie inside them.
   for (const dir of readable) if (isWithin(dir, '/tmp')) args.push('--ro-bind', dir, dir);
-  args.push('--bind', layout.workspace, layout.workspace);
-  if (existsSync(layout.skillsDir) && !isWithin(layout.workspace, layout.skillsDir))
+  const workspace = layout.workspace;
+  if (workspace) args.push('--bind', workspace, workspace);
+  if (existsSync(layout.skillsDir) && !(workspace && isWithin(workspace, layout.skillsDir)))
     args.push('--ro-bind', layout.skillsDir, layout.skillsDir);
-  for (const dir of writable) if (!isWithin(dir, layout.workspace)) args.push('--bind', dir, dir);
+  for (const place of layout.readOnly ?? []) {
+    if (workspace && place !== workspace && isWithin(place, workspace) && existsSync(place))
+      args.push('--ro-bind', place, place);
+  }
+  // After them: a directory the user named for an MCP server stays writable even inside one.
+  for (const dir of writable) if (!(workspace && isWithin(dir, workspace))) args.push('--bind', dir, dir);
   // bwrap mounts on real paths (through a symlink such as /var/run it cannot create the mount point).
   const real = new Set<string>();
   for (const path of layout.hidden) {
@@ -60,7 +73,7 @@ export function bwrapMounts(
     // Under the fresh /tmp only what was bound back in is visible.
     const visible =
       !isWithin(path, '/tmp') ||
-      isWithin(path, layout.workspace) ||
+      (workspace !== undefined && isWithin(path, workspace)) ||
       isWithin(path, layout.skillsDir) ||
       writable.some((dir) => isWithin(path, dir));
     if (!visible) continue;
