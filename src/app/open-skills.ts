@@ -40,6 +40,11 @@ interface OpenSkillsOptions {
   provenance: SkillProvenance;
   /** The config file actually loaded (`--config`), hidden from probes like `paths.config`. */
   configPath?: string;
+  /**
+   * A person runs this (`aibox skills check`): where no sandbox runs, skills held back for a
+   * person's yes are probed on the host.
+   */
+  personProbes?: boolean;
 }
 
 export async function openSkills(options: OpenSkillsOptions): Promise<SkillEngine> {
@@ -51,7 +56,7 @@ export async function openSkills(options: OpenSkillsOptions): Promise<SkillEngin
     skillsDir: paths.skills,
     paths: { ...paths, config: options.configPath ?? paths.config },
     home: options.env?.HOME ?? homedir(),
-    trustedOnHost: (name, path) => !provenance.needsApproval({ name, path }),
+    trustedOnHost: (name, path) => options.personProbes === true || !provenance.needsApproval({ name, path }),
   });
   return createSkillRegistry({
     dir: paths.skills,

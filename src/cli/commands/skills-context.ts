@@ -8,6 +8,8 @@ import type { GlobalsSource } from '../context.js';
 /** Resolves config and opens the registry for one CLI command (no watcher), as the server does. */
 export async function openSkills(
   command: GlobalsSource,
+  /** personProbes: where no sandbox runs, probe every skill on the host (`aibox skills check`). */
+  options: { personProbes?: boolean } = {},
 ): Promise<{ ctx: CliContext; registry: SkillEngine }> {
   const ctx = await commandContext(command);
   const { openSkills: openConfiguredSkills } = await import('../../app/open-skills.js');
@@ -28,6 +30,7 @@ export async function openSkills(
     },
     provenance: openSkillProvenance(ctx.paths.home),
     configPath: ctx.loaded.path,
+    ...(options.personProbes ? { personProbes: true } : {}),
   });
   return { ctx, registry };
 }
