@@ -4,10 +4,18 @@
  * path, links and special files by name only). A file is hashed again only when its size, times
  * or inode changed (kept per process), so checking a skill before each run costs a stat per file.
  */
-import { createHash } from 'node:crypto';
+
 import { lstatSync, readdirSync, readFileSync, type Stats, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { fileIdentity } from './probe-cache.js';
+
+/** node:crypto on first use: a search, which hashes nothing, does not load it (`test/cli/lean-commands.test.ts`). */
+let crypto: typeof import('node:crypto') | undefined;
+function sha256Hex(data: string | Buffer): string {
+  crypto ??= createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
+  return crypto.createHash('sha256').update(data).digest('hex');
+}
 
 const fileHashes = new Map<string, { identity: string; sha256: string }>();
 
@@ -15,7 +23,7 @@ function fileSha256(path: string, stats: Stats): string {
   const identity = fileIdentity(stats);
   const known = fileHashes.get(path);
   if (known?.identity === identity) return known.sha256;
-  const sha256 = createHash('sha256').update(readFileSync(path)).digest('hex');
+  const sha256 = sha256Hex(readFileSync(path));
   fileHashes.set(path, { identity, sha256 });
   return sha256;
 }
@@ -37,7 +45,7 @@ export function skillFilesSha256(skill: { path: string; folder?: string }): stri
     if (!skill.folder) return fileSha256(skill.path, statSync(skill.path));
     const entries: string[] = [];
     folderEntries(skill.folder, skill.folder, entries);
-    return createHash('sha256').update(entries.join('\n')).digest('hex');
+    return sha256Hex(entries.join('\n'));
   } catch {
     return undefined;
   }
