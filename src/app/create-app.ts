@@ -23,6 +23,7 @@ import { resolveSandbox } from '../safety/sandbox-probe.js';
 import type { SchedulerOptions } from '../scheduler/scheduler.js';
 import { createSessionManager } from '../session/session-manager.js';
 import type { SessionManager } from '../session/types.js';
+import { openSkillProvenance } from '../skills/provenance.js';
 import { openDatabase } from '../store/database.js';
 import { createTaskStore } from '../tasks/store.js';
 import type { Scheduler } from '../tasks/types.js';
@@ -106,6 +107,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
     const created = createProviderWithSettings(config.llm, { env, home: env.HOME ?? homedir(), lang });
     notices.push(...created.notices);
     const provider = created.provider;
+    const skillProvenance = openSkillProvenance(paths.home);
+    await skillProvenance.ensureFile();
     const skills = await openSkills({
       paths,
       config,
@@ -113,6 +116,10 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
       env,
       logger,
       watch: options.watchSkills !== false,
+      // Probes wait for bwrap's start-up check (only a probe does: a cached load runs none).
+      sandbox: () => sandboxProbe,
+      provenance: skillProvenance,
+      configPath: loaded.path,
     });
     closers.push(() => skills.close());
 
@@ -169,6 +176,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
           tasks,
           sandbox,
           limiter: resultLimiter,
+          provenance: skillProvenance,
         }),
       ),
     );

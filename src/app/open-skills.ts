@@ -3,13 +3,17 @@
  * cache file, and the secrets hidden from probes. The server and the `aibox skills`
  * commands open it the same way, so they share one probe cache with one meaning.
  */
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { DataPaths } from '../config/paths.js';
 import type { Config } from '../config/schema.js';
 import type { Lang } from '../i18n/lang.js';
 import { PRESETS } from '../providers/presets.js';
+import { createProbeRunner } from '../safety/probe-sandbox.js';
+import type { SandboxStatus } from '../safety/sandbox.js';
 import { installExamplesIfEmpty } from '../skills/examples.js';
 import { SKILLS_CACHE_FILE } from '../skills/probe-cache-file.js';
+import type { SkillProvenance } from '../skills/provenance.js';
 import { createSkillRegistry, type SkillEngine, type SkillLogger } from '../skills/registry.js';
 import { SEARCH_DOCS_FILE } from '../skills/search-docs-file.js';
 
@@ -30,11 +34,30 @@ interface OpenSkillsOptions {
   watch: boolean;
   /** Retry timed-out probes in the background (default: as `watch`, i.e. for the server). */
   retryTimeouts?: boolean;
+  /** What start-up found about bubblewrap (probes run in it); asked for on the first probe. */
+  sandbox: () => Promise<SandboxStatus>;
+  /** The skills' provenance records (who made each, its approved hash). */
+  provenance: SkillProvenance;
+  /** The config file actually loaded (`--config`), hidden from probes like `paths.config`. */
+  configPath?: string;
+  /**
+   * A person runs this (`aibox skills check`): where no sandbox runs, skills held back for a
+   * person's yes are probed on the host.
+   */
+  personProbes?: boolean;
 }
 
 export async function openSkills(options: OpenSkillsOptions): Promise<SkillEngine> {
-  const { paths, config } = options;
+  const { paths, config, provenance } = options;
   if (config.skills.install_examples) await installExamplesIfEmpty(paths.skills);
+  const probeRunner = createProbeRunner({
+    sandbox: options.sandbox,
+    mode: () => config.safety.mode,
+    skillsDir: paths.skills,
+    paths: { ...paths, config: options.configPath ?? paths.config },
+    home: options.env?.HOME ?? homedir(),
+    trustedOnHost: (name, path) => options.personProbes === true || !provenance.needsApproval({ name, path }),
+  });
   return createSkillRegistry({
     dir: paths.skills,
     probeTimeoutMs: config.skills.probe_timeout_s * 1000,
@@ -47,5 +70,7 @@ export async function openSkills(options: OpenSkillsOptions): Promise<SkillEngin
     cacheFile: join(paths.home, SKILLS_CACHE_FILE),
     searchDocsFile: join(paths.home, SEARCH_DOCS_FILE),
     retryTimeouts: options.retryTimeouts ?? options.watch,
+    probeRunner,
+    provenance,
   });
 }

@@ -6,11 +6,11 @@
 import type { DataPaths } from '../config/paths.js';
 import type { Config } from '../config/schema.js';
 import type { Lang } from '../i18n/lang.js';
+import type { SkillProvenance } from '../skills/provenance.js';
 import type { SkillRegistry } from '../skills/types.js';
 import { analyseCommand } from './analyse-command.js';
 import type { Finding } from './findings.js';
 import { safetyMessages } from './messages.js';
-import type { ModelSkills } from './model-skills.js';
 import { HOST_SOCKETS, type ProtectedDataPaths, protectedPaths } from './protected-paths.js';
 import { exactGlob } from './rules.js';
 import { bwrapArgs, guardedShellArgs, type SandboxStatus } from './sandbox.js';
@@ -51,7 +51,8 @@ interface CommandGuardOptions {
   home: string;
   workspace: string;
   skills: Pick<SkillRegistry, 'get' | 'dir'>;
-  modelSkills: ModelSkills;
+  /** Model-made skills, and changed ones, are asked before they run (see provenance.ts). */
+  provenance: Pick<SkillProvenance, 'needsApproval' | 'approve'>;
   sandbox: SandboxStatus;
 }
 
@@ -85,8 +86,9 @@ export function createCommandGuard(options: CommandGuardOptions): CommandGuard {
           sandboxed,
           protectedPaths: protectedPaths(options.paths, options.home),
           skillOrigin: (name) => {
-            if (!options.skills.get(name)) return undefined;
-            return options.modelSkills.isPending(name) ? 'model' : 'user';
+            const skill = options.skills.get(name);
+            if (!skill) return undefined;
+            return options.provenance.needsApproval(skill) ? 'model' : 'user';
           },
         },
         safety.rules,
@@ -116,7 +118,10 @@ export function createCommandGuard(options: CommandGuardOptions): CommandGuard {
       return { verdict, host, modelSkills: analysis.modelSkills };
     },
     async approved(plan) {
-      for (const name of plan.modelSkills) await options.modelSkills.approve(name);
+      for (const name of plan.modelSkills) {
+        const skill = options.skills.get(name);
+        if (skill) await options.provenance.approve(skill);
+      }
     },
     spawnSpec(command, cwd, host) {
       if (!host && sandboxed) {

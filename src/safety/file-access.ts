@@ -3,7 +3,9 @@
  * workspace and then through every symlink (a link inside the workspace that
  * points outside counts as outside). Then, in this order:
  *   1. a protected place (protected-paths.ts) → refused, always;
- *   2. inside the workspace, the skills dir or `safety.file_roots` → allowed;
+ *   2. inside the workspace, the skills dir or `safety.file_roots` → allowed; but writing into
+ *      Aibox's own places (the data dir outside the workspace, the skills and prompts dirs, the
+ *      config file) is never allowed by a root: it goes on to the rules and a person;
  *   3. `safety.mode` off → allowed;
  *   4. a `file` rule in `safety.rules` (deny wins) → refused / allowed;
  *   5. otherwise a person is asked (`ctx.requestApproval`; absent → refused).
@@ -24,6 +26,12 @@ interface FileAccessOptions {
   workspace: string;
   /** Directories besides the workspace (the skills dir, `safety.file_roots`), read at every call. */
   roots?: () => string[];
+  /**
+   * Aibox's own places, never writable by being under a root: `home` (the data dir; a root inside
+   * it, such as the default workspace, is writable) and `places` (skills dir, prompts dir, config
+   * file: wherever they are).
+   */
+  aibox?: { home: string; places: string[] };
   /** Never reachable; default none (tests of other behaviour). */
   secrets?: ProtectedPlaces;
   /** `safety.mode` and `safety.rules`, read at every call (live config); default ask, no rules. */
@@ -71,6 +79,14 @@ function ruleDecision(
   return undefined;
 }
 
+/** Whether `real` (under `root`, if any) lies in one of Aibox's own places (see FileAccessOptions.aibox). */
+function inAiboxPlace(real: string, root: string | undefined, aibox: FileAccessOptions['aibox']): boolean {
+  if (!aibox) return false;
+  if (aibox.places.map(resolveReal).some((place) => isWithin(real, place))) return true;
+  const home = resolveReal(aibox.home);
+  return isWithin(real, home) && !(root !== undefined && isWithin(root, home) && root !== home);
+}
+
 export function createFileAccess(options: FileAccessOptions): FileAccess {
   const secrets = options.secrets ?? { filePrefixes: [], places: [] };
   return {
@@ -79,7 +95,9 @@ export function createFileAccess(options: FileAccessOptions): FileAccess {
       const real = resolveReal(path);
       if (isProtectedPath([path, real], secrets)) return { ok: false, message: t.secret(path) };
       const roots = [options.workspace, ...(options.roots?.() ?? [])].map(resolveReal);
-      if (roots.some((root) => isWithin(real, root))) return { ok: true, path, real };
+      const root = roots.find((r) => isWithin(real, r));
+      const aiboxPlace = tool === 'write_file' && inAiboxPlace(real, root, options.aibox);
+      if (root && !aiboxPlace) return { ok: true, path, real };
       const safety = options.safety?.() ?? { mode: 'ask', rules: [] };
       if (safety.mode === 'off') return { ok: true, path, real };
       const what = t.what(tool, real);
@@ -87,13 +105,18 @@ export function createFileAccess(options: FileAccessOptions): FileAccess {
       if (byRule === 'deny')
         return { ok: false, message: callRefusal(what, { how: 'denied', reason: t.ruleDenied }, ctx.lang) };
       if (byRule === 'allow') return { ok: true, path, real };
-      const reason = t.outsideRoots(real);
+      const reason = aiboxPlace ? t.aiboxPlace(real) : t.outsideRoots(real);
       const outcome = ctx.requestApproval
         ? await ctx.requestApproval({
             tool,
             command: what,
             reason,
-            rememberable: { decision: 'allow', tool: 'file', command: tool, args: [literalGlob(real)] },
+            // Aibox's own places are asked every time: "Always" would silence the next rewrite too.
+            ...(aiboxPlace
+              ? {}
+              : {
+                  rememberable: { decision: 'allow', tool: 'file', command: tool, args: [literalGlob(real)] },
+                }),
           })
         : ({ approved: false, how: 'unattended' } as ApprovalOutcome);
       return outcome.approved

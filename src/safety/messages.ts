@@ -21,7 +21,7 @@ const ZH_REASONS: Reasons = {
   unknownUnsandboxed: (d) => `在沙箱外运行未知程序：${d}`,
   codeUnsandboxed: (d) => `在沙箱外运行脚本或代码：${d}`,
   commandConfig: (d) => `通过配置让程序执行其他命令：${d}`,
-  modelSkill: (d) => `首次运行模型自己创建或安装的技能：${d}`,
+  modelSkill: (d) => `运行模型创建、安装或写入的技能（首次运行，或文件在同意后改过）：${d}`,
   detaches: (d) => `启动在命令结束后仍会继续运行的进程：${d}`,
   ruleAsk: (d) => `规则要求询问：${d}`,
   ruleDeny: (d) => `规则禁止：${d}`,
@@ -45,7 +45,8 @@ const EN_REASONS: Reasons = {
   unknownUnsandboxed: (d) => `runs an unknown program without the sandbox: ${d}`,
   codeUnsandboxed: (d) => `runs a script or code without the sandbox: ${d}`,
   commandConfig: (d) => `configures a program to run another command: ${d}`,
-  modelSkill: (d) => `first run of a skill the model created or installed: ${d}`,
+  modelSkill: (d) =>
+    `runs a skill the model created, installed or wrote (its first run, or its files changed since the yes): ${d}`,
   detaches: (d) => `starts a process that outlives the command: ${d}`,
   ruleAsk: (d) => `a rule says ask: ${d}`,
   ruleDeny: (d) => `a rule forbids it: ${d}`,
@@ -120,6 +121,8 @@ export const fileAccessMessages = defineMessages({
     secret: (path: string) =>
       `拒绝访问 ${path}：这是受保护的文件（Aibox 的配置、数据库、日志或凭据目录，如 ~/.ssh），任何规则或批准都不能放行`,
     outsideRoots: (path: string) => `${path} 在工作区、技能目录和 safety.file_roots 之外`,
+    aiboxPlace: (path: string) =>
+      `${path} 在 Aibox 自己的目录里（数据目录、技能、提示词或配置）；写入技能目录的文件算作模型写的，运行前还会再问`,
     ruleDenied: 'safety.rules 中的规则禁止了它',
   },
   en: {
@@ -127,6 +130,8 @@ export const fileAccessMessages = defineMessages({
     secret: (path) =>
       `Refused ${path}: it is protected (Aibox's config, database, log, or a credentials directory such as ~/.ssh); no rule or approval can allow it`,
     outsideRoots: (path) => `${path} is outside the workspace, the skills dir and safety.file_roots`,
+    aiboxPlace: (path) =>
+      `${path} is in Aibox's own places (the data dir, skills, prompts or config); a file written into the skills dir counts as the model's and is asked again before it runs`,
     ruleDenied: 'A rule in safety.rules forbids it',
   },
 });

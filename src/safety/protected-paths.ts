@@ -12,6 +12,7 @@ import { basename, dirname, join, sep } from 'node:path';
 import { CONFIG_CACHE_FILE } from '../config/config-cache.js';
 import type { DataPaths } from '../config/paths.js';
 import { SKILLS_CACHE_FILE } from '../skills/probe-cache-file.js';
+import { LEGACY_MODEL_SKILLS_FILE, PROVENANCE_FILE } from '../skills/provenance.js';
 import { SEARCH_DOCS_FILE } from '../skills/search-docs-file.js';
 import { tempNamePattern } from '../util/atomic-write.js';
 
@@ -69,8 +70,13 @@ export interface ProtectedPlaces {
 /** The data paths that matter here; `config` is the config file actually loaded (`--config`). */
 export type ProtectedDataPaths = Pick<
   DataPaths,
-  'home' | 'config' | 'database' | 'log' | 'archive' | 'mcpTrust'
+  'home' | 'config' | 'database' | 'log' | 'archive' | 'mcpTrust' | 'prompts'
 >;
+
+/** Aibox's own places a sandboxed command may read but never write (see SandboxLayout.readOnly). */
+export function aiboxOwnPlaces(paths: ProtectedDataPaths, skillsDir: string): string[] {
+  return [paths.home, skillsDir, paths.prompts];
+}
 
 export function protectedPlaces(paths: ProtectedDataPaths, home: string): ProtectedPlaces {
   return {
@@ -80,6 +86,9 @@ export function protectedPlaces(paths: ProtectedDataPaths, home: string): Protec
       join(paths.home, SKILLS_CACHE_FILE),
       join(paths.home, SEARCH_DOCS_FILE),
       join(paths.home, CONFIG_CACHE_FILE), // a copy of config.json
+      // Who made each skill and what a person approved: the model must not rewrite its own record.
+      join(paths.home, PROVENANCE_FILE),
+      join(paths.home, LEGACY_MODEL_SKILLS_FILE),
       paths.mcpTrust,
       ...HOME_SECRETS.map((p) => join(home, p)),
     ],

@@ -67,7 +67,8 @@ const SSH_HOST_KEY = /^ssh_host_.*_key$/;
 const ETC_DEPTH = 6;
 
 export interface SandboxViewLayout {
-  workspace: string;
+  /** Bound read-write; absent: nothing is writable but the private /tmp and $HOME (skill probes). */
+  workspace?: string;
   skillsDir: string;
   /** The user's home: shown empty apart from what is bound into it. */
   home: string;
@@ -224,6 +225,7 @@ function mountArgs(mount: Mount): string[] {
 /** The bubblewrap arguments that build the view; the root ends read-only. */
 export function sandboxViewArgs(layout: SandboxViewLayout, extras: SandboxViewExtras = {}): string[] {
   const home = realOrUndefined(layout.home);
+  const workspace = layout.workspace;
   const base: Mount[] = [
     ...systemMounts(),
     ...runAllowList().map((path): Mount => ({ kind: 'ro', path })),
@@ -237,12 +239,12 @@ export function sandboxViewArgs(layout: SandboxViewLayout, extras: SandboxViewEx
     ...(home ? homeToolDirs(home, extras.path ?? process.env.PATH ?? '') : []).map(
       (path): Mount => ({ kind: 'ro', path }),
     ),
-    { kind: 'rw', path: layout.workspace },
-    ...(existsSync(layout.skillsDir) && !isWithin(layout.workspace, layout.skillsDir)
+    ...(workspace ? [{ kind: 'rw', path: workspace } as Mount] : []),
+    ...(existsSync(layout.skillsDir) && !(workspace && isWithin(workspace, layout.skillsDir))
       ? [{ kind: 'ro', path: layout.skillsDir } as Mount]
       : []),
     ...(extras.writable ?? [])
-      .filter((dir) => !isWithin(dir, layout.workspace))
+      .filter((dir) => !(workspace && isWithin(dir, workspace)))
       .map((path): Mount => ({ kind: 'rw', path })),
   ];
   const shown = [...base, ...bound].filter((m) => m.kind === 'ro' || m.kind === 'rw').map((m) => m.path);
@@ -251,7 +253,7 @@ export function sandboxViewArgs(layout: SandboxViewLayout, extras: SandboxViewEx
   const real = (paths: readonly string[]) =>
     [...new Set(paths.map(realOrUndefined).filter((p): p is string => p !== undefined))].filter(visible);
   const absent: Mount[] = real(layout.dataDirs)
-    .filter((dir) => dir !== layout.workspace && dir !== layout.skillsDir)
+    .filter((dir) => dir !== workspace && dir !== layout.skillsDir)
     .map((path) => ({ kind: 'hide', path }));
   const hidden: Mount[] = real([...etcSecrets(), ...layout.hidden]).map((path) => ({ kind: 'hide', path }));
   // Shallowest first, and at one depth in this order: a later mount lies over an earlier one.

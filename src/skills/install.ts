@@ -9,7 +9,7 @@ import { parseMarkdownSkill } from './markdown.js';
 import type { SkillMessages } from './messages.js';
 import { assertNewSkillName, markdownBaseName, stripExtension } from './name-rules.js';
 import { probeExecutable } from './probe.js';
-import { describeProbeFailure, type ProbeOptions } from './probe-outcome.js';
+import { describeProbeFailure, type ProbeLaunch, type ProbeOptions } from './probe-outcome.js';
 import type { SkillType } from './types.js';
 
 /** Name prefix of a skill file being installed (copied, probed, then renamed into place). */
@@ -21,6 +21,18 @@ export interface InstallRequest {
   force: boolean;
   t: SkillMessages;
   probe: ProbeOptions;
+  /** Who installs it: a person, or the model (where no sandbox can run, its probe is asked first). */
+  by?: 'person' | 'model';
+  /** Asks a person whether the probe may run on the host (no sandbox here); absent: nobody to ask. */
+  confirmHostProbe?: () => Promise<boolean>;
+}
+
+/** Where the staged file's probe runs; a held probe runs on the host only after a person's yes. */
+async function probeLaunch(req: InstallRequest, staging: string, name: string): Promise<ProbeLaunch> {
+  const launch = (await req.probe.runner?.launch(staging, name, req.by ?? 'person')) ?? { where: 'host' };
+  if (launch.where !== 'held') return launch;
+  if (req.confirmHostProbe && (await req.confirmHostProbe())) return { where: 'host' };
+  throw new AppError('skill_probe_failed', req.t.probeRefused(name));
 }
 
 /** Existing entries that hold skill `name` (`name`, `name.md`, `name.MD` …). */
@@ -81,7 +93,7 @@ export async function installSkillFile(
     await copyFile(source, staging, constants.COPYFILE_EXCL);
     if (type === 'executable') {
       await chmod(staging, 0o755);
-      const probed = await probeExecutable(staging, name, req.probe);
+      const probed = await probeExecutable(staging, name, req.probe, await probeLaunch(req, staging, name));
       if (!probed.ok)
         throw new AppError('skill_probe_failed', t.probeFailed(describeProbeFailure(probed.failure, t)));
     } else {

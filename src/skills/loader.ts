@@ -35,7 +35,7 @@ export interface LoadResult {
   diagnostics: SkillDiagnostic[];
 }
 
-type Loaded = { skill: Skill; stored?: StoredOutcome };
+type Loaded = { skill: Skill; stored?: StoredOutcome; held?: boolean };
 
 async function loadCandidate(c: SkillCandidate, options: LoadOptions): Promise<Loaded> {
   const base = { name: c.name, type: c.type, path: c.path };
@@ -64,9 +64,16 @@ async function loadCandidate(c: SkillCandidate, options: LoadOptions): Promise<L
     const markdown = { summary: md.summary };
     return { skill: { ...base, summary: md.summary, content: md.body, status: 'ok' }, stored: { markdown } };
   }
+  const launch = (await options.probe.runner?.launch(c.path, c.name, 'loaded')) ?? { where: 'host' };
+  if (launch.where === 'held') {
+    const skill =
+      options.cache.heldSkill(c.path, fileIdentity(c.stats)) ??
+      fromProbe(c, { ok: false, failure: { kind: 'held' } }, options.t);
+    return { skill, held: true };
+  }
   // Loaded on a cache miss only: probing needs child_process and crypto, a cached load neither.
   const { probeExecutable } = await import('./probe.js');
-  const probe = await probeExecutable(c.path, c.name, options.probe);
+  const probe = await probeExecutable(c.path, c.name, options.probe, launch);
   return { skill: fromProbe(c, probe, options.t), stored: { probe } };
 }
 
@@ -137,8 +144,9 @@ export async function loadSkills(options: LoadOptions): Promise<LoadResult> {
     const identity = fileIdentity(c.stats);
     const cached = options.cache.get(c.path, identity);
     if (cached) return cached;
-    const { skill, stored } = fromStore(c, identity, options) ?? (await loadCandidate(c, options));
-    options.cache.set(c.path, identity, skill, stored);
+    const { skill, stored, held } = fromStore(c, identity, options) ?? (await loadCandidate(c, options));
+    if (held) options.cache.setHeld(c.path, identity, skill);
+    else options.cache.set(c.path, identity, skill, stored);
     return skill;
   });
   options.cache.retain(new Set(scan.candidates.map((c) => c.path)));

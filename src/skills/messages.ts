@@ -48,6 +48,9 @@ export const skillMessages = defineMessages({
     probeAccess: (message: string) => `无权限执行: ${message}；检查 chmod +x 以及 #! 行指定的解释器`,
     probeSpawnFailed: (code: string, message: string) => `无法运行 (${code}): ${message}`,
     probeInvalidUtf8: '--help 输出不是有效的 UTF-8；请以 UTF-8 输出',
+    probeHeld:
+      '未检查：这里没有沙箱，而这个技能由模型创建、安装或修改过，它的 --help 要等人同意才会在本机运行；请运行 `aibox skills check`，或在模型运行它时同意',
+    probeSandboxFailed: (message: string) => `沙箱无法运行 --help: ${message}`,
     probeCommandNotFound: (said: string) =>
       `--help 以退出码 127 结束：它要运行的某个命令不存在（例如包装脚本里 exec 的程序；#! 的解释器是存在的）${said ? `，输出: ${said}` : ''}；请检查脚本中调用的命令`,
     exitCode: (code: number) => `退出码 ${code}`,
@@ -67,6 +70,8 @@ export const skillMessages = defineMessages({
     nameIsCommand: (name: string, command: string) =>
       `技能名 "${name}" 与系统命令 ${command} 同名；按名字运行时会执行系统命令（或让技能冒充它）；请换一个名字`,
     probeFailed: (reason: string) => `安装前检查失败，技能目录未改动: ${reason}`,
+    probeRefused: (name: string) =>
+      `没有沙箱可运行 ${name} 的 --help，在本机运行它需要人同意，而没有得到同意；技能目录未改动`,
     notFound: (name: string) => `没有名为 ${name} 的技能`,
   },
   en: {
@@ -122,6 +127,9 @@ export const skillMessages = defineMessages({
       `permission denied: ${message}; check chmod +x and the interpreter of the #! line`,
     probeSpawnFailed: (code: string, message: string) => `cannot run (${code}): ${message}`,
     probeInvalidUtf8: '--help output is not valid UTF-8; print UTF-8',
+    probeHeld:
+      'not checked: there is no sandbox here and the model made, installed or changed this skill, so its --help runs on this machine only after a person says yes; run `aibox skills check`, or say yes when the model runs it',
+    probeSandboxFailed: (message: string) => `the sandbox could not run --help: ${message}`,
     probeCommandNotFound: (said: string) =>
       `--help exited with status 127: a command it runs was not found (e.g. what a wrapper script execs; the #! interpreter exists)${said ? `, it said: ${said}` : ''}; check the commands the script calls`,
     exitCode: (code: number) => `exit code ${code}`,
@@ -142,6 +150,8 @@ export const skillMessages = defineMessages({
     nameIsCommand: (name: string, command: string) =>
       `the skill name "${name}" is also the system command ${command}; by name the system command runs (or the skill would stand in for it); choose another name`,
     probeFailed: (reason: string) => `pre-install check failed; the skills dir is unchanged: ${reason}`,
+    probeRefused: (name: string) =>
+      `no sandbox can run the --help of ${name}, running it on this machine needs a person's yes, and none was given; the skills dir is unchanged`,
     notFound: (name: string) => `no skill named ${name}`,
   },
 });

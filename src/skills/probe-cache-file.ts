@@ -29,6 +29,8 @@ const FAILURE_FIELDS: Record<ProbeFailure['kind'], Record<string, FieldShape>> =
   invalidUtf8: {},
   noOutput: { exitCode: 'number?', signal: 'string?' },
   notFound127: { detail: 'string?' },
+  held: {},
+  sandbox: { message: 'string' },
 };
 const OK_FIELDS: Record<string, FieldShape> = {
   identity: 'string',

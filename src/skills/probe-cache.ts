@@ -47,6 +47,8 @@ interface Entry {
   probe?: StoredProbe;
   /** Present for a Markdown skill that parsed: the part worth keeping across restarts. */
   markdown?: StoredMarkdown;
+  /** A probe held back (no sandbox, nobody said yes): looked at again at every load, never stored. */
+  held?: boolean;
 }
 
 /**
@@ -67,7 +69,20 @@ export class ProbeCache {
 
   get(path: string, identity: string): Skill | undefined {
     const entry = this.entries.get(path);
-    return entry && entry.identity === identity ? entry.skill : undefined;
+    return entry && entry.identity === identity && !entry.held ? entry.skill : undefined;
+  }
+
+  /** The skill of a held probe of exactly this file version (reused while it stays held). */
+  heldSkill(path: string, identity: string): Skill | undefined {
+    const entry = this.entries.get(path);
+    return entry && entry.identity === identity && entry.held ? entry.skill : undefined;
+  }
+
+  /** A skill whose probe was held back: kept for listing, planned again at the next load. */
+  setHeld(path: string, identity: string, skill: Skill): void {
+    const before = this.entries.get(path);
+    if (before?.probe || before?.markdown) this.changed = true;
+    this.entries.set(path, { identity, skill, held: true });
   }
 
   /** The file version `skill` was loaded from, while it is the one this cache holds for its path. */

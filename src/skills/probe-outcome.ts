@@ -6,8 +6,31 @@
 import type { SummarySource } from './help-summary.js';
 import type { SkillMessages } from './messages.js';
 
+/**
+ * Where one `--help` probe runs. `sandbox`: the program and arguments that run it inside the
+ * sandbox (they end with the file's path and `--help`); `host`: directly; `held`: not at all, no
+ * sandbox can run here and nobody said yes to running this file on the host.
+ */
+export type ProbeLaunch =
+  | { where: 'sandbox'; command: string; args: string[] }
+  | { where: 'host' }
+  | { where: 'held' };
+
+/**
+ * Who vouches for the file being probed: `person` (a person installs it), `model` (the model
+ * installs or made it), `loaded` (a load or reload: the runner looks the skill up by name).
+ */
+export type ProbeOrigin = 'person' | 'model' | 'loaded';
+
+/** Decides where each probe runs (the app builds it from the sandbox status and the skills' provenance). */
+export interface ProbeRunner {
+  launch(path: string, name: string, origin: ProbeOrigin): Promise<ProbeLaunch>;
+}
+
 export interface ProbeOptions {
   timeoutMs: number;
+  /** Where probes run; absent: on the host (tests of the probe itself). */
+  runner?: ProbeRunner;
   /** Complete environment of the probe, secrets already removed. */
   env: NodeJS.ProcessEnv;
   /** The skills dir (the probe's cwd). */
@@ -30,7 +53,9 @@ export type ProbeFailure =
   | { kind: 'spawn'; code: string; message: string }
   | { kind: 'invalidUtf8' }
   | { kind: 'noOutput'; exitCode?: number; signal?: string }
-  | { kind: 'notFound127'; detail?: string };
+  | { kind: 'notFound127'; detail?: string }
+  | { kind: 'held' }
+  | { kind: 'sandbox'; message: string };
 
 export type ProbeOutcome =
   | {
@@ -61,5 +86,9 @@ export function describeProbeFailure(f: ProbeFailure, t: SkillMessages): string 
       return t.probeNoOutput(f.signal ? t.exitSignal(f.signal) : t.exitCode(f.exitCode ?? -1));
     case 'notFound127':
       return t.probeCommandNotFound(f.detail ?? '');
+    case 'held':
+      return t.probeHeld;
+    case 'sandbox':
+      return t.probeSandboxFailed(f.message);
   }
 }

@@ -1,11 +1,12 @@
 import { closeSync, existsSync, openSync, readSync, realpathSync } from 'node:fs';
 import { basename, resolve, sep } from 'node:path';
+import { looksExecutable } from '../util/exec-format.js';
 import { type RunProcessResult, runProcess } from '../util/run-process.js';
 import { plainTerminalText } from '../util/untrusted-text.js';
 import { summarizeHelp } from './help-summary.js';
 import { manualSummary } from './manual-summary.js';
 import { commandOnPath } from './path-commands.js';
-import type { ProbeFailure, ProbeOptions, ProbeOutcome } from './probe-outcome.js';
+import type { ProbeFailure, ProbeLaunch, ProbeOptions, ProbeOutcome } from './probe-outcome.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -63,6 +64,40 @@ function failure(path: string, r: RunProcessResult, options: ProbeOptions): Prob
   return undefined;
 }
 
+/** bwrap's own complaint (it exits 1 with `bwrap: …` and nothing on stdout), e.g. `execvp PATH: No such file or directory`. */
+const BWRAP_EXEC = /^bwrap: execvp .*: ([^\n]*)\n?$/;
+
+/** A sandboxed run that failed before the program started, as the spawn failure it stands for. */
+function sandboxFailure(path: string, r: RunProcessResult, options: ProbeOptions): ProbeFailure | undefined {
+  if (r.spawnError) return { kind: 'sandbox', message: `bwrap: ${r.spawnError.message}` };
+  if (r.timedOut) return { kind: 'timeout', seconds: Math.round(options.timeoutMs / 100) / 10 };
+  if (r.exitCode !== 1 || r.stdout.length > 0) return undefined;
+  const said = r.stderr.toString('utf8');
+  if (!said.startsWith('bwrap: ')) return undefined;
+  const exec = BWRAP_EXEC.exec(said)?.[1];
+  if (exec === 'No such file or directory') {
+    const interpreter = missingInterpreter(path, options);
+    return interpreter
+      ? { kind: 'badInterpreter', interpreter }
+      : { kind: 'spawn', code: 'ENOENT', message: exec };
+  }
+  if (exec === 'Permission denied') return { kind: 'access', message: `${path}: ${exec}` };
+  return { kind: 'sandbox', message: said.trim().split('\n')[0]?.slice(0, 300) ?? '' };
+}
+
+/** How to start the probe: in the sandbox the runner planned, or directly. */
+function processFor(path: string, name: string, launch: ProbeLaunch, options: ProbeOptions) {
+  const common = {
+    env: options.env,
+    timeoutMs: options.timeoutMs,
+    killGraceMs: options.killGraceMs ?? 1000,
+    reapAfterExitMs: options.reapAfterExitMs ?? 100,
+    ...(options.signal ? { signal: options.signal } : {}),
+  };
+  if (launch.where === 'sandbox') return { command: launch.command, args: launch.args, ...common };
+  return { command: path, args: ['--help'], argv0: name, cwd: options.cwd, ...common };
+}
+
 /** Whether the real file lies outside the skills dir (a link to an installed program). */
 function isLinkedProgram(path: string, dir: string | undefined): string | undefined {
   try {
@@ -75,28 +110,23 @@ function isLinkedProgram(path: string, dir: string | undefined): string | undefi
 }
 
 /**
- * Runs `PATH --help` as `name --help` (argv[0] = the skill's name, so no path leaks into usage
- * lines; argv, no shell, stdin closed, output capped, everything it started killed once it exits)
- * and extracts summary and content. Never throws.
+ * Runs `PATH --help` where `launch` says: inside the sandbox, or on the host as `name --help`
+ * (argv[0] = the skill's name, so no path leaks into usage lines). Argv, no shell, stdin closed,
+ * output capped, everything it started killed once it exits; the output is only text to extract
+ * summary and content from. Never throws.
  */
 export async function probeExecutable(
   path: string,
   name: string,
   options: ProbeOptions,
+  launch: ProbeLaunch = { where: 'host' },
 ): Promise<ProbeOutcome> {
+  if (launch.where === 'held') return { ok: false, failure: { kind: 'held' } };
+  // libc's execvp (bwrap's) would run a file the kernel refuses with /bin/sh: refuse it here first.
+  if (launch.where === 'sandbox' && !looksExecutable(path)) return { ok: false, failure: { kind: 'noExec' } };
   options.onSpawn?.();
-  const r = await runProcess({
-    command: path,
-    args: ['--help'],
-    argv0: name,
-    env: options.env,
-    cwd: options.cwd,
-    timeoutMs: options.timeoutMs,
-    killGraceMs: options.killGraceMs ?? 1000,
-    reapAfterExitMs: options.reapAfterExitMs ?? 100,
-    ...(options.signal ? { signal: options.signal } : {}),
-  });
-  const failed = failure(path, r, options);
+  const r = await runProcess(processFor(path, name, launch, options));
+  const failed = launch.where === 'sandbox' ? sandboxFailure(path, r, options) : failure(path, r, options);
   if (failed) return { ok: false, failure: failed };
   const stdout = decode(r.stdout, r.stdoutTruncated);
   if (stdout === undefined) return { ok: false, failure: { kind: 'invalidUtf8' } };

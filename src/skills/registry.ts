@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { AppError } from '../errors.js';
 import type { Lang } from '../i18n/lang.js';
 import { envWithoutSecrets } from '../util/secret-env.js';
@@ -11,11 +11,13 @@ import { commandOnPath } from './path-commands.js';
 import { resolveConcurrency } from './pool.js';
 import { ProbeCache } from './probe-cache.js';
 import { readProbeCacheFile, writeProbeCacheFile } from './probe-cache-file.js';
-import type { ProbeOptions } from './probe-outcome.js';
+import type { ProbeOptions, ProbeRunner } from './probe-outcome.js';
+import type { SkillProvenance } from './provenance.js';
 import { readSearchDocs, writeSearchDocs } from './search-docs-file.js';
 import { buildSearchIndex, createSearchDocCache, type SearchIndex } from './search-index.js';
 import { createSegmenter, type Segmenter } from './segmenter.js';
-import type { ReloadResult, Skill, SkillDiagnostic, SkillRegistry } from './types.js';
+import { skillFilesSha256 } from './skill-hash.js';
+import type { ReloadResult, Skill, SkillDiagnostic, SkillProvenanceView, SkillRegistry } from './types.js';
 import type { DirWatcher } from './watcher.js';
 
 /** The part of a logger (src/log/logger.ts) the engine uses. */
@@ -56,6 +58,10 @@ interface SkillRegistryOptions {
    * under parallel probing). For long-lived registries (the server); a CLI command does not wait.
    */
   retryTimeouts?: boolean;
+  /** Where each `--help` probe runs (inside the sandbox, see ProbeRunner); absent: on the host. */
+  probeRunner?: ProbeRunner;
+  /** Provenance records: written on install and removal, shown by `provenance()`. */
+  provenance?: SkillProvenance;
 }
 
 interface SkillEngineStats {
@@ -147,6 +153,7 @@ export async function createSkillRegistry(options: SkillRegistryOptions): Promis
     timeoutMs: options.probeTimeoutMs ?? 10_000,
     env: envWithoutSecrets(options.env ?? process.env, options.secretEnvNames ?? []),
     cwd: dir,
+    ...(options.probeRunner ? { runner: options.probeRunner } : {}),
     onSpawn: () => {
       stats.probesSpawned += 1;
     },
@@ -215,10 +222,11 @@ export async function createSkillRegistry(options: SkillRegistryOptions): Promis
       for (let next = cache.pendingRetries()[0]; next && !closed; next = cache.pendingRetries()[0]) {
         await tail;
         const { probeExecutable } = await import('./probe.js');
-        const outcome = await probeExecutable(next.path, basename(next.path), {
-          ...probe,
-          signal: stop.signal,
-        });
+        const name = basename(next.path);
+        const launch = (await probe.runner?.launch(next.path, name, 'loaded')) ?? { where: 'host' as const };
+        // Held (no sandbox, nobody said yes): the load that held it shows why; nothing to retry.
+        if (launch.where === 'held') break;
+        const outcome = await probeExecutable(next.path, name, { ...probe, signal: stop.signal }, launch);
         if (closed) break;
         cache.replaceProbe(next.path, next.identity, outcome.ok ? outcome : { ...outcome, retried: true });
         await reload();
@@ -268,13 +276,22 @@ export async function createSkillRegistry(options: SkillRegistryOptions): Promis
     async install(source, installOptions) {
       // Loaded on use: installing needs zlib (archives), crypto and the prober.
       const { installSkillFile } = await import('./install.js');
+      const by = installOptions?.by ?? 'person';
       const installed = await installSkillFile({
         dir,
         source,
         force: installOptions?.force ?? false,
         t,
         probe,
+        by,
+        ...(installOptions?.confirmHostProbe ? { confirmHostProbe: installOptions.confirmHostProbe } : {}),
       });
+      // Recorded before the reload makes it runnable by name: a model's skill is never briefly "the user's".
+      const folder = dirname(installed.path) !== dir ? dirname(installed.path) : undefined;
+      await options.provenance?.record(
+        { name: installed.name, path: installed.path, ...(folder ? { folder } : {}) },
+        { source: installOptions?.source ?? source, by },
+      );
       await reload();
       const skill = byName.get(installed.name);
       if (!skill) throw new AppError('skill_not_found', t.notFound(installed.name));
@@ -290,7 +307,21 @@ export async function createSkillRegistry(options: SkillRegistryOptions): Promis
       if (holders.length === 0) throw new AppError('skill_not_found', t.notFound(name));
       // An Agent Skill is its whole folder.
       for (const holder of holders) await rm(join(dir, holder), { force: true, recursive: true });
+      await options.provenance?.forget(name);
       await reload();
+    },
+    provenance(name) {
+      const record = options.provenance?.get(name);
+      const skill = byName.get(name);
+      if (!record) return undefined;
+      const state: SkillProvenanceView['state'] =
+        record.approved === undefined
+          ? 'pending'
+          : skill && skillFilesSha256(skill) === record.approved
+            ? 'approved'
+            : 'changed';
+      const { source, by, at, sha256 } = record;
+      return { source, by, at, ...(sha256 ? { sha256 } : {}), state };
     },
     onChange(listener) {
       listeners.add(listener);

@@ -59,6 +59,25 @@ export interface SkillSearchResult {
 
 export interface InstallOptions {
   force?: boolean;
+  /** Who installs it (kept in its provenance record): a person (default) or the model. */
+  by?: 'person' | 'model';
+  /** The source its record names (default: the path installed from), e.g. `create_skill`. */
+  source?: string;
+  /**
+   * Asks a person whether the `--help` probe may run on the host, for the model's install where no
+   * sandbox can run; absent: nobody can be asked, the install is refused.
+   */
+  confirmHostProbe?: () => Promise<boolean>;
+}
+
+/** A skill's provenance record as shown (`aibox skills show`, the page). */
+export interface SkillProvenanceView {
+  source: string;
+  by: 'person' | 'model';
+  at: string;
+  sha256?: string;
+  /** approved: runs like the user's own; pending: its next run is asked; changed: its files changed since the yes (asked). */
+  state: 'approved' | 'pending' | 'changed';
 }
 
 export interface SkillRegistry {
@@ -74,6 +93,8 @@ export interface SkillRegistry {
   /** Validated, atomic install from a source file; reloads before it returns. */
   install(source: string, options?: InstallOptions): Promise<Skill>;
   remove(name: string): Promise<void>;
+  /** Where the skill came from; undefined for one the user placed by hand (no record). */
+  provenance(name: string): SkillProvenanceView | undefined;
   /** Called after every reload that changed something (manual, install, or watcher). */
   onChange(listener: (result: ReloadResult) => void): () => void;
   close(): Promise<void>;

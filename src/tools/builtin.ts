@@ -1,15 +1,15 @@
 /** The built-in tool set, in the original Aibox's order (memory tools come from `extraTools`). */
+import { realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
 import { type DataPaths, expandPath } from '../config/paths.js';
 import type { Config } from '../config/schema.js';
 import { AppError } from '../errors.js';
 import type { Lang } from '../i18n/lang.js';
 import { createCommandGuard } from '../safety/command-guard.js';
 import { createFileAccess } from '../safety/file-access.js';
-import { MODEL_SKILLS_FILE, type ModelSkills, openModelSkills } from '../safety/model-skills.js';
 import { protectedPlaces } from '../safety/protected-paths.js';
 import type { SandboxStatus } from '../safety/sandbox.js';
+import { openSkillProvenance, type SkillProvenance, skillOfPath } from '../skills/provenance.js';
 import type { SkillRegistry } from '../skills/types.js';
 import type { Clock } from '../util/clock.js';
 import { createCalculatorTool } from './calculator/calculator.js';
@@ -47,15 +47,24 @@ export interface BuiltinToolDeps {
   sandbox: SandboxStatus;
   /** Cuts long results (the app's one limiter, `resultLimiterFromConfig`). */
   limiter: ResultLimiter;
-  /** Skills the model made that nobody approved yet; default: the file in the data dir. */
-  modelSkills?: ModelSkills;
+  /** Who made each skill and the hash a person approved; default: the record file in the data dir. */
+  provenance?: SkillProvenance;
+}
+
+/** The skills dir through its symlinks (write_file reports real paths). */
+function realSkillsDir(dir: string): string {
+  try {
+    return realpathSync(dir);
+  } catch {
+    return dir;
+  }
 }
 
 export function createBuiltinTools(deps: BuiltinToolDeps): AnyTool[] {
   const { config, paths, lang, skills } = deps;
   const workspace = workspaceDir(config, paths);
   const { limiter } = deps;
-  const modelSkills = deps.modelSkills ?? openModelSkills(join(paths.home, MODEL_SKILLS_FILE));
+  const provenance = deps.provenance ?? openSkillProvenance(paths.home);
   const home = deps.env?.HOME ?? homedir();
   // The config file actually loaded is protected, wherever `--config` put it.
   const protectedData = { ...paths, config: deps.configPath ?? paths.config };
@@ -65,13 +74,14 @@ export function createBuiltinTools(deps: BuiltinToolDeps): AnyTool[] {
     home,
     workspace,
     skills,
-    modelSkills,
+    provenance,
     sandbox: deps.sandbox,
   });
   // Read live: /reload may change safety.* in place.
   const access = createFileAccess({
     workspace,
     roots: () => [skills.dir, ...config.safety.file_roots.map((root) => expandPath(root, paths.home))],
+    aibox: { home: paths.home, places: [skills.dir, paths.prompts, protectedData.config] },
     secrets: protectedPlaces(protectedData, home),
     safety: () => config.safety,
   });
@@ -89,13 +99,22 @@ export function createBuiltinTools(deps: BuiltinToolDeps): AnyTool[] {
       ...(deps.env ? { baseEnv: deps.env } : {}),
     }),
     createReadFileTool({ lang, workspace, access, maxBytes: config.tools.read_file_max_bytes }),
-    createWriteFileTool({ lang, workspace, access }),
+    createWriteFileTool({
+      lang,
+      workspace,
+      access,
+      // Whatever the model writes into the skills dir is the model's, even after a person's yes.
+      recordWrite: async (real) => {
+        const skill = skillOfPath(realSkillsDir(skills.dir), real);
+        if (skill) await provenance.record(skill, { source: 'write_file', by: 'model' });
+      },
+    }),
     createListFilesTool({ lang, workspace, access }),
     createWebTool({ lang, config: config.tools, allowHosts: config.safety.web_allow_hosts }),
     ...(deps.extraTools ?? []),
     createReloadSkillsTool({ lang, skills }),
-    createInstallSkillTool({ lang, skills, workspace, modelSkills }),
-    createCreateSkillTool({ lang, skills, modelSkills }),
+    createInstallSkillTool({ lang, skills, workspace }),
+    createCreateSkillTool({ lang, skills }),
     createSearchSkillsTool({ lang, skills }),
     createReadSkillTool({ lang, skills }),
   ];

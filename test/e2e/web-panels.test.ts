@@ -78,7 +78,12 @@ describe('web page: skills, tasks, memories', () => {
       mimeType: 'text/markdown',
       buffer: Buffer.from('# 泡茶计时器\n\n绿茶 80°C 泡 2 分钟。\n'),
     });
-    await page.locator('[data-skill="tea-timer"]').waitFor();
+    await page.locator('[data-skill="tea-timer"]').click();
+    // Its provenance: a person's upload, approved as installed.
+    const origin = page.locator('.skill-detail .skill-provenance');
+    await origin.locator('div', { hasText: '来源：upload tea-timer.md（由人安装' }).waitFor();
+    await origin.locator('div', { hasText: '已同意：按用户自己的技能运行' }).waitFor();
+    await page.locator('.skill-detail .back').click();
     await page
       .locator('.skills-file')
       .setInputFiles({ name: 'bad name!.md', mimeType: 'text/markdown', buffer: Buffer.from('# x') });

@@ -14,7 +14,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dataPaths } from '../../src/config/paths.js';
 import type { SafetyRule } from '../../src/config/schema.js';
@@ -31,12 +31,18 @@ import { makeContext, tempDir } from '../helpers/tool-context.js';
 type Asked = Omit<ApprovalRequest, 'sessionId' | 'turnId' | 'callId'>;
 
 /** A box: data dir with its secrets, workspace, skills dir, an outside dir; tools sharing one access policy. */
-function box(safety: { mode?: 'ask' | 'deny' | 'off'; rules?: SafetyRule[]; roots?: string[] } = {}) {
-  const home = realpathSync(tempDir('aibox-home-'));
+function box(
+  safety: { mode?: 'ask' | 'deny' | 'off'; rules?: SafetyRule[]; roots?: string[]; wide?: boolean } = {},
+) {
+  // wide: the workspace is the user's home, which holds the data dir (`tools.workspace_dir: "~"`).
+  const top = realpathSync(tempDir('aibox-home-'));
+  const home = safety.wide ? join(top, '.aibox') : top;
   const paths = dataPaths(home);
-  const workspace = join(home, 'workspace');
-  mkdirSync(workspace);
+  const workspace = safety.wide ? top : join(home, 'workspace');
+  mkdirSync(workspace, { recursive: true });
+  mkdirSync(home, { recursive: true });
   mkdirSync(paths.skills);
+  mkdirSync(paths.prompts);
   writeFileSync(paths.config, '{"server":{"token":"s3cret-token"}}');
   writeFileSync(paths.database, 'db');
   writeFileSync(`${paths.database}-wal`, 'wal');
@@ -47,11 +53,20 @@ function box(safety: { mode?: 'ask' | 'deny' | 'off'; rules?: SafetyRule[]; root
   const access = createFileAccess({
     workspace,
     roots: () => [paths.skills, ...(safety.roots ?? [])],
+    aibox: { home, places: [paths.skills, paths.prompts, paths.config] },
     secrets: secretPathsOf(paths, join(home, 'user-home')),
     safety: () => ({ mode: safety.mode ?? 'ask', rules: safety.rules ?? [] }),
   });
   const read = createReadFileTool({ lang: 'en', workspace, access, maxBytes: 1024 * 1024 });
-  const write = createWriteFileTool({ lang: 'en', workspace, access });
+  const recorded: string[] = [];
+  const write = createWriteFileTool({
+    lang: 'en',
+    workspace,
+    access,
+    recordWrite: async (real) => {
+      recorded.push(real);
+    },
+  });
   const list = createListFilesTool({ lang: 'en', workspace, access });
   const asked: Asked[] = [];
   /** Runs a tool; `answer` is the person (absent: nobody can be asked). */
@@ -69,11 +84,55 @@ function box(safety: { mode?: 'ask' | 'deny' | 'off'; rules?: SafetyRule[]; root
     // biome-ignore lint/suspicious/noExplicitAny: each tool parses its own arguments
     return (tool as any).execute(tool.parameters.parse(args), ctx);
   };
-  return { home, paths, workspace, outside, read, write, list, run, asked };
+  return { home, paths, workspace, outside, read, write, list, run, asked, recorded };
 }
 
 const YES: ApprovalOutcome = { approved: true, how: 'allow', by: 'tester' };
 const NO: ApprovalOutcome = { approved: false, how: 'deny', by: 'tester' };
+
+describe("file tools: Aibox's own places are no write roots", () => {
+  it('writing into the skills dir is asked (never remembered); a no writes nothing, a yes writes and is recorded', async () => {
+    const b = box();
+    const target = join(b.paths.skills, 'sysinfo');
+    writeFileSync(target, '#!/bin/sh\necho mine\n', { mode: 0o755 });
+    const denied = await b.run(b.write, { filepath: target, content: 'evil' }, NO);
+    expect(denied.ok).toBe(false);
+    expect(readFileSync(target, 'utf8')).toContain('mine');
+    expect(b.asked[0]).toMatchObject({ tool: 'write_file', command: `write_file ${target}` });
+    expect(b.asked[0]?.rememberable).toBeUndefined();
+    expect(b.asked[0]?.reason).toContain("Aibox's own places");
+    expect(b.recorded).toEqual([]);
+    expect((await b.run(b.write, { filepath: target, content: 'new' }, YES)).ok).toBe(true);
+    expect(readFileSync(target, 'utf8')).toBe('new');
+    expect(statSync(target).mode & 0o777).toBe(0o755);
+    // Before the write (no reload sees it as the user's) and after it (its new hash).
+    expect(b.recorded).toEqual([target, target]);
+    expect((await b.run(b.write, { filepath: join(b.paths.skills, 'x/SKILL.md'), content: '#' })).ok).toBe(
+      false,
+    );
+  });
+
+  it('the prompts dir, the config dir and the data dir are asked; the workspace inside the data dir is not', async () => {
+    const b = box();
+    for (const target of [join(b.paths.prompts, '00-soul.md'), join(b.home, 'channel-senders.json')]) {
+      const r = await b.run(b.write, { filepath: target, content: 'x' });
+      expect(r.ok).toBe(false);
+      expect(() => statSync(target)).toThrow();
+    }
+    expect((await b.run(b.write, { filepath: join(b.workspace, 'ok.txt'), content: 'x' })).ok).toBe(true);
+    expect(b.recorded).toEqual([join(b.workspace, 'ok.txt'), join(b.workspace, 'ok.txt')]);
+  });
+
+  it('a workspace holding the data dir (workspace ~) does not make it writable', async () => {
+    const b = box({ wide: true });
+    expect(b.workspace).toBe(dirname(b.home));
+    for (const target of [join(b.paths.skills, 'planted'), join(b.home, 'notes.json')]) {
+      expect((await b.run(b.write, { filepath: target, content: 'x' })).ok).toBe(false);
+      expect(() => statSync(target)).toThrow();
+    }
+    expect((await b.run(b.write, { filepath: join(b.workspace, 'fine.txt'), content: 'x' })).ok).toBe(true);
+  });
+});
 
 describe('file tools: roots', () => {
   it('read/write/list inside the workspace, the skills dir and safety.file_roots without asking', async () => {
@@ -82,9 +141,9 @@ describe('file tools: roots', () => {
     writeFileSync(join(extra, 'x.txt'), 'x\n');
     expect((await b.run(b.write, { filepath: 'a.txt', content: 'a' }, YES)).ok).toBe(true);
     expect((await b.run(b.read, { filepath: join(extra, 'x.txt') }, YES)).ok).toBe(true);
-    expect(
-      (await b.run(b.write, { filepath: join(b.paths.skills, 's/SKILL.md'), content: '#' }, YES)).ok,
-    ).toBe(true);
+    writeFileSync(join(b.paths.skills, 'weather.md'), '# Weather\n');
+    expect((await b.run(b.read, { filepath: join(b.paths.skills, 'weather.md') }, YES)).ok).toBe(true);
+    expect((await b.run(b.list, { directory: b.paths.skills }, YES)).ok).toBe(true);
     expect((await b.run(b.list, { directory: extra }, YES)).ok).toBe(true);
     expect(b.asked).toEqual([]);
   });

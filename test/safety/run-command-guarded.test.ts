@@ -12,8 +12,8 @@ import { describe, expect, it } from 'vitest';
 import { dataPaths } from '../../src/config/paths.js';
 import { SafetyConfigSchema, ToolsConfigSchema } from '../../src/config/schema.js';
 import { createCommandGuard } from '../../src/safety/command-guard.js';
-import { MODEL_SKILLS_FILE, openModelSkills } from '../../src/safety/model-skills.js';
 import type { ApprovalOutcome, ApprovalRequest } from '../../src/safety/types.js';
+import { openSkillProvenance, PROVENANCE_FILE } from '../../src/skills/provenance.js';
 import { createRunCommandTool } from '../../src/tools/command/run-command.js';
 import { createResultLimiter } from '../../src/tools/result-limit.js';
 import type { ToolContext } from '../../src/tools/tool.js';
@@ -30,16 +30,17 @@ function setup(safety: Record<string, unknown> = {}, sandbox: 'bwrap' | 'off' = 
   writeFileSync(paths.config, JSON.stringify({ llm: { api_key: SECRET } }));
   writeFileSync(paths.database, SECRET);
   writeFileSync(join(userHome, '.ssh', 'id_rsa'), SECRET);
-  writeFileSync(join(paths.skills, 'fresh'), '#!/bin/sh\necho fresh ran\n', { mode: 0o755 });
+  const fresh = { name: 'fresh', path: join(paths.skills, 'fresh') };
+  writeFileSync(fresh.path, '#!/bin/sh\necho fresh ran\n', { mode: 0o755 });
   const config = SafetyConfigSchema.parse(safety);
-  const modelSkills = openModelSkills(join(paths.home, MODEL_SKILLS_FILE));
+  const provenance = openSkillProvenance(paths.home);
   const guard = createCommandGuard({
     safety: config,
     paths,
     home: userHome,
     workspace: paths.workspace,
-    skills: { dir: paths.skills, get: (name) => (name === 'fresh' ? ({ name } as never) : undefined) },
-    modelSkills,
+    skills: { dir: paths.skills, get: (name) => (name === 'fresh' ? (fresh as never) : undefined) },
+    provenance,
     sandbox: { kind: sandbox, network: config.network },
   });
   const tools = ToolsConfigSchema.parse({});
@@ -64,7 +65,7 @@ function setup(safety: Record<string, unknown> = {}, sandbox: 'bwrap' | 'off' = 
   });
   const run = (command: string, ctx: ToolContext = makeContext()) =>
     tool.execute(tool.parameters.parse({ command }), ctx);
-  return { paths, userHome, run, asked, answering, modelSkills, safety: config };
+  return { paths, userHome, run, asked, answering, provenance, fresh, safety: config };
 }
 
 describe('run_command in the bubblewrap sandbox', () => {
@@ -172,16 +173,23 @@ describe('run_command decisions', () => {
     expect(readFileSync(target, 'utf8')).toBe('hi\n');
   });
 
-  it("asks a model-made skill's first run only, and remembers the yes on disk", async () => {
-    const { run, answering, asked, modelSkills, paths } = setup();
-    await modelSkills.add('fresh');
+  it("asks a model-made skill's first run, remembers the yes on disk, and asks again when it changes", async () => {
+    const { run, answering, asked, provenance, fresh, paths } = setup();
+    await provenance.record(fresh, { source: 'create_skill', by: 'model' });
     const first = await run('fresh', answering({ approved: true, how: 'allow' }));
     expect(first.content).toContain('fresh ran');
-    expect(asked.map((a) => a.reason)).toEqual([
-      'first run of a skill the model created or installed: fresh',
-    ]);
+    const reason =
+      'runs a skill the model created, installed or wrote (its first run, or its files changed since the yes): fresh';
+    expect(asked.map((a) => a.reason)).toEqual([reason]);
     expect(await run('fresh')).toMatchObject({ ok: true });
-    expect(JSON.parse(readFileSync(join(paths.home, MODEL_SKILLS_FILE), 'utf8'))).toEqual({ pending: [] });
+    const [record] = JSON.parse(readFileSync(join(paths.home, PROVENANCE_FILE), 'utf8')).skills;
+    expect(record).toMatchObject({ name: 'fresh', by: 'model', source: 'create_skill' });
+    expect(record.approved).toBe(record.sha256);
+    writeFileSync(fresh.path, '#!/bin/sh\necho changed ran\n');
+    const changed = await run('fresh');
+    expect(changed.ok).toBe(false);
+    expect(asked.map((a) => a.reason)).toEqual([reason]);
+    expect(changed.content).toContain(reason);
   });
 
   it('follows safety.rules and safety.mode as /reload changes them in place', async () => {

@@ -38,7 +38,7 @@ function layout(workspaceInHome: boolean) {
 async function inSandbox(view: Parameters<typeof bwrapArgs>[0], command: string): Promise<string> {
   const run = await runProcess({
     command: 'bwrap',
-    args: bwrapArgs(view, command, view.workspace),
+    args: bwrapArgs(view, command, view.workspace ?? '/tmp'),
     env: { PATH: '/usr/bin:/bin' },
     timeoutMs: 10_000,
   });

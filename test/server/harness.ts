@@ -27,6 +27,8 @@ export interface BoxOptions {
   home?: string;
   /** Prepares the data dir before the box starts (e.g. what an earlier crash left). */
   seed?: (home: string) => void;
+  /** Watches the skills dir (off by default; `skills.watch` must be on in the config too). */
+  watchSkills?: boolean;
 }
 
 export function boxConfig(
@@ -74,7 +76,7 @@ export async function startBox(options: BoxOptions = {}): Promise<Box> {
     home,
     env: testEnv(home),
     consoleLevel: 'silent',
-    watchSkills: false,
+    watchSkills: options.watchSkills === true,
     scheduler: options.scheduler === true,
   });
   const server = await startServer(app, { host: '127.0.0.1', port: 0, heartbeatMs: 0, ...options.server });

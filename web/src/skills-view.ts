@@ -43,6 +43,32 @@ export function createSkillsView(
 
   const badge = (skill: SkillDto) =>
     h('span', { class: `badge ${skill.status}` }, skill.status === 'ok' ? t().skillOk : t().skillBroken);
+  /** A model-made skill, or one changed since its yes: asked before it runs. */
+  const originBadge = (skill: SkillDto) =>
+    skill.provenance && skill.provenance.state !== 'approved'
+      ? h(
+          'span',
+          { class: 'badge asked', title: t().skillAsked },
+          skill.provenance.by === 'model' ? t().skillByModel : t().skillAsked,
+        )
+      : null;
+  const provenanceLines = (skill: SkillDto) => {
+    const p = skill.provenance;
+    if (!p) return null;
+    const by = p.by === 'person' ? t().skillByPerson : t().skillByModelLong;
+    const state = {
+      approved: t().skillStateApproved,
+      pending: t().skillStatePending,
+      changed: t().skillStateChanged,
+    }[p.state];
+    return h(
+      'div',
+      { class: 'muted skill-provenance' },
+      h('div', {}, t().skillSource(p.source, by, p.at)),
+      p.sha256 ? h('div', {}, 'sha256: ', h('code', {}, p.sha256)) : null,
+      h('div', {}, state),
+    );
+  };
   const row = (skill: SkillDto, snippet?: string) =>
     h(
       'button',
@@ -62,6 +88,7 @@ export function createSkillsView(
           skill.type === 'markdown' ? t().skillMarkdown : t().skillExecutable,
         ),
         badge(skill),
+        originBadge(skill),
       ),
       h('div', { class: 'card-text' }, snippet || skill.summary),
       skill.status === 'broken' && skill.error ? h('div', { class: 'card-error' }, skill.error) : null,
@@ -110,6 +137,7 @@ export function createSkillsView(
         ),
         h('h2', {}, skill.name, ' ', badge(skill)),
         h('div', { class: 'muted' }, `${t().skillPath}: `, h('code', {}, skill.path)),
+        provenanceLines(skill),
         skill.error ? h('div', { class: 'card-error' }, skill.error) : null,
         skill.warning ? h('div', { class: 'card-warning' }, skill.warning) : null,
         content,

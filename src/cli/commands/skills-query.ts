@@ -41,6 +41,15 @@ export function registerSkillsQuery(skills: Command, help: Messages): void {
       const skill = registry.get(name);
       if (!skill) throw new AppError('skill_not_found', skillMessages(ctx.lang).notFound(name));
       printLine(readSkillDocument(skill, skillMessages(ctx.lang)).trimEnd());
+      // A skill placed by hand has no record: its content alone, as always.
+      const origin = registry.provenance(name);
+      if (!origin) return;
+      const m = skillsCliMessages(ctx.lang);
+      printLine('');
+      printLine(m.provenance(origin.by === 'person' ? m.byPerson : m.byModel, origin.source, origin.at));
+      if (origin.sha256) printLine(m.sha256(origin.sha256));
+      const state = { approved: m.stateApproved, pending: m.statePending, changed: m.stateChanged };
+      printLine(state[origin.state]);
     });
 
   skills
@@ -48,7 +57,8 @@ export function registerSkillsQuery(skills: Command, help: Messages): void {
     .description(help.check)
     .option('--json', help.json)
     .action(async (opts: { json?: boolean }, command: Command) => {
-      const { ctx, registry } = await openSkills(command);
+      // A person's check: skills held back without a sandbox (the model's) are probed on the host now.
+      const { ctx, registry } = await openSkills(command, { personProbes: true });
       const m = skillsCliMessages(ctx.lang);
       const diagnostics = registry.diagnostics();
       if (opts.json) return printJson(diagnostics);

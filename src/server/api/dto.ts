@@ -25,6 +25,18 @@ export interface StatusDto {
   startedAt: string;
 }
 
+/** Where an installed or model-made skill came from (absent: placed by hand, the user's own). */
+export interface SkillProvenanceDto {
+  /** The installed path or upload, `create_skill`, `write_file`. */
+  source: string;
+  by: 'person' | 'model';
+  /** ISO 8601. */
+  at: string;
+  sha256?: string;
+  /** approved: runs like the user's own; pending / changed: its next run is asked. */
+  state: 'approved' | 'pending' | 'changed';
+}
+
 export interface SkillDto {
   name: string;
   type: 'executable' | 'markdown';
@@ -33,6 +45,7 @@ export interface SkillDto {
   status: 'ok' | 'broken';
   error?: string;
   warning?: string;
+  provenance?: SkillProvenanceDto;
 }
 
 export interface SkillDetailDto extends SkillDto {

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { UPLOAD_DIR_PREFIX } from '../../app/leftovers.js';
 import type { AppServices } from '../../app/services.js';
 import { describeError } from '../../errors.js';
-import type { Skill } from '../../skills/types.js';
+import type { Skill, SkillRegistry } from '../../skills/types.js';
 import type { ReloadDto, SkillDetailDto, SkillDto, SkillListDto, SkillSearchDto } from './dto.js';
 import { apiError, apiErrorResponse } from './errors.js';
 import type { ApiMessages } from './messages.js';
@@ -17,7 +17,7 @@ import type { ApiMessages } from './messages.js';
 export const MAX_SKILL_UPLOAD_BYTES = 2 * 1024 * 1024;
 const FILENAME = /^[A-Za-z0-9_.-]{1,128}$/;
 
-function skillDto(skill: Skill): SkillDto {
+function skillDto(skill: Skill, skills: Pick<SkillRegistry, 'provenance'>): SkillDto {
   const dto: SkillDto = {
     name: skill.name,
     type: skill.type,
@@ -27,6 +27,8 @@ function skillDto(skill: Skill): SkillDto {
   };
   if (skill.error) dto.error = skill.error;
   if (skill.warning) dto.warning = skill.warning;
+  const provenance = skills.provenance(skill.name);
+  if (provenance) dto.provenance = provenance;
   return dto;
 }
 
@@ -66,7 +68,7 @@ export function createSkillsRoutes(services: AppServices, t: ApiMessages): Hono 
 
   app.get('/', (c) => {
     const list = skills.list();
-    return c.json<SkillListDto>({ total: list.length, skills: list.map(skillDto) });
+    return c.json<SkillListDto>({ total: list.length, skills: list.map((skill) => skillDto(skill, skills)) });
   });
 
   app.get('/search', (c) => {
@@ -76,7 +78,7 @@ export function createSkillsRoutes(services: AppServices, t: ApiMessages): Hono 
       query: q,
       total: result.total,
       hits: result.hits.map((hit) => ({
-        skill: skillDto(hit.skill),
+        skill: skillDto(hit.skill, skills),
         score: hit.score,
         snippet: hit.snippet,
       })),
@@ -103,8 +105,11 @@ export function createSkillsRoutes(services: AppServices, t: ApiMessages): Hono 
       try {
         const source = join(dir, name);
         await writeFile(source, upload.data, { mode: 0o600 });
-        const skill = await skills.install(source, { force: query.force === '1' || query.force === 'true' });
-        return c.json<SkillDetailDto>({ ...skillDto(skill), content: skill.content }, 201);
+        const skill = await skills.install(source, {
+          force: query.force === '1' || query.force === 'true',
+          source: `upload ${name}`,
+        });
+        return c.json<SkillDetailDto>({ ...skillDto(skill, skills), content: skill.content }, 201);
       } finally {
         await rm(dir, { recursive: true, force: true });
       }
@@ -115,7 +120,7 @@ export function createSkillsRoutes(services: AppServices, t: ApiMessages): Hono 
     const name = c.req.param('name');
     const skill = skills.get(name);
     if (!skill) throw apiError('not_found', t.noSkill(name));
-    return c.json<SkillDetailDto>({ ...skillDto(skill), content: skill.content });
+    return c.json<SkillDetailDto>({ ...skillDto(skill, skills), content: skill.content });
   });
 
   return app;

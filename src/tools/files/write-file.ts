@@ -23,6 +23,11 @@ interface WriteFileToolOptions {
   workspace: string;
   /** Where writing is allowed (default: the workspace only; elsewhere a person is asked). */
   access?: FileAccess;
+  /**
+   * Called with the real path before and after each write: a file written into the skills dir is
+   * recorded as the model's (before: so no reload sees it as the user's; after: with its new hash).
+   */
+  recordWrite?: (real: string) => Promise<void>;
 }
 
 function schema(lang: Lang) {
@@ -84,6 +89,7 @@ export function createWriteFileTool(options: WriteFileToolOptions): Tool<WriteFi
       }
       const append = args.mode === 'a';
       try {
+        await options.recordWrite?.(path);
         if (append && before && before.size > ATOMIC_APPEND_MAX_BYTES) {
           await appendFile(path, data);
         } else if (append && before) {
@@ -98,6 +104,8 @@ export function createWriteFileTool(options: WriteFileToolOptions): Tool<WriteFi
         }
       } catch (error) {
         return failure(t.writeFailed, [[t.labelPath, describeFsError(error, path, ctx.lang)]]);
+      } finally {
+        await options.recordWrite?.(path).catch(() => {});
       }
       const after = (await stat(path)).size;
       return success(append ? t.writeAppended : t.writeOverwritten, [

@@ -9,11 +9,11 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { describeError } from '../../errors.js';
 import type { Lang } from '../../i18n/lang.js';
-import type { ModelSkills } from '../../safety/model-skills.js';
 import { isIgnoredEntryName, isValidSkillName } from '../../skills/name-rules.js';
 import type { SkillRegistry } from '../../skills/types.js';
 import { type Field, failure, success } from '../format.js';
 import type { Tool } from '../tool.js';
+import { confirmHostProbe } from './host-probe.js';
 import { skillToolMessages } from './messages.js';
 import { installedSkillFields } from './skill-report.js';
 
@@ -71,12 +71,7 @@ export function buildSkillSource(language: SkillLanguage, summary: string, code:
   return `${shebang}\n${handler}${rest}`;
 }
 
-export function createCreateSkillTool(options: {
-  lang: Lang;
-  skills: SkillRegistry;
-  /** Records what the model created: its first run is asked (src/safety/model-skills.ts). */
-  modelSkills?: Pick<ModelSkills, 'add'>;
-}): Tool<CreateSkillArgs> {
+export function createCreateSkillTool(options: { lang: Lang; skills: SkillRegistry }): Tool<CreateSkillArgs> {
   return {
     name: 'create_skill',
     description: skillToolMessages(options.lang).createDescription,
@@ -88,8 +83,13 @@ export function createCreateSkillTool(options: {
       try {
         const file = join(staging, `${args.name}${EXTENSIONS[args.language]}`);
         await writeFile(file, buildSkillSource(args.language, args.summary, args.code), { mode: 0o755 });
-        const skill = await options.skills.install(file, { force: args.force });
-        await options.modelSkills?.add(skill.name);
+        // Recorded as the model's (its first run is asked); where no sandbox can run, its probe is asked too.
+        const skill = await options.skills.install(file, {
+          force: args.force,
+          by: 'model',
+          source: 'create_skill',
+          confirmHostProbe: () => confirmHostProbe(ctx, 'create_skill', args.name),
+        });
         const fields: Field[] = installedSkillFields(skill, ctx.lang);
         if (skill.summary !== args.summary) fields.push([t.labelNote, t.summaryDiffers(skill.summary)]);
         return success(t.createOk(skill.name), fields);

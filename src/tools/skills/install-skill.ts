@@ -2,11 +2,11 @@
 import { z } from 'zod';
 import { describeError } from '../../errors.js';
 import type { Lang } from '../../i18n/lang.js';
-import type { ModelSkills } from '../../safety/model-skills.js';
 import type { SkillRegistry } from '../../skills/types.js';
 import { resolveToolPath } from '../files/workspace.js';
 import { failure, success } from '../format.js';
 import type { Tool } from '../tool.js';
+import { confirmHostProbe } from './host-probe.js';
 import { skillToolMessages } from './messages.js';
 import { installedSkillFields } from './skill-report.js';
 
@@ -24,8 +24,6 @@ export function createInstallSkillTool(options: {
   lang: Lang;
   skills: SkillRegistry;
   workspace: string;
-  /** Records what the model installed: its first run is asked (src/safety/model-skills.ts). */
-  modelSkills?: Pick<ModelSkills, 'add'>;
 }): Tool<InstallSkillArgs> {
   return {
     name: 'install_skill',
@@ -35,8 +33,12 @@ export function createInstallSkillTool(options: {
       const t = skillToolMessages(ctx.lang);
       const source = resolveToolPath(args.skill_path, options.workspace);
       try {
-        const skill = await options.skills.install(source, { force: args.force });
-        await options.modelSkills?.add(skill.name);
+        // Recorded as the model's (its first run is asked); where no sandbox can run, its probe is asked too.
+        const skill = await options.skills.install(source, {
+          force: args.force,
+          by: 'model',
+          confirmHostProbe: () => confirmHostProbe(ctx, 'install_skill', source),
+        });
         return success(t.installOk(skill.name), installedSkillFields(skill, ctx.lang));
       } catch (error) {
         return failure(t.installFailed, [

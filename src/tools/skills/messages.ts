@@ -25,6 +25,8 @@ export const skillToolMessages = defineMessages({
     installPath: '技能源文件、Agent Skill 文件夹或其 .zip/.tar.gz 的路径（相对路径基于工作目录）',
     force: '同名技能已存在时是否覆盖（默认 false）',
     installOk: (name: string) => `技能 ${name} 已安装`,
+    hostProbeReason:
+      '这里没有沙箱：安装前要在本机运行模型写的这个技能的 --help（它的代码会以 Aibox 的权限运行）',
     installFailed: '技能安装失败',
     labelName: '名称',
     labelType: '类型',
@@ -77,6 +79,8 @@ export const skillToolMessages = defineMessages({
       'Path of the skill source file, Agent Skill folder, or .zip/.tar.gz of one (relative paths are resolved against the workspace)',
     force: 'Replace an existing skill of the same name (default false)',
     installOk: (name) => `Skill ${name} installed`,
+    hostProbeReason:
+      "there is no sandbox here: installing runs this model-written skill's --help on this machine (its code runs with Aibox's rights)",
     installFailed: 'Installing the skill failed',
     labelName: 'name',
     labelType: 'type',

@@ -89,6 +89,18 @@ describe.concurrent('aibox skills', { timeout: 180_000 }, () => {
     expect(missing.stderr).toContain('no skill named nope');
   });
 
+  it("show ends with an installed skill's provenance: source, by whom, sha256, state", async () => {
+    const { home: h } = home();
+    const source = bashSkill(tempDir(), 'greet.sh', 'Greets people');
+    expect((await runCli(['skills', 'install', source], { home: h })).code).toBe(0);
+    const r = await runCli(['skills', 'show', 'greet'], { home: h });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Greets people');
+    expect(r.stdout).toMatch(new RegExp(`Source: ${source} \\(installed by a person, \\d{4}-`));
+    expect(r.stdout).toMatch(/sha256: [0-9a-f]{64}\n/);
+    expect(r.stdout).toContain("State: approved, runs like the user's own skills");
+  });
+
   it('install (JSON), existing name without and with --force, remove', async () => {
     const { home: h, skills } = home();
     const source = bashSkill(tempDir(), 'greet.sh', 'Greets people');

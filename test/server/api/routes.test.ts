@@ -74,6 +74,17 @@ describe('/api/skills', () => {
     });
     expect(raw).toMatchObject({ status: 201, body: { name: 'tea-timer', type: 'markdown', status: 'ok' } });
     expect(box.app.skills.get('tea-timer')).toBeDefined();
+    // Its provenance record: a person's upload, approved as installed.
+    expect(raw.body.provenance).toMatchObject({
+      source: 'upload tea-timer.md',
+      by: 'person',
+      state: 'approved',
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    const listed = await call('/skills');
+    expect(listed.body.skills.find((s: { name: string }) => s.name === 'tea-timer').provenance.by).toBe(
+      'person',
+    );
 
     const again = await call('/skills/install?filename=tea-timer.md', {
       method: 'POST',
