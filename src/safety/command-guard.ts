@@ -12,7 +12,7 @@ import { safetyMessages } from './messages.js';
 import type { ModelSkills } from './model-skills.js';
 import { HOST_SOCKETS, type ProtectedDataPaths, protectedPaths } from './protected-paths.js';
 import { exactGlob } from './rules.js';
-import { bwrapArgs, guardedShellArgs, type SandboxStatus } from './sandbox.js';
+import { bwrapArgs, guardedShellArgs, type SandboxStatus, sandboxSpawn } from './sandbox.js';
 import type { Verdict } from './types.js';
 
 /** Reasons named in one verdict; the rest are counted. */
@@ -124,9 +124,14 @@ export function createCommandGuard(options: CommandGuardOptions): CommandGuard {
           workspace: options.workspace,
           skillsDir: options.skills.dir,
           hidden,
-          network: safety.network,
+          // Read at each call: `/reload` may switch safety.network off (on needs the stack found at start).
+          network: safety.network ? sandbox.stack : undefined,
         };
-        return { command: 'bwrap', args: bwrapArgs(layout, command, cwd), holdStdin: false };
+        const spawn = sandboxSpawn(
+          { program: sandbox.program, stack: layout.network },
+          bwrapArgs(layout, command, cwd),
+        );
+        return { ...spawn, holdStdin: false };
       }
       return { command: '/bin/sh', args: guardedShellArgs(command), holdStdin: true };
     },
