@@ -67,7 +67,7 @@ export interface ProtectedPlaces {
 /** The data paths that matter here; `config` is the config file actually loaded (`--config`). */
 export type ProtectedDataPaths = Pick<
   DataPaths,
-  'home' | 'config' | 'database' | 'log' | 'archive' | 'mcpTrust'
+  'home' | 'config' | 'database' | 'log' | 'archive' | 'mcpTrust' | 'clientKey'
 >;
 
 export function protectedPlaces(paths: ProtectedDataPaths, home: string): ProtectedPlaces {
@@ -79,6 +79,7 @@ export function protectedPlaces(paths: ProtectedDataPaths, home: string): Protec
       join(paths.home, SEARCH_DOCS_FILE),
       join(paths.home, CONFIG_CACHE_FILE), // a copy of config.json
       paths.mcpTrust,
+      paths.clientKey, // answers approvals: only people's clients may read it
       ...HOME_SECRETS.map((p) => join(home, p)),
     ],
   };
