@@ -48,12 +48,18 @@ function healthBody(app: AppServices): Record<string, unknown> {
       ...(s.error ? { error: s.error.slice(0, 300) } : {}),
     })),
     // Where commands run: bwrap, off, or unavailable (with bwrap's reason); mode ask/deny/off.
+    // What protects the box: where commands run (bwrap and its version), whether they have the
+    // network and through what (or why not), and what answers approvals.
     sandbox: {
       kind: app.sandbox.kind,
       mode: app.config.safety.mode,
       network: app.sandbox.network,
+      ...(app.sandbox.version ? { version: app.sandbox.version } : {}),
+      ...(app.sandbox.stack ? { network_stack: app.sandbox.stack.version } : {}),
+      ...(app.sandbox.networkOff ? { network_off: app.sandbox.networkOff } : {}),
       ...(app.sandbox.reason ? { reason: app.sandbox.reason } : {}),
     },
+    approvals: { credential: app.config.server.token !== '' ? 'token' : 'client_key' },
     uptime_s: Math.round((app.clock.now().getTime() - app.startedAt.getTime()) / 1000),
   };
 }

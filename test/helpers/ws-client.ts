@@ -2,7 +2,7 @@
  * A WebSocket test client for a running Aibox: records every frame and waits on
  * frames (never on fixed sleeps). Shared by the server and the integration tests.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 
@@ -51,8 +51,8 @@ const clientKeys = new Map<string, string>();
 
 /** Registers the client key of the box at `serverUrl` (read from its data dir `home`). */
 export function rememberClientKey(serverUrl: string, home: string): void {
-  const key = readFileSync(join(home, 'client-key'), 'utf8').trim();
-  clientKeys.set(new URL(serverUrl).host, key);
+  const path = join(home, 'client-key');
+  if (existsSync(path)) clientKeys.set(new URL(serverUrl).host, readFileSync(path, 'utf8').trim());
 }
 
 /** The Cookie header a person's client of the box at `url` sends (undefined: none registered). */
