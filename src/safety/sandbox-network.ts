@@ -96,6 +96,10 @@ function launchScript(stack: NetworkStack): string {
     '  while IFS= read -r l <&3; do case $l in *child-pid*) pid=${l#*:}; pid=${pid%,}; pid=${pid# };; esac; done',
     '  exec 3<&-',
     '  case $pid in ""|*[!0-9]*) printf 1 >&4; exit 0;; esac',
+    // bwrap brings the namespace's loopback up before it waits on --block-fd: slirp4netns must not
+    // configure the namespace at the same time (bwrap then fails "loopback: Failed RTM_NEWADDR").
+    // Wait (bounded, builtins only) until 127.0.0.1 is in the namespace's routing table.
+    '  n=0; while [ $n -lt 50000 ]; do f=; while IFS= read -r l; do case $l in *127.0.0.1*) f=1; break;; esac; done <"/proc/$pid/net/fib_trie" || break; [ -n "$f" ] && break; n=$((n+1)); done',
     `  ${q(stack.slirp)} --configure --disable-host-loopback --mtu 65520 --exit-fd 5 --ready-fd 6 "$pid" tap0 6>&1 >/dev/null 4>&- | { read -r _; printf 1 >&4; }`,
     ') &',
     `exec "$b" --info-fd 3 --block-fd 4 --sync-fd 5 "$@" 3>"$d/i" 4<"$d/b" 5>"$d/e"${dns}`,
