@@ -116,7 +116,7 @@ const variants = {
 };
 if (sandbox.kind === 'bwrap') {
   variants['run_command, decision + bwrap'] = runTrue(tool('bwrap'));
-  const layout = { workspace: paths.workspace, skillsDir: paths.skills, hidden: [], network: true };
+  const layout = { workspace: paths.workspace, skillsDir: paths.skills, hidden: [], network: sandbox.stack };
   variants['bwrap sh -c true (runProcess)'] = () =>
     runProcess({ command: 'bwrap', args: bwrapArgs(layout, 'true', paths.workspace), cwd: paths.workspace });
 } else console.log(`bwrap unavailable here: ${sandbox.reason}`);

@@ -35,6 +35,7 @@ const ERROR_CODES = {
   no_token_configured: { status: 401 },
   forbidden_host: { status: 403 },
   forbidden_origin: { status: 403 },
+  client_key_required: { status: 403 },
   already_decided: { status: 409 },
   unknown_command: { status: 404 },
   queue_full: { status: 429 },

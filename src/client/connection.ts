@@ -4,12 +4,15 @@
  * after `/exit` ends it instead.
  */
 import WebSocket from 'ws';
+import { CLIENT_KEY_COOKIE } from '../config/client-key.js';
 import { type ClientFrame, type ServerFrame, SUBPROTOCOL } from '../protocol/frames.js';
 import { parseServerFrame } from '../protocol/parse-server-frame.js';
 
 interface ClientConnectionOptions {
   url: string;
   token?: string;
+  /** The box's client key (sent as its cookie): lets this client answer approvals without a token. */
+  clientKey?: string;
   /**
    * Typed as the protocol's frames, but read unchecked from the wire: the original Python server
    * sends frames of other types and with fields missing, so readers of a field check it first.
@@ -39,6 +42,7 @@ export function openClientConnection(options: ClientConnectionOptions): ClientCo
 
   const connect = () => {
     const headers: Record<string, string> = options.token ? { authorization: `Bearer ${options.token}` } : {};
+    if (options.clientKey) headers.cookie = `${CLIENT_KEY_COOKIE}=${options.clientKey}`;
     const socket = new WebSocket(options.url, offerProtocol ? [SUBPROTOCOL] : [], {
       headers,
       handshakeTimeout: 10_000,

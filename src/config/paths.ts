@@ -14,6 +14,8 @@ export interface DataPaths {
   log: string;
   /** Hashes of the MCP tool descriptions a person allowed. */
   mcpTrust: string;
+  /** The secret people's clients present (client-key.ts). */
+  clientKey: string;
 }
 
 /** `AIBOX_HOME`, else `~/.aibox`. A leading `~` is expanded. */
@@ -44,5 +46,6 @@ export function dataPaths(
     workspace: join(home, 'workspace'),
     log: overrides.logFile ? expandPath(overrides.logFile, home) : join(home, 'ai.log'),
     mcpTrust: join(home, 'mcp-trust.json'),
+    clientKey: join(home, 'client-key'),
   };
 }

@@ -120,6 +120,14 @@ const ServerConfigSchema = z.strictObject({
     .int()
     .min(1024)
     .default(4 * 1024 * 1024),
+  /** TCP connections held at once (HTTP and WebSocket); past it idle or half-sent ones are closed first. */
+  max_connections: z.int().min(8).max(100_000).default(512),
+  /** TCP connections held at once from one address. */
+  max_connections_per_peer: z.int().min(2).max(100_000).default(128),
+  /** A request's headers must arrive within this many seconds. */
+  headers_timeout_s: z.int().min(1).max(600).default(10),
+  /** A whole request (headers and body) must arrive within this many seconds. */
+  request_timeout_s: z.int().min(1).max(3600).default(120),
 });
 
 const SchedulerConfigSchema = z.strictObject({

@@ -13,7 +13,7 @@ import type { Finding } from './findings.js';
 import { safetyMessages } from './messages.js';
 import { HOST_SOCKETS, type ProtectedDataPaths, protectedPaths } from './protected-paths.js';
 import { exactGlob } from './rules.js';
-import { bwrapArgs, guardedShellArgs, type SandboxStatus } from './sandbox.js';
+import { bwrapArgs, guardedShellArgs, type SandboxStatus, sandboxSpawn } from './sandbox.js';
 import type { Verdict } from './types.js';
 
 /** Reasons named in one verdict; the rest are counted. */
@@ -132,9 +132,14 @@ export function createCommandGuard(options: CommandGuardOptions): CommandGuard {
           home: options.home,
           dataDirs: [options.paths.home, options.paths.prompts],
           hidden,
-          network: safety.network,
+          // Read at each call: `/reload` may switch safety.network off (on needs the stack found at start).
+          network: safety.network ? sandbox.stack : undefined,
         };
-        return { command: 'bwrap', args: bwrapArgs(layout, command, cwd), holdStdin: false };
+        const spawn = sandboxSpawn(
+          { program: sandbox.program, stack: layout.network },
+          bwrapArgs(layout, command, cwd),
+        );
+        return { ...spawn, holdStdin: false };
       }
       return { command: '/bin/sh', args: guardedShellArgs(command), holdStdin: true };
     },

@@ -4,7 +4,7 @@
  * What the user named in the server's configuration (existing absolute directories among its
  * arguments, and its cwd) is bound read-write, since that is what such servers are for
  * (server-filesystem's allowed folders); npm's cache gets a writable home of its own so `npx`
- * servers start. The network follows `safety.network`.
+ * servers start. Own network namespace; outbound access with `safety.network` (sandbox-network.ts).
  */
 import { existsSync, mkdirSync, realpathSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
@@ -12,7 +12,7 @@ import type { DataPaths } from '../config/paths.js';
 import type { Config } from '../config/schema.js';
 import type { McpLaunch, WrapMcpLaunch } from '../mcp/launch.js';
 import { HOST_SOCKETS, isWithin, protectedPaths } from './protected-paths.js';
-import { bwrapMounts, type SandboxStatus } from './sandbox.js';
+import { bwrapMounts, type SandboxStatus, sandboxSpawn } from './sandbox.js';
 import { SYSTEM_DIRS } from './sandbox-view.js';
 
 const realpathOr = (path: string) => {
@@ -98,17 +98,17 @@ export function mcpSandboxLaunch(options: McpSandboxOptions): WrapMcpLaunch {
       home: options.home,
       dataDirs: [options.paths.home, options.paths.prompts],
       hidden,
-      network: options.safety.network,
+      network: options.safety.network ? options.sandbox.stack : undefined,
     };
     const cwd = launch.cwd ?? options.workspace;
     const named = namedPaths(launch, realpathOr(options.home), realpathOr(options.paths.home));
+    const spawn = sandboxSpawn({ program: options.sandbox.program, stack: layout.network }, [
+      ...bwrapMounts(layout, cwd, [...named.dirs, npmCache], named.readable),
+      launch.command,
+      ...launch.args,
+    ]);
     return {
-      command: 'bwrap',
-      args: [
-        ...bwrapMounts(layout, cwd, [...named.dirs, npmCache], named.readable),
-        launch.command,
-        ...launch.args,
-      ],
+      ...spawn,
       env: { npm_config_cache: npmCache, ...launch.env },
       cwd,
     };

@@ -66,6 +66,15 @@ export const safetyMessages = defineMessages({
     sandboxRequired: (why: string) => `safety.sandbox = bwrap，但 bubblewrap 无法运行：${why}`,
     modeOff: 'safety.mode = off：模型要求的命令不经检查、不在沙箱中运行',
     bwrapMissing: '找不到 bwrap（Debian 软件包 bubblewrap）',
+    sandboxBwrapVersion: (version: string) => `沙箱：bubblewrap（${version}）`,
+    slirpMissing: '找不到 slirp4netns（Debian 软件包 slirp4netns）',
+    coreutilsMissing: '找不到 mktemp、mkfifo 或 rm（Debian 软件包 coreutils）',
+    slirpFailed: (version: string, why: string) => `${version} 无法为沙箱提供网络：${why}`,
+    networkIsolated: (version: string) =>
+      `沙箱网络：独立网络命名空间，经 ${version} 出站，无法访问本机回环地址和本机服务`,
+    networkOffConfig: '沙箱网络：关闭（safety.network = false），只有沙箱自己的回环地址',
+    networkOffBecause: (why: string) =>
+      `沙箱网络：关闭，尽管 safety.network = true：${why}。命令只有沙箱自己的回环地址；安装 slirp4netns（apt-get install slirp4netns）后重启即可联网`,
   },
   en: {
     reason: (key: ReasonKey, detail: string) => EN_REASONS[key](detail),
@@ -81,6 +90,15 @@ export const safetyMessages = defineMessages({
     sandboxRequired: (why: string) => `safety.sandbox = bwrap, but bubblewrap cannot run: ${why}`,
     modeOff: 'safety.mode = off: the commands the model asks for run unchecked and unsandboxed',
     bwrapMissing: 'bwrap not found (Debian package bubblewrap)',
+    sandboxBwrapVersion: (version: string) => `sandbox: bubblewrap (${version})`,
+    slirpMissing: 'slirp4netns not found (Debian package slirp4netns)',
+    coreutilsMissing: 'mktemp, mkfifo or rm not found (Debian package coreutils)',
+    slirpFailed: (version: string, why: string) => `${version} could not serve the sandbox's network: ${why}`,
+    networkIsolated: (version: string) =>
+      `sandbox network: own network namespace, outbound through ${version}, no access to this machine's loopback or its services`,
+    networkOffConfig: "sandbox network: off (safety.network = false), only the sandbox's own loopback",
+    networkOffBecause: (why: string) =>
+      `sandbox network: off although safety.network = true: ${why}. Commands have only the sandbox's own loopback; install slirp4netns (apt-get install slirp4netns) and restart to give them the network`,
   },
 });
 

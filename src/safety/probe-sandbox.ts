@@ -48,7 +48,6 @@ export function probeSandboxArgs(
     home: options.home,
     dataDirs: [options.paths.home, options.paths.prompts],
     hidden,
-    network: false,
   };
   const readable = tmpHolder(path).filter((dir) => !isWithin(options.skillsDir, dir));
   return [...bwrapMounts(layout, '/tmp', [], readable), path, '--help'];
@@ -60,7 +59,11 @@ export function createProbeRunner(options: ProbeRunnerOptions): ProbeRunner {
       if (options.mode() === 'off') return { where: 'host' };
       const sandbox = await options.sandbox();
       if (sandbox.kind === 'bwrap')
-        return { where: 'sandbox', command: 'bwrap', args: probeSandboxArgs(options, path) };
+        return {
+          where: 'sandbox',
+          command: sandbox.program ?? 'bwrap',
+          args: probeSandboxArgs(options, path),
+        };
       if (origin === 'person') return { where: 'host' };
       if (origin === 'model') return { where: 'held' };
       return options.trustedOnHost(name, path) ? { where: 'host' } : { where: 'held' };

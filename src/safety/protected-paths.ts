@@ -70,13 +70,8 @@ export interface ProtectedPlaces {
 /** The data paths that matter here; `config` is the config file actually loaded (`--config`). */
 export type ProtectedDataPaths = Pick<
   DataPaths,
-  'home' | 'config' | 'database' | 'log' | 'archive' | 'mcpTrust' | 'prompts'
+  'home' | 'config' | 'database' | 'log' | 'archive' | 'mcpTrust' | 'prompts' | 'clientKey'
 >;
-
-/** Aibox's own places a sandboxed command may read but never write (see SandboxLayout.readOnly). */
-export function aiboxOwnPlaces(paths: ProtectedDataPaths, skillsDir: string): string[] {
-  return [paths.home, skillsDir, paths.prompts];
-}
 
 export function protectedPlaces(paths: ProtectedDataPaths, home: string): ProtectedPlaces {
   return {
@@ -90,6 +85,7 @@ export function protectedPlaces(paths: ProtectedDataPaths, home: string): Protec
       join(paths.home, PROVENANCE_FILE),
       join(paths.home, LEGACY_MODEL_SKILLS_FILE),
       paths.mcpTrust,
+      paths.clientKey, // answers approvals: only people's clients may read it
       ...HOME_SECRETS.map((p) => join(home, p)),
     ],
   };

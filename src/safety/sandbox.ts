@@ -2,13 +2,16 @@
  * The bubblewrap sandbox of `run_command`: only what a task needs is shown (`sandbox-view.ts`:
  * system dirs read-only, the workspace and a private /tmp and $HOME writable, the skills dir
  * read-only, the data dir absent), its own PID/IPC/UTS namespaces (so no command can read the
- * server's /proc/…/environ), killed with its parent, and the network off when `safety.network`
- * is false.
+ * server's /proc/…/environ), killed with its parent, and its own network namespace: loopback only,
+ * or with `safety.network` outbound access through slirp4netns without the host's loopback
+ * (sandbox-network.ts).
  */
+import { type NetworkStack, networkMounts, withNetwork } from './sandbox-network.js';
 import { type SandboxViewLayout, sandboxViewArgs } from './sandbox-view.js';
 
 export interface SandboxLayout extends SandboxViewLayout {
-  network: boolean;
+  /** The stack serving the namespace's network; none: loopback only. */
+  network?: NetworkStack;
 }
 
 /** What start-up found: bwrap works, was switched off, or cannot run here (and why). */
@@ -16,7 +19,24 @@ export interface SandboxStatus {
   kind: 'bwrap' | 'off' | 'unavailable';
   /** Why it is unavailable (bwrap's own message). */
   reason?: string;
+  /** Absolute path of bwrap and its `--version` (when it works). */
+  program?: string;
+  version?: string;
+  /** Commands have outbound network access (through `stack`). */
   network: boolean;
+  /** What serves the sandbox's network when `network` is true. */
+  stack?: NetworkStack;
+  /** `safety.network` is on but commands get none: why (e.g. slirp4netns is missing). */
+  networkOff?: string;
+}
+
+/** How to start the sandbox for `argv` (after `bwrap`): bwrap itself, or through the network launch. */
+export function sandboxSpawn(
+  status: Pick<SandboxStatus, 'program' | 'stack'>,
+  argv: readonly string[],
+): { command: string; args: string[] } {
+  const bwrap = status.program ?? 'bwrap';
+  return status.stack ? withNetwork(status.stack, bwrap, argv) : { command: bwrap, args: [...argv] };
 }
 
 /** The argv (after `bwrap`) that runs `/bin/sh -c command` in `cwd` inside the sandbox. */
@@ -37,8 +57,9 @@ export function bwrapMounts(
   readable: readonly string[] = [],
 ): string[] {
   const args = sandboxViewArgs(layout, { writable, readable });
-  args.push('--unshare-pid', '--unshare-ipc', '--unshare-uts', '--new-session', '--die-with-parent');
-  if (!layout.network) args.push('--unshare-net');
+  args.push(...networkMounts(layout.network));
+  args.push('--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-net', '--new-session');
+  args.push('--die-with-parent');
   args.push('--chdir', cwd, '--');
   return args;
 }

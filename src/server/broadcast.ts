@@ -80,7 +80,8 @@ export function createHub(options: HubOptions): Hub {
   /** Registers `conn` as an approver of the session; true when it was not one yet. */
   const becomeApprover = (conn: Connection, sessionId: string) => {
     const { approvals } = options;
-    if (!approvals || !conn.structured) return false;
+    // Only a client with the credential is asked; others never see requests nor count as approvers.
+    if (!approvals || !conn.structured || !conn.canApprove) return false;
     let mine = approvers.get(conn);
     if (!mine) {
       mine = new Map();
@@ -95,7 +96,7 @@ export function createHub(options: HubOptions): Hub {
   };
 
   const replayApprovals = (conn: Connection, sessionId: string) => {
-    if (!conn.structured) return;
+    if (!conn.structured || !conn.canApprove) return;
     for (const pending of options.approvals?.pending(sessionId) ?? [])
       conn.send(approvalRequestFrame(pending, options.timeZone));
   };

@@ -23,6 +23,8 @@ export interface Connection {
   /** Sessions whose chat frames this client receives. */
   readonly sessions: Set<string>;
   authenticated: boolean;
+  /** Presented what only people's clients have (person-credential.ts): may answer approvals. */
+  canApprove: boolean;
   /** Negotiated subprotocol `aibox.v1`: receives the structured frames (see outbound.ts). */
   readonly structured: boolean;
   send(frame: ServerFrame): boolean;
@@ -75,6 +77,7 @@ export function createConnection(options: ConnectionOptions): Connection {
     defaultSession: options.defaultSession,
     sessions: new Set([options.defaultSession]),
     authenticated: false,
+    canApprove: false,
     structured,
     send: (frame) => (frameIsFor(structured, frame) ? sendText(JSON.stringify(frame)) : false),
     sendText,

@@ -57,6 +57,12 @@ async function dispatchFrame(deps: DispatchDeps, conn: Connection, frame: Client
       return;
     }
     case 'approval': {
+      if (!conn.canApprove) {
+        conn.send(
+          errorFrame('client_key_required', t.approvalNeedsCredential, { approval_id: frame.approval_id }),
+        );
+        return;
+      }
       // Only for requests of this client's sessions; the resolution reaches every approver (the sender too).
       const result = app.approvals.answer(frame.approval_id, frame.decision, conn.peer, conn.sessions);
       if (result.status === 'unknown') conn.send(errorFrame('not_found', t.noApproval(frame.approval_id)));

@@ -19,6 +19,7 @@ import { limitBody } from './body-limit.js';
 import { createMcpRoute } from './mcp-route.js';
 import { serverMessages } from './messages.js';
 import { createOpenAiRoutes } from './openai/openai-routes.js';
+import type { PersonCredential } from './person-credential.js';
 import { guardSettings, refusalFor, refusalMessage } from './request-guard.js';
 import { SECURITY_HEADERS } from './security-headers.js';
 
@@ -47,12 +48,18 @@ function healthBody(app: AppServices): Record<string, unknown> {
       ...(s.error ? { error: s.error.slice(0, 300) } : {}),
     })),
     // Where commands run: bwrap, off, or unavailable (with bwrap's reason); mode ask/deny/off.
+    // What protects the box: where commands run (bwrap and its version), whether they have the
+    // network and through what (or why not), and what answers approvals.
     sandbox: {
       kind: app.sandbox.kind,
       mode: app.config.safety.mode,
       network: app.sandbox.network,
+      ...(app.sandbox.version ? { version: app.sandbox.version } : {}),
+      ...(app.sandbox.stack ? { network_stack: app.sandbox.stack.version } : {}),
+      ...(app.sandbox.networkOff ? { network_off: app.sandbox.networkOff } : {}),
       ...(app.sandbox.reason ? { reason: app.sandbox.reason } : {}),
     },
+    approvals: { credential: app.config.server.token !== '' ? 'token' : 'client_key' },
     uptime_s: Math.round((app.clock.now().getTime() - app.startedAt.getTime()) / 1000),
   };
 }
@@ -95,8 +102,24 @@ function guard(app: AppServices) {
   };
 }
 
+/**
+ * Without a token, what changes state (`POST`/`PATCH`/`PUT`/`DELETE` under `/api`: installing a
+ * skill, a pairing code, tasks …) needs the client key; reading stays open like the WebSocket's.
+ */
+function requireCredential(app: AppServices, credential: PersonCredential) {
+  return async (c: Context, next: Next) => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && !credential.presented(c.req.header('cookie'))) {
+      app.logger.warn({ path: c.req.path, method: c.req.method }, 'api change without the client key');
+      return apiErrorResponse(c, 'client_key_required', serverMessages(app.lang).apiNeedsCredential);
+    }
+    await next();
+  };
+}
+
 interface HttpAppOptions {
   webRoot?: string;
+  /** What people's clients present (the page's cookie is set when the page is served). */
+  credential: PersonCredential;
   /** The port the server listens on (known once it listens; read per request). */
   port: () => number;
 }
@@ -117,6 +140,7 @@ function createHttpApp(app: AppServices, options: HttpAppOptions): Hono {
     return c.json(healthBody(app));
   });
   http.use('/api/*', guard(app));
+  http.use('/api/*', requireCredential(app, options.credential));
   http.route('/api', createApiRoutes(app));
   http.use('/mcp', guard(app));
   http.route('/mcp', createMcpRoute(app));
@@ -130,6 +154,9 @@ function createHttpApp(app: AppServices, options: HttpAppOptions): Hono {
         onFound: (path, c) => {
           const immutable = path.includes(`${join(webRoot, 'assets')}`);
           c.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+          // The page is one of people's clients: it gets the client key (never readable by its scripts).
+          const cookie = options.credential.pageCookie;
+          if (cookie && path.endsWith('.html')) c.header('set-cookie', cookie);
         },
       }),
     );

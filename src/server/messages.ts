@@ -19,6 +19,11 @@ export const serverMessages = defineMessages({
     commandSlash: '字段 "command"：命令必须以 / 开头',
     alreadyAuthed: '已经认证过了',
     authFailed: '认证失败',
+    tooManyConnections: '连接太多（server.max_connections / server.max_connections_per_peer），请稍后再试',
+    approvalNeedsCredential:
+      '这个连接不能回答批准请求：只有本服务的网页、aibox chat 和已配对的聊天可以（它们持有客户端密钥或 server.token）',
+    apiNeedsCredential:
+      '这个请求需要客户端密钥（本服务网页的 cookie，或 aibox chat）或 server.token：安装技能、配对聊天等会改变状态的操作只接受这些客户端',
     authTimeout: '认证超时：连接后 5 秒内没有收到 auth 帧',
     tokenInUrl: '不接受 URL 中的令牌；请使用 Authorization 头、子协议或 auth 帧',
     slowClient: '客户端接收太慢，已断开；重新连接后可从 history 读取对话',
@@ -67,6 +72,12 @@ export const serverMessages = defineMessages({
     commandSlash: 'field "command": a command starts with /',
     alreadyAuthed: 'Already authenticated',
     authFailed: 'Authentication failed',
+    tooManyConnections:
+      'Too many connections (server.max_connections / server.max_connections_per_peer); try again later',
+    approvalNeedsCredential:
+      "This connection cannot answer approvals: only this server's page, aibox chat and paired chats can (they hold the client key or server.token)",
+    apiNeedsCredential:
+      "This request needs the client key (the cookie of this server's page, or aibox chat) or server.token: installing skills, pairing chats and other changes are accepted only from those clients",
     authTimeout: 'Authentication timed out: no auth frame within 5 s of connecting',
     tokenInUrl:
       'Tokens in the URL are not accepted; use the Authorization header, the subprotocol or an auth frame',

@@ -12,14 +12,17 @@ import { postTaskResults } from '../channels/task-notices.js';
 import { createDefaultCommandRegistry } from '../commands/index.js';
 import type { CommandRegistry } from '../commands/registry.js';
 import { commandServicesOf } from '../commands/services.js';
+import { ensureClientKey } from '../config/client-key.js';
 import { wireCodeOf } from '../error-codes.js';
 import { apiMessages } from './api/messages.js';
 import { forwardAppEvents } from './app-events.js';
 import { assertSafeBind } from './auth.js';
 import { createHub } from './broadcast.js';
+import { type ConnectionLimiter, limitConnections } from './connection-limits.js';
 import type { ParserLoader } from './frame-queue.js';
 import { lazyRequestListener } from './lazy-listener.js';
 import { serverMessages } from './messages.js';
+import { personCredential } from './person-credential.js';
 import { attachWebSocket } from './ws-server.js';
 
 export interface StartServerOptions {
@@ -40,6 +43,8 @@ export interface RunningServer {
   host: string;
   port: number;
   readonly clients: number;
+  /** The connection caps' counters (open, refused, evicted). */
+  readonly connections: ConnectionLimiter;
   /** Stops accepting, says goodbye to every client (1001) and closes the port. Does not close `app`. */
   close(): Promise<void>;
 }
@@ -55,6 +60,11 @@ export async function startServer(app: AppServices, options: StartServerOptions)
     timeZone: app.config.scheduler.timezone || undefined,
   });
   const commands = options.commands ?? createDefaultCommandRegistry(commandServicesOf(app));
+  // Made even with a token, so removing the token later needs no restart of the page's cookie.
+  const credential = personCredential(
+    () => app.config.server.token,
+    await ensureClientKey(app.paths.clientKey),
+  );
   let listeningPort = 0;
   // The HTTP routes load on the first HTTP request: the WebSocket path does not need them.
   const listener = lazyRequestListener(
@@ -64,6 +74,7 @@ export async function startServer(app: AppServices, options: StartServerOptions)
         webRoot: options.webRoot,
         port: () => listeningPort,
         host: options.host,
+        credential,
       });
     },
     (error) => {
@@ -74,7 +85,20 @@ export async function startServer(app: AppServices, options: StartServerOptions)
       });
     },
   );
-  const server = createServer(listener);
+  // Timeouts are checked every second (Node's default is 30 s, too slow against a slowloris).
+  const server = createServer(
+    {
+      headersTimeout: app.config.server.headers_timeout_s * 1000,
+      requestTimeout: app.config.server.request_timeout_s * 1000,
+      connectionsCheckingInterval: 1000,
+    },
+    listener,
+  );
+  const limiter = limitConnections(
+    server,
+    () => ({ max: app.config.server.max_connections, perPeer: app.config.server.max_connections_per_peer }),
+    () => t.tooManyConnections,
+  );
   await new Promise<void>((resolvePromise, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {
@@ -86,6 +110,7 @@ export async function startServer(app: AppServices, options: StartServerOptions)
   const ws = attachWebSocket(server, {
     app,
     port: listeningPort,
+    credential,
     hub,
     commands,
     t,
@@ -107,6 +132,7 @@ export async function startServer(app: AppServices, options: StartServerOptions)
     get clients() {
       return ws.clients;
     },
+    connections: limiter,
     close() {
       const stopChannels = channels?.close();
       closing ??= new Promise<void>((resolveClose) => {

@@ -24,6 +24,7 @@ import {
 import { dispatchSafely, limitErrorFrame } from './dispatch.js';
 import { createFrameQueue, type ParserLoader } from './frame-queue.js';
 import type { ServerMessages } from './messages.js';
+import type { PersonCredential } from './person-credential.js';
 import { guardSettings, refusalFor, refusalMessage } from './request-guard.js';
 import { rejectUpgrade } from './upgrade-reject.js';
 import { welcomeFrames } from './welcome.js';
@@ -35,6 +36,8 @@ interface WsOptions {
   t: ServerMessages;
   /** The port the server listens on (for the Host check). */
   port: number;
+  /** What a client must present to answer approvals. */
+  credential: PersonCredential;
   /** How long a client may take to send its `auth` frame (PROTOCOL.md: 5 s). */
   authTimeoutMs?: number;
   /** Server-side keepalive ping interval; 0 disables. */
@@ -91,6 +94,7 @@ export function attachWebSocket(
       slowReason: t.slowClient,
       logger,
     });
+    conn.canApprove = options.credential.presented(req.headers.cookie);
     alive.set(ws, true);
     hub.add(conn);
     logger.info({ peer, path: (req.url ?? '/').split('?')[0], clients: hub.size }, 'client connected');

@@ -12,7 +12,7 @@ import { isAppError } from '../../src/errors.js';
 import { buildSchedule } from '../../src/tasks/build-schedule.js';
 import type { RecordedRequest } from '../helpers/fake-llm.js';
 import type { FakeTelegram, SentMessage } from '../helpers/fake-telegram.js';
-import { type Box, startBox } from '../server/harness.js';
+import { type Box, personCookie, startBox } from '../server/harness.js';
 import { OWNER, startTelegramBox, waitForText as waitForTextIn } from './telegram/telegram-box.js';
 
 describe('channels and scheduled tasks', () => {
@@ -34,7 +34,11 @@ describe('channels and scheduled tasks', () => {
   const api = (path: string, init: RequestInit = {}) =>
     fetch(`${box.server.url}/api${path}`, {
       ...init,
-      headers: { 'content-type': 'application/json', ...init.headers },
+      headers: {
+        'content-type': 'application/json',
+        cookie: personCookie(box.server.url) ?? '',
+        ...init.headers,
+      },
     });
   const immediate = () => buildSchedule({ immediate: true }, { now: new Date(), lang: 'en' });
   const hasToolResult = (request: RecordedRequest) =>

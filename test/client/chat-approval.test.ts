@@ -1,4 +1,4 @@
-/** `aibox chat` shows an approval request and answers it from its input. */
+/** `aibox chat` shows an approval request and answers it from its input (presenting the box's client key). */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,8 +22,9 @@ describe('aibox chat and approvals', () => {
       toolCalls: [{ name: 'write_file', arguments: { filepath: join(outside, name), content: 'hi' } }],
     });
     box.llm.script(write('no.txt'), { text: 'not written' }, write('yes.txt'), { text: 'written' });
+    // AIBOX_HOME is the box's: aibox chat presents its client key, without which it could not answer.
     const child = spawn(process.execPath, [CLI_PATH, 'chat', box.wsUrl], {
-      env: { ...process.env, AIBOX_LANG: 'en' },
+      env: { ...process.env, AIBOX_LANG: 'en', AIBOX_HOME: box.home },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     const { seen, exited, text } = watchOutput(child);

@@ -2,6 +2,8 @@
  * A WebSocket test client for a running Aibox: records every frame and waits on
  * frames (never on fixed sleeps). Shared by the server and the integration tests.
  */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import WebSocket from 'ws';
 
 export type Frame = { type: string } & Record<string, unknown>;
@@ -37,14 +39,36 @@ export type ConnectOptions = WebSocket.ClientOptions & {
   /** Default `['aibox.v1']` (structured frames); `[]` connects as an original client. */
   protocols?: string[];
   timeoutMs?: number;
+  /**
+   * Default true: present the box's client key (as the page's cookie) when the box was registered
+   * with `rememberClientKey`, like a person's client; false connects as any other local program.
+   */
+  person?: boolean;
 };
+
+/** Client keys of the boxes tests started, by `host:port`. */
+const clientKeys = new Map<string, string>();
+
+/** Registers the client key of the box at `serverUrl` (read from its data dir `home`). */
+export function rememberClientKey(serverUrl: string, home: string): void {
+  const path = join(home, 'client-key');
+  if (existsSync(path)) clientKeys.set(new URL(serverUrl).host, readFileSync(path, 'utf8').trim());
+}
+
+/** The Cookie header a person's client of the box at `url` sends (undefined: none registered). */
+export function personCookie(url: string): string | undefined {
+  const key = clientKeys.get(new URL(url).host);
+  return key === undefined ? undefined : `aibox_client=${key}`;
+}
 
 function describeFrames(frames: Frame[]): string {
   return `${frames.length} frames, last types: ${JSON.stringify(frames.slice(-10).map((f) => f.type))}`;
 }
 
 export function connect(url: string, options: ConnectOptions = {}): Promise<WsClient> {
-  const { protocols = ['aibox.v1'], timeoutMs, ...rest } = options;
+  const { protocols = ['aibox.v1'], timeoutMs, person = true, ...rest } = options;
+  const cookie = person ? personCookie(url) : undefined;
+  if (cookie && rest.headers?.cookie === undefined) rest.headers = { ...rest.headers, cookie };
   const ws = new WebSocket(url, protocols, rest);
   const legacy = !protocols.includes('aibox.v1');
   return new Promise((resolve, reject) => {

@@ -13,7 +13,7 @@ import { type RunningServer, startServer } from '../../src/server/start-server.j
 import type { RunningBox } from '../helpers/box.js';
 import { tempHome } from '../helpers/cli.js';
 import { type FakeLlm, type RecordedRequest, startFakeLlm } from '../helpers/fake-llm.js';
-import { connectReady, type WsClient } from '../helpers/ws-client.js';
+import { connectReady, rememberClientKey, type WsClient } from '../helpers/ws-client.js';
 
 export const TEST_KEY = 'test-key';
 
@@ -76,6 +76,8 @@ export async function startBox(options: BoxOptions = {}): Promise<Box> {
     await app.close();
     throw error;
   }
+  // Its test clients are a person's clients (they may answer approvals), as the page is.
+  rememberClientKey(server.url, home);
   const stop = async () => {
     await server.close();
     await app.close();

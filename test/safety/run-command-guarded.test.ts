@@ -7,11 +7,14 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dataPaths } from '../../src/config/paths.js';
 import { SafetyConfigSchema, ToolsConfigSchema } from '../../src/config/schema.js';
 import { createCommandGuard } from '../../src/safety/command-guard.js';
+import type { SandboxStatus } from '../../src/safety/sandbox.js';
+import { probeBwrap } from '../../src/safety/sandbox-probe.js';
 import type { ApprovalOutcome, ApprovalRequest } from '../../src/safety/types.js';
 import { openSkillProvenance, PROVENANCE_FILE } from '../../src/skills/provenance.js';
 import { createRunCommandTool } from '../../src/tools/command/run-command.js';
@@ -22,7 +25,11 @@ import { makeContext, tempDir } from '../helpers/tool-context.js';
 
 const SECRET = 'sk-config-secret-77';
 
-function setup(safety: Record<string, unknown> = {}, sandbox: 'bwrap' | 'off' = 'bwrap') {
+function setup(
+  safety: Record<string, unknown> = {},
+  sandbox: 'bwrap' | 'off' = 'bwrap',
+  status?: SandboxStatus,
+) {
   const userHome = tempDir('aibox-user-');
   const paths = dataPaths(join(userHome, '.aibox'));
   for (const dir of [paths.workspace, paths.skills, join(userHome, '.ssh')])
@@ -41,7 +48,7 @@ function setup(safety: Record<string, unknown> = {}, sandbox: 'bwrap' | 'off' = 
     workspace: paths.workspace,
     skills: { dir: paths.skills, get: (name) => (name === 'fresh' ? (fresh as never) : undefined) },
     provenance,
-    sandbox: { kind: sandbox, network: config.network },
+    sandbox: status ?? { kind: sandbox, network: config.network },
   });
   const tools = ToolsConfigSchema.parse({});
   const tool = createRunCommandTool({
@@ -108,19 +115,32 @@ describe('run_command in the bubblewrap sandbox', () => {
     },
   );
 
-  it('reaches a local server with the network on and not with it off', async () => {
-    const server = createServer((_req, res) => res.end('reached'));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  it("never reaches a server on the host's loopback; with the network on, one on this machine's address", async () => {
+    const own = Object.values(networkInterfaces())
+      .flat()
+      .find((a) => a?.family === 'IPv4' && !a.internal)?.address;
+    const listen = async (host: string) => {
+      const server = createServer((_req, res) => res.end('reached'));
+      await new Promise<void>((resolve) => server.listen(0, host, resolve));
+      return { server, url: `http://${host}:${(server.address() as AddressInfo).port}/` };
+    };
+    const loopback = await listen('127.0.0.1');
+    const outside = own ? await listen(own) : undefined;
     try {
-      expect((await setup({ network: true }).run(`curl -s ${url}`)).content).toContain('reached');
-      const off = await setup({ network: false }).run(`curl -s ${url}`);
-      expect(off.ok).toBe(false);
-      expect(off.content).not.toContain('reached');
+      const on = setup({ network: true }, 'bwrap', await probeBwrap(true, 'en'));
+      expect((await on.run(`curl -s -m 5 ${loopback.url}`)).content).not.toContain('reached');
+      if (outside) expect((await on.run(`curl -s -m 5 ${outside.url}`)).content).toContain('reached');
+      const off = setup({ network: false }, 'bwrap', await probeBwrap(false, 'en'));
+      for (const url of [loopback.url, outside?.url ?? loopback.url]) {
+        const result = await off.run(`curl -s -m 5 ${url}`);
+        expect(result.ok).toBe(false);
+        expect(result.content).not.toContain('reached');
+      }
     } finally {
-      server.close();
+      loopback.server.close();
+      outside?.server.close();
     }
-  });
+  }, 60_000);
 });
 
 describe('run_command decisions', () => {

@@ -2,7 +2,7 @@
  * Where commands run is said everywhere: `/healthz`, `aibox doctor`, and start-up, which refuses
  * to start with `safety.sandbox = bwrap` when bubblewrap cannot run (here: not on PATH).
  */
-import { rmSync, writeFileSync } from 'node:fs';
+import { rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli, tempHome } from '../helpers/cli.js';
@@ -31,7 +31,13 @@ describe.concurrent('sandbox status', () => {
     });
     try {
       const body = (await (await fetch(`${box.server.url}/healthz`)).json()) as Record<string, unknown>;
-      expect(body.sandbox).toEqual({ kind: 'bwrap', mode: 'ask', network: false });
+      expect(body.sandbox).toEqual({
+        kind: 'bwrap',
+        mode: 'ask',
+        network: false,
+        version: expect.stringMatching(/^bubblewrap \d/),
+      });
+      expect(body.approvals).toEqual({ credential: 'client_key' });
     } finally {
       await box.close();
     }
@@ -41,13 +47,38 @@ describe.concurrent('sandbox status', () => {
     const dir = home({ rules: [{ decision: 'deny', command: 'curl' }], mode: 'deny' });
     const en = await runCli(['doctor'], { home: dir });
     expect(en.code).toBe(0);
-    expect(en.stdout).toContain('sandbox: bubblewrap');
+    expect(en.stdout).toMatch(/sandbox: bubblewrap \(bubblewrap \d/);
+    expect(en.stdout).toContain(
+      'sandbox network: own network namespace, outbound through slirp4netns version',
+    );
+    expect(en.stdout).toContain('approvals: answered only by clients holding the client key');
     expect(en.stdout).toContain('safety mode: deny');
     expect(en.stdout).toContain('rules: 1');
     const zh = await runCli(['doctor', '--lang', 'zh'], { home: dir });
     expect(zh.stdout).toContain('沙箱：bubblewrap');
     const json = await runCli(['doctor', '--json'], { home: dir });
-    expect(JSON.parse(json.stdout)).toMatchObject({ sandbox: { kind: 'bwrap' }, mode: 'deny', rules: 1 });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      sandbox: { kind: 'bwrap', network: true, stack: expect.stringMatching(/^slirp4netns/) },
+      approvals: { credential: 'client_key' },
+      mode: 'deny',
+      rules: 1,
+    });
+  }, 60_000);
+
+  it('with the network on and no slirp4netns: the network is off, start-up and doctor say to install it', async () => {
+    // A PATH with bwrap only.
+    const bin = tempHome('aibox-bin-');
+    homes.push(bin);
+    symlinkSync('/usr/bin/bwrap', join(bin, 'bwrap'));
+    const doctor = await runCli(['doctor', '--json'], { home: home({}), env: { PATH: bin } });
+    expect(JSON.parse(doctor.stdout).sandbox).toMatchObject({
+      kind: 'bwrap',
+      network: false,
+      networkOff: 'slirp4netns not found (Debian package slirp4netns)',
+    });
+    const text = await runCli(['doctor'], { home: home({}), env: { PATH: bin } });
+    expect(text.stdout).toContain('sandbox network: off although safety.network = true');
+    expect(text.stdout).toContain('install slirp4netns');
   }, 60_000);
 
   it('without bwrap: auto starts and says so; bwrap required refuses, and doctor exits 1', async () => {

@@ -31,7 +31,7 @@ function layout(workspaceInHome: boolean) {
     data,
     skills,
     workspace,
-    view: { workspace, skillsDir: skills, home, dataDirs: [data], hidden: [], network: false },
+    view: { workspace, skillsDir: skills, home, dataDirs: [data], hidden: [] },
   };
 }
 

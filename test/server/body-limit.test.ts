@@ -6,7 +6,7 @@
 import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Box, startBox } from './harness.js';
+import { type Box, personCookie, startBox } from './harness.js';
 import { httpGet, postUntilAnswered } from './raw-http.js';
 
 const LIMIT = 64 * 1024;
@@ -15,6 +15,8 @@ const SENT_AT_MOST = 48 * 1024 * 1024;
 
 describe('request body limit', () => {
   let box: Box;
+  /** The page's cookie: the state-changing routes need it before they read a body. */
+  const asPerson = (): Record<string, string> => ({ cookie: personCookie(box.server.url) ?? '' });
   beforeAll(async () => {
     box = await startBox({ config: { server: { max_body_bytes: LIMIT } } });
   });
@@ -23,7 +25,13 @@ describe('request body limit', () => {
   });
 
   it('answers a chunked JSON body past the limit with 413 before it is all sent', async () => {
-    const res = await postUntilAnswered(box.server.port, '/api/tasks', 'application/json', SENT_AT_MOST);
+    const res = await postUntilAnswered(
+      box.server.port,
+      '/api/tasks',
+      'application/json',
+      SENT_AT_MOST,
+      asPerson(),
+    );
     expect(res.status).toBe(413);
     expect(JSON.parse(res.body).error).toMatchObject({ code: 'too_large' });
     expect(JSON.parse(res.body).error.message).toContain('64 KiB');
@@ -37,6 +45,7 @@ describe('request body limit', () => {
       '/api/skills/install',
       'multipart/form-data; boundary=xyz',
       SENT_AT_MOST,
+      asPerson(),
     );
     expect(res.status).toBe(413);
     expect(JSON.parse(res.body).error.code).toBe('too_large');
@@ -49,7 +58,7 @@ describe('request body limit', () => {
     const res = await httpGet(
       box.server.port,
       '/api/tasks',
-      { 'content-type': 'application/json', 'content-length': String(LIMIT + 1) },
+      { 'content-type': 'application/json', 'content-length': String(LIMIT + 1), ...asPerson() },
       'POST',
     );
     expect(res.status).toBe(413);
@@ -58,7 +67,7 @@ describe('request body limit', () => {
   it('still accepts a body under the limit', async () => {
     const res = await fetch(`${box.server.url}/api/tasks`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { ...asPerson(), 'content-type': 'application/json' },
       body: JSON.stringify({ title: 'water the plants', kind: 'once', at: '2099-01-01T09:00:00Z' }),
     });
     expect(res.status).toBeLessThan(300);

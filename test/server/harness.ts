@@ -11,6 +11,7 @@ import { fakeLlmSection, homeEnv, type RunningBox } from '../helpers/box.js';
 import { tempHome } from '../helpers/cli.js';
 import { type FakeLlm, startFakeLlm } from '../helpers/fake-llm.js';
 import type { WsClient } from '../helpers/ws-client.js';
+import { rememberClientKey } from '../helpers/ws-client.js';
 
 export const KEY_ENV = 'AIBOX_SERVER_TEST_KEY';
 export const FAKE_KEY = 'sk-server-test-secret-key';
@@ -80,6 +81,7 @@ export async function startBox(options: BoxOptions = {}): Promise<Box> {
     scheduler: options.scheduler === true,
   });
   const server = await startServer(app, { host: '127.0.0.1', port: 0, heartbeatMs: 0, ...options.server });
+  rememberClientKey(server.url, home);
   return {
     home,
     llm,
@@ -95,5 +97,5 @@ export async function startBox(options: BoxOptions = {}): Promise<Box> {
 }
 
 export type { Frame } from '../helpers/ws-client.js';
-export { connect, connectReady, wrap } from '../helpers/ws-client.js';
+export { connect, connectReady, personCookie, wrap } from '../helpers/ws-client.js';
 export type TestClient = WsClient;

@@ -67,12 +67,13 @@ export function postUntilAnswered(
   path: string,
   contentType: string,
   maxBytes: number,
+  headers: Record<string, string> = {},
 ): Promise<RawResponse & { written: number }> {
   return new Promise((resolve, reject) => {
     let written = 0;
     let answered = false;
     const req = request(
-      { host: '127.0.0.1', port, path, method: 'POST', headers: { 'content-type': contentType } },
+      { host: '127.0.0.1', port, path, method: 'POST', headers: { 'content-type': contentType, ...headers } },
       (res) => {
         answered = true;
         collect(res, (response) => resolve({ ...response, written }));

@@ -47,6 +47,19 @@ function chatUrl(raw: string, session: string | undefined, t: ReturnType<typeof 
   return url.toString();
 }
 
+/**
+ * The client key of this machine's box, for a box on loopback only: it never leaves the machine.
+ * Read from `AIBOX_HOME` (or ~/.aibox), the data dir of the box this user runs.
+ */
+async function localClientKey(url: string): Promise<string | undefined> {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  if (host !== 'localhost' && host !== '::1' && !/^127\./.test(host)) return undefined;
+  const { readClientKey, CLIENT_KEY_FILE } = await import('../../config/client-key.js');
+  const { resolveHome } = await import('../../config/paths.js');
+  const { join } = await import('node:path');
+  return readClientKey(join(resolveHome(), CLIENT_KEY_FILE));
+}
+
 async function runChat(rawUrl: string, options: ChatOptions, globals: GlobalOptions): Promise<number> {
   const lang = detectLang({ flag: globals.lang });
   const t = chatMessages(lang);
@@ -57,6 +70,7 @@ async function runChat(rawUrl: string, options: ChatOptions, globals: GlobalOpti
   const { terminalApprovalMessages } = await import('../../client/messages.js');
   const { parseApprovalAnswer } = await import('../../client/approval-prompt.js');
   const approvalTexts = terminalApprovalMessages(lang);
+  const clientKey = await localClientKey(url);
   const render = createRenderer({ out: process.stdout, t, approvals: approvalTexts });
   const rl = createInterface({
     input: process.stdin,
@@ -84,6 +98,7 @@ async function runChat(rawUrl: string, options: ChatOptions, globals: GlobalOpti
     const conn = openClientConnection({
       url,
       token: options.token ?? process.env.AIBOX_TOKEN,
+      clientKey,
       onOpen: () => {},
       onFrame: (frame) => {
         // The prompt is showing on a terminal (nothing asked is unanswered): what comes now (a task's

@@ -16,15 +16,17 @@ export function register(program: Command): void {
     .option('--json', t.json)
     .action(async (options: { json?: boolean }, command: Command) => {
       // Loaded here, not at the top: other commands need none of it.
-      const { describeSandbox } = await import('../../safety/sandbox-notices.js');
+      const { describeSandbox, describeSandboxNetwork } = await import('../../safety/sandbox-notices.js');
       const { resolveSandbox } = await import('../../safety/sandbox-probe.js');
       const ctx = await commandContext(command);
       const safety = ctx.loaded.config.safety;
       const sandbox = await resolveSandbox(safety, ctx.lang);
       const unmet = safety.sandbox === 'bwrap' && sandbox.kind !== 'bwrap';
+      const credential = ctx.loaded.config.server.token !== '' ? 'token' : 'client_key';
       if (options.json) {
         printJson({
-          sandbox,
+          sandbox: { ...sandbox, stack: sandbox.stack?.version },
+          approvals: { credential },
           mode: safety.mode,
           sandbox_setting: safety.sandbox,
           rules: safety.rules.length,
@@ -32,7 +34,10 @@ export function register(program: Command): void {
       } else {
         const m = doctorMessages(ctx.lang);
         printLine(`${sandbox.kind === 'bwrap' ? '✅' : '⚠️ '} ${describeSandbox(sandbox, ctx.lang)}`);
-        printLine(m.network(sandbox.network));
+        printLine(
+          sandbox.kind === 'bwrap' ? describeSandboxNetwork(sandbox, ctx.lang) : m.network(sandbox.network),
+        );
+        printLine(m.credential(credential));
         printLine(m.mode(safety.mode, safety.sandbox));
         printLine(m.rules(safety.rules.length));
         if (unmet) printLine(`❌ ${m.unmet}`);

@@ -313,6 +313,10 @@ export const doctorMessages = defineMessages({
     description: '检查本机的安全设置：沙箱能否运行、安全模式、规则数',
     json: '以 JSON 输出',
     network: (on: boolean) => `沙箱内网络：${on ? '开启' : '关闭'}（safety.network）`,
+    credential: (kind: 'token' | 'client_key'): string =>
+      kind === 'token'
+        ? '批准请求：只接受持有 server.token 的客户端'
+        : '批准请求：只接受持有客户端密钥的客户端（本服务的网页、aibox chat；数据目录中的 client-key，沙箱看不到）',
     mode: (mode: string, sandbox: string) =>
       `安全模式：${mode}（safety.mode）；沙箱设置：${sandbox}（safety.sandbox）`,
     rules: (n: number) => `规则：${n} 条（safety.rules）`,
@@ -322,6 +326,10 @@ export const doctorMessages = defineMessages({
     description: "check this machine's safety setup: whether the sandbox runs, the safety mode, the rules",
     json: 'print JSON',
     network: (on: boolean) => `network inside the sandbox: ${on ? 'on' : 'off'} (safety.network)`,
+    credential: (kind: 'token' | 'client_key'): string =>
+      kind === 'token'
+        ? 'approvals: answered only by clients holding server.token'
+        : "approvals: answered only by clients holding the client key (this server's page, aibox chat; client-key in the data dir, hidden from the sandbox)",
     mode: (mode: string, sandbox: string) =>
       `safety mode: ${mode} (safety.mode); sandbox setting: ${sandbox} (safety.sandbox)`,
     rules: (n: number) => `rules: ${n} (safety.rules)`,
