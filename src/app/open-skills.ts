@@ -47,5 +47,6 @@ export async function openSkills(options: OpenSkillsOptions): Promise<SkillEngin
     cacheFile: join(paths.home, SKILLS_CACHE_FILE),
     searchDocsFile: join(paths.home, SEARCH_DOCS_FILE),
     retryTimeouts: options.retryTimeouts ?? options.watch,
+    protectedDirs: [paths.home, paths.prompts],
   });
 }

@@ -4,6 +4,7 @@ import { AppError } from '../errors.js';
 import type { Lang } from '../i18n/lang.js';
 import { envWithoutSecrets } from '../util/secret-env.js';
 import { defaultGlossary } from './glossary.js';
+import type { InstallWorker } from './install-worker.js';
 import { type LoadResult, loadSkills } from './loader.js';
 import { type SkillMessages, skillMessages } from './messages.js';
 import { markdownBaseName } from './name-rules.js';
@@ -56,6 +57,8 @@ interface SkillRegistryOptions {
    * under parallel probing). For long-lived registries (the server); a CLI command does not wait.
    */
   retryTimeouts?: boolean;
+  /** Aibox's own places (data dir, prompts dir): the install scan flags a skill that names them. */
+  protectedDirs?: string[];
 }
 
 interface SkillEngineStats {
@@ -156,6 +159,7 @@ export async function createSkillRegistry(options: SkillRegistryOptions): Promis
   let byName = new Map<string, Skill>();
   let index: SearchIndex | undefined;
   let diagnosed: SkillDiagnostic[] | undefined;
+  let installWorker: InstallWorker | undefined;
   let watcher: DirWatcher | undefined;
   let closed = false;
   const stop = new AbortController();
@@ -266,19 +270,30 @@ export async function createSkillRegistry(options: SkillRegistryOptions): Promis
     },
     reload,
     async install(source, installOptions) {
-      // Loaded on use: installing needs zlib (archives), crypto and the prober.
-      const { installSkillFile } = await import('./install.js');
+      // Loaded on use: installing needs the install worker, crypto and the prober.
+      const [{ installSkillFile }, { createInstallWorker }] = await Promise.all([
+        import('./install.js'),
+        import('./install-worker.js'),
+      ]);
+      installWorker ??= createInstallWorker();
       const installed = await installSkillFile({
         dir,
         source,
         force: installOptions?.force ?? false,
         t,
         probe,
+        gate: {
+          worker: installWorker,
+          lang: options.lang ?? 'zh',
+          protectedDirs: options.protectedDirs ?? [],
+          ...(installOptions?.confirmRisk ? { confirmRisk: installOptions.confirmRisk } : {}),
+          ...(installOptions?.refusalHint ? { refusalHint: installOptions.refusalHint } : {}),
+        },
       });
       await reload();
       const skill = byName.get(installed.name);
       if (!skill) throw new AppError('skill_not_found', t.notFound(installed.name));
-      return skill;
+      return { ...skill, scanFindings: installed.findings };
     },
     async remove(name) {
       const skill = byName.get(name);
@@ -301,6 +316,7 @@ export async function createSkillRegistry(options: SkillRegistryOptions): Promis
       stop.abort();
       listeners.clear();
       await watcher?.close();
+      await installWorker?.close();
       await docsWrite;
     },
     stats: () => ({ ...stats }),

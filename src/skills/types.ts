@@ -57,8 +57,47 @@ export interface SkillSearchResult {
   hits: SkillSearchHit[];
 }
 
+/** Rules of the install scan (install-scan-rules.ts, docs/skills.md). */
+export type ScanRuleId =
+  | 'pipe_to_shell'
+  | 'decoded_exec'
+  | 'data_dir'
+  | 'startup_files'
+  | 'prompt_injection'
+  | 'role_change'
+  | 'hidden_unicode'
+  | 'native_binary'
+  | 'scan_incomplete';
+
+/** high: the install stops until a person says yes; medium and low are shown only. */
+export type ScanSeverity = 'high' | 'medium' | 'low';
+
+/** One thing the install scan found in a skill from outside. */
+export interface ScanFinding {
+  rule: ScanRuleId;
+  severity: ScanSeverity;
+  /** The file, relative to the skill (its name for a single-file skill), safe to show. */
+  file: string;
+  /** 1-based line of the match, for text rules. */
+  line?: number;
+  /** The matched text (control and hidden characters escaped, cut short), or what was found. */
+  excerpt?: string;
+}
+
 export interface InstallOptions {
   force?: boolean;
+  /**
+   * Asked when the install scan found high-risk findings: resolve true to install anyway (a
+   * person said yes). Absent, or false: the install fails (`skill_scan_refused`), nothing lands.
+   */
+  confirmRisk?: (findings: readonly ScanFinding[]) => Promise<boolean>;
+  /** What the refusal tells the installer to do to go on (`--force`, `confirm=1` …). */
+  refusalHint?: string;
+}
+
+/** What install returns: the skill as loaded, and everything the scan found (shown to whoever installed it). */
+export interface InstalledSkill extends Skill {
+  scanFindings: ScanFinding[];
 }
 
 export interface SkillRegistry {
@@ -72,7 +111,7 @@ export interface SkillRegistry {
   /** Rescans the dir; unchanged files are not probed again. */
   reload(): Promise<ReloadResult>;
   /** Validated, atomic install from a source file; reloads before it returns. */
-  install(source: string, options?: InstallOptions): Promise<Skill>;
+  install(source: string, options?: InstallOptions): Promise<InstalledSkill>;
   remove(name: string): Promise<void>;
   /** Called after every reload that changed something (manual, install, or watcher). */
   onChange(listener: (result: ReloadResult) => void): () => void;

@@ -14,6 +14,7 @@ import { isIgnoredEntryName, isValidSkillName } from '../../skills/name-rules.js
 import type { SkillRegistry } from '../../skills/types.js';
 import { type Field, failure, success } from '../format.js';
 import type { Tool } from '../tool.js';
+import { askPersonOnFindings, findingsField } from './confirm-findings.js';
 import { skillToolMessages } from './messages.js';
 import { installedSkillFields } from './skill-report.js';
 
@@ -88,10 +89,14 @@ export function createCreateSkillTool(options: {
       try {
         const file = join(staging, `${args.name}${EXTENSIONS[args.language]}`);
         await writeFile(file, buildSkillSource(args.language, args.summary, args.code), { mode: 0o755 });
-        const skill = await options.skills.install(file, { force: args.force });
+        const skill = await options.skills.install(file, {
+          force: args.force,
+          ...askPersonOnFindings(ctx, 'create_skill', `create_skill ${args.name}`),
+        });
         await options.modelSkills?.add(skill.name);
         const fields: Field[] = installedSkillFields(skill, ctx.lang);
         if (skill.summary !== args.summary) fields.push([t.labelNote, t.summaryDiffers(skill.summary)]);
+        fields.push(...findingsField(skill.scanFindings, ctx.lang));
         return success(t.createOk(skill.name), fields);
       } catch (error) {
         return failure(t.createFailed, [

@@ -7,6 +7,7 @@ import type { SkillRegistry } from '../../skills/types.js';
 import { resolveToolPath } from '../files/workspace.js';
 import { failure, success } from '../format.js';
 import type { Tool } from '../tool.js';
+import { askPersonOnFindings, findingsField } from './confirm-findings.js';
 import { skillToolMessages } from './messages.js';
 import { installedSkillFields } from './skill-report.js';
 
@@ -35,9 +36,15 @@ export function createInstallSkillTool(options: {
       const t = skillToolMessages(ctx.lang);
       const source = resolveToolPath(args.skill_path, options.workspace);
       try {
-        const skill = await options.skills.install(source, { force: args.force });
+        const skill = await options.skills.install(source, {
+          force: args.force,
+          ...askPersonOnFindings(ctx, 'install_skill', `install_skill ${source}`),
+        });
         await options.modelSkills?.add(skill.name);
-        return success(t.installOk(skill.name), installedSkillFields(skill, ctx.lang));
+        return success(t.installOk(skill.name), [
+          ...installedSkillFields(skill, ctx.lang),
+          ...findingsField(skill.scanFindings, ctx.lang),
+        ]);
       } catch (error) {
         return failure(t.installFailed, [
           [t.labelPath, source],
