@@ -18,6 +18,7 @@ export interface TextRule {
 
 const SHELL = String.raw`(?:sudo\s+(?:-\S+\s+)*)?(?:env\s+)?(?:/usr)?(?:/bin/)?(?:ba|da|z|k|c|tc|fi|a)?sh\b`;
 const INTERPRETER = String.raw`(?:sudo\s+)?(?:python[0-9.]*|perl|ruby|node|php)\b\s*-?\s*(?:$|[;&|)])`;
+/** Spans between two parts of a pattern are bounded, so a long line costs linear time, not quadratic. */
 const FETCH = String.raw`\b(?:curl|wget|fetch|aria2c|Invoke-WebRequest|iwr)\b`;
 
 export const TEXT_RULES: readonly TextRule[] = [
@@ -27,8 +28,8 @@ export const TEXT_RULES: readonly TextRule[] = [
     severity: 'high',
     scope: 'text',
     patterns: [
-      new RegExp(`${FETCH}[^\\n|]*\\|\\s*${SHELL}`, 'im'),
-      new RegExp(`${FETCH}[^\\n|]*\\|\\s*${INTERPRETER}`, 'im'),
+      new RegExp(`${FETCH}[^\\n|]{0,400}\\|\\s*${SHELL}`, 'im'),
+      new RegExp(`${FETCH}[^\\n|]{0,400}\\|\\s*${INTERPRETER}`, 'im'),
       new RegExp(`\\b(?:ba|z)?sh\\s+(?:-c\\s+)?["']?\\$\\(\\s*${FETCH}`, 'im'),
       new RegExp(`(?:\\bsource|\\.|\\b(?:ba|z)?sh)\\s+<\\(\\s*${FETCH}`, 'im'),
       /\b(?:exec|eval)\s*\(\s*(?:urllib\.request\.)?urlopen\s*\(/im,
@@ -41,12 +42,12 @@ export const TEXT_RULES: readonly TextRule[] = [
     severity: 'high',
     scope: 'text',
     patterns: [
-      new RegExp(`\\bbase64\\s+(?:-d|--decode|-D)\\b[^\\n;]*\\|\\s*${SHELL}`, 'im'),
-      new RegExp(`\\b(?:xxd\\s+-r|openssl\\s+(?:enc\\s+)?-?base64)[^\\n;]*\\|\\s*${SHELL}`, 'im'),
-      new RegExp(`\\b(?:base64\\s+(?:-d|--decode)|xxd\\s+-r)[^\\n;]*\\|\\s*${INTERPRETER}`, 'im'),
-      /\beval\s+["']?\$\([^)\n]*\b(?:base64|xxd|openssl)\b/im,
+      new RegExp(`\\bbase64\\s+(?:-d|--decode|-D)\\b[^\\n;]{0,400}\\|\\s*${SHELL}`, 'im'),
+      new RegExp(`\\b(?:xxd\\s+-r|openssl\\s+(?:enc\\s+)?-?base64)[^\\n;]{0,400}\\|\\s*${SHELL}`, 'im'),
+      new RegExp(`\\b(?:base64\\s+(?:-d|--decode)|xxd\\s+-r)[^\\n;]{0,400}\\|\\s*${INTERPRETER}`, 'im'),
+      /\beval\s+["']?\$\([^)\n]{0,400}\b(?:base64|xxd|openssl)\b/im,
       /\b(?:exec|eval|compile)\s*\(\s*(?:__import__\(\s*['"](?:base64|codecs|binascii|zlib|marshal)['"]\s*\)\.|base64\.|codecs\.decode|bytes\.fromhex|binascii\.|zlib\.decompress|marshal\.loads)/im,
-      /\b(?:eval|Function)\s*\(\s*(?:atob\s*\(|Buffer\.from\s*\([^)]*['"](?:base64|hex)['"])/im,
+      /\b(?:eval|Function)\s*\(\s*(?:atob\s*\(|Buffer\.from\s*\([^)\n]{0,400}['"](?:base64|hex)['"])/im,
     ],
   },
   {
@@ -84,7 +85,7 @@ export const TEXT_RULES: readonly TextRule[] = [
       /(?:忽略|无视|忘记|忘掉|不要理会)(?:掉)?(?:你)?(?:之前|以前|先前|前面|上面|以上|所有|全部|系统)(?:的|所有的)?(?:所有|全部)?(?:指令|指示|提示|规则|要求|设定)/m,
       /<\|(?:im_start|im_end|system|endoftext|start_header_id)\|>/m,
       /<\/?(?:system|system_prompt|instructions)>/im,
-      /^\s*\[?(?:SYSTEM|系统)\s*(?:PROMPT|提示)?\]?\s*[:：]/m,
+      /^[ \t]*\[?(?:SYSTEM|系统)[ \t]*(?:PROMPT|提示)?\]?[ \t]*[:：]/m,
     ],
   },
   {
