@@ -100,8 +100,10 @@ describe('install scan rules', () => {
     }
   });
 
-  it('a byte-order mark at the start is not hidden text', () => {
-    expect(scanText('guide.md', '\ufeff# Guide\n\nPlain.\n').findings).toEqual([]);
+  it('a byte-order mark at the start and emoji joined by U+200D are not hidden text', () => {
+    expect(
+      scanText('guide.md', '\ufeff# Guide\n\nFamily: \u{1f468}\u200d\u{1f469}\u200d\u{1f467}.\n').findings,
+    ).toEqual([]);
   });
 
   it('excerpts never carry control or hidden characters', () => {
