@@ -8,7 +8,7 @@ import { dirname, join, posix } from 'node:path';
 import { ArchiveError, type ArchiveLimits } from './archive-limits.js';
 import { entryNameProblem, shownEntryName } from './entry-name.js';
 
-/** One file being written: `write` each chunk as it is unpacked, then `end`. */
+/** One file being written: `write` each chunk as it is unpacked (a limit throws from it). */
 export interface SinkFile {
   write(chunk: Buffer): void;
   /** Bytes written so far. */
