@@ -3,7 +3,7 @@
  * and special files refused, names checked, bytes counted as they are read (a file that grows
  * while copied still stops at the limit). Runs in the install worker.
  */
-import { closeSync, lstatSync, openSync, readdirSync, readSync } from 'node:fs';
+import { closeSync, constants, lstatSync, openSync, readdirSync, readSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { ArchiveError } from './archive-limits.js';
 import { shownEntryName } from './entry-name.js';
@@ -21,7 +21,8 @@ export async function copyFolder(from: string, sink: StagingSink, below = ''): P
       await copyFolder(source, sink, relative);
     } else if (info.isFile()) {
       await sink.file(relative, (info.mode & 0o111) !== 0, (file) => {
-        const fd = openSync(source, 'r');
+        // Not through a link that replaced the file after lstat.
+        const fd = openSync(source, constants.O_RDONLY | constants.O_NOFOLLOW);
         try {
           const buffer = Buffer.alloc(CHUNK_BYTES);
           for (;;) {

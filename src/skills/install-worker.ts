@@ -10,6 +10,7 @@ import { WorkerJobError } from '../workers/job-error.js';
 import { describeJobError } from '../workers/messages.js';
 import { createWorkerPool, type WorkerPool } from '../workers/pool.js';
 import type { ScanInput, ScanReport } from './install-scan.js';
+import { installScanMessages, skillMessages } from './messages.js';
 import type { StageInput, StageOutcome } from './stage-skill.js';
 
 /** Heap of the install worker: buffers (the archive, inflated chunks) are outside it and capped by the limits. */
@@ -26,7 +27,13 @@ export interface InstallWorker {
 
 export function createInstallWorker(): InstallWorker {
   let pool: WorkerPool | undefined;
-  const run = async <Output>(job: string, input: unknown, timeoutMs: number, lang: Lang): Promise<Output> => {
+  /** A job that did not end (time or memory limit, a crash) fails the install, saying which step. */
+  const run = async <Output>(
+    job: 'stage' | 'scan',
+    input: unknown,
+    timeoutMs: number,
+    lang: Lang,
+  ): Promise<Output> => {
     pool ??= createWorkerPool({
       entry: workerScript(new URL('./install.worker.js', import.meta.url), import.meta.url),
       name: 'aibox-skill-install',
@@ -35,9 +42,15 @@ export function createInstallWorker(): InstallWorker {
     try {
       return await pool.run<Output>(job, input, { timeoutMs });
     } catch (error) {
-      if (error instanceof WorkerJobError)
-        throw new AppError('skill_archive_invalid', describeJobError(error, lang), { cause: error });
-      throw error;
+      if (!(error instanceof WorkerJobError)) throw error;
+      const reason = describeJobError(error, lang);
+      if (job === 'stage')
+        throw new AppError('skill_archive_invalid', skillMessages(lang).archiveInvalid(reason), {
+          cause: error,
+        });
+      throw new AppError('skill_scan_refused', installScanMessages(lang).scanFailed(reason), {
+        cause: error,
+      });
     }
   };
   return {

@@ -300,6 +300,7 @@ export const installScanMessages = defineMessages({
     refusedApi: '看过以上内容并确定要安装时，带 confirm=1 重新上传',
     refusedDefault: '需要有人确认',
     prompt: '仍要安装吗？[y/N] ',
+    scanFailed: (reason: string) => `安装检查没有完成，未安装: ${reason}`,
   },
   en: {
     pipe_to_shell: 'downloads code and pipes it straight into a shell or an interpreter',
@@ -328,5 +329,6 @@ export const installScanMessages = defineMessages({
     refusedApi: 'If you have read the above and want it anyway, upload again with confirm=1',
     refusedDefault: 'A person must say yes',
     prompt: 'Install it anyway? [y/N] ',
+    scanFailed: (reason) => `The install scan did not finish; not installed: ${reason}`,
   },
 });
