@@ -75,7 +75,6 @@ export async function installAgentSkill(
         ? { root: staging, folder: basename(source) }
         : findSkillRoot(staging, basename(source));
     if (!found) throw new AppError('skill_archive_invalid', t.archiveNoSkill);
-    const findings = await passScanGate(gate, { path: found.root, kind: 'agent-skill', name: found.folder });
     const read = readSkillFile(join(found.root, AGENT_SKILL_FILE), t);
     if (!read.ok) throw new AppError('skill_invalid', t.agentBroken(read.error));
     const parsed = parseAgentSkill(read.bytes, found.folder, t);
@@ -84,6 +83,8 @@ export async function installAgentSkill(
     assertNewSkillName(name, t, { value: req.probe.env.PATH, skillsDir: dir });
     const existing = await existingHolders(name);
     if (existing.length > 0 && !req.force) throw new AppError('skill_exists', t.exists(name));
+    // Scanned once it is known to be installable, so nobody is asked about a skill that would fail anyway.
+    const findings = await passScanGate(gate, { path: found.root, kind: 'agent-skill', name: found.folder });
     makeScriptsRunnable(found.root);
     const target = join(dir, name);
     const old = join(dir, `.replaced-${name}-${randomBytes(4).toString('hex')}`);
