@@ -67,6 +67,8 @@ const ERROR_CODES = {
   skill_probe_failed: { status: 400, wire: 'SKILL_PROBE_FAILED' },
   skill_invalid: { status: 400, wire: 'SKILL_INVALID' },
   skill_archive_invalid: { status: 400, wire: 'SKILL_ARCHIVE_INVALID' },
+  /** The install scan found high-risk content and nobody confirmed (details.findings). */
+  skill_scan_refused: { status: 409, wire: 'SKILL_SCAN_REFUSED' },
   skill_broken: { status: 400, wire: 'SKILL_BROKEN' },
   skill_read_failed: { status: 500, wire: 'SKILL_READ_FAILED' },
   // Tasks and schedules

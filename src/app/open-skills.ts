@@ -72,5 +72,6 @@ export async function openSkills(options: OpenSkillsOptions): Promise<SkillEngin
     retryTimeouts: options.retryTimeouts ?? options.watch,
     probeRunner,
     provenance,
+    protectedDirs: [paths.home, paths.prompts],
   });
 }

@@ -1,17 +1,14 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join, posix } from 'node:path';
-import { gunzipSync, inflateRawSync } from 'node:zlib';
-
 /**
- * Extraction of a skill archive (`.zip`, `.tar.gz` / `.tgz`) in JS, as hostile input: every entry
- * name is checked (no absolute path, no `..`, no backslash), links and devices are refused, and the
- * entry count and the unpacked size are capped (zip bombs stop at the cap, not at the disk).
- * Throws ArchiveError naming the entry at fault; the caller extracts into a staging dir it removes.
+ * Unpacking a skill archive (`.zip`, `.tar.gz` / `.tgz`) in JS, as hostile input, into a staging
+ * dir through a StagingSink (names checked, limits counted while writing). Entries are inflated
+ * as streams, chunk by chunk, so a bomb stops at the first limit with a few chunks in memory,
+ * whatever its headers declare. Runs in the install worker (install.worker.ts), never on the
+ * server's main thread. Throws ArchiveError naming the entry at fault.
  */
-export const MAX_ARCHIVE_ENTRIES = 2000;
-export const MAX_ARCHIVE_BYTES = 100 * 1024 * 1024;
-
-export class ArchiveError extends Error {}
+import { createGunzip, createInflateRaw } from 'node:zlib';
+import { ArchiveError } from './archive-limits.js';
+import { shownEntryName } from './entry-name.js';
+import type { SinkFile, StagingSink } from './staging-sink.js';
 
 export type ArchiveKind = 'zip' | 'tar.gz';
 
@@ -21,45 +18,141 @@ export function archiveKind(file: string): ArchiveKind | undefined {
   return undefined;
 }
 
-/** A safe relative path for an entry name, or an error; undefined for entries to skip. */
-function safeName(raw: string): string | undefined {
-  if (raw.includes('\\') || raw.includes('\0')) throw new ArchiveError(`unsafe entry name: ${raw}`);
-  if (raw.startsWith('/') || /^[A-Za-z]:/.test(raw))
-    throw new ArchiveError(`absolute path in archive: ${raw}`);
-  const parts = raw.split('/').filter((p) => p !== '' && p !== '.');
-  if (parts.includes('..')) throw new ArchiveError(`path leaving the archive (..): ${raw}`);
-  if (parts.length === 0 || parts[0] === '__MACOSX') return undefined;
-  return posix.join(...parts);
+/** Inflates a raw deflate stream into `file`, one chunk at a time (a limit thrown by write stops it). */
+async function inflateInto(packed: Buffer, file: SinkFile, entry: string): Promise<void> {
+  const inflater = createInflateRaw();
+  inflater.end(packed);
+  try {
+    for await (const chunk of inflater) file.write(chunk as Buffer);
+  } catch (error) {
+    if (error instanceof ArchiveError) throw error;
+    throw new ArchiveError({ kind: 'unreadable', what: 'inflate', entry, detail: (error as Error).message });
+  } finally {
+    inflater.destroy();
+  }
 }
 
-class Sink {
-  private entries = 0;
-  private bytes = 0;
-  constructor(private readonly root: string) {}
+/** Zip (stored or deflated entries; no zip64, no encryption). */
+export async function extractZip(archive: Buffer, sink: StagingSink): Promise<void> {
+  const { limits } = sink;
+  const eocd = archive.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (eocd < 0 || eocd + 22 > archive.length)
+    throw new ArchiveError({ kind: 'damaged', what: 'no_end_record' });
+  const count = archive.readUInt16LE(eocd + 10);
+  let at = archive.readUInt32LE(eocd + 16);
+  // The directory says how many entries there are: refuse before writing anything.
+  if (count > limits.entries)
+    throw new ArchiveError({ kind: 'limit', limit: 'entries', max: limits.entries });
+  for (let i = 0; i < count; i += 1) {
+    if (at + 46 > archive.length || archive.readUInt32LE(at) !== 0x02014b50)
+      throw new ArchiveError({ kind: 'damaged', what: 'directory' });
+    const flags = archive.readUInt16LE(at + 8);
+    const method = archive.readUInt16LE(at + 10);
+    const compressed = archive.readUInt32LE(at + 20);
+    const declared = archive.readUInt32LE(at + 24);
+    const nameLength = archive.readUInt16LE(at + 28);
+    const extraLength = archive.readUInt16LE(at + 30);
+    const commentLength = archive.readUInt16LE(at + 32);
+    const mode = archive.readUInt32LE(at + 38) >>> 16;
+    const local = archive.readUInt32LE(at + 42);
+    const name = archive.subarray(at + 46, at + 46 + nameLength).toString('utf8');
+    const shown = shownEntryName(name);
+    at += 46 + nameLength + extraLength + commentLength;
+    const kind = mode & 0o170000;
+    if (kind === 0o120000) throw new ArchiveError({ kind: 'link', entry: shown });
+    if (kind !== 0 && kind !== 0o100000 && kind !== 0o040000)
+      throw new ArchiveError({ kind: 'special', entry: shown });
+    if (flags & 1) throw new ArchiveError({ kind: 'unsupported', what: 'encrypted', entry: shown });
+    if (compressed === 0xffffffff || declared === 0xffffffff)
+      throw new ArchiveError({ kind: 'unsupported', what: 'zip64', entry: shown });
+    if (name.endsWith('/') || kind === 0o040000) {
+      sink.dir(name);
+      continue;
+    }
+    if (method !== 0 && method !== 8)
+      throw new ArchiveError({ kind: 'unsupported', what: 'method', entry: shown, method });
+    // An honest header over a limit is refused before anything of it is inflated.
+    if (declared > limits.entryBytes)
+      throw new ArchiveError({ kind: 'limit', limit: 'entryBytes', max: limits.entryBytes, entry: shown });
+    if (sink.bytes + declared > limits.totalBytes)
+      throw new ArchiveError({ kind: 'limit', limit: 'totalBytes', max: limits.totalBytes, entry: shown });
+    if (method === 8 && declared > limits.ratioFloorBytes && declared > compressed * limits.ratio)
+      throw new ArchiveError({ kind: 'limit', limit: 'ratio', max: limits.ratio, entry: shown });
+    if (local + 30 > archive.length || archive.readUInt32LE(local) !== 0x04034b50)
+      throw new ArchiveError({ kind: 'damaged', what: 'local_header', entry: shown });
+    const start = local + 30 + archive.readUInt16LE(local + 26) + archive.readUInt16LE(local + 28);
+    const packed = archive.subarray(start, start + compressed);
+    if (packed.length < compressed)
+      throw new ArchiveError({ kind: 'damaged', what: 'truncated', entry: shown });
+    await sink.file(
+      name,
+      (mode & 0o111) !== 0,
+      async (file) => {
+        // A header that lies is caught at the first byte past what it declared.
+        const declaredFile: SinkFile = {
+          write(chunk) {
+            if (file.written + chunk.length > declared)
+              throw new ArchiveError({ kind: 'size_mismatch', entry: shown, declared });
+            file.write(chunk);
+          },
+          get written() {
+            return file.written;
+          },
+        };
+        if (method === 0) declaredFile.write(packed);
+        else await inflateInto(packed, declaredFile, shown);
+        if (file.written !== declared)
+          throw new ArchiveError({ kind: 'size_mismatch', entry: shown, declared });
+      },
+      method === 8 ? compressed : undefined,
+    );
+  }
+}
 
-  private count(name: string, size: number): void {
-    this.entries += 1;
-    this.bytes += size;
-    if (this.entries > MAX_ARCHIVE_ENTRIES)
-      throw new ArchiveError(`more than ${MAX_ARCHIVE_ENTRIES} entries`);
-    if (this.bytes > MAX_ARCHIVE_BYTES)
-      throw new ArchiveError(`more than ${MAX_ARCHIVE_BYTES} bytes unpacked (at ${name})`);
+/** Reads a byte stream in exact pieces: tar headers, and file bodies chunk by chunk. */
+class StreamReader {
+  private pending: Buffer = Buffer.alloc(0);
+  private done = false;
+  /** Bytes taken out of the stream so far. */
+  taken = 0;
+
+  constructor(
+    private readonly source: AsyncIterator<Buffer>,
+    private readonly onBytes: (total: number) => void,
+  ) {}
+
+  private async more(): Promise<boolean> {
+    if (this.done) return false;
+    const next = await this.source.next();
+    if (next.done) {
+      this.done = true;
+      return false;
+    }
+    this.taken += next.value.length;
+    this.onBytes(this.taken);
+    this.pending = this.pending.length ? Buffer.concat([this.pending, next.value]) : next.value;
+    return true;
   }
 
-  dir(raw: string): void {
-    const name = safeName(raw);
-    if (!name) return;
-    this.count(name, 0);
-    mkdirSync(join(this.root, name), { recursive: true });
+  /** Exactly `n` bytes (n small), or fewer at the end of the stream. */
+  async read(n: number): Promise<Buffer> {
+    while (this.pending.length < n && (await this.more())) {}
+    const out = this.pending.subarray(0, n);
+    this.pending = this.pending.subarray(out.length);
+    return out;
   }
 
-  file(raw: string, data: Buffer, executable: boolean): void {
-    const name = safeName(raw);
-    if (!name) return;
-    this.count(name, data.length);
-    const path = join(this.root, name);
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, data, { flag: 'wx', mode: executable ? 0o755 : 0o644 });
+  /** `n` bytes handed to `use` as they arrive; false when the stream ended first. */
+  async pipe(n: number, use: (chunk: Buffer) => void): Promise<boolean> {
+    let left = n;
+    while (left > 0) {
+      if (this.pending.length === 0 && !(await this.more())) return false;
+      const piece = this.pending.subarray(0, left);
+      this.pending = this.pending.subarray(piece.length);
+      left -= piece.length;
+      use(piece);
+    }
+    return true;
   }
 }
 
@@ -78,92 +171,72 @@ function cString(buf: Buffer, start: number, length: number): string {
   return raw.subarray(0, end < 0 ? raw.length : end).toString('utf8');
 }
 
-/** ustar / GNU / pax tar inside gzip. */
-export function extractTarGz(archive: Buffer, root: string): void {
-  let tar: Buffer;
+/** ustar / GNU / pax tar inside gzip, read as a stream. */
+export async function extractTarGz(archive: Buffer, sink: StagingSink): Promise<void> {
+  const { limits } = sink;
+  const gunzip = createGunzip();
+  gunzip.end(archive);
+  // Everything the stream gives counts for the ratio, headers and skipped records included.
+  const reader = new StreamReader(gunzip[Symbol.asyncIterator](), (total) => {
+    if (total > limits.ratioFloorBytes && total > archive.length * limits.ratio)
+      throw new ArchiveError({ kind: 'limit', limit: 'ratio', max: limits.ratio });
+  });
   try {
-    tar = gunzipSync(archive, { maxOutputLength: MAX_ARCHIVE_BYTES + 1024 * 1024 });
-  } catch (error) {
-    throw new ArchiveError(`not a readable gzip file, or larger than the limit: ${(error as Error).message}`);
-  }
-  const sink = new Sink(root);
-  let longName: string | undefined;
-  for (let at = 0; at + 512 <= tar.length; ) {
-    const header = tar.subarray(at, at + 512);
-    if (header.every((b) => b === 0)) break;
-    const size = octal(header, 124, 12);
-    const type = String.fromCharCode(header[156] ?? 0);
-    const prefix = cString(header, 345, 155);
-    const base = cString(header, 0, 100);
-    const name = longName ?? (prefix ? `${prefix}/${base}` : base);
-    const data = tar.subarray(at + 512, at + 512 + size);
-    if (data.length < size) throw new ArchiveError(`truncated tar entry: ${name}`);
-    at += 512 + Math.ceil(size / 512) * 512;
-    if (type === 'L') {
-      longName = cString(data, 0, data.length);
-      continue;
-    }
-    if (type === 'x') {
-      const path = /(?:^|\n)\d+ path=([^\n]*)\n/.exec(data.toString('utf8'));
-      longName = path?.[1];
-      continue;
-    }
-    longName = undefined;
-    if (type === 'g') continue;
-    if (type === '5') sink.dir(name);
-    else if (type === '0' || type === '\0' || type === '7')
-      sink.file(name, Buffer.from(data), (octal(header, 100, 8) & 0o111) !== 0);
-    else throw new ArchiveError(`links and special files are not allowed in a skill archive: ${name}`);
-  }
-}
-
-/** Zip (stored or deflated entries; no zip64, no encryption). */
-export function extractZip(archive: Buffer, root: string): void {
-  const eocd = archive.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  if (eocd < 0 || eocd + 22 > archive.length)
-    throw new ArchiveError('not a zip file (no end of central directory)');
-  const count = archive.readUInt16LE(eocd + 10);
-  let at = archive.readUInt32LE(eocd + 16);
-  if (count > MAX_ARCHIVE_ENTRIES) throw new ArchiveError(`more than ${MAX_ARCHIVE_ENTRIES} entries`);
-  const sink = new Sink(root);
-  for (let i = 0; i < count; i += 1) {
-    if (at + 46 > archive.length || archive.readUInt32LE(at) !== 0x02014b50)
-      throw new ArchiveError('damaged zip central directory');
-    const flags = archive.readUInt16LE(at + 8);
-    const method = archive.readUInt16LE(at + 10);
-    const compressed = archive.readUInt32LE(at + 20);
-    const size = archive.readUInt32LE(at + 24);
-    const nameLength = archive.readUInt16LE(at + 28);
-    const extraLength = archive.readUInt16LE(at + 30);
-    const commentLength = archive.readUInt16LE(at + 32);
-    const mode = archive.readUInt32LE(at + 38) >>> 16;
-    const local = archive.readUInt32LE(at + 42);
-    const name = archive.subarray(at + 46, at + 46 + nameLength).toString('utf8');
-    at += 46 + nameLength + extraLength + commentLength;
-    const kind = mode & 0o170000;
-    if (kind === 0o120000) throw new ArchiveError(`symlinks are not allowed in a skill archive: ${name}`);
-    if (flags & 1) throw new ArchiveError(`encrypted entry: ${name}`);
-    if (compressed === 0xffffffff || size === 0xffffffff)
-      throw new ArchiveError(`zip64 entry not supported: ${name}`);
-    if (name.endsWith('/')) {
-      sink.dir(name);
-      continue;
-    }
-    if (local + 30 > archive.length || archive.readUInt32LE(local) !== 0x04034b50)
-      throw new ArchiveError(`damaged zip entry: ${name}`);
-    const start = local + 30 + archive.readUInt16LE(local + 26) + archive.readUInt16LE(local + 28);
-    const raw = archive.subarray(start, start + compressed);
-    let data: Buffer;
-    if (method === 0) data = Buffer.from(raw);
-    else if (method === 8) {
-      try {
-        // The declared size caps the output: a bomb that lies about it fails here.
-        data = inflateRawSync(raw, { maxOutputLength: Math.max(1, size) });
-      } catch (error) {
-        throw new ArchiveError(`cannot inflate ${name}: ${(error as Error).message}`);
+    let longName: string | undefined;
+    for (;;) {
+      const header = await reader.read(512);
+      if (header.length === 0 || header.every((b) => b === 0)) break;
+      if (header.length < 512) throw new ArchiveError({ kind: 'damaged', what: 'truncated' });
+      const size = octal(header, 124, 12);
+      if (!Number.isSafeInteger(size) || size < 0)
+        throw new ArchiveError({ kind: 'damaged', what: 'directory' });
+      const type = String.fromCharCode(header[156] ?? 0);
+      const prefix = cString(header, 345, 155);
+      const base = cString(header, 0, 100);
+      const name = longName ?? (prefix ? `${prefix}/${base}` : base);
+      const shown = shownEntryName(name);
+      const padding = Math.ceil(size / 512) * 512 - size;
+      if (type === 'L' || type === 'x' || type === 'g') {
+        // Name records are read whole: keep them small.
+        if (size > limits.nameBytes * 64)
+          throw new ArchiveError({ kind: 'limit', limit: 'nameBytes', max: limits.nameBytes, entry: shown });
+        const data = await reader.read(size + padding);
+        if (data.length < size + padding)
+          throw new ArchiveError({ kind: 'damaged', what: 'truncated', entry: shown });
+        const record = data.subarray(0, size);
+        if (type === 'L') longName = cString(record, 0, record.length);
+        else if (type === 'x') longName = /(?:^|\n)\d+ path=([^\n]*)\n/.exec(record.toString('utf8'))?.[1];
+        continue;
       }
-    } else throw new ArchiveError(`unsupported compression method ${method}: ${name}`);
-    if (data.length !== size) throw new ArchiveError(`size mismatch in ${name}`);
-    sink.file(name, data, (mode & 0o111) !== 0);
+      longName = undefined;
+      if (type === '5') {
+        sink.dir(name);
+        if (!(await reader.pipe(size + padding, () => {})))
+          throw new ArchiveError({ kind: 'damaged', what: 'truncated', entry: shown });
+      } else if (type === '0' || type === '\0' || type === '7') {
+        if (size > limits.entryBytes)
+          throw new ArchiveError({
+            kind: 'limit',
+            limit: 'entryBytes',
+            max: limits.entryBytes,
+            entry: shown,
+          });
+        let complete = true;
+        await sink.file(name, (octal(header, 100, 8) & 0o111) !== 0, async (file) => {
+          complete = await reader.pipe(size, (chunk) => file.write(chunk));
+        });
+        if (!complete || !(await reader.pipe(padding, () => {})))
+          throw new ArchiveError({ kind: 'damaged', what: 'truncated', entry: shown });
+      } else if (type === '1' || type === '2') throw new ArchiveError({ kind: 'link', entry: shown });
+      else throw new ArchiveError({ kind: 'special', entry: shown });
+    }
+  } catch (error) {
+    if (error instanceof ArchiveError) throw error;
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    if (code.startsWith('Z_'))
+      throw new ArchiveError({ kind: 'unreadable', what: 'gzip', detail: (error as Error).message });
+    throw error;
+  } finally {
+    gunzip.destroy();
   }
 }

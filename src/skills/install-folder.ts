@@ -1,48 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import {
-  chmodSync,
-  existsSync,
-  lstatSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { readFile, rename, rm, stat } from 'node:fs/promises';
+import { chmodSync, existsSync, readdirSync, statSync } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { AppError } from '../errors.js';
 import { AGENT_SKILL_FILE, parseAgentSkill } from './agent-skill.js';
-import {
-  ArchiveError,
-  type ArchiveKind,
-  extractTarGz,
-  extractZip,
-  MAX_ARCHIVE_BYTES,
-  MAX_ARCHIVE_ENTRIES,
-} from './archive.js';
-import type { InstallRequest } from './install.js';
+import type { ArchiveKind } from './archive.js';
+import type { InstalledFile, InstallRequest } from './install.js';
+import { describeArchiveProblem } from './install-report.js';
 import { assertNewSkillName } from './name-rules.js';
+import { passScanGate } from './scan-gate.js';
 import { readSkillFile } from './skill-file.js';
-
-/** Copies a folder, refusing links and special files, within the archive limits. */
-function copyTree(from: string, to: string, seen = { entries: 0, bytes: 0 }): void {
-  mkdirSync(to);
-  for (const entry of readdirSync(from).sort()) {
-    const source = join(from, entry);
-    const info = lstatSync(source);
-    seen.entries += 1;
-    if (seen.entries > MAX_ARCHIVE_ENTRIES)
-      throw new ArchiveError(`more than ${MAX_ARCHIVE_ENTRIES} entries`);
-    if (info.isDirectory()) copyTree(source, join(to, entry), seen);
-    else if (info.isFile()) {
-      seen.bytes += info.size;
-      if (seen.bytes > MAX_ARCHIVE_BYTES)
-        throw new ArchiveError(`more than ${MAX_ARCHIVE_BYTES} bytes (at ${source})`);
-      writeFileSync(join(to, entry), readFileSync(source), { flag: 'wx', mode: info.mode & 0o777 });
-    } else throw new ArchiveError(`links and special files are not allowed in a skill folder: ${source}`);
-  }
-}
 
 /** The folder holding SKILL.md: the extraction root itself, or its one top-level folder. */
 function findSkillRoot(staging: string, archiveName: string): { root: string; folder: string } | undefined {
@@ -81,8 +48,9 @@ function makeScriptsRunnable(root: string): void {
 
 /**
  * Installs an Agent Skill from a folder or an archive of one: copied or extracted into a staging
- * dir inside the skills dir (name starting with `.`, so loader and watcher ignore it), validated
- * (SKILL.md front matter, name rules), then renamed into place; with `force` the old folder is
+ * dir inside the skills dir (name starting with `.`, so loader and watcher ignore it) by the install
+ * worker within the archive limits, scanned (scan-gate.ts), validated (SKILL.md front matter, name
+ * rules), then renamed into place; with `force` the old folder is
  * renamed away first and removed after. Any failure removes the staging dir.
  */
 export async function installAgentSkill(
@@ -90,29 +58,22 @@ export async function installAgentSkill(
   source: string,
   kind: 'folder' | ArchiveKind,
   existingHolders: (name: string) => Promise<string[]>,
-): Promise<{ name: string; type: 'markdown'; path: string }> {
-  const { dir, t } = req;
+): Promise<InstalledFile> {
+  const { dir, t, gate } = req;
   const staging = join(dir, `.install-${randomBytes(4).toString('hex')}`);
   try {
-    let found: { root: string; folder: string } | undefined;
-    try {
-      if (kind === 'folder') {
-        if (!existsSync(join(source, AGENT_SKILL_FILE)))
-          throw new AppError('skill_source_not_file', t.sourceNotSkillFolder(source));
-        copyTree(source, staging);
-        found = { root: staging, folder: basename(source) };
-      } else {
-        if ((await stat(source)).size > MAX_ARCHIVE_BYTES)
-          throw new ArchiveError(`archive larger than ${MAX_ARCHIVE_BYTES} bytes`);
-        mkdirSync(staging);
-        (kind === 'zip' ? extractZip : extractTarGz)(await readFile(source), staging);
-        found = findSkillRoot(staging, basename(source));
-      }
-    } catch (error) {
-      if (error instanceof ArchiveError)
-        throw new AppError('skill_archive_invalid', t.archiveInvalid(error.message));
-      throw error;
-    }
+    if (kind === 'folder' && !existsSync(join(source, AGENT_SKILL_FILE)))
+      throw new AppError('skill_source_not_file', t.sourceNotSkillFolder(source));
+    const staged = await gate.worker.stage({ kind, source, staging }, gate.lang);
+    if (!staged.ok)
+      throw new AppError(
+        'skill_archive_invalid',
+        t.archiveInvalid(describeArchiveProblem(staged.problem, gate.lang)),
+      );
+    const found =
+      kind === 'folder'
+        ? { root: staging, folder: basename(source) }
+        : findSkillRoot(staging, basename(source));
     if (!found) throw new AppError('skill_archive_invalid', t.archiveNoSkill);
     const read = readSkillFile(join(found.root, AGENT_SKILL_FILE), t);
     if (!read.ok) throw new AppError('skill_invalid', t.agentBroken(read.error));
@@ -122,6 +83,8 @@ export async function installAgentSkill(
     assertNewSkillName(name, t, { value: req.probe.env.PATH, skillsDir: dir });
     const existing = await existingHolders(name);
     if (existing.length > 0 && !req.force) throw new AppError('skill_exists', t.exists(name));
+    // Scanned once it is known to be installable, so nobody is asked about a skill that would fail anyway.
+    const findings = await passScanGate(gate, { path: found.root, kind: 'agent-skill', name: found.folder });
     makeScriptsRunnable(found.root);
     const target = join(dir, name);
     const old = join(dir, `.replaced-${name}-${randomBytes(4).toString('hex')}`);
@@ -137,7 +100,7 @@ export async function installAgentSkill(
     await rm(old, { recursive: true, force: true });
     for (const other of existing)
       if (other !== name) await rm(join(dir, other), { force: true, recursive: true });
-    return { name, type: 'markdown', path: join(target, AGENT_SKILL_FILE) };
+    return { name, type: 'markdown', path: join(target, AGENT_SKILL_FILE), findings };
   } finally {
     await rm(staging, { recursive: true, force: true });
   }

@@ -10,7 +10,8 @@ import type { SkillMessages } from './messages.js';
 import { assertNewSkillName, markdownBaseName, stripExtension } from './name-rules.js';
 import { probeExecutable } from './probe.js';
 import { describeProbeFailure, type ProbeLaunch, type ProbeOptions } from './probe-outcome.js';
-import type { SkillType } from './types.js';
+import { passScanGate, type ScanGate } from './scan-gate.js';
+import type { ScanFinding, SkillType } from './types.js';
 
 /** Name prefix of a skill file being installed (copied, probed, then renamed into place). */
 export const INSTALL_STAGING_PREFIX = '.install-';
@@ -25,6 +26,16 @@ export interface InstallRequest {
   by?: 'person' | 'model';
   /** Asks a person whether the probe may run on the host (no sandbox here); absent: nobody to ask. */
   confirmHostProbe?: () => Promise<boolean>;
+  /** The install worker, the scan and who confirms its high-risk findings. */
+  gate: ScanGate;
+}
+
+/** What an install wrote, and what its scan found. */
+export interface InstalledFile {
+  name: string;
+  type: SkillType;
+  path: string;
+  findings: ScanFinding[];
 }
 
 /** Where the staged file's probe runs; a held probe runs on the host only after a person's yes. */
@@ -67,9 +78,7 @@ async function checkSource(source: string, dir: string, t: SkillMessages): Promi
  * `.`, so loader and watcher ignore it), probe it, then rename it into place atomically. On any
  * error the staging file is removed and the dir is as before.
  */
-export async function installSkillFile(
-  req: InstallRequest,
-): Promise<{ name: string; type: SkillType; path: string }> {
+export async function installSkillFile(req: InstallRequest): Promise<InstalledFile> {
   const { dir, t } = req;
   const source = resolve(req.source);
   const folder = await checkSource(source, dir, t);
@@ -89,8 +98,10 @@ export async function installSkillFile(
 
   const target = join(dir, type === 'markdown' ? `${name}.md` : name);
   const staging = join(dir, `${INSTALL_STAGING_PREFIX}${name}-${randomBytes(4).toString('hex')}`);
+  let findings: ScanFinding[];
   try {
     await copyFile(source, staging, constants.COPYFILE_EXCL);
+    findings = await passScanGate(req.gate, { path: staging, kind: type, name: file });
     if (type === 'executable') {
       await chmod(staging, 0o755);
       const probed = await probeExecutable(staging, name, req.probe, await probeLaunch(req, staging, name));
@@ -110,5 +121,5 @@ export async function installSkillFile(
   for (const other of existing) {
     if (join(dir, other) !== target) await rm(join(dir, other), { force: true });
   }
-  return { name, type, path: target };
+  return { name, type, path: target, findings };
 }

@@ -214,3 +214,131 @@ export const searchResultMessages = defineMessages({
       'Full content of the other skills is not shown: run `NAME --help` for executables; search a Markdown skill by its name.',
   },
 });
+
+const mib = (bytes: number) => `${Number((bytes / (1024 * 1024)).toFixed(2))} MiB`;
+
+/** Why a skill archive or folder from outside was not unpacked (archive-limits.ts); `entry` is already escaped. */
+export const archiveProblemMessages = defineMessages({
+  zh: {
+    at: (entry: string) => `（条目 ${entry}）`,
+    archiveBytes: (max: number) => `压缩包大于上限 ${mib(max)}`,
+    entries: (max: number) => `条目超过上限 ${max} 个`,
+    entryBytes: (max: number) => `单个文件解压后超过上限 ${mib(max)}`,
+    totalBytes: (max: number) => `解压后总大小超过上限 ${mib(max)}`,
+    ratio: (max: number) => `压缩比超过上限 ${max}:1（疑似压缩炸弹）`,
+    depth: (max: number) => `路径的目录层数超过上限 ${max}`,
+    nameBytes: (max: number) => `条目名长度超过上限 ${max} 字节`,
+    sizeMismatch: (entry: string, declared: number) =>
+      `条目 ${entry} 解压后的大小与其声明的 ${declared} 字节不符（疑似压缩炸弹），已在超出处停止`,
+    absolute: (entry: string) => `条目 ${entry} 是绝对路径`,
+    parent: (entry: string) => `条目 ${entry} 含 ..，会写到技能文件夹之外`,
+    backslash: (entry: string) => `条目名 ${entry} 含反斜杠`,
+    nameControl: (entry: string) =>
+      `条目名 ${entry} 含控制字符（ESC、换行等），会篡改终端或页面上显示的内容；已拒绝（不做清理），请改名后重新打包`,
+    nameHidden: (entry: string) =>
+      `条目名 ${entry} 含隐藏或改变文字方向的 Unicode 字符（如 U+202E），显示的名字会与真实名字不同；已拒绝（不做清理），请改名后重新打包`,
+    nameNotUtf8: (entry: string) => `条目名 ${entry} 不是有效的 UTF-8；已拒绝，请改名后重新打包`,
+    link: (entry: string) => `技能中不允许链接: ${entry}`,
+    special: (entry: string) => `技能中不允许设备、管道等特殊文件: ${entry}`,
+    duplicate: (entry: string) => `条目 ${entry} 出现了两次`,
+    zip64: (entry: string) => `不支持 zip64 条目: ${entry}`,
+    encrypted: (entry: string) => `不支持加密条目: ${entry}`,
+    method: (entry: string, method: number) => `不支持的压缩方法 ${method}: ${entry}`,
+    noEndRecord: '不是 zip 文件（没有中央目录结束记录）',
+    directory: '压缩包目录已损坏',
+    localHeader: (entry: string) => `条目 ${entry} 的头已损坏`,
+    truncated: '压缩包被截断',
+    gzip: (detail: string) => `不是可读的 gzip 文件: ${detail}`,
+    inflate: (detail: string) => `无法解压: ${detail}`,
+  },
+  en: {
+    at: (entry) => ` (at entry ${entry})`,
+    archiveBytes: (max) => `the archive is larger than the limit of ${mib(max)}`,
+    entries: (max) => `more entries than the limit of ${max}`,
+    entryBytes: (max) => `one file unpacks to more than the limit of ${mib(max)}`,
+    totalBytes: (max) => `the files unpack to more than the limit of ${mib(max)} in all`,
+    ratio: (max) => `compressed more than the limit of ${max}:1 (a zip bomb?)`,
+    depth: (max) => `a path more than ${max} folders deep`,
+    nameBytes: (max) => `an entry name longer than the limit of ${max} bytes`,
+    sizeMismatch: (entry, declared) =>
+      `entry ${entry} does not unpack to the ${declared} bytes its header declares (a zip bomb?); stopped where it went past`,
+    absolute: (entry) => `entry ${entry} is an absolute path`,
+    parent: (entry) => `entry ${entry} contains .. and would land outside the skill's folder`,
+    backslash: (entry) => `entry name ${entry} contains a backslash`,
+    nameControl: (entry) =>
+      `entry name ${entry} contains control characters (ESC, newline …) that would change what a terminal or the page shows; refused (not cleaned): rename it and pack again`,
+    nameHidden: (entry) =>
+      `entry name ${entry} contains hidden or direction-changing Unicode characters (such as U+202E), so the name shown would differ from the real one; refused (not cleaned): rename it and pack again`,
+    nameNotUtf8: (entry) => `entry name ${entry} is not valid UTF-8; refused: rename it and pack again`,
+    link: (entry) => `links are not allowed in a skill: ${entry}`,
+    special: (entry) => `devices, pipes and other special files are not allowed in a skill: ${entry}`,
+    duplicate: (entry) => `entry ${entry} appears twice`,
+    zip64: (entry) => `zip64 entries are not supported: ${entry}`,
+    encrypted: (entry) => `encrypted entries are not supported: ${entry}`,
+    method: (entry, method) => `unsupported compression method ${method}: ${entry}`,
+    noEndRecord: 'not a zip file (no end of central directory)',
+    directory: 'the archive directory is damaged',
+    localHeader: (entry) => `the header of entry ${entry} is damaged`,
+    truncated: 'the archive is cut short',
+    gzip: (detail) => `not a readable gzip file: ${detail}`,
+    inflate: (detail) => `cannot inflate: ${detail}`,
+  },
+});
+
+/** The install scan's findings (install-scan.ts), one title per rule, and how the install reports them. */
+export const installScanMessages = defineMessages({
+  zh: {
+    pipe_to_shell: '从网络下载代码并直接交给 shell 或解释器执行',
+    decoded_exec: '执行经 base64 或十六进制解码的代码',
+    data_dir: '读写 Aibox 的数据目录（配置、令牌、记忆、提示词）',
+    startup_files: '写入 shell 启动文件、定时任务或开机自启（登录或定时时会执行）',
+    prompt_injection: '文中有试图操纵模型的指令（如“忽略之前的指令”或系统提示格式）',
+    role_change: '文中要求模型改变角色或泄露系统提示',
+    hidden_unicode: '含隐藏或改变文字方向的 Unicode 字符（看到的与模型读到的不同）',
+    native_binary: 'Markdown 技能的文件夹中有可执行的二进制程序',
+    scan_incomplete: '技能太大，没有全部检查',
+    severity: (severity: string) => ({ high: '高', medium: '中', low: '低' })[severity] ?? severity,
+    finding: (severity: string, where: string, title: string, excerpt: string) =>
+      `[${severity}] ${where}: ${title}${excerpt ? `: ${excerpt}` : ''}`,
+    header: (count: number) => `安装检查发现 ${count} 处问题:`,
+    more: (count: number) => `……另有 ${count} 处`,
+    reason: (list: string) => `安装检查发现高风险内容，需要你确认才能安装:\n${list}`,
+    refused: (list: string, how: string) =>
+      `安装检查发现高风险内容，未安装（技能目录未改变）:\n${list}\n${how}`,
+    refusedModel: '需要有人确认；没有人同意',
+    refusedCli: '看过以上内容并确定要安装时，加 --force 重新运行（或在终端中回答 y）',
+    refusedApi: '看过以上内容并确定要安装时，带 confirm=1 重新上传',
+    refusedDefault: '需要有人确认',
+    prompt: '仍要安装吗？[y/N] ',
+    scanFailed: (reason: string) => `安装检查没有完成，未安装: ${reason}`,
+  },
+  en: {
+    pipe_to_shell: 'downloads code and pipes it straight into a shell or an interpreter',
+    decoded_exec: 'runs code decoded from base64 or hex',
+    data_dir: "reads or writes Aibox's data dir (config, token, memories, prompts)",
+    startup_files:
+      'writes shell start-up files, cron jobs or autostart entries (run at login or on a schedule)',
+    prompt_injection:
+      'holds text written to take over the model ("ignore previous instructions", system-prompt markup)',
+    role_change: 'tells the model to change its role or reveal its system prompt',
+    hidden_unicode:
+      'holds hidden or direction-changing Unicode characters (what you see is not what the model reads)',
+    native_binary: "a native program in a Markdown skill's folder",
+    scan_incomplete: 'too large to check completely',
+    severity: (severity) => severity,
+    finding: (severity, where, title, excerpt) =>
+      `[${severity}] ${where}: ${title}${excerpt ? `: ${excerpt}` : ''}`,
+    header: (count) => `The install scan found ${count}:`,
+    more: (count) => `… and ${count} more`,
+    reason: (list) => `The install scan found high-risk content; installing needs your yes:\n${list}`,
+    refused: (list, how) =>
+      `The install scan found high-risk content; not installed (the skills dir is unchanged):\n${list}\n${how}`,
+    refusedModel: 'A person must say yes; nobody did',
+    refusedCli:
+      'If you have read the above and want it anyway, run again with --force (or answer y on a terminal)',
+    refusedApi: 'If you have read the above and want it anyway, upload again with confirm=1',
+    refusedDefault: 'A person must say yes',
+    prompt: 'Install it anyway? [y/N] ',
+    scanFailed: (reason) => `The install scan did not finish; not installed: ${reason}`,
+  },
+});

@@ -4,6 +4,7 @@ import { AppError } from '../errors.js';
 import type { Lang } from '../i18n/lang.js';
 import { envWithoutSecrets } from '../util/secret-env.js';
 import { defaultGlossary } from './glossary.js';
+import type { InstallWorker } from './install-worker.js';
 import { type LoadResult, loadSkills } from './loader.js';
 import { type SkillMessages, skillMessages } from './messages.js';
 import { markdownBaseName } from './name-rules.js';
@@ -62,6 +63,8 @@ interface SkillRegistryOptions {
   probeRunner?: ProbeRunner;
   /** Provenance records: written on install and removal, shown by `provenance()`. */
   provenance?: SkillProvenance;
+  /** Aibox's own places (data dir, prompts dir): the install scan flags a skill that names them. */
+  protectedDirs?: string[];
 }
 
 interface SkillEngineStats {
@@ -163,6 +166,7 @@ export async function createSkillRegistry(options: SkillRegistryOptions): Promis
   let byName = new Map<string, Skill>();
   let index: SearchIndex | undefined;
   let diagnosed: SkillDiagnostic[] | undefined;
+  let installWorker: InstallWorker | undefined;
   let watcher: DirWatcher | undefined;
   let closed = false;
   const stop = new AbortController();
@@ -274,8 +278,12 @@ export async function createSkillRegistry(options: SkillRegistryOptions): Promis
     },
     reload,
     async install(source, installOptions) {
-      // Loaded on use: installing needs zlib (archives), crypto and the prober.
-      const { installSkillFile } = await import('./install.js');
+      // Loaded on use: installing needs the install worker, crypto and the prober.
+      const [{ installSkillFile }, { createInstallWorker }] = await Promise.all([
+        import('./install.js'),
+        import('./install-worker.js'),
+      ]);
+      installWorker ??= createInstallWorker();
       const by = installOptions?.by ?? 'person';
       const installed = await installSkillFile({
         dir,
@@ -285,6 +293,13 @@ export async function createSkillRegistry(options: SkillRegistryOptions): Promis
         probe,
         by,
         ...(installOptions?.confirmHostProbe ? { confirmHostProbe: installOptions.confirmHostProbe } : {}),
+        gate: {
+          worker: installWorker,
+          lang: options.lang ?? 'zh',
+          protectedDirs: options.protectedDirs ?? [],
+          ...(installOptions?.confirmRisk ? { confirmRisk: installOptions.confirmRisk } : {}),
+          ...(installOptions?.refusalHint ? { refusalHint: installOptions.refusalHint } : {}),
+        },
       });
       // Recorded before the reload makes it runnable by name: a model's skill is never briefly "the user's".
       const folder = dirname(installed.path) !== dir ? dirname(installed.path) : undefined;
@@ -295,7 +310,7 @@ export async function createSkillRegistry(options: SkillRegistryOptions): Promis
       await reload();
       const skill = byName.get(installed.name);
       if (!skill) throw new AppError('skill_not_found', t.notFound(installed.name));
-      return skill;
+      return { ...skill, scanFindings: installed.findings };
     },
     async remove(name) {
       const skill = byName.get(name);
@@ -332,6 +347,7 @@ export async function createSkillRegistry(options: SkillRegistryOptions): Promis
       stop.abort();
       listeners.clear();
       await watcher?.close();
+      await installWorker?.close();
       await docsWrite;
     },
     stats: () => ({ ...stats }),

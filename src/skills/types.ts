@@ -57,6 +57,33 @@ export interface SkillSearchResult {
   hits: SkillSearchHit[];
 }
 
+/** Rules of the install scan (install-scan-rules.ts, docs/skills.md). */
+export type ScanRuleId =
+  | 'pipe_to_shell'
+  | 'decoded_exec'
+  | 'data_dir'
+  | 'startup_files'
+  | 'prompt_injection'
+  | 'role_change'
+  | 'hidden_unicode'
+  | 'native_binary'
+  | 'scan_incomplete';
+
+/** high: the install stops until a person says yes; medium and low are shown only. */
+export type ScanSeverity = 'high' | 'medium' | 'low';
+
+/** One thing the install scan found in a skill from outside. */
+export interface ScanFinding {
+  rule: ScanRuleId;
+  severity: ScanSeverity;
+  /** The file, relative to the skill (its name for a single-file skill), safe to show. */
+  file: string;
+  /** 1-based line of the match, for text rules. */
+  line?: number;
+  /** The matched text (control and hidden characters escaped, cut short), or what was found. */
+  excerpt?: string;
+}
+
 export interface InstallOptions {
   force?: boolean;
   /** Who installs it (kept in its provenance record): a person (default) or the model. */
@@ -68,6 +95,13 @@ export interface InstallOptions {
    * sandbox can run; absent: nobody can be asked, the install is refused.
    */
   confirmHostProbe?: () => Promise<boolean>;
+  /**
+   * Asked when the install scan found high-risk findings: resolve true to install anyway (a
+   * person said yes). Absent, or false: the install fails (`skill_scan_refused`), nothing lands.
+   */
+  confirmRisk?: (findings: readonly ScanFinding[]) => Promise<boolean>;
+  /** What the refusal tells the installer to do to go on (`--force`, `confirm=1` …). */
+  refusalHint?: string;
 }
 
 /** A skill's provenance record as shown (`aibox skills show`, the page). */
@@ -78,6 +112,11 @@ export interface SkillProvenanceView {
   sha256?: string;
   /** approved: runs like the user's own; pending: its next run is asked; changed: its files changed since the yes (asked). */
   state: 'approved' | 'pending' | 'changed';
+}
+
+/** What install returns: the skill as loaded, and everything the scan found (shown to whoever installed it). */
+export interface InstalledSkill extends Skill {
+  scanFindings: ScanFinding[];
 }
 
 export interface SkillRegistry {
@@ -91,7 +130,7 @@ export interface SkillRegistry {
   /** Rescans the dir; unchanged files are not probed again. */
   reload(): Promise<ReloadResult>;
   /** Validated, atomic install from a source file; reloads before it returns. */
-  install(source: string, options?: InstallOptions): Promise<Skill>;
+  install(source: string, options?: InstallOptions): Promise<InstalledSkill>;
   remove(name: string): Promise<void>;
   /** Where the skill came from; undefined for one the user placed by hand (no record). */
   provenance(name: string): SkillProvenanceView | undefined;

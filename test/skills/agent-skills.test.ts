@@ -142,18 +142,18 @@ describe('installing an Agent Skill', () => {
     [
       'a path leaving the archive',
       [{ name: '../evil/SKILL.md', data: Buffer.from('x') }],
-      'path leaving the archive',
+      'contains .. and would land outside',
     ],
     ['an absolute path', [{ name: '/tmp/evil', data: Buffer.from('x') }], 'absolute path'],
     [
       'a symlink',
       [{ name: 'SKILL.md', data: Buffer.from('/etc/passwd'), mode: 0o120777 }],
-      'symlinks are not allowed',
+      'links are not allowed in a skill',
     ],
     [
       'a zip bomb lying about its size',
       [{ name: 'SKILL.md', data: Buffer.alloc(5_000_000), deflate: true, declaredSize: 100 }],
-      'cannot inflate',
+      'does not unpack to the 100 bytes its header declares',
     ],
     ['no SKILL.md', [{ name: 'README.md', data: Buffer.from('hi') }], 'no SKILL.md'],
   ])('refuses a zip with %s and leaves the skills dir as it was', async (_label, entries, message) => {
@@ -174,8 +174,8 @@ describe('installing an Agent Skill', () => {
     const tgz = join(work, 'linky.tgz');
     execFileSync('tar', ['-czf', tgz, '-C', work, 'linky']);
     const registry = await registryOf(dir);
-    await expect(registry.install(tgz)).rejects.toThrow('links and special files are not allowed');
-    await expect(registry.install(folder)).rejects.toThrow('links and special files are not allowed');
+    await expect(registry.install(tgz)).rejects.toThrow('links are not allowed in a skill');
+    await expect(registry.install(folder)).rejects.toThrow('links are not allowed in a skill');
     expect(readdirSync(dir)).toEqual([]);
   });
 

@@ -5,6 +5,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** The answer's JSON body (an error may carry more than its message). */
+    readonly body?: unknown,
   ) {
     super(message);
   }
@@ -13,7 +15,8 @@ export class ApiError extends Error {
 export interface Api {
   get<T>(path: string): Promise<T>;
   post<T>(path: string, body?: unknown): Promise<T>;
-  upload<T>(path: string, file: File): Promise<T>;
+  /** The file as the raw body; its name and `query` go in the query string. */
+  upload<T>(path: string, file: File, query?: Record<string, string>): Promise<T>;
   del<T>(path: string): Promise<T>;
 }
 
@@ -43,6 +46,7 @@ export function createApi(base: string, token: () => string, onUnauthorized: () 
         res.status,
         err?.code ?? `http_${res.status}`,
         err?.message ?? (text.slice(0, 200) || res.statusText),
+        json,
       );
     }
     return json as T;
@@ -51,8 +55,13 @@ export function createApi(base: string, token: () => string, onUnauthorized: () 
     get: (path) => request('GET', path),
     post: (path, body) =>
       request('POST', path, body === undefined ? undefined : JSON.stringify(body), 'application/json'),
-    upload: (path, file) =>
-      request('POST', `${path}?filename=${encodeURIComponent(file.name)}`, file, 'application/octet-stream'),
+    upload: (path, file, query = {}) =>
+      request(
+        'POST',
+        `${path}?${new URLSearchParams({ filename: file.name, ...query }).toString()}`,
+        file,
+        'application/octet-stream',
+      ),
     del: (path) => request('DELETE', path),
   };
 }

@@ -89,6 +89,8 @@ export const messages = defineMessages({
     skillsReload: '重新加载',
     skillsInstall: '安装技能文件',
     skillsInstalled: (n: string) => `已安装技能 ${n}`,
+    skillsScanConfirm: (findings: string) => `安装检查发现高风险内容:\n\n${findings}\n\n仍要安装这个技能吗？`,
+    skillsScanFound: (n: string, count: number) => `已安装技能 ${n}；安装检查发现 ${count} 处需留意的内容`,
     skillsReloaded: (total: number, changed: number) => `已重新加载：共 ${total} 个，变化 ${changed} 个`,
     skillsCount: (n: number, total: number) => (n === total ? `${total} 个技能` : `${n} / ${total} 个技能`),
     skillsEmpty: '没有找到技能',
@@ -241,6 +243,10 @@ export const messages = defineMessages({
     skillsReload: 'Reload',
     skillsInstall: 'Install a skill file',
     skillsInstalled: (n: string) => `Installed skill ${n}`,
+    skillsScanConfirm: (findings: string) =>
+      `The install scan found high-risk content:\n\n${findings}\n\nInstall this skill anyway?`,
+    skillsScanFound: (n: string, count: number) =>
+      `Installed skill ${n}; the install scan found ${count} thing(s) to look at`,
     skillsReloaded: (total: number, changed: number) => `Reloaded: ${total} skills, ${changed} changed`,
     skillsCount: (n: number, total: number) => (n === total ? `${total} skills` : `${n} of ${total} skills`),
     skillsEmpty: 'No skills found',

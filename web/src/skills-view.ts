@@ -1,12 +1,14 @@
 /** The skills tab: list with status (broken ones with their reason), search, full content, reload, install. */
 import type {
+  InstalledSkillDto,
   ReloadDto,
+  ScanRefusalDto,
   SkillDetailDto,
   SkillDto,
   SkillListDto,
   SkillSearchDto,
 } from '../../src/server/api/dto.js';
-import type { Api } from './api-client.js';
+import { type Api, ApiError } from './api-client.js';
 import { h, replaceChildren } from './dom.js';
 import type { Messages } from './i18n.js';
 import { setMarkdown } from './markdown.js';
@@ -169,13 +171,33 @@ export function createSkillsView(
       toast(t().loadFailed((error as Error).message), 'error');
     }
   });
+  /** Uploads; on high-risk scan findings shows them and sends again with confirm=1 only after a yes. */
+  const installWithScan = async (chosen: File): Promise<InstalledSkillDto | undefined> => {
+    try {
+      return await api.upload<InstalledSkillDto>('/skills/install', chosen);
+    } catch (error) {
+      const refusal =
+        error instanceof ApiError && error.code === 'SKILL_SCAN_REFUSED'
+          ? (error.body as ScanRefusalDto)
+          : undefined;
+      if (!refusal) throw error;
+      const list = refusal.findings.map((finding) => `• ${finding.text}`).join('\n');
+      if (!window.confirm(t().skillsScanConfirm(list))) return undefined;
+      return api.upload<InstalledSkillDto>('/skills/install', chosen, { confirm: '1' });
+    }
+  };
   file.addEventListener('change', async () => {
     const chosen = file.files?.[0];
     file.value = '';
     if (!chosen) return;
     try {
-      const skill = await api.upload<SkillDetailDto>('/skills/install', chosen);
-      toast(t().skillsInstalled(skill.name));
+      const skill = await installWithScan(chosen);
+      if (!skill) return;
+      toast(
+        skill.findings.length > 0
+          ? t().skillsScanFound(skill.name, skill.findings.length)
+          : t().skillsInstalled(skill.name),
+      );
       await refresh();
     } catch (error) {
       toast((error as Error).message, 'error');

@@ -2,12 +2,14 @@ import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { AppError } from '../../errors.js';
-import { skillMessages } from '../../skills/messages.js';
+import { describeFindings } from '../../skills/install-report.js';
+import { installScanMessages, skillMessages } from '../../skills/messages.js';
 import { assertNewSkillName } from '../../skills/name-rules.js';
 import { type ScaffoldKind, scaffoldSource } from '../../skills/scaffold.js';
 import { commandContext, printJson, printLine, userCwd } from '../command-helpers.js';
 import { selfCommand } from '../self-command.js';
 import { skillsCliMessages } from './messages.js';
+import { confirmFindingsAtTerminal } from './skills-confirm.js';
 import { openSkills, skillJson } from './skills-context.js';
 
 type Messages = ReturnType<typeof skillsCliMessages>;
@@ -22,10 +24,19 @@ export function registerSkillsManage(skills: Command, help: Messages): void {
     .option('--json', help.json)
     .action(async (path: string, opts: { force?: boolean; json?: boolean }, command: Command) => {
       const { ctx, registry } = await openSkills(command);
-      const skill = await registry.install(resolve(userCwd(), path), { force: opts.force ?? false });
-      if (opts.json) return printJson(skillJson(skill));
+      const force = opts.force ?? false;
+      const skill = await registry.install(resolve(userCwd(), path), {
+        force,
+        refusalHint: installScanMessages(ctx.lang).refusedCli,
+        confirmRisk: (findings) => confirmFindingsAtTerminal(findings, { force, lang: ctx.lang }),
+      });
+      if (opts.json) return printJson({ ...skillJson(skill), findings: skill.scanFindings });
       const m = skillsCliMessages(ctx.lang);
       printLine(`${m.installed(skill.name, skill.path)}\n  ${skill.summary}`);
+      if (skill.scanFindings.length > 0)
+        printLine(
+          `${installScanMessages(ctx.lang).header(skill.scanFindings.length)}\n${describeFindings(skill.scanFindings, ctx.lang)}`,
+        );
     });
 
   skills

@@ -52,6 +52,26 @@ export interface SkillDetailDto extends SkillDto {
   content: string;
 }
 
+/** One finding of the install scan (docs/skills.md); `text` is the line to show, in the server's language. */
+export interface ScanFindingDto {
+  rule: string;
+  severity: 'high' | 'medium' | 'low';
+  file: string;
+  line?: number;
+  excerpt?: string;
+  text: string;
+}
+
+/** POST /api/skills/install → 201: the skill and what the install scan found. */
+export interface InstalledSkillDto extends SkillDetailDto {
+  findings: ScanFindingDto[];
+}
+
+/** POST /api/skills/install → 409 SKILL_SCAN_REFUSED: high-risk findings; send again with `confirm=1` after a person saw them. */
+export interface ScanRefusalDto extends ApiErrorBody {
+  findings: ScanFindingDto[];
+}
+
 export interface SkillListDto {
   total: number;
   skills: SkillDto[];

@@ -7,10 +7,22 @@ import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { UPLOAD_DIR_PREFIX } from '../../app/leftovers.js';
 import type { AppServices } from '../../app/services.js';
-import { describeError } from '../../errors.js';
-import type { Skill, SkillRegistry } from '../../skills/types.js';
-import type { ReloadDto, SkillDetailDto, SkillDto, SkillListDto, SkillSearchDto } from './dto.js';
-import { apiError, apiErrorResponse } from './errors.js';
+import { describeError, isAppError } from '../../errors.js';
+import type { Lang } from '../../i18n/lang.js';
+import { describeFinding } from '../../skills/install-report.js';
+import { installScanMessages } from '../../skills/messages.js';
+import type { ScanFinding, Skill, SkillRegistry } from '../../skills/types.js';
+import type {
+  InstalledSkillDto,
+  ReloadDto,
+  ScanFindingDto,
+  ScanRefusalDto,
+  SkillDetailDto,
+  SkillDto,
+  SkillListDto,
+  SkillSearchDto,
+} from './dto.js';
+import { apiError, apiErrorBody, apiErrorResponse } from './errors.js';
 import type { ApiMessages } from './messages.js';
 
 /** Largest skill file accepted by upload. */
@@ -32,6 +44,10 @@ function skillDto(skill: Skill, skills: Pick<SkillRegistry, 'provenance'>): Skil
   return dto;
 }
 
+function findingDtos(findings: readonly ScanFinding[], lang: Lang): ScanFindingDto[] {
+  return findings.map((finding) => ({ ...finding, text: describeFinding(finding, lang) }));
+}
+
 const SearchQuery = z.object({
   q: z.string().max(200).default(''),
   limit: z.coerce.number().int().min(1).max(100).default(30),
@@ -39,7 +55,11 @@ const SearchQuery = z.object({
 const InstallQuery = z.object({
   filename: z.string().optional(),
   force: z.enum(['0', '1', 'true', 'false']).optional(),
+  /** A person saw the scan's high-risk findings (the 409 answer) and still wants the skill. */
+  confirm: z.enum(['0', '1', 'true', 'false']).optional(),
 });
+
+const yes = (flag: string | undefined) => flag === '1' || flag === 'true';
 
 /** The uploaded file: raw body (name from ?filename=) or multipart field `file`. */
 async function readUpload(
@@ -105,11 +125,28 @@ export function createSkillsRoutes(services: AppServices, t: ApiMessages): Hono 
       try {
         const source = join(dir, name);
         await writeFile(source, upload.data, { mode: 0o600 });
+        const confirmed = yes(query.confirm);
         const skill = await skills.install(source, {
-          force: query.force === '1' || query.force === 'true',
+          force: yes(query.force),
           source: `upload ${name}`,
+          refusalHint: installScanMessages(services.lang).refusedApi,
+          confirmRisk: async () => confirmed,
         });
-        return c.json<SkillDetailDto>({ ...skillDto(skill, skills), content: skill.content }, 201);
+        return c.json<InstalledSkillDto>(
+          {
+            ...skillDto(skill, skills),
+            content: skill.content,
+            findings: findingDtos(skill.scanFindings, services.lang),
+          },
+          201,
+        );
+      } catch (error) {
+        if (!isAppError(error, 'skill_scan_refused')) throw error;
+        const findings = (error.details?.findings ?? []) as ScanFinding[];
+        return c.json<ScanRefusalDto>(
+          { ...apiErrorBody(error.code, error.message), findings: findingDtos(findings, services.lang) },
+          409,
+        );
       } finally {
         await rm(dir, { recursive: true, force: true });
       }

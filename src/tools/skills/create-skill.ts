@@ -13,6 +13,7 @@ import { isIgnoredEntryName, isValidSkillName } from '../../skills/name-rules.js
 import type { SkillRegistry } from '../../skills/types.js';
 import { type Field, failure, success } from '../format.js';
 import type { Tool } from '../tool.js';
+import { askPersonOnFindings, findingsField } from './confirm-findings.js';
 import { confirmHostProbe } from './host-probe.js';
 import { skillToolMessages } from './messages.js';
 import { installedSkillFields } from './skill-report.js';
@@ -89,9 +90,11 @@ export function createCreateSkillTool(options: { lang: Lang; skills: SkillRegist
           by: 'model',
           source: 'create_skill',
           confirmHostProbe: () => confirmHostProbe(ctx, 'create_skill', args.name),
+          ...askPersonOnFindings(ctx, 'create_skill', `create_skill ${args.name}`),
         });
         const fields: Field[] = installedSkillFields(skill, ctx.lang);
         if (skill.summary !== args.summary) fields.push([t.labelNote, t.summaryDiffers(skill.summary)]);
+        fields.push(...findingsField(skill.scanFindings, ctx.lang));
         return success(t.createOk(skill.name), fields);
       } catch (error) {
         return failure(t.createFailed, [

@@ -6,6 +6,7 @@ import type { SkillRegistry } from '../../skills/types.js';
 import { resolveToolPath } from '../files/workspace.js';
 import { failure, success } from '../format.js';
 import type { Tool } from '../tool.js';
+import { askPersonOnFindings, findingsField } from './confirm-findings.js';
 import { confirmHostProbe } from './host-probe.js';
 import { skillToolMessages } from './messages.js';
 import { installedSkillFields } from './skill-report.js';
@@ -38,8 +39,12 @@ export function createInstallSkillTool(options: {
           force: args.force,
           by: 'model',
           confirmHostProbe: () => confirmHostProbe(ctx, 'install_skill', source),
+          ...askPersonOnFindings(ctx, 'install_skill', `install_skill ${source}`),
         });
-        return success(t.installOk(skill.name), installedSkillFields(skill, ctx.lang));
+        return success(t.installOk(skill.name), [
+          ...installedSkillFields(skill, ctx.lang),
+          ...findingsField(skill.scanFindings, ctx.lang),
+        ]);
       } catch (error) {
         return failure(t.installFailed, [
           [t.labelPath, source],
