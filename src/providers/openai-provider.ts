@@ -224,7 +224,9 @@ export function createOpenAiProvider(
     // No end marker: the reply may be incomplete (tool arguments too), so none of it is used.
     if (finishReason === undefined && !doneMarker.sawDone(response)) throw new StreamUnterminatedError();
     let finished = calls.finish(() => ids('call'));
-    if (finished.some((call) => !argumentsReadable(call.function.arguments))) {
+    // Cut by max_tokens, the arguments are incomplete, not broken: asking again would cut them again.
+    const broken = finished.some((call) => !argumentsReadable(call.function.arguments));
+    if (broken && finishReason !== 'length') {
       finished = await refetchToolCalls(request, deadline, finished);
     }
     for (const call of finished) yield { type: 'tool_call', call };

@@ -350,4 +350,11 @@ describe('what goes back to the vendor', () => {
     expect(lastEvent(events)).toMatchObject({ type: 'done', finishReason: 'tool_calls' });
     expect(llm.requests).toHaveLength(2);
   });
+
+  it('arguments cut by max_tokens (finish_reason length) are not asked for again', async () => {
+    llm.script({ toolCalls: [{ name: 'list_files', arguments: '{"path":"sr' }], finishReason: 'length' });
+    const events = await collect(fakeProvider(llm, { provider: 'zhipu' }).stream(request, never));
+    expect(lastEvent(events)).toMatchObject({ type: 'done', finishReason: 'length' });
+    expect(llm.requests).toHaveLength(1);
+  });
 });
