@@ -57,14 +57,10 @@ function turnErrorCode(code: ProviderErrorCode): TurnErrorCode {
   return UNAVAILABLE.has(code) ? 'llm_unavailable' : 'llm_error';
 }
 
-function assistantMessage(
-  text: string,
-  reasoning: string,
-  calls: ToolCall[],
-  echoReasoning: boolean,
-): ChatMessage {
+/** Reasoning is kept on the message; the provider decides whether it goes back on the wire. */
+function assistantMessage(text: string, reasoning: string, calls: ToolCall[]): ChatMessage {
   const message: ChatMessage = { role: 'assistant', content: text === '' && calls.length > 0 ? null : text };
-  if (echoReasoning && reasoning) message.reasoning_content = reasoning;
+  if (reasoning) message.reasoning_content = reasoning;
   if (calls.length > 0) message.tool_calls = calls;
   return message;
 }
@@ -136,7 +132,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
         return fail(code, code === 'aborted' ? text.aborted() : outcome.error.message);
       }
       const { calls } = outcome;
-      record(assistantMessage(outcome.text, outcome.reasoning, calls, provider.info.echoReasoning));
+      record(assistantMessage(outcome.text, outcome.reasoning, calls));
       if (calls.length === 0) return complete(outcome.text, false);
 
       let endConversation = false;

@@ -47,6 +47,10 @@ export const LlmConfigSchema = z.strictObject({
   timeout_s: seconds(3600).default(120),
   /** Retries on 429 / 5xx / connection errors before the first token. */
   max_retries: z.int().min(0).max(10).default(3),
+  /** Thinking of hybrid models where the preset knows the vendor's switch (qwen, ark); `auto`: the vendor's default. */
+  thinking: z.enum(['auto', 'on', 'off']).default('auto'),
+  /** Most tokens one reply may think (qwen's `thinking_budget`); 0: the vendor's default. */
+  thinking_budget: z.int().min(0).max(1_000_000).default(0),
 });
 
 const AgentConfigSchema = z.strictObject({

@@ -7,7 +7,7 @@ import { describeError } from '../errors.js';
 import type { Lang } from '../i18n/lang.js';
 import type { Deadline } from './deadline.js';
 import { providerMessages } from './messages.js';
-import { ReplyTooLongError, StreamUnterminatedError } from './stream-guards.js';
+import { ReplyTooLongError, StreamErrorChunk, StreamUnterminatedError } from './stream-guards.js';
 import type { ProviderErrorCode } from './types.js';
 
 export interface Failure {
@@ -74,6 +74,16 @@ export function classifyError(error: unknown, ctx: ClassifyContext): Failure {
     }
     if (error instanceof StreamUnterminatedError) {
       return { code: 'network', message: text.streamUnterminated(), retryable: true };
+    }
+    if (error instanceof StreamErrorChunk) {
+      const status = error.status;
+      const retryable = status === 429 || (status !== undefined && status >= 500);
+      return {
+        code: status === 429 ? 'rate_limit' : retryable ? 'network' : 'bad_response',
+        status,
+        message: text.streamError(error.detail),
+        retryable,
+      };
     }
     if (error instanceof APIConnectionError) {
       return { code: 'network', message: text.network(ctx.baseUrl, causeDetail(error)), retryable: true };

@@ -17,6 +17,7 @@ export const providerMessages = defineMessages({
     badRequest: (status: number, detail: string) => `模型服务拒绝了请求（HTTP ${status}）：${detail}`,
     badResponse: (detail: string) => `模型服务的回答无法解析：${detail}`,
     streamCut: () => '模型服务的回答中途断开',
+    streamError: (detail: string) => `模型服务在回答中报错：${detail}`,
     streamUnterminated: () =>
       '模型服务的回答没有正常结束（缺少 finish_reason），可能被中途截断；其中的工具调用未执行',
     replyTooLong: (max: number) =>
@@ -42,6 +43,7 @@ export const providerMessages = defineMessages({
     badRequest: (status, detail) => `the model service rejected the request (HTTP ${status}): ${detail}`,
     badResponse: (detail) => `the model service's answer could not be read: ${detail}`,
     streamCut: () => 'the model service cut its answer off mid-way',
+    streamError: (detail) => `the model service reported an error in its answer: ${detail}`,
     streamUnterminated: () =>
       'the model service ended its answer without finishing it (no finish_reason); it may be cut off, and no tool call from it was run',
     replyTooLong: (max: number) =>

@@ -18,11 +18,12 @@ import { createDeadline, type Deadline, sleep } from './deadline.js';
 import { createDoneTracker } from './done-marker.js';
 import { providerMessages } from './messages.js';
 import { providerInfo } from './provider-info.js';
+import { readDelta } from './read-delta.js';
 import { buildRequestBody } from './request-body.js';
 import type { ResolvedLlmSettings } from './resolve-settings.js';
-import { ReplyBudget, ReplyTooLongError, StreamUnterminatedError } from './stream-guards.js';
-import { ToolCallAssembler } from './tool-call-assembler.js';
-import type { ChatProvider, ChatRequest, ProviderEvent, Usage } from './types.js';
+import { errorChunk, ReplyBudget, ReplyTooLongError, StreamUnterminatedError } from './stream-guards.js';
+import { argumentsText, parsesAsJson, ToolCallAssembler } from './tool-call-assembler.js';
+import type { ChatProvider, ChatRequest, ProviderEvent, ToolCall, Usage } from './types.js';
 
 export interface OpenAiProviderOptions {
   lang?: Lang;
@@ -38,6 +39,16 @@ export interface OpenAiProviderOptions {
 
 type Attempt = (deadline: Deadline) => AsyncGenerator<ProviderEvent, void>;
 
+/** A tool call as servers send it: `arguments` may be a JSON object instead of a string. */
+interface ToolCallDeltaLike {
+  index?: number;
+  id?: string;
+  function?: { name?: string; arguments?: unknown };
+}
+
+/** What the agent can read as arguments: JSON, or nothing at all (no arguments). */
+const argumentsReadable = (text: string) => text.trim() === '' || parsesAsJson(text);
+
 interface WireUsage {
   prompt_tokens?: number;
   completion_tokens?: number;
@@ -52,6 +63,13 @@ function toUsage(usage: WireUsage): Usage {
     completionTokens,
     totalTokens: usage.total_tokens ?? promptTokens + completionTokens,
   };
+}
+
+/** Usage where servers put it: the chunk (OpenAI), `x_groq` (Groq), or the choice (Moonshot). */
+function usageOf(chunk: unknown, choice: unknown): WireUsage | undefined {
+  const fromChunk = chunk as { usage?: WireUsage | null; x_groq?: { usage?: WireUsage } };
+  const fromChoice = choice as { usage?: WireUsage | null } | undefined;
+  return fromChunk.usage ?? fromChunk.x_groq?.usage ?? fromChoice?.usage ?? undefined;
 }
 
 export function createOpenAiProvider(
@@ -129,13 +147,49 @@ export function createOpenAiProvider(
     timeout: Math.max(1, deadline.remainingMs()),
   });
 
+  /**
+   * Whether earlier reasoning goes back as `reasoning_content`: the preset's default, or once
+   * this endpoint has sent reasoning in that field (the stream is the truth: a thinking model
+   * reached through `custom` or `openrouter` wants it back like its own vendor does).
+   */
+  let sendsReasoningContent = settings.preset.echoReasoning;
+  const body = (request: ChatRequest, stream: boolean) =>
+    buildRequestBody(request, settings, stream, sendsReasoningContent);
+
+  /**
+   * Streamed tool-call arguments that do not parse as JSON (GLM sends them broken at times) are
+   * asked for once more in one non-streamed request; its tool calls replace the streamed ones.
+   * When that request fails or brings no tool calls, the streamed calls stand (the agent then
+   * tells the model its arguments are not JSON).
+   */
+  async function refetchToolCalls(
+    request: ChatRequest,
+    deadline: Deadline,
+    streamed: ToolCall[],
+  ): Promise<ToolCall[]> {
+    try {
+      const params = body(request, false) as unknown as ChatCompletionCreateParamsNonStreaming;
+      const response = await client.chat.completions.create(params, requestOptions(deadline));
+      const again = new ToolCallAssembler();
+      const wire = (response.choices?.[0]?.message?.tool_calls ?? []) as ToolCallDeltaLike[];
+      wire.forEach((call, index) => {
+        again.add({ index, id: call.id, function: call.function });
+      });
+      const calls = again.finish(() => ids('call'));
+      return calls.length > 0 ? calls : streamed;
+    } catch (error) {
+      if (deadline.signal.aborted) throw error;
+      return streamed;
+    }
+  }
+
   async function* streamAttempt(
     request: ChatRequest,
     deadline: Deadline,
   ): AsyncGenerator<ProviderEvent, void> {
-    const body = buildRequestBody(request, settings, true) as unknown as ChatCompletionCreateParamsStreaming;
+    const params = body(request, true) as unknown as ChatCompletionCreateParamsStreaming;
     const { data: stream, response } = await client.chat.completions
-      .create(body, requestOptions(deadline))
+      .create(params, requestOptions(deadline))
       .withResponse();
     const calls = new ToolCallAssembler();
     const budget = new ReplyBudget(request.maxReplyChars);
@@ -143,17 +197,21 @@ export function createOpenAiProvider(
     let usage: Usage | undefined;
     let received = false;
     for await (const chunk of stream) {
-      if (chunk.usage) usage = toUsage(chunk.usage);
+      const vendorError = errorChunk(chunk);
+      if (vendorError) throw vendorError;
       const choice = chunk.choices?.[0];
+      const wireUsage = usageOf(chunk, choice);
+      if (wireUsage) usage = toUsage(wireUsage);
       if (!choice) continue;
       received = true;
-      const delta = (choice.delta ?? {}) as { content?: string | null; reasoning_content?: string | null };
-      const reasoning = delta.reasoning_content ? budget.take(delta.reasoning_content) : '';
+      const delta = readDelta(choice.delta);
+      if (delta.reasoningContent) sendsReasoningContent = true;
+      const reasoning = delta.reasoning ? budget.take(delta.reasoning) : '';
       if (reasoning) yield { type: 'reasoning_delta', text: reasoning };
-      const text = delta.content ? budget.take(delta.content) : '';
+      const text = delta.text ? budget.take(delta.text) : '';
       if (text) yield { type: 'text_delta', text };
-      for (const call of choice.delta?.tool_calls ?? []) {
-        budget.take(call.function?.arguments ?? '');
+      for (const call of (choice.delta?.tool_calls ?? []) as ToolCallDeltaLike[]) {
+        budget.take(argumentsText(call.function?.arguments));
         calls.add(call);
       }
       // Leaving the loop makes the SDK abort the request: the rest is never read.
@@ -165,7 +223,12 @@ export function createOpenAiProvider(
     if (!received) throw new SyntaxError(providerMessages(lang).streamCut());
     // No end marker: the reply may be incomplete (tool arguments too), so none of it is used.
     if (finishReason === undefined && !doneMarker.sawDone(response)) throw new StreamUnterminatedError();
-    const finished = calls.finish(() => ids('call'));
+    let finished = calls.finish(() => ids('call'));
+    // Cut by max_tokens, the arguments are incomplete, not broken: asking again would cut them again.
+    const broken = finished.some((call) => !argumentsReadable(call.function.arguments));
+    if (broken && finishReason !== 'length') {
+      finished = await refetchToolCalls(request, deadline, finished);
+    }
     for (const call of finished) yield { type: 'tool_call', call };
     yield {
       type: 'done',
@@ -178,16 +241,14 @@ export function createOpenAiProvider(
     request: ChatRequest,
     deadline: Deadline,
   ): AsyncGenerator<ProviderEvent, void> {
-    const body = buildRequestBody(
-      request,
-      settings,
-      false,
-    ) as unknown as ChatCompletionCreateParamsNonStreaming;
-    const response = await client.chat.completions.create(body, requestOptions(deadline));
+    const params = body(request, false) as unknown as ChatCompletionCreateParamsNonStreaming;
+    const response = await client.chat.completions.create(params, requestOptions(deadline));
     if (deadline.signal.aborted) throw new APIUserAbortError();
+    const vendorError = errorChunk(response);
+    if (vendorError) throw vendorError;
     const choice = response.choices?.[0];
     if (!choice) throw new SyntaxError('no choices in the response');
-    yield { type: 'text_delta', text: choice.message?.content ?? '' };
+    yield { type: 'text_delta', text: readDelta(choice.message).text };
     yield {
       type: 'done',
       finishReason: choice.finish_reason ?? 'stop',

@@ -4,6 +4,28 @@
  */
 import type { ProviderId } from '../config/schema.js';
 
+export type ThinkingMode = 'auto' | 'on' | 'off';
+
+/** The vendor's request fields for `llm.thinking` / `llm.thinking_budget`; `stream` is false for non-streamed requests. */
+type ThinkingFields = (mode: ThinkingMode, budget: number, stream: boolean) => Record<string, unknown>;
+
+/**
+ * DashScope: `enable_thinking` switches hybrid models, `thinking_budget` caps the thinking tokens
+ * (help.aliyun.com/en/model-studio/deep-thinking). A non-streamed call with thinking on is
+ * refused ("parameter.enable_thinking must be set to false for non-streaming calls").
+ */
+const qwenThinking: ThinkingFields = (mode, budget, stream) => {
+  if (!stream || mode === 'off') return { enable_thinking: false };
+  const fields: Record<string, unknown> = mode === 'on' ? { enable_thinking: true } : {};
+  if (budget > 0) fields.thinking_budget = budget;
+  return fields;
+};
+
+/** Ark: `thinking.type` enabled or disabled; Aibox asks for thinking unless told not to. */
+const arkThinking: ThinkingFields = (mode) => ({
+  thinking: { type: mode === 'off' ? 'disabled' : 'enabled' },
+});
+
 export interface ProviderPreset {
   /** Empty for `custom`: the config must give `llm.base_url`. */
   baseUrl: string;
@@ -14,12 +36,18 @@ export interface ProviderPreset {
   /** Whether a key is required (local servers need none). */
   needsKey: boolean;
   /**
-   * Send `reasoning_content` of earlier assistant messages back. DeepSeek and Moonshot thinking
-   * models require it on tool-call turns (400 otherwise); others may reject unknown fields.
+   * Send `reasoning_content` of earlier assistant messages back even when the stream did not say
+   * so. DeepSeek and Moonshot thinking models require it on tool-call turns (400 otherwise). Any
+   * other preset sends it back when the model sent its reasoning as `reasoning_content`.
    */
   echoReasoning: boolean;
-  /** Vendor-only request fields. Ark's `thinking` is sent to Ark only (original §7.20). */
-  extraBody?: Record<string, unknown>;
+  /** Vendor-only request fields for `llm.thinking`; none when the preset knows no switch. */
+  thinking?: ThinkingFields;
+  /**
+   * `content` of an assistant message that has tool calls and no text. OpenAI's spec says null;
+   * Ollama refuses null ("invalid message content type: <nil>") and needs "".
+   */
+  toolCallContent: null | '';
   /** Ask for usage in the last stream chunk (`stream_options.include_usage`). */
   streamUsage: boolean;
 }
@@ -32,6 +60,7 @@ export const PRESETS: Record<ProviderId, ProviderPreset> = {
     needsKey: true,
     echoReasoning: true,
     streamUsage: true,
+    toolCallContent: null,
   },
   ark: {
     baseUrl: 'https://ark.cn-beijing.volces.com/api/v3',
@@ -39,8 +68,9 @@ export const PRESETS: Record<ProviderId, ProviderPreset> = {
     keyEnv: 'ARK_API_KEY',
     needsKey: true,
     echoReasoning: false,
-    extraBody: { thinking: { type: 'enabled' } },
+    thinking: arkThinking,
     streamUsage: true,
+    toolCallContent: null,
   },
   qwen: {
     baseUrl: 'https://dashscope.aliyuncs.com/compatible-mode/v1',
@@ -48,7 +78,9 @@ export const PRESETS: Record<ProviderId, ProviderPreset> = {
     keyEnv: 'DASHSCOPE_API_KEY',
     needsKey: true,
     echoReasoning: false,
+    thinking: qwenThinking,
     streamUsage: true,
+    toolCallContent: null,
   },
   moonshot: {
     baseUrl: 'https://api.moonshot.cn/v1',
@@ -57,6 +89,7 @@ export const PRESETS: Record<ProviderId, ProviderPreset> = {
     needsKey: true,
     echoReasoning: true,
     streamUsage: true,
+    toolCallContent: null,
   },
   zhipu: {
     baseUrl: 'https://open.bigmodel.cn/api/paas/v4',
@@ -65,6 +98,7 @@ export const PRESETS: Record<ProviderId, ProviderPreset> = {
     needsKey: true,
     echoReasoning: false,
     streamUsage: true,
+    toolCallContent: null,
   },
   openai: {
     baseUrl: 'https://api.openai.com/v1',
@@ -73,6 +107,7 @@ export const PRESETS: Record<ProviderId, ProviderPreset> = {
     needsKey: true,
     echoReasoning: false,
     streamUsage: true,
+    toolCallContent: null,
   },
   openrouter: {
     baseUrl: 'https://openrouter.ai/api/v1',
@@ -81,6 +116,7 @@ export const PRESETS: Record<ProviderId, ProviderPreset> = {
     needsKey: true,
     echoReasoning: false,
     streamUsage: true,
+    toolCallContent: null,
   },
   ollama: {
     baseUrl: 'http://127.0.0.1:11434/v1',
@@ -89,6 +125,7 @@ export const PRESETS: Record<ProviderId, ProviderPreset> = {
     needsKey: false,
     echoReasoning: false,
     streamUsage: true,
+    toolCallContent: '',
   },
   custom: {
     baseUrl: '',
@@ -97,5 +134,6 @@ export const PRESETS: Record<ProviderId, ProviderPreset> = {
     needsKey: false,
     echoReasoning: false,
     streamUsage: true,
+    toolCallContent: null,
   },
 };

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Config, ProviderId } from '../config/schema.js';
 import type { Lang } from '../i18n/lang.js';
 import { providerMessages } from './messages.js';
-import { PRESETS, type ProviderPreset } from './presets.js';
+import { PRESETS, type ProviderPreset, type ThinkingMode } from './presets.js';
 
 export type LlmConfig = Config['llm'];
 
@@ -26,6 +26,9 @@ export interface ResolvedLlmSettings {
   maxTokens: number;
   timeoutMs: number;
   maxRetries: number;
+  thinking: ThinkingMode;
+  /** 0: the vendor's default. */
+  thinkingBudget: number;
   /** Why this configuration cannot talk to a model, in words for people; undefined when it can. */
   problem?: { code: 'no_key' | 'not_configured'; message: string };
   /** Things worth telling the user (legacy key file, env overrides). */
@@ -101,6 +104,8 @@ export function resolveLlmSettings(llm: LlmConfig, options: ResolveOptions = {})
     maxTokens: llm.max_tokens,
     timeoutMs: Math.round(llm.timeout_s * 1000),
     maxRetries: llm.max_retries,
+    thinking: llm.thinking,
+    thinkingBudget: llm.thinking_budget,
     problem,
     notices,
   };

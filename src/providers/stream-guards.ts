@@ -39,3 +39,27 @@ export class ReplyBudget {
     return text.slice(0, Math.max(0, room));
   }
 }
+
+/**
+ * The server sent an error as a chunk of the stream (vLLM and SGLang send
+ * `{"object":"error","message":…,"code":400}` and then `[DONE]`): never an answer.
+ */
+export class StreamErrorChunk extends Error {
+  constructor(
+    readonly detail: string,
+    readonly status: number | undefined,
+  ) {
+    super(detail);
+    this.name = 'StreamErrorChunk';
+  }
+}
+
+/** The vendor's error when `chunk` is an error chunk without the `error` key the SDK looks for. */
+export function errorChunk(chunk: unknown): StreamErrorChunk | undefined {
+  const fields = chunk as { object?: unknown; message?: unknown; code?: unknown; choices?: unknown };
+  if (fields?.object !== 'error') return undefined;
+  const detail =
+    typeof fields.message === 'string' && fields.message ? fields.message : JSON.stringify(chunk);
+  const code = typeof fields.code === 'number' ? fields.code : Number(fields.code);
+  return new StreamErrorChunk(detail, Number.isInteger(code) && code >= 400 ? code : undefined);
+}

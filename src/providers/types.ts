@@ -69,7 +69,10 @@ export interface ProviderInfo {
   hasKey: boolean;
   /** The environment variable the key is read from ('' for keyless local servers). */
   keyEnv: string;
-  /** Whether earlier assistant messages should carry their `reasoning_content` back (vendor quirk). */
+  /**
+   * Whether earlier assistant messages carry their `reasoning_content` back by default (the
+   * preset's quirk); the provider also sends it once the endpoint has streamed `reasoning_content`.
+   */
   echoReasoning: boolean;
 }
 

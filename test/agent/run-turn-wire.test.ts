@@ -30,12 +30,19 @@ describe('runTurn on the wire', () => {
     ]);
   });
 
-  it('keeps reasoning_content only when the preset echoes it', async () => {
-    fake.llm.script({ reasoning: 'hmm', text: 'a' }, { reasoning: 'hmm', text: 'b' });
-    const deepseek = await turn({ provider: fakeProvider(fake.llm, { provider: 'deepseek' }) }).done;
-    const custom = await turn().done;
-    expect(deepseek.messages).toEqual([{ role: 'assistant', content: 'a', reasoning_content: 'hmm' }]);
-    expect(custom.messages).toEqual([{ role: 'assistant', content: 'b' }]);
+  it('keeps reasoning on the message; sends it back per preset or once the stream sent reasoning_content', async () => {
+    const reasoned = { reasoning: 'hmm', toolCalls: [{ name: 'echo', arguments: { text: 'x' } }] };
+    const assistantSent = (n: number) =>
+      fake.llm.requests[n]?.body.messages.find((m: { role: string }) => m.role === 'assistant');
+    // `qwen` knows no echo, and its stream said reasoning_content: sent back in round two.
+    fake.llm.script(reasoned, { text: 'a' });
+    const qwen = await turn({ provider: fakeProvider(fake.llm, { provider: 'qwen' }) }).done;
+    expect(qwen.messages[0]).toMatchObject({ role: 'assistant', content: null, reasoning_content: 'hmm' });
+    expect(assistantSent(1)).toMatchObject({ reasoning_content: 'hmm' });
+    // `deepseek` sends it back by default.
+    fake.llm.script(reasoned, { text: 'b' });
+    await turn({ provider: fakeProvider(fake.llm, { provider: 'deepseek' }) }).done;
+    expect(assistantSent(3)).toMatchObject({ reasoning_content: 'hmm' });
   });
 
   it('maps provider failures: 401 → llm_error, no key → llm_unavailable naming the variable', async () => {

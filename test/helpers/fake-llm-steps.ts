@@ -70,7 +70,24 @@ export interface FakeUnterminated {
   unterminated: Pick<FakeReply, 'text' | 'toolCalls'> & { done?: boolean };
 }
 
-export type FakeStaticStep = FakeReply | FakeFailure | FakeCut | FakeStall | FakeEndless | FakeUnterminated;
+/**
+ * Replays a recorded response body byte for byte (HTTP 200), e.g. a `.sse` fixture of a vendor's
+ * stream: nothing is added, parsed or re-encoded.
+ */
+export interface FakeRecorded {
+  recorded: string | Uint8Array;
+  /** Default `text/event-stream`. */
+  contentType?: string;
+}
+
+export type FakeStaticStep =
+  | FakeReply
+  | FakeFailure
+  | FakeCut
+  | FakeStall
+  | FakeEndless
+  | FakeUnterminated
+  | FakeRecorded;
 
 export interface ReplyContext {
   model: string;
@@ -85,6 +102,11 @@ export function split(text: string, size: number): string[] {
   const pieces: string[] = [];
   for (let i = 0; i < text.length; i += size) pieces.push(text.slice(i, i + size));
   return pieces;
+}
+
+export function writeRecorded(res: ServerResponse, step: FakeRecorded): void {
+  res.writeHead(200, { 'content-type': step.contentType ?? 'text/event-stream' });
+  res.end(step.recorded);
 }
 
 export function writeFailure(res: ServerResponse, step: FakeFailure): void {

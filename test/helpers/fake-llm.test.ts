@@ -30,6 +30,17 @@ async function collect(params: Record<string, unknown> = {}, signal?: AbortSigna
 }
 
 describe('fake LLM server', () => {
+  it('replays a recorded body byte for byte, with the content type asked for', async () => {
+    const body = Buffer.from(': comment\r\ndata: {"a":"é"}\n\n\ndata: [DONE]\n\n', 'utf8');
+    llm.script({ recorded: body }, { recorded: '{"x":1}\n', contentType: 'application/json' });
+    const first = await fetch(`${llm.baseUrl}/chat/completions`, { method: 'POST', body: '{}' });
+    expect(first.headers.get('content-type')).toBe('text/event-stream');
+    expect(Buffer.from(await first.arrayBuffer()).equals(body)).toBe(true);
+    const second = await fetch(`${llm.baseUrl}/chat/completions`, { method: 'POST', body: '{}' });
+    expect(second.headers.get('content-type')).toBe('application/json');
+    expect(await second.text()).toBe('{"x":1}\n');
+  });
+
   it('streams text, reasoning and tool calls in several chunks, with usage, and records the request', async () => {
     llm.script({
       reasoning: 'let me think',

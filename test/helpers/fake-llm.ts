@@ -9,6 +9,8 @@
  *
  * Each request consumes the next scripted step; with an empty script the server answers
  * `fallback` (default: the text "ok"). A step may be a function of the recorded request.
+ * `{ recorded: bytes }` replays a recorded response body unchanged (the `.sse` fixtures of
+ * test/providers/streams/).
  * These files import only node built-ins: `bench/` loads them by transpiling them on the fly.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -19,6 +21,7 @@ import {
   writeChunk,
   writeEndless,
   writeFailure,
+  writeRecorded,
   writeReply,
   writeUnterminated,
 } from './fake-llm-steps.js';
@@ -27,6 +30,7 @@ export type {
   FakeCut,
   FakeEndless,
   FakeFailure,
+  FakeRecorded,
   FakeReply,
   FakeStall,
   FakeStaticStep,
@@ -138,6 +142,10 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
     }
     if ('status' in step) {
       writeFailure(res, step);
+      return;
+    }
+    if ('recorded' in step) {
+      writeRecorded(res, step);
       return;
     }
     if ('cut' in step) {

@@ -32,3 +32,23 @@ describe('ToolCallAssembler', () => {
     ]);
   });
 });
+
+describe('ToolCallAssembler: reused indexes and object arguments', () => {
+  it('a new id at an index whose call is complete starts a new call; an incomplete one continues', () => {
+    const a = new ToolCallAssembler();
+    a.add({ index: 0, id: 'a', function: { name: 'one', arguments: '{"x":1}' } });
+    a.add({ index: 0, id: 'b', function: { name: 'two', arguments: '{"y":' } });
+    a.add({ index: 0, id: 'c', function: { arguments: '2}' } }); // b is not complete yet: continues b
+    a.add({ index: 0, function: { arguments: '' } });
+    expect(a.finish(ids()).map((c) => [c.id, c.function.name, c.function.arguments])).toEqual([
+      ['a', 'one', '{"x":1}'],
+      ['b', 'two', '{"y":2}'],
+    ]);
+  });
+
+  it('arguments sent as an object are encoded as JSON', () => {
+    const a = new ToolCallAssembler();
+    a.add({ index: 0, id: 'a', function: { name: 'one', arguments: { path: 'x', n: 2 } } });
+    expect(a.finish(ids())[0]?.function.arguments).toBe('{"path":"x","n":2}');
+  });
+});
