@@ -8,7 +8,7 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { constants, crc32, deflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Box, connectReady, startBox, type TestClient } from '../server/harness.js';
+import { type Box, connectReady, personCookie, startBox, type TestClient } from '../server/harness.js';
 import { buildTar, buildZip, deflatedZeros } from '../skills/archives.js';
 
 const MiB = 1024 * 1024;
@@ -159,7 +159,8 @@ describe('red team 11: install_skill on a zip bomb', () => {
   it('the same bomb uploaded to /api/skills/install: 400 naming the limit, /healthz answers meanwhile', async () => {
     const upload = fetch(`${box.server.url}/api/skills/install?filename=bomb.zip`, {
       method: 'POST',
-      headers: { 'content-type': 'application/octet-stream' },
+      // A person's upload (the page's cookie): the limits hold for people too.
+      headers: { 'content-type': 'application/octet-stream', cookie: personCookie(box.server.url) ?? '' },
       body: BOMBS[0]?.data(),
     });
     const health = await fetch(`${box.server.url}/healthz`);
