@@ -143,6 +143,20 @@ describe('aibox chat', () => {
     await other.llm.close();
   }, 120_000);
 
+  it("finds a loopback box's token in the config.json of its data dir, without --token", async () => {
+    box.llm.script({ text: 'found you' });
+    const run = await runCli(['chat', box.wsUrl, '--session', 'own-token'], {
+      home: box.home,
+      input: 'hi\n',
+    });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('AI: found you');
+    // Another data dir holds no token: the server refuses.
+    const stranger = await chat([box.wsUrl, '--session', 'own-token'], '');
+    expect(stranger.code).toBe(1);
+    expect(stranger.stdout).toContain('Authentication failed');
+  }, 60_000);
+
   it('exits 1 and says so when the token is wrong', async () => {
     const run = await chat([box.wsUrl, '--token', 'wrong'], '');
     expect(run.code).toBe(1);

@@ -47,17 +47,38 @@ function chatUrl(raw: string, session: string | undefined, t: ReturnType<typeof 
   return url.toString();
 }
 
+function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host === '::1' || /^127\./.test(host);
+}
+
 /**
  * The client key of this machine's box, for a box on loopback only: it never leaves the machine.
  * Read from `AIBOX_HOME` (or ~/.aibox), the data dir of the box this user runs.
  */
 async function localClientKey(url: string): Promise<string | undefined> {
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-  if (host !== 'localhost' && host !== '::1' && !/^127\./.test(host)) return undefined;
+  if (!isLoopbackUrl(url)) return undefined;
   const { readClientKey, CLIENT_KEY_FILE } = await import('../../config/client-key.js');
   const { resolveHome } = await import('../../config/paths.js');
   const { join } = await import('node:path');
   return readClientKey(join(resolveHome(), CLIENT_KEY_FILE));
+}
+
+/**
+ * `server.token` of this machine's box (its config.json in the same data dir, or `--config`), for
+ * a box on loopback only: a token is never sent to another machine unasked.
+ */
+async function localServerToken(url: string, configPath: string | undefined): Promise<string | undefined> {
+  if (!isLoopbackUrl(url)) return undefined;
+  const { readTextIfExistsSync } = await import('../../util/read-if-exists.js');
+  const { dataPaths, resolveHome } = await import('../../config/paths.js');
+  try {
+    const text = readTextIfExistsSync(configPath ?? dataPaths(resolveHome()).config);
+    const token = text === undefined ? undefined : JSON.parse(text)?.server?.token;
+    return typeof token === 'string' && token !== '' ? token : undefined;
+  } catch {
+    return undefined; // an unreadable or broken file: the server says what is wrong with it
+  }
 }
 
 async function runChat(rawUrl: string, options: ChatOptions, globals: GlobalOptions): Promise<number> {
@@ -71,6 +92,7 @@ async function runChat(rawUrl: string, options: ChatOptions, globals: GlobalOpti
   const { parseApprovalAnswer } = await import('../../client/approval-prompt.js');
   const approvalTexts = terminalApprovalMessages(lang);
   const clientKey = await localClientKey(url);
+  const token = options.token ?? process.env.AIBOX_TOKEN ?? (await localServerToken(url, globals.config));
   const render = createRenderer({ out: process.stdout, t, approvals: approvalTexts });
   const rl = createInterface({
     input: process.stdin,
@@ -97,7 +119,7 @@ async function runChat(rawUrl: string, options: ChatOptions, globals: GlobalOpti
     render.note(t.connecting(url));
     const conn = openClientConnection({
       url,
-      token: options.token ?? process.env.AIBOX_TOKEN,
+      token,
       clientKey,
       onOpen: () => {},
       onFrame: (frame) => {
