@@ -87,6 +87,9 @@ export function register(program: Command): void {
   mcp
     .command('add')
     .description(h.add)
+    // The target's own options (`npx -y …`, `docker run -i …`) are its words, not errors; from the
+    // first such option on, and after `--`, every word is the target's.
+    .allowUnknownOption()
     .argument('<name>')
     .argument('[target...]', h.addTarget)
     .option('-e, --env <KEY=VALUE>', h.env, collect, [])

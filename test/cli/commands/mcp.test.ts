@@ -18,6 +18,11 @@ describe('aibox mcp', () => {
     expect(
       (await cli('mcp', 'add', 'everything', process.execPath, EVERYTHING, 'stdio', '-e', 'A=1')).code,
     ).toBe(0);
+    // After the program every word is the program's, its own options included (the README's example).
+    const npx = ['npx', '-y', '@modelcontextprotocol/server-filesystem', '~/notes'];
+    expect((await cli('mcp', 'add', 'fs', ...npx)).code).toBe(0);
+    const docker = ['docker', 'run', '-e', 'K=1', '-i', '--rm', 'mcp/time'];
+    expect((await cli('mcp', 'add', 'time', '--disabled', '--', ...docker)).code).toBe(0);
     expect(
       (await cli('mcp', 'add', 'remote', 'http://127.0.0.1:9/mcp', '-H', 'Authorization: Bearer x')).code,
     ).toBe(0);
@@ -27,6 +32,8 @@ describe('aibox mcp', () => {
       args: [EVERYTHING, 'stdio'],
       env: { A: '1' },
     });
+    expect(config.mcp.servers.fs).toEqual({ command: 'npx', args: npx.slice(1) });
+    expect(config.mcp.servers.time).toEqual({ command: 'docker', args: docker.slice(1), enabled: false });
     expect(config.mcp.servers.remote).toEqual({
       url: 'http://127.0.0.1:9/mcp',
       headers: { Authorization: 'Bearer x' },
@@ -49,6 +56,8 @@ describe('aibox mcp', () => {
     expect((await cli('mcp', 'remove', 'remote')).code).toBe(0);
     expect(Object.keys(JSON.parse(readFileSync(join(home, 'config.json'), 'utf8')).mcp.servers)).toEqual([
       'everything',
+      'fs',
+      'time',
     ]);
   });
 });
