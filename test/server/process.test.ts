@@ -4,6 +4,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { delimiter, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -111,6 +112,21 @@ describe.concurrent('aibox serve process', () => {
     const run = await runCli(['serve', '--port', '0'], { home: broken });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('llm.temperature');
+  }, 90_000);
+
+  it('says how to pick another port when the port is taken', async () => {
+    const taken = createServer();
+    await new Promise<void>((done) => taken.listen(0, '127.0.0.1', done));
+    const port = (taken.address() as AddressInfo).port;
+    try {
+      const run = await runCli(['--lang', 'en', 'serve', '--port', String(port), '--no-scheduler'], {
+        home: tempHome('aibox-port-'),
+      });
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain(`serve --port ${port + 1}`);
+    } finally {
+      taken.close();
+    }
   }, 90_000);
 
   it.sequential('refuses a non-loopback --host without a token and rejects bad flags', async () => {

@@ -105,6 +105,8 @@ export const skillsCliMessages = defineMessages({
     created: (path: string) => `已创建 ${path}`,
     nextSteps: (path: string, aibox: string) =>
       `下一步: 编辑其中的摘要、参数和逻辑，运行 ${path} --help 检查，然后执行 ${aibox} skills install ${path}`,
+    nextStepsMarkdown: (path: string, aibox: string) =>
+      `下一步: 编辑第一行（摘要）和指南正文，然后执行 ${aibox} skills install ${path}`,
     statusOk: '正常',
     statusBroken: '损坏',
     statusIgnored: '忽略',
@@ -144,6 +146,8 @@ export const skillsCliMessages = defineMessages({
     created: (path: string) => `Created ${path}`,
     nextSteps: (path: string, aibox: string) =>
       `Next: edit its summary, options and logic, check it with ${path} --help, then run ${aibox} skills install ${path}`,
+    nextStepsMarkdown: (path: string, aibox: string) =>
+      `Next: edit its first line (the summary) and the guide, then run ${aibox} skills install ${path}`,
     statusOk: 'ok',
     statusBroken: 'broken',
     statusIgnored: 'ignored',
@@ -238,7 +242,8 @@ export const serveMessages = defineMessages({
     stopping: (signal: string) => `\n收到 ${signal}，正在关闭…`,
     stopped: '已安全关闭。',
     forced: '关闭超时，强制退出。',
-    portInUse: (port: number) => `端口 ${port} 已被占用：也许已有 Aibox 在运行？用 --port 换一个端口。`,
+    portInUse: (port: number, self: string) =>
+      `端口 ${port} 已被占用：也许已有 Aibox 在运行？换一个端口：${self} serve --port ${port + 1}`,
   },
   en: {
     description: 'Start the Aibox server (web page + WebSocket; the default command)',
@@ -265,8 +270,8 @@ export const serveMessages = defineMessages({
     stopping: (signal: string) => `\n${signal} received, shutting down…`,
     stopped: 'Shut down cleanly.',
     forced: 'Shutdown took too long; exiting.',
-    portInUse: (port: number) =>
-      `Port ${port} is already in use: is Aibox already running? Pick another with --port.`,
+    portInUse: (port: number, self: string) =>
+      `Port ${port} is already in use: is Aibox already running? Pick another: ${self} serve --port ${port + 1}`,
   },
 });
 

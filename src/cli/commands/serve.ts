@@ -75,7 +75,7 @@ async function runServe(options: ServeOptions, globals: GlobalOptions): Promise<
     await app.close();
     closeLogger(app.logger);
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
-      throw new AppError('port_in_use', t.portInUse(port));
+      throw new AppError('port_in_use', t.portInUse(port, selfCommand()));
     throw error;
   }
   printBanner(app, server, t);

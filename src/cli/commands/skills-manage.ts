@@ -80,7 +80,8 @@ export function registerSkillsManage(skills: Command, help: Messages): void {
             throw new AppError('file_exists', m.fileExists(path));
           throw error;
         }
-        printLine(`${m.created(path)}\n${m.nextSteps(path, selfCommand())}`);
+        const next = kind === 'markdown' ? m.nextStepsMarkdown : m.nextSteps;
+        printLine(`${m.created(path)}\n${next(path, selfCommand())}`);
       },
     );
 }

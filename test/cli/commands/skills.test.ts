@@ -210,6 +210,15 @@ describe.concurrent('aibox skills', { timeout: 180_000 }, () => {
     expect((await runCli(['skills', 'new', 'x', '--bash', '--markdown'], { home: h, cwd })).code).toBe(1);
   });
 
+  it('new --markdown suggests editing the guide, never running it with --help', async () => {
+    const { home: h } = home();
+    const cwd = tempDir();
+    const r = await runCli(['--lang', 'en', 'skills', 'new', 'guide', '--markdown'], { home: h, cwd });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('edit its first line (the summary)');
+    expect(r.stdout).not.toContain('--help');
+  });
+
   it('new through `npm run aibox --` writes where the user is, not into the checkout', async () => {
     const { home: h } = home();
     const checkout = tempDir();
