@@ -16,7 +16,11 @@ async function buildProgram(argv: readonly string[]): Promise<Command> {
   const t = cliMessages(detectLang());
   const program = new Command('aibox')
     .description(t.programDescription)
-    .version(VERSION, '-V, --version')
+    .version(VERSION, '-V, --version', t.versionOption)
+    .helpOption('-h, --help', t.helpOption)
+    .helpCommand('help [command]', t.helpCommand)
+    // Commander's own headings, in the help's language (inherited by every subcommand).
+    .configureHelp({ styleTitle: (title) => t.helpTitle(title) })
     .option('-c, --config <path>', t.configOption)
     .option('--lang <lang>', t.langOption)
     .showHelpAfterError()

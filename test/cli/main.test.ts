@@ -25,6 +25,13 @@ describe('aibox entry point', () => {
     const zh = await runCli(['--help'], { home: tempHome(), env: { AIBOX_LANG: 'zh' } });
     expect(zh.stdout).toContain('运行在你自己机器上的 AI 助手');
     expect(zh.stdout).toContain('消息语言');
+    // No English left in the Chinese help of the program or a subcommand (commander's own words included).
+    const zhMcp = await runCli(['mcp', 'add', '--help'], { home: tempHome(), env: { AIBOX_LANG: 'zh' } });
+    for (const text of [zh.stdout, zhMcp.stdout]) {
+      expect(text).toContain('用法:');
+      expect(text).not.toMatch(/Usage:|Options:|Commands:|Arguments:|display help|output the version/);
+    }
+    expect(zhMcp.stdout).toContain('服务器名称');
     const withLang = await runCli(['--lang', 'en', '--version']);
     expect(withLang).toMatchObject({ code: 0, stdout: `${version}\n` });
     // `serve` is the default command, so a stray word is an extra argument to it.

@@ -90,7 +90,7 @@ export function register(program: Command): void {
     // The target's own options (`npx -y …`, `docker run -i …`) are its words, not errors; from the
     // first such option on, and after `--`, every word is the target's.
     .allowUnknownOption()
-    .argument('<name>')
+    .argument('<name>', h.addName)
     .argument('[target...]', h.addTarget)
     .option('-e, --env <KEY=VALUE>', h.env, collect, [])
     .option('-H, --header <header>', h.header, collect, [])

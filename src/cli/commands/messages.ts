@@ -167,6 +167,7 @@ export const mcpCliMessages = defineMessages({
   zh: {
     mcp: 'MCP：使用其他 MCP 服务器的工具，或把本机作为 MCP 服务器提供给其他应用',
     add: '添加 MCP 服务器（命令或 URL；与 Claude Desktop 的配置格式相同）',
+    addName: '服务器名称（字母、数字、_、-）',
     addTarget: '启动命令（stdio），或 http(s):// 地址（Streamable HTTP / SSE）',
     env: '给 stdio 服务器的环境变量 KEY=VALUE（可重复）',
     header: '给 HTTP 服务器的请求头 "Name: value"（可重复）',
@@ -192,6 +193,7 @@ export const mcpCliMessages = defineMessages({
   en: {
     mcp: 'MCP: use the tools of other MCP servers, or offer this box as an MCP server to other apps',
     add: "Add an MCP server (a command or a URL; Claude Desktop's config format)",
+    addName: 'server name (letters, digits, _, -)',
     addTarget: 'the command to start (stdio), or an http(s):// URL (Streamable HTTP / SSE)',
     env: 'environment variable KEY=VALUE for a stdio server (repeatable)',
     header: 'request header "Name: value" for an HTTP server (repeatable)',
