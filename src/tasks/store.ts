@@ -12,7 +12,15 @@ import { taskMessages } from './messages.js';
 import { firstOccurrence, isRepeating, nextOccurrence } from './recurrence.js';
 import { MIN_INTERVAL_S } from './schedule-floor.js';
 import { type RunRow, type TaskRow, toRun, toTask } from './task-rows.js';
-import type { ClaimedRun, NotifyTargets, Schedule, Task, TaskChange, TaskStore } from './types.js';
+import type {
+  ClaimedRun,
+  NotifyTargets,
+  Schedule,
+  Task,
+  TaskChange,
+  TaskListOptions,
+  TaskStore,
+} from './types.js';
 
 interface TaskStoreOptions {
   db: Database;
@@ -28,6 +36,13 @@ interface TaskStoreOptions {
   minIntervalMs?: number;
   /** Checks a task's `notify` chat on every write; without it, no task may name one. */
   notifyTargets?: NotifyTargets;
+}
+
+function listedStatuses(options: Pick<TaskListOptions, 'includeCompleted' | 'includeDeleted'>): string[] {
+  const statuses = ['active'];
+  if (options.includeCompleted) statuses.push('completed');
+  if (options.includeDeleted) statuses.push('deleted');
+  return statuses;
 }
 
 export function createTaskStore(options: TaskStoreOptions): TaskStore {
@@ -161,14 +176,19 @@ export function createTaskStore(options: TaskStoreOptions): TaskStore {
       return row ? toTask(row) : undefined;
     },
     list(listOptions = {}) {
-      const statuses = ['active'];
-      if (listOptions.includeCompleted) statuses.push('completed');
-      if (listOptions.includeDeleted) statuses.push('deleted');
+      const statuses = listedStatuses(listOptions);
       const rows = db
         .prepare(`SELECT * FROM tasks WHERE status IN (${statuses.map(() => '?').join(',')})
-          ORDER BY status = 'active' DESC, next_run_at IS NULL, next_run_at, priority DESC, id LIMIT ?`)
-        .all(...statuses, listOptions.limit ?? -1) as TaskRow[];
+          ORDER BY status = 'active' DESC, next_run_at IS NULL, next_run_at, priority DESC, id LIMIT ? OFFSET ?`)
+        .all(...statuses, listOptions.limit ?? -1, listOptions.offset ?? 0) as TaskRow[];
       return rows.map(toTask);
+    },
+    count(listOptions = {}) {
+      const statuses = listedStatuses(listOptions);
+      const row = db
+        .prepare(`SELECT COUNT(*) AS n FROM tasks WHERE status IN (${statuses.map(() => '?').join(',')})`)
+        .get(...statuses) as { n: number };
+      return row.n;
     },
     search(keyword, listOptions = {}) {
       const needle = keyword.toLowerCase();

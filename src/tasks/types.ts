@@ -110,6 +110,8 @@ export interface TaskListOptions {
   includeCompleted?: boolean;
   includeDeleted?: boolean;
   limit?: number;
+  /** Tasks skipped first, in list order (paging). */
+  offset?: number;
 }
 
 export interface TaskStats {
@@ -134,6 +136,8 @@ export interface TaskStore {
   get(id: number): Task | undefined;
   /** Active tasks by next run (then deleted/completed ones when asked). */
   list(options?: TaskListOptions): Task[];
+  /** How many tasks `list` would give without a limit. */
+  count(options?: Pick<TaskListOptions, 'includeCompleted' | 'includeDeleted'>): number;
   /** Case-insensitive substring over title and content. */
   search(keyword: string, options?: TaskListOptions): Task[];
   update(id: number, patch: TaskPatch): Task;

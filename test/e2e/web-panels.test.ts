@@ -4,6 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSchedule } from '../../src/tasks/build-schedule.js';
 import {
   assertBrowserReady,
   DESKTOP_ZH,
@@ -197,6 +198,19 @@ describe('web page: skills, tasks, memories', () => {
     );
     await screenshot(p, 'tasks-phone');
     await phone.close();
+  });
+
+  it('pages a long task list: how many of how many, and the next page on a click', async () => {
+    const schedule = buildSchedule({ at: '2099-06-01T08:00:00Z' }, { now: new Date(), lang: 'zh' });
+    for (let i = 0; i < 210; i++) box.app.tasks.add({ title: `批量任务 ${i}`, schedule });
+    const total = box.app.tasks.count({ includeCompleted: true });
+    await page.goto(`${box.server.url}/#tasks`);
+    const footer = page.locator('.tasks-list .list-footer');
+    await footer.filter({ hasText: `显示 200 / 共 ${total} 个任务` }).waitFor();
+    await footer.locator('button.more').click();
+    await footer.filter({ hasText: `显示 ${total} / 共 ${total} 个任务` }).waitFor();
+    expect(await page.locator('.tasks-list .card.task').count()).toBe(total);
+    expect(await footer.locator('button.more').count()).toBe(0);
   });
 });
 

@@ -14,6 +14,9 @@ export interface TasksView {
   relabel(): void;
 }
 
+/** Tasks fetched per page. */
+const PAGE = 200;
+
 export function createTasksView(
   api: Api,
   t: () => Messages,
@@ -185,13 +188,36 @@ export function createTasksView(
 
   /** Set by the first refresh (the tab was opened): until then task events fetch nothing. */
   let listed = false;
+  /** Rows shown so far: a refresh reloads as many as were shown, "more" adds the next page. */
+  let shown = 0;
+  const pageFooter = (data: TaskListDto) => {
+    const footer = h('div', { class: 'list-footer' }, t().tasksShown(shown, data.total));
+    if (shown < data.total)
+      footer.append(
+        h('button', { class: 'btn more', type: 'button', onclick: () => void more() }, t().showMore),
+      );
+    return footer;
+  };
+  const more = async () => {
+    try {
+      const data = await api.get<TaskListDto>(`/tasks?limit=${PAGE}&offset=${shown}`);
+      shown += data.tasks.length;
+      list.querySelector('.list-footer')?.remove();
+      list.append(...data.tasks.map(row), pageFooter(data));
+    } catch (error) {
+      toast(t().loadFailed((error as Error).message), 'error');
+    }
+  };
   const refresh = async () => {
     listed = true;
     try {
-      const data = await api.get<TaskListDto>('/tasks');
+      const data = await api.get<TaskListDto>(`/tasks?limit=${Math.max(PAGE, Math.min(shown, 500))}`);
+      shown = data.tasks.length;
       replaceChildren(
         list,
-        data.tasks.length ? data.tasks.map(row) : h('div', { class: 'empty' }, t().tasksEmpty),
+        ...(data.tasks.length
+          ? [...data.tasks.map(row), ...(data.total > shown ? [pageFooter(data)] : [])]
+          : [h('div', { class: 'empty' }, t().tasksEmpty)]),
       );
     } catch (error) {
       replaceChildren(list, h('div', { class: 'empty error' }, t().loadFailed((error as Error).message)));

@@ -120,8 +120,12 @@ export interface TaskDto {
   notify: string | null;
 }
 
+/** One page of GET /api/tasks (`?limit=` 1–500, default 200; `?offset=`), and how many there are. */
 export interface TaskListDto {
   tasks: TaskDto[];
+  total: number;
+  offset: number;
+  limit: number;
 }
 
 /** Body of POST /api/tasks. `at` (ISO) for once; omitted `at` means run now. */

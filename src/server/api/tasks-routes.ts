@@ -34,6 +34,12 @@ const NewTaskSchema = z
     path: ['cron'],
   });
 
+/** `?limit=&offset=`: one page of the list (the page asks for the next as the person scrolls). */
+const TaskPageSchema = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(200),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
 const UNIT_SUFFIX = { minutes: 'm', hours: 'h', days: 'd' } as const;
 
 /** The form's choices as the task module's schedule spec (which validates and builds the Schedule). */
@@ -78,8 +84,10 @@ export function createTasksRoutes(services: AppServices, t: ApiMessages): Hono {
   };
 
   app.get('/', (c) => {
-    const all = tasks.list({ includeCompleted: true, limit: 200 });
-    return c.json<TaskListDto>({ tasks: all.map(taskDto) });
+    const { limit, offset } = TaskPageSchema.parse(c.req.query());
+    const page = tasks.list({ includeCompleted: true, limit, offset });
+    const total = tasks.count({ includeCompleted: true });
+    return c.json<TaskListDto>({ tasks: page.map(taskDto), total, offset, limit });
   });
 
   app.post('/', async (c) => {

@@ -190,6 +190,25 @@ describe('/api/tasks', () => {
     );
   });
 
+  it('lists in pages with the total, and refuses a bad page', async () => {
+    for (let i = 0; i < 5; i++)
+      await postJson('/tasks', { title: `Page ${i}`, kind: 'once', at: '2098-01-01T09:00:00Z' });
+    const all = await call('/tasks');
+    const total = all.body.total as number;
+    expect(total).toBe(all.body.tasks.length);
+    expect(total).toBeGreaterThanOrEqual(5);
+    const first = await call('/tasks?limit=2');
+    const second = await call('/tasks?limit=2&offset=2');
+    expect(first.body).toMatchObject({ total, offset: 0, limit: 2 });
+    expect(first.body.tasks).toHaveLength(2);
+    expect(second.body.tasks.map((t: { id: number }) => t.id)).toEqual(
+      all.body.tasks.slice(2, 4).map((t: { id: number }) => t.id),
+    );
+    const bad = await call('/tasks?limit=0');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toContain('limit');
+  });
+
   it('refuses bad bodies with what was wrong', async () => {
     const noTitle = await postJson('/tasks', { kind: 'once' });
     expect(noTitle).toMatchObject({ status: 400, body: { error: { code: 'bad_request' } } });
