@@ -6,6 +6,7 @@
 import type { ServerFrame } from '../protocol/frames.js';
 import { cleanDeep } from '../util/untrusted-text.js';
 import { describeRequest } from './approval-prompt.js';
+import { HISTORY_ENTRIES, historyLines, toolCallLine } from './history-lines.js';
 import type { ChatMessages, TerminalApprovalMessages } from './messages.js';
 import { ToolFold } from './tool-fold.js';
 
@@ -90,9 +91,7 @@ export function createRenderer(options: RenderOptions): Renderer {
   };
 
   const toolStart = (f: Extract<ServerFrame, { type: 'tool_start' }>) => {
-    const args = (f.args ?? {}) as Record<string, unknown>;
-    const what = typeof args.command === 'string' ? `$ ${args.command}` : JSON.stringify(args).slice(0, 120);
-    block(`🔧 ${str(f.name)} ${what}`);
+    block(toolCallLine(str(f.name), f.args));
     folds.set(str(f.call_id), new ToolFold(keep));
   };
   const toolOutput = (f: Extract<ServerFrame, { type: 'tool_output' }>) => {
@@ -112,13 +111,11 @@ export function createRenderer(options: RenderOptions): Renderer {
   };
   const history = (f: Extract<ServerFrame, { type: 'history' }>) => {
     const messages = Array.isArray(f.messages) ? f.messages : [];
-    const shown = messages.filter((m) => m.role !== 'tool' && m.content).slice(-10);
+    const shown = messages.filter((m) => m.content || m.tool_calls?.length).slice(-HISTORY_ENTRIES);
     if (shown.length === 0) return;
     block(dim(t.history(shown.length), tty));
-    for (const m of shown)
-      block(
-        `${m.role === 'user' ? t.you : t.ai}: ${m.content.length > 300 ? `${m.content.slice(0, 300)}…` : m.content}`,
-      );
+    for (const line of shown.flatMap((m) => historyLines(m, t)))
+      block(line.dim ? dim(line.text, tty) : line.text);
     block(dim(t.historyEnd, tty));
   };
   const taskProcess = (f: Extract<ServerFrame, { type: 'task_process' }>) => {

@@ -18,6 +18,37 @@ function renderAll(frames: ServerFrame[]): string {
 }
 
 describe('aibox chat renderer', () => {
+  it('replays history with the tools that were called and the first line of what they returned', () => {
+    const at = new Date().toISOString();
+    const text = renderAll([
+      {
+        type: 'history',
+        messages: [
+          { role: 'user', content: 'how full is the disk?', at },
+          {
+            role: 'assistant',
+            content: '',
+            at,
+            tool_calls: [{ id: 'c1', name: 'run_command', args: '{"command":"df -h /"}' }],
+          },
+          {
+            role: 'tool',
+            content: '\nFilesystem Size Used\n/dev/sda1 50G 20G',
+            at,
+            call_id: 'c1',
+            name: 'run_command',
+          },
+          { role: 'assistant', content: '40 % used.', at },
+        ],
+      },
+    ]);
+    expect(text).toContain('Session history (last 4)');
+    expect(text).toMatch(
+      /you: how full is the disk\?\n🔧 run_command \$ df -h \/\n {2}│ Filesystem Size Used\nAI: 40 % used\./,
+    );
+    expect(text).not.toContain('/dev/sda1');
+  });
+
   it('drops escape sequences and carriage returns from server text, approvals included', () => {
     const osc52 = '\x1b]52;c;cm0gLXJmIH4=\x07';
     const text = renderAll([
