@@ -51,4 +51,32 @@ describe('web page: approvals', () => {
     await page.locator('.msg.assistant .md', { hasText: '好的，没有写入。' }).waitFor();
     expect(existsSync(target)).toBe(false);
   });
+
+  it('after Allow once the answer that follows stays in view (the log keeps following the turn)', async () => {
+    const filler = Array.from({ length: 40 }, (_, i) => `第 ${i + 1} 行：一些先前的内容。`).join('\n\n');
+    box.llm.script({ text: filler });
+    await page.locator('.composer-input').fill('先说点什么');
+    await page.locator('.composer-input').press('Enter');
+    await page.locator('.msg.assistant .md', { hasText: '第 40 行' }).waitFor();
+    const target = join(outsideDir(), 'allowed.txt');
+    const answer = Array.from({ length: 30 }, (_, i) => `结果第 ${i + 1} 段。`).join('\n\n');
+    box.llm.script(
+      { toolCalls: [{ name: 'write_file', arguments: { filepath: target, content: 'x' } }] },
+      { text: `${answer}\n\n写好了，全部完成。` },
+    );
+    await page.locator('.composer-input').fill('写个文件');
+    await page.locator('.composer-input').press('Enter');
+    const card = page.locator('.approval-card[data-state="pending"]');
+    await card.waitFor();
+    // The person scrolls up a little to read what was asked before answering.
+    await page.locator('.chat-scroll').evaluate((el) => el.scrollBy(0, -300));
+    await card.locator('button.approval-allow').click();
+    await page.locator('.msg.assistant .md', { hasText: '写好了，全部完成。' }).waitFor();
+    await page.waitForFunction(
+      "(() => { const el = document.querySelector('.chat-scroll'); return el.scrollHeight - el.scrollTop - el.clientHeight < 80; })()",
+      undefined,
+      { timeout: 5000 },
+    );
+    expect(existsSync(target)).toBe(true);
+  });
 });

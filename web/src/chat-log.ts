@@ -57,6 +57,12 @@ export function createChatLog(
   const stick = (was: boolean) => {
     if (was) el.scrollTop = el.scrollHeight;
   };
+  /** Runs a change to the log; the view keeps following the bottom if it was there before. */
+  const following = (change: () => void) => {
+    const was = nearBottom();
+    change();
+    stick(was);
+  };
   const setRunning = (turnId: string, on: boolean) => {
     const before = running.size > 0;
     if (on) running.add(turnId);
@@ -68,12 +74,11 @@ export function createChatLog(
 
   const empty = () => emptyChat(t());
   const removeEmpty = () => list.querySelector('.chat-empty')?.remove();
-  const add = (node: HTMLElement) => {
-    const was = nearBottom();
-    removeEmpty();
-    list.append(node);
-    stick(was);
-  };
+  const add = (node: HTMLElement) =>
+    following(() => {
+      removeEmpty();
+      list.append(node);
+    });
 
   const userBubble = (content: string, at?: string, badge?: string, source?: string) =>
     renderUserBubble(t(), lang(), { content, at, badge, source });
@@ -148,16 +153,11 @@ export function createChatLog(
     view.segment = undefined;
     const card = createToolCard({ callId, name, args, open }, t());
     view.cards.set(callId, card);
-    const was = nearBottom();
-    view.body.append(card.el);
-    stick(was);
+    following(() => view.body.append(card.el));
     return card;
   };
-  const note = (parent: HTMLElement, text: string, kind: string) => {
-    const was = nearBottom();
-    parent.append(h('div', { class: `note ${kind}` }, text));
-    stick(was);
-  };
+  const note = (parent: HTMLElement, text: string, kind: string) =>
+    following(() => parent.append(h('div', { class: `note ${kind}` }, text)));
 
   const handle = (frame: ServerFrame) => {
     switch (frame.type) {
@@ -182,15 +182,19 @@ export function createChatLog(
         addCard(turnView(frame.turn_id), frame.call_id, frame.name, frame.args, true);
         return;
       case 'tool_output':
-        turns.get(frame.turn_id)?.cards.get(frame.call_id)?.output(frame.stream, frame.content);
+        following(() =>
+          turns.get(frame.turn_id)?.cards.get(frame.call_id)?.output(frame.stream, frame.content),
+        );
         return;
       case 'tool_end':
-        turns.get(frame.turn_id)?.cards.get(frame.call_id)?.end({
-          ok: frame.ok,
-          content: frame.content,
-          durationMs: frame.duration_ms,
-          fullOutputPath: frame.full_output_path,
-        });
+        following(() =>
+          turns.get(frame.turn_id)?.cards.get(frame.call_id)?.end({
+            ok: frame.ok,
+            content: frame.content,
+            durationMs: frame.duration_ms,
+            fullOutputPath: frame.full_output_path,
+          }),
+        );
         return;
       case 'complete': {
         if (!frame.turn_id) return;
@@ -213,17 +217,18 @@ export function createChatLog(
       }
       case 'approval_request': {
         if (approvals.get(frame.approval_id)?.pending) return; // sent again after a reconnect
-        const card = createApprovalCard(frame, t, (decision) =>
-          send({ type: 'approval', approval_id: frame.approval_id, decision }),
-        );
+        const card = createApprovalCard(frame, t, (decision) => {
+          const sent = send({ type: 'approval', approval_id: frame.approval_id, decision });
+          // Answering means following the turn again, even after scrolling up to read the request.
+          if (sent) stick(true);
+          return sent;
+        });
         approvals.set(frame.approval_id, card);
-        const was = nearBottom();
-        turnView(frame.turn_id).body.append(card.el);
-        stick(was);
+        following(() => turnView(frame.turn_id).body.append(card.el));
         return;
       }
       case 'approval_resolved':
-        approvals.get(frame.approval_id)?.resolve(frame);
+        following(() => approvals.get(frame.approval_id)?.resolve(frame));
         return;
       case 'dialogue_ended':
         add(h('div', { class: 'note divider' }, t().dialogueEnded));
