@@ -77,6 +77,11 @@ export function expectationOf(issue: z.core.$ZodIssue): Expectation {
       return both((t) => t.oneOf(issue.values.map((v) => JSON.stringify(v)).join(', ')));
     case 'invalid_format':
       return both((t) => t.format(issue.format));
+    case 'custom': {
+      // A refinement says what it expects in both languages through `params.expected`.
+      const expected = issue.params?.expected as Expectation | undefined;
+      return expected ?? { zh: issue.message, en: issue.message };
+    }
     default:
       return { zh: issue.message, en: issue.message };
   }

@@ -145,15 +145,30 @@ const SchedulerConfigSchema = z.strictObject({
 });
 
 /** A user's rule for the allow/ask/deny decision (see docs/safety.md). */
-const SafetyRuleSchema = z.strictObject({
-  decision: z.enum(['allow', 'ask', 'deny']),
-  /** Program name (basename) or, for MCP tools, `server__tool`; `*` matches any. */
-  command: z.string().min(1),
-  /** Glob patterns for the arguments, matched in order; absent means any arguments. */
-  args: z.array(z.string()).optional(),
-  /** Which tool the rule is for. */
-  tool: z.enum(['run_command', 'mcp', 'file']).default('run_command'),
-});
+const SafetyRuleSchema = z
+  .strictObject({
+    decision: z.enum(['allow', 'ask', 'deny']),
+    /** Program name (basename) or, for MCP tools, `server__tool`; `*` matches any. */
+    command: z.string().min(1),
+    /** Glob patterns for the arguments, matched in order; absent means any arguments. */
+    args: z.array(z.string()).optional(),
+    /** Which tool the rule is for. */
+    tool: z.enum(['run_command', 'mcp', 'file']).default('run_command'),
+    /**
+     * MCP allow rules only: the sha256 of the tool's description and input schema this rule was
+     * given for ("Always" saves it). A tool that describes itself differently is asked again.
+     */
+    hash: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .optional(),
+  })
+  .refine((rule) => rule.hash === undefined || (rule.tool === 'mcp' && rule.decision === 'allow'), {
+    path: ['hash'],
+    params: {
+      expected: { zh: '仅用于 "tool": "mcp" 的 allow 规则', en: 'only on an allow rule with "tool": "mcp"' },
+    },
+  });
 export type SafetyRule = z.infer<typeof SafetyRuleSchema>;
 
 export const SafetyConfigSchema = z.strictObject({

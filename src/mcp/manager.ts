@@ -81,8 +81,8 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
         const status = connection.status();
         status.changedTools = connection.tools
           .filter((entry) => {
-            const stored = trust.get(entry.qualified);
-            return stored !== undefined && stored !== entry.hash;
+            const approved = trust.get(entry.qualified);
+            return approved !== undefined && approved.hash !== entry.hash;
           })
           .map((entry) => entry.name);
         return status;

@@ -1,7 +1,7 @@
 /**
  * One MCP tool as an Aibox tool: the safety decision first (rules, then a person through
- * `ctx.requestApproval`, with "asked again" when the description changed since it was
- * allowed), then the call, its result as text. Progress is shown live, not to the model.
+ * `ctx.requestApproval`, asked again with what changed when the description or schema changed
+ * since it was allowed), then the call, its result as text. Progress is shown live, not to the model.
  */
 import type { Config } from '../config/schema.js';
 import { describeError, isAppError } from '../errors.js';
@@ -11,6 +11,7 @@ import { decideMcpCall } from './decide.js';
 import { formatCallResult } from './format-result.js';
 import { mcpMessages } from './messages.js';
 import type { McpServerConnection, McpToolEntry } from './server-connection.js';
+import { describeToolChange } from './tool-change.js';
 import type { TrustStore } from './trust-store.js';
 
 interface McpToolDeps {
@@ -30,12 +31,13 @@ function describeCall(name: string, args: unknown): string {
 async function permitted(deps: McpToolDeps, args: unknown, ctx: ToolContext): Promise<string | null> {
   const { entry, connection, trust } = deps;
   const t = mcpMessages(ctx.lang);
-  const stored = trust.get(entry.qualified);
+  const approved = trust.get(entry.qualified);
   const verdict = decideMcpCall({
     safety: deps.safety(),
     server: connection.name,
     qualifiedName: entry.qualified,
-    changed: stored !== undefined && stored !== entry.hash,
+    hash: entry.hash,
+    ...(approved && approved.hash !== entry.hash ? { change: describeToolChange(approved, entry, t) } : {}),
     t,
   });
   if (verdict.decision === 'deny') return verdict.reason;
@@ -56,7 +58,12 @@ async function permitted(deps: McpToolDeps, args: unknown, ctx: ToolContext): Pr
       );
   }
   // What was allowed (by a person, or by a rule on first sight) is what later calls are compared with.
-  if (verdict.decision === 'ask' || stored === undefined) await trust.remember(entry.qualified, entry.hash);
+  if (verdict.decision === 'ask' || approved === undefined)
+    await trust.remember(entry.qualified, {
+      hash: entry.hash,
+      description: entry.description,
+      inputSchema: entry.json,
+    });
   return null;
 }
 

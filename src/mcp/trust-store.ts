@@ -1,6 +1,6 @@
 /**
  * What a person allowed: for each MCP tool (`server__tool`), the hash of the description and
- * input schema seen when it was allowed. A different hash later means the server changed what
+ * input schema seen when it was allowed (and both, to say what changed). A different hash later means the server changed what
  * the tool claims to do ("rug pull"), and the call is asked again. Kept in
  * `AIBOX_HOME/mcp-trust.json`, written atomically.
  */
@@ -8,15 +8,23 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { writeFileAtomic } from '../util/atomic-write.js';
 
+/** A tool as a person (or a rule, on first sight) allowed it. */
+export interface ApprovedTool {
+  hash: string;
+  /** What it said then (absent in records written before they were kept), to tell what changed. */
+  description?: string;
+  inputSchema?: unknown;
+}
+
 export interface TrustStore {
-  /** The hash recorded for `qualifiedName`, if any. */
-  get(qualifiedName: string): string | undefined;
-  /** Records `hash` as allowed (no-op when it already is). */
-  remember(qualifiedName: string, hash: string): Promise<void>;
+  /** What was recorded for `qualifiedName`, if anything. */
+  get(qualifiedName: string): ApprovedTool | undefined;
+  /** Records `tool` as allowed (no-op when its hash already is). */
+  remember(qualifiedName: string, tool: ApprovedTool): Promise<void>;
 }
 
 /** Key order does not matter: a server re-serialising the same schema is not a change. */
-function canonical(value: unknown): string {
+export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (typeof value === 'object' && value !== null) {
     const entries = Object.entries(value)
@@ -35,7 +43,7 @@ export function describeHash(tool: { description?: string; inputSchema?: unknown
 
 interface TrustFile {
   version: 1;
-  tools: Record<string, { hash: string; at: string }>;
+  tools: Record<string, ApprovedTool & { at: string }>;
 }
 
 function readTrustFile(path: string): TrustFile {
@@ -53,10 +61,10 @@ export function openTrustStore(path: string, now: () => Date = () => new Date())
   const file = readTrustFile(path);
   let writing = Promise.resolve();
   return {
-    get: (name) => file.tools[name]?.hash,
-    remember(name, hash) {
-      if (file.tools[name]?.hash === hash) return writing;
-      file.tools[name] = { hash, at: now().toISOString() };
+    get: (name) => file.tools[name],
+    remember(name, tool) {
+      if (file.tools[name]?.hash === tool.hash) return writing;
+      file.tools[name] = { ...tool, at: now().toISOString() };
       const snapshot = `${JSON.stringify(file, null, 2)}\n`;
       // Writes are chained so an older snapshot never lands after a newer one.
       writing = writing.then(() => writeFileAtomic(path, snapshot, 0o600));

@@ -7,7 +7,7 @@
  * One broker per app (created in app/create-app.ts).
  */
 
-import { sameRule } from '../config/same-rule.js';
+import { sameRule, supersedes } from '../config/same-rule.js';
 import type { Config, SafetyRule } from '../config/schema.js';
 import type { Logger } from '../log/logger.js';
 import { setBounded } from '../util/bounded-map.js';
@@ -108,6 +108,8 @@ export function createApprovalBroker(options: ApprovalBrokerOptions): ApprovalBr
 
   const remember = (rule: SafetyRule) => {
     const rules = config().safety.rules;
+    for (let i = rules.length - 1; i >= 0; i--)
+      if (supersedes(rule, rules[i] as SafetyRule)) rules.splice(i, 1);
     if (!rules.some((r) => sameRule(r, rule))) rules.push(rule);
     try {
       options.persistRule(rule);

@@ -53,6 +53,38 @@ describe('loadConfig', () => {
     expect(readFileSync(path, 'utf8')).toBe(text);
   });
 
+  it('takes a hash only on an MCP allow rule, and only as sha256 hex', async () => {
+    const hash = 'a'.repeat(64);
+    const ok = validateConfig({
+      safety: { rules: [{ tool: 'mcp', command: 'fs__read', decision: 'allow', hash }] },
+    });
+    expect(ok.config.safety.rules[0]?.hash).toBe(hash);
+    const path = tempConfigPath();
+    writeFileSync(
+      path,
+      JSON.stringify({
+        safety: {
+          rules: [
+            { command: 'ls', decision: 'allow', hash },
+            { tool: 'mcp', command: 'fs__read', decision: 'deny', hash },
+            { tool: 'mcp', command: 'fs__read', decision: 'allow', hash: 'abc' },
+          ],
+        },
+      }),
+    );
+    const error = await expectConfigError(path);
+    expect(error.problems.map((p) => p.key)).toEqual([
+      'safety.rules.0.hash',
+      'safety.rules.1.hash',
+      'safety.rules.2.hash',
+    ]);
+    expect(error.problems[0]?.expected).toEqual({
+      zh: '仅用于 "tool": "mcp" 的 allow 规则',
+      en: 'only on an allow rule with "tool": "mcp"',
+    });
+    expect(error.problems[0]?.found).toBe(JSON.stringify(hash));
+  });
+
   it('reports unknown keys instead of ignoring them', async () => {
     const path = tempConfigPath();
     writeFileSync(path, JSON.stringify({ skills: { probe_timeout: 5 } }));

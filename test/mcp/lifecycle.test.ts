@@ -16,6 +16,7 @@ import type { ToolContext } from '../../src/tools/tool.js';
 import { systemClock } from '../../src/util/clock.js';
 import { tempHome } from '../helpers/cli.js';
 import { isRunning } from '../helpers/processes.js';
+import { until } from '../helpers/until.js';
 import { EVERYTHING, everythingStdio } from './servers.js';
 
 const managers: McpManager[] = [];
@@ -50,15 +51,6 @@ function manager(home: string, servers: Record<string, Partial<McpServerConfig>>
   managers.push(m);
   m.start();
   return m;
-}
-
-/** Waits for a condition of the manager's state (it changes on its own, in the background). */
-async function until(check: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 function context(
@@ -108,7 +100,12 @@ describe.concurrent('MCP trust', () => {
     expect(asked[0]).toMatchObject({
       tool: 'everything__echo',
       command: 'everything__echo {"message":"x"}',
-      rememberable: { decision: 'allow', tool: 'mcp', command: 'everything__echo' },
+      rememberable: {
+        decision: 'allow',
+        tool: 'mcp',
+        command: 'everything__echo',
+        hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      },
     });
     expect(existsSync(join(home, 'mcp-trust.json'))).toBe(false);
 
@@ -116,6 +113,12 @@ describe.concurrent('MCP trust', () => {
     expect(allowed).toMatchObject({ ok: true, content: 'Echo: 好' });
     const trust = JSON.parse(readFileSync(join(home, 'mcp-trust.json'), 'utf8'));
     expect(trust.tools.everything__echo.hash).toMatch(/^[0-9a-f]{64}$/);
+    // What it said then is kept, to tell a person asked again what changed.
+    expect(trust.tools.everything__echo.description).toBe(echo.description);
+    expect(trust.tools.everything__echo.inputSchema).toMatchObject({
+      type: 'object',
+      properties: { message: {} },
+    });
   });
 
   it('asks again when a tool description changed since it was allowed, even under an allow rule', async () => {

@@ -1,9 +1,15 @@
-/** A hostile model's single tool call over the real WebSocket, with a person who says yes to whatever is asked. */
-import type { Box, TestClient } from '../server/harness.js';
+/**
+ * A hostile model's single tool call over the real WebSocket, with a person who says yes to whatever
+ * is asked (or gives `answer`).
+ */
+import type { ApprovalDecision } from '../../src/protocol/frames.js';
+import type { Box, Frame, TestClient } from '../server/harness.js';
 
 export interface HostileOutcome {
-  /** Whether an approval was asked (and answered "allow"). */
+  /** Whether an approval was asked (and answered). */
   asked: boolean;
+  /** The approval request, when one was asked. */
+  request?: Frame;
   /** The tool result the model received. */
   seen: string;
 }
@@ -13,6 +19,7 @@ export async function hostileCall(
   client: TestClient,
   name: string,
   args: Record<string, unknown>,
+  answer: ApprovalDecision = 'allow',
 ): Promise<HostileOutcome> {
   box.llm.script({ toolCalls: [{ name, arguments: args }] }, { text: 'done' });
   const requests = box.llm.requests.length;
@@ -23,13 +30,14 @@ export async function hostileCall(
     { from },
   );
   if (first.type === 'approval_request') {
-    client.send({ type: 'approval', approval_id: first.approval_id, decision: 'allow' });
+    client.send({ type: 'approval', approval_id: first.approval_id, decision: answer });
     await client.waitFor((f) => f.type === 'complete' || f.type === 'error', { from });
   }
   const request = await box.llm.waitForRequest(requests + 2);
   const messages = request.body.messages as { role: string; content: string }[];
   return {
     asked: first.type === 'approval_request',
+    ...(first.type === 'approval_request' ? { request: first } : {}),
     seen: messages.filter((m) => m.role === 'tool').at(-1)?.content ?? '',
   };
 }

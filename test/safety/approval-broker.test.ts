@@ -194,6 +194,34 @@ describe('approval broker', () => {
     expect(appendSafetyRule(path, RM_RULE)).toBe(false); // never saved twice
   });
 
+  it('an MCP rule covers the hash it was saved with: a new hash is asked, and its "always" replaces the old rule', async () => {
+    const home = tempHome('aibox-broker-');
+    const path = join(home, 'config.json');
+    const handWritten: SafetyRule = { decision: 'allow', tool: 'mcp', command: 'rug__*' };
+    const was: SafetyRule = { decision: 'allow', tool: 'mcp', command: 'rug__echo', hash: 'a'.repeat(64) };
+    const now: SafetyRule = { ...was, hash: 'b'.repeat(64) };
+    writeFileSync(path, `${JSON.stringify({ safety: { rules: [handWritten, was, RM_RULE] } }, null, 2)}\n`);
+    const { config, broker, events, requested } = setup({ rules: [handWritten, was, RM_RULE] }, (rule) =>
+      appendSafetyRule(path, rule),
+    );
+    const mcp = (rule: SafetyRule) =>
+      request({ tool: 'rug__echo', command: 'rug__echo {}', rememberable: rule });
+
+    const changed = broker.ask(mcp(now), new AbortController().signal);
+    expect(events.filter((e) => e.type === 'requested')).toHaveLength(1); // asked, not settled by the old rule
+    broker.answer(await requested(), 'always', 'alice');
+    await expect(changed).resolves.toEqual({ approved: true, how: 'always', by: 'alice' });
+    expect(config.safety.rules).toEqual([handWritten, RM_RULE, now]);
+    expect(JSON.parse(readFileSync(path, 'utf8')).safety.rules).toEqual([handWritten, RM_RULE, now]);
+    expect((await loadConfig(path)).config.safety.rules).toEqual([handWritten, RM_RULE, now]);
+
+    const asked = events.length;
+    await expect(broker.ask(mcp(now), new AbortController().signal)).resolves.toMatchObject({
+      how: 'always',
+    });
+    expect(events.length).toBe(asked);
+  });
+
   it('"always" for a call that cannot be remembered (a shell) counts as allow once and saves nothing', async () => {
     const saved: SafetyRule[] = [];
     const { config, broker, requested } = setup({}, (rule) => saved.push(rule));
