@@ -17,7 +17,6 @@ import { createMemoryStore } from '../memory/store.js';
 import { createPromptLoader } from '../prompts/prompt-loader.js';
 import { createProviderWithSettings } from '../providers/create-provider.js';
 import { type ApprovalBroker, createApprovalBroker } from '../safety/approval-broker.js';
-import { mcpSandboxLaunch } from '../safety/mcp-sandbox.js';
 import { sandboxNotices } from '../safety/sandbox-notices.js';
 import { resolveSandbox } from '../safety/sandbox-probe.js';
 import type { SchedulerOptions } from '../scheduler/scheduler.js';
@@ -27,7 +26,6 @@ import { openSkillProvenance } from '../skills/provenance.js';
 import { openDatabase } from '../store/database.js';
 import { createTaskStore } from '../tasks/store.js';
 import type { Scheduler } from '../tasks/types.js';
-import { workspaceDir } from '../tools/files/workspace.js';
 import { resultLimiterFromConfig } from '../tools/result-limit.js';
 import type { AnyTool } from '../tools/tool.js';
 import { type Clock, systemClock } from '../util/clock.js';
@@ -35,6 +33,7 @@ import { randomId } from '../util/ids.js';
 import { loadOnce } from '../util/load-once.js';
 import { VERSION } from '../version.js';
 import { removeLeftovers } from './leftovers.js';
+import { boxMcpLaunch } from './mcp-launch.js';
 import { appMessages } from './messages.js';
 import { openSkills, secretEnvNames } from './open-skills.js';
 import { createRuleSaver } from './rule-saver.js';
@@ -195,16 +194,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
             logger,
             limiter: resultLimiter,
             version: VERSION,
-            wrapLaunch:
-              options.wrapMcpLaunch ??
-              mcpSandboxLaunch({
-                safety: config.safety,
-                sandbox,
-                paths,
-                home: env.HOME ?? homedir(),
-                workspace: workspaceDir(config, paths),
-                skillsDir: skills.dir,
-              }),
+            wrapLaunch: options.wrapMcpLaunch ?? boxMcpLaunch({ config, paths, sandbox, env }),
             ...(options.mcpBackoff ? { backoff: options.mcpBackoff } : {}),
           });
     closers.push(() => mcp.close());

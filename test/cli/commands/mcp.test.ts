@@ -1,10 +1,12 @@
 /** `aibox mcp add|remove|list|check` as a real child process, editing a real config.json. */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { homeEnv } from '../../helpers/box.js';
 import { runCli, tempHome } from '../../helpers/cli.js';
 import { EVERYTHING } from '../../mcp/servers.js';
+
+const PEEK_SERVER = resolve(import.meta.dirname, '../../mcp/fixtures/peek-mcp-server.mjs');
 
 describe('aibox mcp', () => {
   // Seven CLI runs one after the other, one of them starting an MCP server: seconds each on a busy machine.
@@ -59,5 +61,16 @@ describe('aibox mcp', () => {
       'fs',
       'time',
     ]);
+  });
+
+  it('check starts stdio servers the way the box does: in the sandbox, where the data dir is not there', async () => {
+    const home = tempHome('aibox-mcp-check-');
+    const config = join(home, 'config.json');
+    const server = { command: process.execPath, args: [PEEK_SERVER], env: { PEEK: config } };
+    writeFileSync(config, JSON.stringify({ mcp: { servers: { peek: server } } }));
+    const checked = await runCli(['--lang', 'en', 'mcp', 'check'], { home, env: homeEnv(home) });
+    expect(checked.stdout).not.toContain('can read');
+    expect(checked.stdout).toMatch(/peek\s+connected\s+stdio\s+1 tool/);
+    expect(checked.code).toBe(0);
   });
 });
