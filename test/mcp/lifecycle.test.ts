@@ -150,6 +150,38 @@ describe.concurrent('MCP trust', () => {
   });
 });
 
+describe.concurrent('MCP rules with a hash', () => {
+  it('a rule for another description asks at every call, even after "allow once"; one for this description does not', async () => {
+    const home = tempHome('aibox-mcp-hash-');
+    const outgrown: SafetyRule = {
+      tool: 'mcp',
+      command: 'everything__echo',
+      decision: 'allow',
+      hash: 'f'.repeat(64),
+    };
+    const m = manager(home, { everything: everythingStdio() }, [outgrown]);
+    await m.settled();
+    const echo = tool(m, 'everything__echo');
+    const asked: Omit<ApprovalRequest, 'sessionId' | 'turnId' | 'callId'>[] = [];
+    expect(await echo.execute({ message: 'a' }, context('allow', asked))).toMatchObject({ ok: true });
+    expect(await echo.execute({ message: 'b' }, context('allow', asked))).toMatchObject({ ok: true });
+    expect(asked.map((r) => r.reason)).toEqual([
+      'the "Always" rule for everything__echo was given for an earlier description and input schema; asking again',
+      'the "Always" rule for everything__echo was given for an earlier description and input schema; asking again',
+    ]);
+    const hash = asked[0]?.rememberable?.hash;
+    expect(hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(hash).not.toBe(outgrown.hash);
+
+    const current = manager(home, { everything: everythingStdio() }, [{ ...outgrown, hash: hash as string }]);
+    await current.settled();
+    expect(await tool(current, 'everything__echo').execute({ message: 'c' }, context())).toMatchObject({
+      ok: true,
+      content: 'Echo: c',
+    });
+  });
+});
+
 describe.concurrent('MCP lifecycle', () => {
   it('times a call out and cancels it', async () => {
     const home = tempHome('aibox-mcp-timeout-');
