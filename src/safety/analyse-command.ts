@@ -3,10 +3,18 @@
  * yes (or must never run). Every simple command is looked at, wrappers are unwrapped and `-c`
  * strings parsed again (to MAX_DEPTH), redirections are checked like any other write.
  */
-import { basename } from 'node:path';
+import { basename, resolve } from 'node:path';
 import type { SafetyRule } from '../config/schema.js';
 import { deleterHandler, FILE_HANDLERS } from './file-handlers.js';
-import { type AnalysisContext, ask, deny, type Finding, secretFinding, writeFinding } from './findings.js';
+import {
+  type AnalysisContext,
+  ask,
+  deny,
+  type Finding,
+  inPrivateTmp,
+  secretFinding,
+  writeFinding,
+} from './findings.js';
 import type { HandlerResult, ProgramHandler } from './handler.js';
 import { NET_HANDLERS } from './net-handlers.js';
 import {
@@ -39,8 +47,13 @@ interface CommandAnalysis {
   single?: { program: string; args: string[] };
   /** Skills the model made that this command runs (approved by a yes). */
   modelSkills: string[];
-  /** Something in it needs the host (writes outside the workspace, changes the system), even when a rule allows it. */
+  /**
+   * Something in it needs the host (writes outside the workspace, changes the system), even when a
+   * rule allows it: the whole line then runs there, and `findings` are the host's (see analyseCommand).
+   */
   host: boolean;
+  /** Paths in the sandbox's private /tmp the line names (what the model must be told stays there). */
+  privateTmp: string[];
 }
 
 const HANDLERS: Record<string, ProgramHandler> = { ...WRAPPER_HANDLERS, ...FILE_HANDLERS, ...NET_HANDLERS };
@@ -59,6 +72,7 @@ function tableResult(program: string, args: ShellWord[], ctx: AnalysisContext): 
 class Analyser {
   readonly findings: Finding[] = [];
   readonly modelSkills: string[] = [];
+  readonly privateTmp = new Set<string>();
   host = false;
   private count = 0;
 
@@ -92,6 +106,7 @@ class Analyser {
   private redirection(kind: 'read' | 'write' | 'fd', target: ShellWord): void {
     // `2>&1`, `>&-`: file descriptors, not files.
     if (kind === 'fd' && /^(\d+|-)$/.test(target.text ?? '')) return;
+    this.notePrivateTmp(target);
     this.push(secretFinding(target.text, target.pattern, this.ctx));
     if (kind !== 'read') this.push(writeFinding(target.text, this.ctx));
   }
@@ -114,7 +129,10 @@ class Analyser {
       return;
     }
     const program = basename(name.text);
-    for (const word of words) this.push(secretFinding(word.text, word.pattern, this.ctx));
+    for (const word of words) {
+      this.notePrivateTmp(word);
+      this.push(secretFinding(word.text, word.pattern, this.ctx));
+    }
     const argTexts = args.map((a) => a.text ?? a.pattern);
     const rule = ruleDecision(this.rules, program, argTexts);
     const label = [program, ...argTexts].join(' ');
@@ -138,6 +156,17 @@ class Analyser {
     for (const code of result.code ?? []) {
       if (code.text === undefined) this.findings.push(ask('dynamicCode', program));
       else this.line(code.text, depth + 1);
+    }
+  }
+
+  /** A word naming a path in the private /tmp (itself, or an option's value `--out=/tmp/x`). */
+  private notePrivateTmp(word: ShellWord): void {
+    if (!this.ctx.sandboxed) return;
+    const shape = word.text ?? word.pattern;
+    for (const candidate of [shape, shape.slice(shape.indexOf('=') + 1)]) {
+      if (!candidate.startsWith('/')) continue;
+      const full = resolve(candidate);
+      if (inPrivateTmp(full, this.ctx)) this.privateTmp.add(full);
     }
   }
 
@@ -165,12 +194,23 @@ class Analyser {
   }
 }
 
-/** Analyses a command line for one run in `ctx`. Never throws for bad input: it asks instead. */
+/**
+ * Analyses a command line for one run in `ctx`. Never throws for bad input: it asks instead.
+ * A sandboxed line that needs the host runs there whole, so it is analysed again as host code:
+ * every part of it is judged by the rules without the sandbox (a `rm` of /tmp next to a system
+ * change deletes the real /tmp), and those findings are the ones reported.
+ */
 export function analyseCommand(
   source: string,
   ctx: AnalysisContext,
   rules: readonly SafetyRule[] = [],
 ): CommandAnalysis {
+  const analysis = analyseOnce(source, ctx, rules);
+  if (!ctx.sandboxed || !analysis.host) return analysis;
+  return { ...analyseOnce(source, { ...ctx, sandboxed: false }, rules), host: true };
+}
+
+function analyseOnce(source: string, ctx: AnalysisContext, rules: readonly SafetyRule[]): CommandAnalysis {
   const analyser = new Analyser(ctx, rules);
   const parsed = analyser.line(source, 0);
   const only =
@@ -186,6 +226,7 @@ export function analyseCommand(
     findings: analyser.findings,
     modelSkills: analyser.modelSkills,
     host,
+    privateTmp: [...analyser.privateTmp],
     ...(single ? { single } : {}),
   };
 }
