@@ -193,6 +193,19 @@ describe('run_command decisions', () => {
     expect(readFileSync(target, 'utf8')).toBe('hi\n');
   });
 
+  it('names what a host line does before what every command needs without the sandbox, within the cap', async () => {
+    const { run, answering, asked, paths } = setup();
+    const line = `echo a > a.txt; echo b > b.txt; python3 x.py; ldconfig -p; rm -rf ${paths.home}/gone`;
+    const result = await run(line, answering({ approved: false, how: 'deny' }));
+    expect(result.ok).toBe(false);
+    expect(asked[0]?.reason).toMatch(
+      new RegExp(
+        `^the whole line runs outside the sandbox, on this machine \\(each part judged so\\): changes the system or gains privileges: ldconfig; deletes files: rm ${paths.home}/gone; writes a file without the sandbox: .*and 2 more$`,
+      ),
+    );
+    expect(asked[0]?.rememberable).toBeUndefined();
+  });
+
   it("asks a model-made skill's first run, remembers the yes on disk, and asks again when it changes", async () => {
     const { run, answering, asked, provenance, fresh, paths } = setup();
     await provenance.record(fresh, { source: 'create_skill', by: 'model' });
