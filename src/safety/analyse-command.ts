@@ -27,6 +27,7 @@ import {
   SYSTEM_CHANGERS,
   TEXT_ONLY,
 } from './program-table.js';
+import { isWithin } from './protected-paths.js';
 import { ruleDecision } from './rules.js';
 import {
   type ParsedCommandLine,
@@ -40,6 +41,8 @@ import { interpreterHandler, shellHandler, WRAPPER_HANDLERS } from './wrapper-ha
 export const MAX_DEPTH = 8;
 /** Simple commands looked at per call; a longer script is asked. */
 const MAX_COMMANDS = 400;
+/** Directories a line `cd`s into that its relative paths are also judged from. */
+const MAX_DIRECTORIES = 8;
 
 interface CommandAnalysis {
   findings: Finding[];
@@ -54,6 +57,8 @@ interface CommandAnalysis {
   host: boolean;
   /** Paths in the sandbox's private /tmp the line names (what the model must be told stays there). */
   privateTmp: string[];
+  /** Directories outside the workspace the line `cd`s into (its relative paths may mean any of them). */
+  directories: string[];
 }
 
 const HANDLERS: Record<string, ProgramHandler> = { ...WRAPPER_HANDLERS, ...FILE_HANDLERS, ...NET_HANDLERS };
@@ -73,6 +78,7 @@ class Analyser {
   readonly findings: Finding[] = [];
   readonly modelSkills: string[] = [];
   readonly privateTmp = new Set<string>();
+  readonly directories = new Set<string>();
   host = false;
   private count = 0;
 
@@ -129,6 +135,7 @@ class Analyser {
       return;
     }
     const program = basename(name.text);
+    if (program === 'cd' || program === 'pushd') this.noteDirectory(args);
     for (const word of words) {
       this.notePrivateTmp(word);
       this.push(secretFinding(word.text, word.pattern, this.ctx));
@@ -157,6 +164,15 @@ class Analyser {
       if (code.text === undefined) this.findings.push(ask('dynamicCode', program));
       else this.line(code.text, depth + 1);
     }
+  }
+
+  /** Where `cd DIR` / `pushd DIR` goes, when it is known before the run and outside the workspace. */
+  private noteDirectory(args: ShellWord[]): void {
+    const operand = args.find((a) => a.text === undefined || !/^[-+]./.test(a.text));
+    const target = operand ? operand.text : this.ctx.home;
+    if (target === undefined || target === '-' || this.directories.size >= MAX_DIRECTORIES) return;
+    const dir = resolve(this.ctx.cwd, target);
+    if (!isWithin(dir, this.ctx.workspace)) this.directories.add(dir);
   }
 
   /** A word naming a path in the private /tmp (itself, or an option's value `--out=/tmp/x`). */
@@ -205,9 +221,44 @@ export function analyseCommand(
   ctx: AnalysisContext,
   rules: readonly SafetyRule[] = [],
 ): CommandAnalysis {
-  const analysis = analyseOnce(source, ctx, rules);
+  const analysis = analyseFromEachDirectory(source, ctx, rules);
   if (!ctx.sandboxed || !analysis.host) return analysis;
-  return { ...analyseOnce(source, { ...ctx, sandboxed: false }, rules), host: true };
+  return { ...analyseFromEachDirectory(source, { ...ctx, sandboxed: false }, rules), host: true };
+}
+
+/**
+ * After `cd DIR` a relative path means DIR/path: the line is judged from the cwd and again from
+ * every directory outside the workspace it `cd`s into (where it goes when is not followed), and
+ * every finding of any of them counts (`cd ~ && rm -rf old` deletes in the real home, so on the host).
+ */
+function analyseFromEachDirectory(
+  source: string,
+  ctx: AnalysisContext,
+  rules: readonly SafetyRule[],
+): CommandAnalysis {
+  const first = analyseOnce(source, ctx, rules);
+  const others = first.directories
+    .filter((dir) => dir !== ctx.cwd)
+    .map((cwd) => analyseOnce(source, { ...ctx, cwd }, rules));
+  if (others.length === 0) return first;
+  const all = [first, ...others];
+  const seen = new Set<string>();
+  const findings = all
+    .flatMap((a) => a.findings)
+    .filter((f) => {
+      const key = `${f.decision} ${f.reason} ${f.detail}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  const union = (pick: (a: CommandAnalysis) => string[]) => [...new Set(all.flatMap(pick))];
+  return {
+    ...first,
+    findings,
+    host: all.some((a) => a.host),
+    modelSkills: union((a) => a.modelSkills),
+    privateTmp: union((a) => a.privateTmp),
+  };
 }
 
 function analyseOnce(source: string, ctx: AnalysisContext, rules: readonly SafetyRule[]): CommandAnalysis {
@@ -227,6 +278,7 @@ function analyseOnce(source: string, ctx: AnalysisContext, rules: readonly Safet
     modelSkills: analyser.modelSkills,
     host,
     privateTmp: [...analyser.privateTmp],
+    directories: [...analyser.directories],
     ...(single ? { single } : {}),
   };
 }

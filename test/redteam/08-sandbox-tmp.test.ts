@@ -2,7 +2,8 @@
  * Red team 08: the sandbox lies. Inside the sandbox /tmp is a private tmpfs, so `rm -rf DIR` of a
  * directory in the host's real /tmp "succeeded" (exit 0) without asking and without deleting
  * anything, and the model told the user it was gone. Must hold: a write or delete of a real path
- * of the host's /tmp is asked and, after a yes, done for real on the host (checked on disk), or
+ * of the host's /tmp (also by a relative name after `cd /tmp`) is asked and, after a yes, done for
+ * real on the host (checked on disk), or
  * refused and left alone; scratch that stays in the private /tmp runs without asking and the tool
  * result says that /tmp is the sandbox's own and thrown away.
  */
@@ -44,6 +45,14 @@ describe('red team 08: the model is never told a change happened that did not', 
     expect(outcome.asked).toBe(true);
     expect(String(outcome.request?.reason)).toContain(`deletes files: rm ${dir}`);
     expect(outcome.seen).toContain('exit code: 0');
+    expect(existsSync(dir)).toBe(false);
+  }, 60_000);
+
+  it('the same after `cd /tmp`: the relative name is the real one, asked and deleted on the host', async () => {
+    const dir = realDir();
+    const outcome = await run(`cd /tmp && rm -rf ${dir.slice('/tmp/'.length)}`, 'allow');
+    expect(outcome.asked).toBe(true);
+    expect(String(outcome.request?.reason)).toContain('the whole line runs outside the sandbox');
     expect(existsSync(dir)).toBe(false);
   }, 60_000);
 

@@ -303,6 +303,22 @@ describe('command analyser', () => {
       expect(
         analyseCommand(`cat ${join(real, 'w', 'f')}`, context({ workspace: join(real, 'w') })).privateTmp,
       ).toEqual([]);
+      // After `cd`, relative paths are judged from there too: the real /tmp and the real home.
+      const name = real.slice('/tmp/'.length);
+      expect(analyseCommand(`cd /tmp && rm -rf ${name}`, context()).host).toBe(true);
+      expect(analyseCommand(`cd /tmp; echo x > ${name}/data.txt`, context()).host).toBe(true);
+      const inScratch = analyseCommand(`cd /tmp && mkdir ${name}-x && ls`, context());
+      expect(inScratch).toMatchObject({ findings: [], host: false, privateTmp: ['/tmp'] });
+      expect(analyseCommand('cd ~ && rm -rf old', context())).toMatchObject({
+        host: true,
+        findings: [expect.objectContaining({ reason: 'deletes', detail: 'rm old' })],
+      });
+      expect(analyseCommand('cd && echo x > notes.txt', context()).host).toBe(true);
+      expect(analyseCommand('pushd /etc && echo x > motd', context()).host).toBe(true);
+      expect(analyseCommand('cd src && rm x', context())).toMatchObject({ host: false, directories: [] });
+      expect(analyseCommand('cd ~/.ssh && cat id_rsa', context()).findings).toContainEqual(
+        expect.objectContaining({ decision: 'deny', detail: `${HOME}/.ssh/id_rsa` }),
+      );
       // Without the sandbox /tmp is the host's: every write is asked, nothing is noted.
       expect(analyseCommand(`rm -rf ${gone}`, context({ sandboxed: false }))).toMatchObject({
         privateTmp: [],
