@@ -106,9 +106,12 @@ function effectiveTimeout(
   return { seconds: asked, clamped: false };
 }
 
+/** With the sandbox, the model is told up front what its /tmp and $HOME are (as the tool is made: a /reload to mode off keeps it). */
 function description(options: RunCommandToolOptions): string {
   const t = runCommandMessages(options.lang);
-  return options.guard?.sandbox.kind === 'bwrap' ? `${t.description} ${t.sandboxed}` : t.description;
+  const guard = options.guard;
+  const sandboxed = guard?.sandbox.kind === 'bwrap' && guard.mode !== 'off';
+  return sandboxed ? `${t.description} ${t.sandboxed}` : t.description;
 }
 
 export function createRunCommandTool(options: RunCommandToolOptions): Tool<RunCommandArgs> {
