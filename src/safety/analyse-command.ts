@@ -228,7 +228,7 @@ export function analyseCommand(
 
 /**
  * After `cd DIR` a relative path means DIR/path: the line is judged from the cwd and again from
- * every directory outside the workspace it `cd`s into (where it goes when is not followed), and
+ * every directory outside the workspace it `cd`s into (wherever in the line the `cd` is), and
  * every finding of any of them counts (`cd ~ && rm -rf old` deletes in the real home, so on the host).
  */
 function analyseFromEachDirectory(
