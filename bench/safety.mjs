@@ -19,7 +19,7 @@ const lists = JSON.parse(readFileSync(join(import.meta.dirname, 'safety-commands
 const { analyseCommand } = await import(`${dist}/safety/analyse-command.js`);
 const { protectedPaths } = await import(`${dist}/safety/protected-paths.js`);
 const { createCommandGuard } = await import(`${dist}/safety/command-guard.js`);
-const { openModelSkills } = await import(`${dist}/safety/model-skills.js`);
+const { openSkillProvenance } = await import(`${dist}/skills/provenance.js`);
 const { probeBwrap } = await import(`${dist}/safety/sandbox-probe.js`);
 const { bwrapArgs } = await import(`${dist}/safety/sandbox.js`);
 const { dataPaths } = await import(`${dist}/config/paths.js`);
@@ -103,7 +103,7 @@ const tool = (kind) =>
       home,
       workspace: paths.workspace,
       skills: { dir: paths.skills, get: () => undefined },
-      modelSkills: openModelSkills(join(paths.home, '.model-skills.json')),
+      provenance: openSkillProvenance(paths.home),
       sandbox: kind === 'bwrap' ? sandbox : { kind: 'off', network: true },
     }),
   });
@@ -116,7 +116,14 @@ const variants = {
 };
 if (sandbox.kind === 'bwrap') {
   variants['run_command, decision + bwrap'] = runTrue(tool('bwrap'));
-  const layout = { workspace: paths.workspace, skillsDir: paths.skills, hidden: [], network: sandbox.stack };
+  const layout = {
+    workspace: paths.workspace,
+    skillsDir: paths.skills,
+    home,
+    dataDirs: [paths.home],
+    hidden: [],
+    network: sandbox.stack,
+  };
   variants['bwrap sh -c true (runProcess)'] = () =>
     runProcess({ command: 'bwrap', args: bwrapArgs(layout, 'true', paths.workspace), cwd: paths.workspace });
 } else console.log(`bwrap unavailable here: ${sandbox.reason}`);

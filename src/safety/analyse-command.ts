@@ -3,10 +3,18 @@
  * yes (or must never run). Every simple command is looked at, wrappers are unwrapped and `-c`
  * strings parsed again (to MAX_DEPTH), redirections are checked like any other write.
  */
-import { basename } from 'node:path';
+import { basename, resolve } from 'node:path';
 import type { SafetyRule } from '../config/schema.js';
 import { deleterHandler, FILE_HANDLERS } from './file-handlers.js';
-import { type AnalysisContext, ask, deny, type Finding, secretFinding, writeFinding } from './findings.js';
+import {
+  type AnalysisContext,
+  ask,
+  deny,
+  type Finding,
+  inPrivateTmp,
+  secretFinding,
+  writeFinding,
+} from './findings.js';
 import type { HandlerResult, ProgramHandler } from './handler.js';
 import { NET_HANDLERS } from './net-handlers.js';
 import {
@@ -19,6 +27,7 @@ import {
   SYSTEM_CHANGERS,
   TEXT_ONLY,
 } from './program-table.js';
+import { isWithin } from './protected-paths.js';
 import { ruleDecision } from './rules.js';
 import {
   type ParsedCommandLine,
@@ -32,6 +41,8 @@ import { interpreterHandler, shellHandler, WRAPPER_HANDLERS } from './wrapper-ha
 export const MAX_DEPTH = 8;
 /** Simple commands looked at per call; a longer script is asked. */
 const MAX_COMMANDS = 400;
+/** Directories a line `cd`s into that its relative paths are also judged from. */
+const MAX_DIRECTORIES = 8;
 
 interface CommandAnalysis {
   findings: Finding[];
@@ -39,8 +50,15 @@ interface CommandAnalysis {
   single?: { program: string; args: string[] };
   /** Skills the model made that this command runs (approved by a yes). */
   modelSkills: string[];
-  /** Something in it needs the host (writes outside the workspace, changes the system), even when a rule allows it. */
+  /**
+   * Something in it needs the host (writes outside the workspace, changes the system), even when a
+   * rule allows it: the whole line then runs there, and `findings` are the host's (see analyseCommand).
+   */
   host: boolean;
+  /** Paths in the sandbox's private /tmp the line names (what the model must be told stays there). */
+  privateTmp: string[];
+  /** Directories outside the workspace the line `cd`s into (its relative paths may mean any of them). */
+  directories: string[];
 }
 
 const HANDLERS: Record<string, ProgramHandler> = { ...WRAPPER_HANDLERS, ...FILE_HANDLERS, ...NET_HANDLERS };
@@ -59,6 +77,8 @@ function tableResult(program: string, args: ShellWord[], ctx: AnalysisContext): 
 class Analyser {
   readonly findings: Finding[] = [];
   readonly modelSkills: string[] = [];
+  readonly privateTmp = new Set<string>();
+  readonly directories = new Set<string>();
   host = false;
   private count = 0;
 
@@ -92,6 +112,7 @@ class Analyser {
   private redirection(kind: 'read' | 'write' | 'fd', target: ShellWord): void {
     // `2>&1`, `>&-`: file descriptors, not files.
     if (kind === 'fd' && /^(\d+|-)$/.test(target.text ?? '')) return;
+    this.notePrivateTmp(target);
     this.push(secretFinding(target.text, target.pattern, this.ctx));
     if (kind !== 'read') this.push(writeFinding(target.text, this.ctx));
   }
@@ -114,7 +135,11 @@ class Analyser {
       return;
     }
     const program = basename(name.text);
-    for (const word of words) this.push(secretFinding(word.text, word.pattern, this.ctx));
+    if (program === 'cd' || program === 'pushd') this.noteDirectory(args);
+    for (const word of words) {
+      this.notePrivateTmp(word);
+      this.push(secretFinding(word.text, word.pattern, this.ctx));
+    }
     const argTexts = args.map((a) => a.text ?? a.pattern);
     const rule = ruleDecision(this.rules, program, argTexts);
     const label = [program, ...argTexts].join(' ');
@@ -138,6 +163,26 @@ class Analyser {
     for (const code of result.code ?? []) {
       if (code.text === undefined) this.findings.push(ask('dynamicCode', program));
       else this.line(code.text, depth + 1);
+    }
+  }
+
+  /** Where `cd DIR` / `pushd DIR` goes, when it is known before the run and outside the workspace. */
+  private noteDirectory(args: ShellWord[]): void {
+    const operand = args.find((a) => a.text === undefined || !/^[-+]./.test(a.text));
+    const target = operand ? operand.text : this.ctx.home;
+    if (target === undefined || target === '-' || this.directories.size >= MAX_DIRECTORIES) return;
+    const dir = resolve(this.ctx.cwd, target);
+    if (!isWithin(dir, this.ctx.workspace)) this.directories.add(dir);
+  }
+
+  /** A word naming a path in the private /tmp (itself, or an option's value `--out=/tmp/x`). */
+  private notePrivateTmp(word: ShellWord): void {
+    if (!this.ctx.sandboxed) return;
+    const shape = word.text ?? word.pattern;
+    for (const candidate of [shape, shape.slice(shape.indexOf('=') + 1)]) {
+      if (!candidate.startsWith('/')) continue;
+      const full = resolve(candidate);
+      if (inPrivateTmp(full, this.ctx)) this.privateTmp.add(full);
     }
   }
 
@@ -165,12 +210,58 @@ class Analyser {
   }
 }
 
-/** Analyses a command line for one run in `ctx`. Never throws for bad input: it asks instead. */
+/**
+ * Analyses a command line for one run in `ctx`. Never throws for bad input: it asks instead.
+ * A sandboxed line that needs the host runs there whole, so it is analysed again as host code:
+ * every part of it is judged by the rules without the sandbox (a `rm` of /tmp next to a system
+ * change deletes the real /tmp), and those findings are the ones reported.
+ */
 export function analyseCommand(
   source: string,
   ctx: AnalysisContext,
   rules: readonly SafetyRule[] = [],
 ): CommandAnalysis {
+  const analysis = analyseFromEachDirectory(source, ctx, rules);
+  if (!ctx.sandboxed || !analysis.host) return analysis;
+  return { ...analyseFromEachDirectory(source, { ...ctx, sandboxed: false }, rules), host: true };
+}
+
+/**
+ * After `cd DIR` a relative path means DIR/path: the line is judged from the cwd and again from
+ * every directory outside the workspace it `cd`s into (wherever in the line the `cd` is), and
+ * every finding of any of them counts (`cd ~ && rm -rf old` deletes in the real home, so on the host).
+ */
+function analyseFromEachDirectory(
+  source: string,
+  ctx: AnalysisContext,
+  rules: readonly SafetyRule[],
+): CommandAnalysis {
+  const first = analyseOnce(source, ctx, rules);
+  const others = first.directories
+    .filter((dir) => dir !== ctx.cwd)
+    .map((cwd) => analyseOnce(source, { ...ctx, cwd }, rules));
+  if (others.length === 0) return first;
+  const all = [first, ...others];
+  const seen = new Set<string>();
+  const findings = all
+    .flatMap((a) => a.findings)
+    .filter((f) => {
+      const key = `${f.decision} ${f.reason} ${f.detail}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  const union = (pick: (a: CommandAnalysis) => string[]) => [...new Set(all.flatMap(pick))];
+  return {
+    ...first,
+    findings,
+    host: all.some((a) => a.host),
+    modelSkills: union((a) => a.modelSkills),
+    privateTmp: union((a) => a.privateTmp),
+  };
+}
+
+function analyseOnce(source: string, ctx: AnalysisContext, rules: readonly SafetyRule[]): CommandAnalysis {
   const analyser = new Analyser(ctx, rules);
   const parsed = analyser.line(source, 0);
   const only =
@@ -186,6 +277,8 @@ export function analyseCommand(
     findings: analyser.findings,
     modelSkills: analyser.modelSkills,
     host,
+    privateTmp: [...analyser.privateTmp],
+    directories: [...analyser.directories],
     ...(single ? { single } : {}),
   };
 }

@@ -25,6 +25,8 @@ interface CommandPlan {
   host: boolean;
   /** Model-made skills it runs; a yes approves them. */
   modelSkills: string[];
+  /** Paths in the sandbox's private /tmp the command names (when it runs in the sandbox): the model is told they stay there. */
+  privateTmp: string[];
 }
 
 export interface SpawnSpec {
@@ -56,9 +58,20 @@ interface CommandGuardOptions {
   sandbox: SandboxStatus;
 }
 
+/** What any command needs without the sandbox: named after the rest, so the cap never hides a deletion behind them. */
+const ROUTINE_ON_HOST = new Set<Finding['reason']>([
+  'writesUnsandboxed',
+  'codeUnsandboxed',
+  'unknownUnsandboxed',
+]);
+
 function describe(findings: readonly Finding[], lang: Lang): string {
   const t = safetyMessages(lang);
-  const texts = [...new Set(findings.map((f) => t.reason(f.reason, f.detail)))];
+  const ordered = [
+    ...findings.filter((f) => !ROUTINE_ON_HOST.has(f.reason)),
+    ...findings.filter((f) => ROUTINE_ON_HOST.has(f.reason)),
+  ];
+  const texts = [...new Set(ordered.map((f) => t.reason(f.reason, f.detail)))];
   const shown = texts.slice(0, MAX_REASONS).join(t.and);
   return texts.length > MAX_REASONS ? `${shown}${t.and}${t.more(texts.length - MAX_REASONS)}` : shown;
 }
@@ -75,7 +88,7 @@ export function createCommandGuard(options: CommandGuardOptions): CommandGuard {
     plan(command, cwd, lang) {
       const t = safetyMessages(lang);
       if (safety.mode === 'off')
-        return { verdict: { decision: 'allow', reason: t.off }, host: true, modelSkills: [] };
+        return { verdict: { decision: 'allow', reason: t.off }, host: true, modelSkills: [], privateTmp: [] };
       const analysis = analyseCommand(
         command,
         {
@@ -95,14 +108,18 @@ export function createCommandGuard(options: CommandGuardOptions): CommandGuard {
       );
       const denied = analysis.findings.filter((f) => f.decision === 'deny');
       const host = !sandboxed || analysis.host;
+      const privateTmp = host ? [] : analysis.privateTmp;
+      // A sandboxed line that needs the host runs there whole: the person reads that first.
+      const why = (findings: readonly Finding[]) =>
+        sandboxed && host ? t.wholeLineOnHost(describe(findings, lang)) : describe(findings, lang);
       if (denied.length > 0)
-        return { verdict: { decision: 'deny', reason: describe(denied, lang) }, host, modelSkills: [] };
+        return { verdict: { decision: 'deny', reason: why(denied) }, host, modelSkills: [], privateTmp };
       if (analysis.findings.length === 0)
-        return { verdict: { decision: 'allow', reason: t.allowed }, host, modelSkills: [] };
+        return { verdict: { decision: 'allow', reason: t.allowed }, host, modelSkills: [], privateTmp };
       const single = analysis.single;
       const verdict: Verdict = {
         decision: 'ask',
-        reason: describe(analysis.findings, lang),
+        reason: why(analysis.findings),
         // Remembered only as exact program and arguments; a model skill's first run is never remembered.
         ...(single && analysis.modelSkills.length === 0
           ? {
@@ -115,7 +132,7 @@ export function createCommandGuard(options: CommandGuardOptions): CommandGuard {
             }
           : {}),
       };
-      return { verdict, host, modelSkills: analysis.modelSkills };
+      return { verdict, host, modelSkills: analysis.modelSkills, privateTmp };
     },
     async approved(plan) {
       for (const name of plan.modelSkills) {

@@ -3,7 +3,7 @@
  * delete, and which options turn a reader into a writer (`find -delete`, `sed -i`, `sort -o`).
  */
 import { resolve } from 'node:path';
-import { ask, deny, type Finding, inPrivateTmp, writeFinding } from './findings.js';
+import { ask, deny, type Finding, isScratch, writeFinding } from './findings.js';
 import { argTexts, type HandlerResult, hasUnknownOption, type ProgramHandler } from './handler.js';
 import { hasAny, type OptionSpec, parseOptions } from './options.js';
 import { KILLERS } from './program-table.js';
@@ -24,13 +24,17 @@ function writer(spec: OptionSpec, targets: (o: ReturnType<typeof parseOptions>) 
 const lastOr = (o: ReturnType<typeof parseOptions>, option: string) =>
   o.values.get(option) ?? (o.operands.length > 1 ? o.operands.slice(-1) : []);
 
-/** rm, rmdir, shred …: deleting is asked (except in the sandbox's private /tmp); secrets are denied. */
+/**
+ * rm, rmdir, shred …: deleting is asked (except the command's own scratch in the sandbox's private
+ * /tmp); deleting a real host path outside the workspace, the real /tmp included, runs on the host;
+ * secrets are denied.
+ */
 const deleter: ProgramHandler = (args, ctx, program) => {
   const operands = parseOptions(argTexts(args)).operands;
   const findings: Found[] = operands.map((path) => {
     const write = writeFinding(path, ctx);
     if (write?.decision === 'deny') return write;
-    if (inPrivateTmp(resolve(ctx.cwd, path), ctx)) return undefined;
+    if (isScratch(resolve(ctx.cwd, path), ctx)) return undefined;
     return ask('deletes', `${program} ${path}`, write?.host === true);
   });
   if (operands.length === 0 || hasUnknownOption(args)) findings.push(ask('deletes', program));

@@ -3,6 +3,7 @@
  * The verdict is the strictest finding (deny > ask > allow).
  */
 import { resolve } from 'node:path';
+import { isRealTmpPath } from './host-tmp.js';
 import { isWithin } from './protected-paths.js';
 import type { Decision } from './types.js';
 
@@ -51,6 +52,11 @@ export interface AnalysisContext {
   protectedPaths: readonly string[];
   /** `model` for a skill the model made that nobody approved yet, `user` for other skills. */
   skillOrigin(name: string): 'user' | 'model' | undefined;
+  /**
+   * Whether a path under /tmp names something of the host's real /tmp (see host-tmp.ts); default:
+   * looks at this machine's file system.
+   */
+  realTmp?: (full: string) => boolean;
 }
 
 export const ask = (reason: ReasonKey, detail: string, host = false): Finding => ({
@@ -121,7 +127,7 @@ export function writeFinding(path: string | undefined, ctx: AnalysisContext): Fi
   if (HARMLESS_DEVICES.test(full)) return undefined;
   if (ctx.protectedPaths.some((p) => isWithin(full, p))) return deny('secret', full);
   if (!ctx.sandboxed) return ask('writesUnsandboxed', full);
-  if (isWithin(full, ctx.workspace) || inPrivateTmp(full, ctx)) return undefined;
+  if (isWithin(full, ctx.workspace) || isScratch(full, ctx)) return undefined;
   return ask('writesOutside', full, true);
 }
 
@@ -133,4 +139,12 @@ export function inPrivateTmp(full: string, ctx: AnalysisContext): boolean {
     !isWithin(full, ctx.workspace) &&
     !isWithin(full, ctx.skillsDir)
   );
+}
+
+/**
+ * A path that stays the command's own scratch: in the private /tmp, and nothing of the host's real
+ * /tmp (writing or deleting a real one there would change nothing on this machine).
+ */
+export function isScratch(full: string, ctx: AnalysisContext): boolean {
+  return inPrivateTmp(full, ctx) && !(ctx.realTmp ?? isRealTmpPath)(full);
 }

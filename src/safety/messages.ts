@@ -60,6 +60,8 @@ export const safetyMessages = defineMessages({
     off: 'safety.mode = off：不检查命令',
     and: '；',
     more: (n: number) => `等 ${n} 项`,
+    wholeLineOnHost: (reasons: string) =>
+      `整行命令将在沙箱外、直接在本机运行，每一部分都按本机规则检查：${reasons}`,
     sandboxBwrap: '沙箱：bubblewrap',
     sandboxOff: '沙箱：已关闭（safety.sandbox = off），命令直接在本机运行，写入和未知程序都会询问',
     sandboxUnavailable: (why: string) => `沙箱不可用（${why}），命令直接在本机运行，写入和未知程序都会询问`,
@@ -82,6 +84,8 @@ export const safetyMessages = defineMessages({
     off: 'safety.mode = off: commands are not checked',
     and: '; ',
     more: (n: number) => `and ${n} more`,
+    wholeLineOnHost: (reasons: string) =>
+      `the whole line runs outside the sandbox, on this machine (each part judged so): ${reasons}`,
     sandboxBwrap: 'sandbox: bubblewrap',
     sandboxOff:
       'sandbox: off (safety.sandbox = off); commands run directly on this machine, and writes and unknown programs are asked',

@@ -132,10 +132,11 @@ describe('command analyser', () => {
     }
   });
 
-  it('writes outside the workspace need the host; inside the workspace and /tmp they do not', () => {
+  it('writes outside the workspace need the host (judged as host code); inside the workspace and /tmp they do not', () => {
     const outside = analyseCommand('echo x > /etc/motd', context());
+    expect(outside.host).toBe(true);
     expect(outside.findings).toEqual([
-      expect.objectContaining({ decision: 'ask', reason: 'writesOutside', host: true }),
+      expect.objectContaining({ decision: 'ask', reason: 'writesUnsandboxed', detail: '/etc/motd' }),
     ]);
     expect(decide('echo x > out.txt 2>&1')).toBe('allow');
     expect(decide('echo x > /tmp/out.txt')).toBe('allow');
@@ -225,5 +226,106 @@ describe('command analyser', () => {
       'rm x > y',
     ])
       expect(analyseCommand(command, context()).single, command).toBeUndefined();
+  });
+
+  it('judges a line that needs the host as host code, whole: every part is named (finding 6)', () => {
+    const scratch = { realTmp: () => false };
+    const line = analyseCommand('ldconfig -p; rm -rf /tmp/x', context(scratch));
+    expect(line.host).toBe(true);
+    expect(line.findings).toEqual([
+      expect.objectContaining({ reason: 'changesSystem', detail: 'ldconfig' }),
+      expect.objectContaining({ reason: 'deletes', detail: 'rm /tmp/x' }),
+    ]);
+    expect(line.privateTmp).toEqual([]);
+    // A rule that lets the host part through does not let the rest of the line ride along.
+    const ldconfig: SafetyRule[] = [
+      { decision: 'allow', command: 'ldconfig', args: ['-p'], tool: 'run_command' },
+    ];
+    expect(analyseCommand('ldconfig -p', context(scratch), ldconfig)).toMatchObject({
+      findings: [],
+      host: true,
+    });
+    expect(analyseCommand('ldconfig -p; rm -rf /tmp/x', context(scratch), ldconfig).findings).toEqual([
+      expect.objectContaining({ reason: 'deletes', detail: 'rm /tmp/x' }),
+    ]);
+    // What the sandbox would have contained is asked on the host: scripts, unknown programs, writes, kills.
+    expect(
+      analyseCommand(
+        'echo x > /etc/motd; python3 x.py; frob; echo y > out.txt; kill 1',
+        context(scratch),
+      ).findings.map((f) => `${f.reason} ${f.detail}`),
+    ).toEqual([
+      'writesUnsandboxed /etc/motd',
+      `writesUnsandboxed ${paths.workspace}/out.txt`,
+      'codeUnsandboxed python3',
+      'unknownUnsandboxed frob',
+      'changesSystem kill',
+    ]);
+    // Shapes that can name a secret are denied on the host, as without a sandbox.
+    expect(decide('cat ~/.ss*/id_rsa')).toBe('allow');
+    expect(decide('cat ~/.ss*/id_rsa; ldconfig -p')).toBe('deny');
+    // A sandboxed line stays judged by the sandbox's rules.
+    expect(analyseCommand('python3 x.py; echo y > out.txt', context(scratch))).toMatchObject({
+      findings: [],
+      host: false,
+    });
+  });
+
+  it("takes a real path of the host's /tmp as the host's, and scratch in the private /tmp as scratch (finding 8)", () => {
+    const real = mkdtempSync('/tmp/aibox-real-tmp-');
+    try {
+      writeFileSync(join(real, 'data.txt'), 'keep');
+      const gone = `${real}-not-there`;
+      const removal = analyseCommand(`rm -rf ${real}`, context());
+      expect(removal.host).toBe(true);
+      expect(removal.findings).toEqual([
+        expect.objectContaining({ reason: 'deletes', detail: `rm ${real}` }),
+      ]);
+      expect(analyseCommand(`echo x >> ${real}/data.txt`, context()).host).toBe(true);
+      expect(analyseCommand(`mkdir -p ${real}/sub/dir`, context()).host).toBe(true);
+      expect(analyseCommand(`rm -f ${real.slice(0, -3)}*`, context()).host).toBe(true);
+      expect(analyseCommand(`touch ${real}`, context()).host).toBe(true);
+      // Nothing of the host there: the command's own scratch, allowed in the sandbox and noted.
+      const scratch = analyseCommand(
+        `mkdir -p ${gone}/b && echo x > ${gone}/b/f && rm -rf ${gone}`,
+        context(),
+      );
+      expect(scratch).toMatchObject({ findings: [], host: false });
+      expect(scratch.privateTmp.sort()).toEqual([gone, `${gone}/b`, `${gone}/b/f`]);
+      expect(analyseCommand(`python3 x.py --out=${gone}/r.json`, context()).privateTmp).toEqual([
+        `${gone}/r.json`,
+      ]);
+      // Reads are noted too (the host's /tmp is not visible in the sandbox); the workspace is not.
+      expect(analyseCommand(`cat ${real}/data.txt`, context())).toMatchObject({
+        findings: [],
+        privateTmp: [`${real}/data.txt`],
+      });
+      expect(
+        analyseCommand(`cat ${join(real, 'w', 'f')}`, context({ workspace: join(real, 'w') })).privateTmp,
+      ).toEqual([]);
+      // After `cd`, relative paths are judged from there too: the real /tmp and the real home.
+      const name = real.slice('/tmp/'.length);
+      expect(analyseCommand(`cd /tmp && rm -rf ${name}`, context()).host).toBe(true);
+      expect(analyseCommand(`cd /tmp; echo x > ${name}/data.txt`, context()).host).toBe(true);
+      const inScratch = analyseCommand(`cd /tmp && mkdir ${name}-x && ls`, context());
+      expect(inScratch).toMatchObject({ findings: [], host: false, privateTmp: ['/tmp'] });
+      expect(analyseCommand('cd ~ && rm -rf old', context())).toMatchObject({
+        host: true,
+        findings: [expect.objectContaining({ reason: 'deletes', detail: 'rm old' })],
+      });
+      expect(analyseCommand('cd && echo x > notes.txt', context()).host).toBe(true);
+      expect(analyseCommand('pushd /etc && echo x > motd', context()).host).toBe(true);
+      expect(analyseCommand('cd src && rm x', context())).toMatchObject({ host: false, directories: [] });
+      expect(analyseCommand('cd ~/.ssh && cat id_rsa', context()).findings).toContainEqual(
+        expect.objectContaining({ decision: 'deny', detail: `${HOME}/.ssh/id_rsa` }),
+      );
+      // Without the sandbox /tmp is the host's: every write is asked, nothing is noted.
+      expect(analyseCommand(`rm -rf ${gone}`, context({ sandboxed: false }))).toMatchObject({
+        privateTmp: [],
+      });
+      expect(decide(`rm -rf ${gone}`, { sandboxed: false })).toBe('ask');
+    } finally {
+      rmSync(real, { recursive: true, force: true });
+    }
   });
 });

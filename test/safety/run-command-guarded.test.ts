@@ -72,7 +72,7 @@ function setup(
   });
   const run = (command: string, ctx: ToolContext = makeContext()) =>
     tool.execute(tool.parameters.parse({ command }), ctx);
-  return { paths, userHome, run, asked, answering, provenance, fresh, safety: config };
+  return { paths, userHome, run, asked, answering, provenance, fresh, safety: config, tool };
 }
 
 describe('run_command in the bubblewrap sandbox', () => {
@@ -191,6 +191,32 @@ describe('run_command decisions', () => {
     const result = await run(`echo hi > ${target}`, answering({ approved: true, how: 'allow' }));
     expect(result.ok).toBe(true);
     expect(readFileSync(target, 'utf8')).toBe('hi\n');
+  });
+
+  it("tells the model that the sandbox's /tmp is its own: in the description and in a result naming it", async () => {
+    const { run, tool, paths } = setup();
+    expect(tool.description).toContain("/tmp and $HOME are each command's own");
+    const scratch = `${paths.home}-scratch-not-on-host`;
+    const inTmp = `/tmp/${scratch.split('/').at(-1)}`;
+    const result = await run(`echo x > ${inTmp} && cat ${inTmp}`);
+    expect(result.content).toContain(`note: /tmp here is the sandbox's own`);
+    expect(result.content).toContain(`(${inTmp})`);
+    expect(existsSync(inTmp)).toBe(false);
+    expect((await run('echo x > in-workspace.txt')).content).not.toContain("sandbox's own");
+    expect(setup({}, 'off').tool.description).not.toContain("each command's own");
+  });
+
+  it('names what a host line does before what every command needs without the sandbox, within the cap', async () => {
+    const { run, answering, asked, paths } = setup();
+    const line = `echo a > a.txt; echo b > b.txt; python3 x.py; ldconfig -p; rm -rf ${paths.home}/gone`;
+    const result = await run(line, answering({ approved: false, how: 'deny' }));
+    expect(result.ok).toBe(false);
+    expect(asked[0]?.reason).toMatch(
+      new RegExp(
+        `^the whole line runs outside the sandbox, on this machine \\(each part judged so\\): changes the system or gains privileges: ldconfig; deletes files: rm ${paths.home}/gone; writes a file without the sandbox: .*and 2 more$`,
+      ),
+    );
+    expect(asked[0]?.rememberable).toBeUndefined();
   });
 
   it("asks a model-made skill's first run, remembers the yes on disk, and asks again when it changes", async () => {

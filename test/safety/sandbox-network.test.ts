@@ -5,6 +5,7 @@
  * other address, while a server this machine serves on that address is reachable (outbound works).
  * Only loopback and this machine's own addresses are ever targets.
  */
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:net';
 import { networkInterfaces } from 'node:os';
@@ -14,6 +15,7 @@ import { type NetworkStack, resolverIsLoopback, withNetwork } from '../../src/sa
 import { probeBwrap } from '../../src/safety/sandbox-probe.js';
 import { runProcess } from '../../src/util/run-process.js';
 import { tempDir } from '../helpers/tool-context.js';
+import { until } from '../helpers/until.js';
 
 const STACK: NetworkStack = {
   slirp: '/usr/bin/slirp4netns',
@@ -155,16 +157,54 @@ describe('a sandboxed command with the network on (real bwrap and slirp4netns)',
   }, 60_000);
 
   it('leaves no slirp4netns behind when the command ends', async () => {
-    const before = await slirpCount();
-    await inSandbox([]);
-    // slirp4netns exits when the sandbox's sync fd closes; wait for it, bounded.
-    const deadline = Date.now() + 5000;
-    while ((await slirpCount()) > before && Date.now() < deadline) await new Promise((r) => setImmediate(r));
-    expect(await slirpCount()).toBeLessThanOrEqual(before);
+    // Only the slirp4netns of this sandbox is looked at: other tests run sandboxes at the same time.
+    // The launch is started in a session of its own, so its slirp4netns is the one in that session.
+    const dir = tempDir('aibox-netns-');
+    const argv = bwrapArgs(
+      { workspace: dir, skillsDir: dir, home: dir, dataDirs: [], hidden: [], network: sandbox.stack },
+      'echo up; read _; echo done',
+      dir,
+    );
+    const { command, args } = sandboxSpawn(sandbox, argv);
+    const child = spawn(command, args, { detached: true, stdio: ['pipe', 'pipe', 'inherit'] });
+    const exited = once(child, 'exit');
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (text: string) => {
+      out += text;
+    });
+    try {
+      await until(() => out.includes('up'), 'the sandboxed command to start');
+      const session = child.pid as number;
+      const own = await slirpOfSession(session);
+      expect(own).toHaveLength(1);
+      child.stdin.end('\n');
+      await exited;
+      expect(out).toContain('done');
+      // slirp4netns exits when the sandbox's sync fd closes; wait for it, bounded.
+      await until(() => !own.some(alive), "the sandbox's slirp4netns to exit", 5000).catch(() => undefined);
+      expect(own.filter(alive)).toEqual([]);
+    } finally {
+      if (child.exitCode === null) process.kill(-(child.pid as number), 'SIGKILL');
+    }
   }, 60_000);
 });
 
-async function slirpCount(): Promise<number> {
-  const run = await runProcess({ command: 'pgrep', args: ['-c', '-x', 'slirp4netns'] });
-  return Number(run.stdout.toString().trim() || '0');
+/** The pids of the slirp4netns processes in a session. */
+async function slirpOfSession(session: number): Promise<number[]> {
+  const run = await runProcess({ command: 'ps', args: ['-e', '-o', 'pid=,sid=,comm='] });
+  return run.stdout
+    .toString()
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .filter(([, sid, comm]) => comm === 'slirp4netns' && Number(sid) === session)
+    .map(([pid]) => Number(pid));
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }

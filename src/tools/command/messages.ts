@@ -5,6 +5,8 @@ export const runCommandMessages = defineMessages({
   zh: {
     description:
       '在 shell（/bin/sh -c）中执行命令，返回输出、返回码和耗时。扩展技能目录在 PATH 中（排在系统目录之后），可直接用技能名调用（先用 search_skills 查找，再用 "技能名 --help" 查看用法）。标准输入已关闭，不支持交互式命令。默认工作目录是工作区。',
+    sandboxed:
+      '命令在沙箱中运行：工作区可写；/tmp 和 $HOME 是每条命令私有的，开始时为空、结束后丢弃，本机的 /tmp 在沙箱里看不到；写入或删除工作区以外的本机路径（包括本机的 /tmp）需要用户批准，批准后在沙箱外执行。',
     command: '要执行的 shell 命令',
     timeout: (def: number, max: number) => `超时秒数（默认 ${def}，最大 ${max}；超时后整个进程组被终止）`,
     workDir: '工作目录（默认工作区；相对路径基于工作区）',
@@ -29,10 +31,14 @@ export const runCommandMessages = defineMessages({
       `请求的超时 ${asked} 秒不可用（不存在无限超时），已使用 ${used} 秒`,
     outputDropped: (chars: number) => `输出过多，中间约 ${chars} 个字符未保留`,
     liveOutputStopped: '（输出过多，不再实时显示；命令仍在运行，结束后给出开头和结尾）',
+    privateTmp: (paths: string) =>
+      `这里的 /tmp 是沙箱私有的：命令开始时为空，结束后即丢弃。在其中的写入或删除（${paths}）没有发生在本机上，本机的 /tmp 也看不到；要保留的文件请放在工作区`,
   },
   en: {
     description:
       'Run a shell command (/bin/sh -c) and get its output, exit code and duration. The skills directory is on PATH (after the system directories), so skills run by bare name (find them with search_skills, then read "<skill> --help"). Stdin is closed: interactive commands are not supported. The default working directory is the workspace.',
+    sandboxed:
+      "Commands run in a sandbox: the workspace is writable; /tmp and $HOME are each command's own, empty at the start and discarded at the end, and this machine's /tmp is not visible there. Writing or deleting a path of this machine outside the workspace (its /tmp included) needs the user's approval and then runs outside the sandbox.",
     command: 'The shell command to run',
     timeout: (def, max) =>
       `Timeout in seconds (default ${def}, at most ${max}); on timeout the whole process group is killed`,
@@ -59,5 +65,7 @@ export const runCommandMessages = defineMessages({
     outputDropped: (chars) => `Too much output: about ${chars} chars in the middle were not kept`,
     liveOutputStopped:
       '(Too much output: live display stopped; the command keeps running and its head and tail follow at the end)',
+    privateTmp: (paths) =>
+      `/tmp here is the sandbox's own: empty when the command started and discarded when it ended. What was written or deleted there (${paths}) did not happen on this machine, and this machine's /tmp is not visible there; put files to keep in the workspace`,
   },
 });

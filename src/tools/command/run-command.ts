@@ -41,20 +41,39 @@ export interface RunCommandToolOptions {
   guard?: CommandGuard;
 }
 
-/** What to start: the guard's plan (sandbox or not), or a plain guarded shell without a policy. */
+/**
+ * What to start: the guard's plan (sandbox or not), or a plain guarded shell without a policy;
+ * `privateTmp`: the paths in the sandbox's private /tmp the command names.
+ */
 async function decideSpawn(
   options: RunCommandToolOptions,
   command: string,
   cwd: string,
   ctx: Parameters<Tool['execute']>[1],
-): Promise<SpawnSpec | { refused: string }> {
+): Promise<{ spawn: SpawnSpec; privateTmp: string[] } | { refused: string }> {
   const guard = options.guard;
-  if (!guard) return { command: '/bin/sh', args: guardedShellArgs(command), holdStdin: true };
+  if (!guard)
+    return {
+      spawn: { command: '/bin/sh', args: guardedShellArgs(command), holdStdin: true },
+      privateTmp: [],
+    };
   const plan = guard.plan(command, cwd, ctx.lang);
   const answer = await authorise(plan.verdict, guard.mode, { tool: 'run_command', command }, ctx);
   if (!answer.run) return { refused: answer.message };
   await guard.approved(plan);
-  return guard.spawnSpec(command, cwd, plan.host);
+  return { spawn: guard.spawnSpec(command, cwd, plan.host), privateTmp: plan.privateTmp };
+}
+
+/** Paths named in a note; the rest are counted. */
+const MAX_NOTED_PATHS = 3;
+
+function privateTmpNote(
+  paths: readonly string[],
+  t: ReturnType<typeof runCommandMessages>,
+): string | undefined {
+  if (paths.length === 0) return undefined;
+  const shown = paths.slice(0, MAX_NOTED_PATHS).join(', ');
+  return t.privateTmp(paths.length > MAX_NOTED_PATHS ? `${shown}, …` : shown);
 }
 
 const envName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/);
@@ -87,10 +106,18 @@ function effectiveTimeout(
   return { seconds: asked, clamped: false };
 }
 
+/** With the sandbox, the model is told up front what its /tmp and $HOME are (as the tool is made: a /reload to mode off keeps it). */
+function description(options: RunCommandToolOptions): string {
+  const t = runCommandMessages(options.lang);
+  const guard = options.guard;
+  const sandboxed = guard?.sandbox.kind === 'bwrap' && guard.mode !== 'off';
+  return sandboxed ? `${t.description} ${t.sandboxed}` : t.description;
+}
+
 export function createRunCommandTool(options: RunCommandToolOptions): Tool<RunCommandArgs> {
   return {
     name: 'run_command',
-    description: runCommandMessages(options.lang).description,
+    description: description(options),
     parameters: schema(options.lang, options.config),
     async execute(args, ctx): Promise<ToolResult> {
       const t = runCommandMessages(ctx.lang);
@@ -105,8 +132,9 @@ export function createRunCommandTool(options: RunCommandToolOptions): Tool<RunCo
         tailChars: KEEP_TAIL_CHARS,
         liveChars: LIVE_OUTPUT_MAX_CHARS,
       };
-      const spawn = await decideSpawn(options, args.command, cwd, ctx);
-      if ('refused' in spawn) return { ok: false, content: `❌ ${spawn.refused}` };
+      const decided = await decideSpawn(options, args.command, cwd, ctx);
+      if ('refused' in decided) return { ok: false, content: `❌ ${decided.refused}` };
+      const { spawn } = decided;
       const collector = new OutputCollector(limits.keepChars, limits.tailChars);
       let live = 0;
       const run = await runProcess({
@@ -149,6 +177,7 @@ export function createRunCommandTool(options: RunCommandToolOptions): Tool<RunCo
         [t.labelSignal, run.signal ?? undefined],
         [t.labelDuration, seconds(run.durationMs)],
         [t.labelNote, timeout.clamped ? t.timeoutClamped(args.timeout ?? 0, timeout.seconds) : undefined],
+        [t.labelNote, privateTmpNote(decided.privateTmp, t)],
         [t.labelNote, run.spawnError?.message],
         [t.labelNote, collector.dropped > 0 ? t.outputDropped(collector.dropped) : undefined],
       ];
