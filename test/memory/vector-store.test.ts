@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { createMemoryStore } from '../../src/memory/store.js';
+import { TopK } from '../../src/memory/vectors/top-k.js';
+import { createVectorStore } from '../../src/memory/vectors/vector-store.js';
+import { tempDatabase } from '../helpers/test-database.js';
+
+const vec = (...values: number[]) => Float32Array.from(values);
+
+describe('vector store', () => {
+  it('finds the nearest by cosine, keeps vectors per model, and drops a vector with its memory', async () => {
+    const db = await tempDatabase('aibox-vec-');
+    const memory = createMemoryStore({ db });
+    const a = memory.save({ summary: 'a' });
+    const b = memory.save({ summary: 'b' });
+    const c = memory.save({ summary: 'c' });
+    const vectors = createVectorStore(db, 'model-x/3', 3);
+    expect(vectors.missing(10)).toEqual([a.id, b.id, c.id]);
+    vectors.put(a.id, vec(1, 0, 0));
+    vectors.put(b.id, vec(0, 2, 0)); // not unit length: stored normalised
+    expect(vectors.backlog()).toBe(1);
+    const hits = vectors.nearest(vec(0.1, 1, 0), 2);
+    expect(hits.map((h) => h.id)).toEqual([b.id, a.id]);
+    expect(hits[0]?.similarity).toBeCloseTo(1 / Math.sqrt(1.01), 5);
+    // After the matrix is loaded, a new vector is appended and a replaced one updated.
+    vectors.put(c.id, vec(0, 0, 1));
+    vectors.put(a.id, vec(0, 0, -1));
+    expect(vectors.nearest(vec(0, 0, 1), 1)[0]?.id).toBe(c.id);
+    expect(vectors.nearest(vec(0, 0, -1), 1)[0]?.id).toBe(a.id);
+    // Another model's vectors are neither found nor counted.
+    const other = createVectorStore(db, 'model-y/3', 3);
+    expect(other.count()).toBe(0);
+    expect(other.missing(10)).toHaveLength(3);
+    memory.delete(b.id);
+    expect(createVectorStore(db, 'model-x/3', 3).count()).toBe(2);
+    expect(() => vectors.put(a.id, vec(1, 2))).toThrow(/2 dimensions, expected 3/);
+  });
+
+  it('TopK keeps the k best in order, as a full sort would', () => {
+    const scores = Array.from({ length: 500 }, (_, i) => (Math.sin(i * 12.9898) * 43758.5453) % 1);
+    const top = new TopK(7);
+    for (const [i, s] of scores.entries()) top.offer(i, s);
+    const sorted = scores
+      .map((s, i) => ({ s, i }))
+      .sort((x, y) => y.s - x.s)
+      .slice(0, 7);
+    expect(top.ids).toEqual(sorted.map((x) => x.i));
+  });
+});
