@@ -46,3 +46,41 @@ describe('vector store', () => {
     expect(top.ids).toEqual(sorted.map((x) => x.i));
   });
 });
+
+describe('two-step vector search', () => {
+  it('finds what the exact search finds first among 3,000 vectors, for queries near a stored one', async () => {
+    const db = await tempDatabase('aibox-vec-');
+    const memory = createMemoryStore({ db });
+    const dims = 128;
+    let seed = 1;
+    const rand = () => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed / 0x7fffffff - 0.5;
+    };
+    const all: { id: number; v: Float32Array }[] = [];
+    const vectors = createVectorStore(db, 'm/128', dims);
+    db.transaction(() => {
+      for (let i = 0; i < 3000; i++) {
+        const v = Float32Array.from({ length: dims }, rand);
+        const id = memory.save({ summary: `m${i}` }).id;
+        vectors.put(id, v);
+        all.push({ id, v });
+      }
+    })();
+    const norm = (v: Float32Array) => Math.hypot(...v);
+    let found = 0;
+    for (let q = 0; q < 20; q++) {
+      // A paraphrase: near one stored vector (cosine about 0.6), far from the rest.
+      const near = all[q * 150]?.v ?? new Float32Array(dims);
+      const query = Float32Array.from(near, (x) => x + rand() * 1.2);
+      const exact = all
+        .map(({ id, v }) => ({ id, s: v.reduce((sum, x, i) => sum + x * (query[i] ?? 0), 0) / norm(v) }))
+        .sort((a, b) => b.s - a.s)
+        .slice(0, 1)
+        .map((x) => x.id);
+      const got = vectors.nearest(query, 5).map((h) => h.id);
+      if (got[0] === exact[0] && exact[0] === all[q * 150]?.id) found++;
+    }
+    expect(found).toBe(20);
+  });
+});

@@ -17,12 +17,15 @@ export interface MemoryIndexer {
   drain(): Promise<void>;
   /** Memories without a vector of this model ('unknown' before the first vector told the size). */
   backlog(): number | 'unknown';
+  /** `backlog()` read at most every BACKLOG_CACHE_MS (for `/healthz`, which must stay cheap). */
+  recentBacklog(): number | 'unknown';
   /** Why the last pass failed; cleared by a batch that succeeds. */
   lastError(): string | undefined;
   close(): void;
 }
 
 const FIRST_RETRY_MS = 5000;
+const BACKLOG_CACHE_MS = 10_000;
 const LAST_RETRY_MS = 600_000;
 
 interface IndexerOptions {
@@ -43,6 +46,7 @@ export function createMemoryIndexer(options: IndexerOptions): MemoryIndexer {
   let retryTimer: NodeJS.Timeout | undefined;
   let closed = false;
   let lastError: string | undefined;
+  let cached: { at: number; value: number | 'unknown' } | undefined;
   const abort = new AbortController();
 
   const nextIds = (): number[] => {
@@ -107,6 +111,11 @@ export function createMemoryIndexer(options: IndexerOptions): MemoryIndexer {
     },
     backlog() {
       return space.store()?.backlog() ?? 'unknown';
+    },
+    recentBacklog() {
+      const now = Date.now();
+      if (!cached || now - cached.at > BACKLOG_CACHE_MS) cached = { at: now, value: indexer.backlog() };
+      return cached.value;
     },
     lastError: () => lastError,
     close() {

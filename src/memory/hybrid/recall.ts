@@ -6,8 +6,8 @@
  */
 import type { Config } from '../../config/schema.js';
 import type { Lang } from '../../i18n/lang.js';
-import { estimateTextTokens } from '../../session/token-estimate.js';
 import { searchTerms } from '../../store/fts-terms.js';
+import { estimateTextTokens } from '../../util/text-tokens.js';
 import { cleanName, cleanText } from '../../util/untrusted-text.js';
 import { memoryMessages } from '../messages.js';
 import type { HybridHit, HybridSearch } from './hybrid-search.js';
