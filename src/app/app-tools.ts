@@ -1,4 +1,5 @@
 /** The tools the model is offered: the built-ins plus the memory and task tools. */
+import type { HybridSearch } from '../memory/hybrid/hybrid-search.js';
 import type { MemoryStore } from '../memory/types.js';
 import type { TaskStore } from '../tasks/types.js';
 import { type BuiltinToolDeps, createBuiltinTools } from '../tools/builtin.js';
@@ -9,12 +10,14 @@ import type { AnyTool } from '../tools/tool.js';
 type AppToolsDeps = Omit<BuiltinToolDeps, 'extraTools' | 'env'> & {
   env: NodeJS.ProcessEnv;
   memory: MemoryStore;
+  memorySearch: HybridSearch;
   tasks: TaskStore;
 };
 
 export function createAppTools(deps: AppToolsDeps): AnyTool[] {
   const extraTools = createMemoryTools({
     memory: deps.memory,
+    memorySearch: deps.memorySearch,
     tasks: deps.tasks,
     promptsDir: deps.paths.prompts,
     lang: deps.lang,

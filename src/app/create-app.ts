@@ -13,6 +13,7 @@ import type { Logger } from '../log/logger.js';
 import { createLogger } from '../log/logger.js';
 import type { WrapMcpLaunch } from '../mcp/launch.js';
 import { noMcpServers } from '../mcp/no-servers.js';
+import { openMemoryRecall } from '../memory/hybrid/open-recall.js';
 import { createMemoryStore } from '../memory/store.js';
 import { createPromptLoader } from '../prompts/prompt-loader.js';
 import { createProviderWithSettings } from '../providers/create-provider.js';
@@ -128,10 +129,20 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
     for (const notice of safetyNotices) logger.warn({ sandbox }, notice);
     notices.push(...safetyNotices);
 
-    const memory = createMemoryStore({ db, clock });
     const senders = createSenderStore(senderStorePath(paths));
     const services: Partial<AppServices> = {};
     const liveConfig = () => services.config ?? config;
+    const memoryRecall = openMemoryRecall({
+      db,
+      memory: createMemoryStore({ db, clock }),
+      config: liveConfig,
+      chat: created.settings,
+      env,
+      lang,
+      logger,
+    });
+    const memory = memoryRecall.memory;
+    if (memoryRecall.indexer) closers.push(() => memoryRecall.indexer?.close());
     const tasks = createTaskStore({
       db,
       clock,
@@ -172,6 +183,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
           secretEnvNames: secretEnvNames(config.llm),
           env,
           memory,
+          memorySearch: memoryRecall.search,
           tasks,
           sandbox,
           limiter: resultLimiter,
@@ -210,6 +222,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
       logger,
       archiveDir: paths.archive,
       askPerson: approvals.ask,
+      recall: memoryRecall.recall,
     });
     closers.push(() => sessions.close());
 
@@ -242,6 +255,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
       provider,
       sessions,
       memory,
+      memoryRecall,
       tasks,
       senders,
       builtinTools: tools,
@@ -253,6 +267,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
       startedAt: clock.now(),
     } satisfies AppServices);
     scheduler?.start();
+    // In the background: memories saved while embeddings were off or unreachable get their vectors.
+    memoryRecall.indexer?.wake();
     // In the background: start-up never waits for an MCP server.
     if (options.startMcp !== false) mcp.start();
     // Also in the background (awaited on close): saved tool results past their retention go.

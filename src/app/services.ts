@@ -9,6 +9,7 @@ import type { Config } from '../config/schema.js';
 import type { Lang } from '../i18n/lang.js';
 import type { Logger } from '../log/logger.js';
 import type { McpManager } from '../mcp/types.js';
+import type { MemoryRecall } from '../memory/hybrid/open-recall.js';
 import type { MemoryStore } from '../memory/types.js';
 import type { ChatProvider } from '../providers/types.js';
 import type { ApprovalBroker } from '../safety/approval-broker.js';
@@ -34,6 +35,8 @@ export interface AppServices {
   provider: ChatProvider;
   sessions: SessionManager;
   memory: MemoryStore;
+  /** Hybrid search, automatic recall and the embedding backlog (docs/memory-and-tasks.md). */
+  memoryRecall: MemoryRecall;
   tasks: TaskStore;
   /** Chat senders paired with a code, and the chats they opened (`AIBOX_HOME/channel-senders.json`). */
   senders: SenderStore;

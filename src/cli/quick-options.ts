@@ -23,7 +23,13 @@ const value = <Name extends string>(name: Name): QuickOption<Name> => ({ name, t
 /** `aibox skills search <keyword...>` options, in `--help` order. */
 export const SKILLS_SEARCH_OPTIONS = [value('limit'), flag('json')] as const;
 /** `aibox memory search <query...>` options, in `--help` order. */
-export const MEMORY_SEARCH_OPTIONS = [flag('json'), value('page'), value('limit'), flag('all')] as const;
+export const MEMORY_SEARCH_OPTIONS = [
+  flag('json'),
+  value('page'),
+  value('limit'),
+  flag('all'),
+  value('mode'),
+] as const;
 
 /** Declares `options` on a commander command (the slow path), each with its help text. */
 export function declareOptions<Name extends string>(

@@ -22,6 +22,7 @@ export const chatMessages = defineMessages({
     prompt: '> ',
     bye: '再见！',
     folded: (n: number) => `… 省略 ${n} 行`,
+    recalled: (list: string) => `🧠 想起了：${list}`,
   },
   en: {
     description: 'Terminal chat client (also works with the original Python Aibox server)',
@@ -44,6 +45,7 @@ export const chatMessages = defineMessages({
     prompt: '> ',
     bye: 'Bye!',
     folded: (n: number) => `… ${n} more lines`,
+    recalled: (list: string) => `🧠 Recalled: ${list}`,
   },
 });
 

@@ -233,6 +233,9 @@ export function createRenderer(options: RenderOptions): Renderer {
         for (const task of Array.isArray(f.tasks) ? f.tasks : [])
           block(`  [#${str(task.id)}] ${str(task.title)} - ${str(task.reminder_time)}`);
         return false;
+      case 'recalled':
+        block(dim(t.recalled(f.memories.map((m) => `#${m.id} ${m.topic}`).join(', ')), tty));
+        return false;
       case 'pong':
         return false;
       case 'dialogue_reset':

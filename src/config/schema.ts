@@ -329,6 +329,32 @@ const ChannelsConfigSchema = z.strictObject({
   dingtalk: DingTalkChannelSchema.default(() => DingTalkChannelSchema.parse({})),
 });
 
+/** Where memory embeddings come from (docs/memory-and-tasks.md, "Recall"). */
+const EmbeddingsConfigSchema = z.strictObject({
+  /** Empty: the chat provider's embeddings when its preset has them; `off`: keyword search only. */
+  provider: z.enum([...PROVIDER_IDS, 'off', '']).default(''),
+  /** Empty: the provider preset's base URL (for `custom`: required). */
+  base_url: z.string().default(''),
+  /** Empty: the preset's embedding model. */
+  model: z.string().default(''),
+  /** Vector size asked for; 0: the preset's (models without a size option ignore it). */
+  dimensions: z.int().min(0).max(8192).default(0),
+  /** Environment variable holding the key; empty: the provider's (or the chat model's key). */
+  api_key_env: z.string().default(''),
+  /** Texts per request. */
+  batch_size: z.int().min(1).max(256).default(10),
+});
+
+const MemoryConfigSchema = z.strictObject({
+  embeddings: EmbeddingsConfigSchema.default(() => EmbeddingsConfigSchema.parse({})),
+  /** Memories put in the prompt before each turn; 0 turns automatic recall off. */
+  recall_k: z.int().min(0).max(20).default(5),
+  /** Most tokens (estimated) the recalled block may take. */
+  recall_tokens: z.int().min(50).max(8000).default(600),
+  /** Cosine similarity a memory needs to be recalled by meaning. */
+  recall_min_similarity: z.number().min(0).max(1).default(0.5),
+});
+
 const LogConfigSchema = z.strictObject({
   level: z.enum(['error', 'warn', 'info', 'debug']).default('info'),
   max_size_mb: z.number().positive().default(10),
@@ -349,6 +375,7 @@ export const ConfigSchema = z.strictObject({
   safety: SafetyConfigSchema.default(() => SafetyConfigSchema.parse({})),
   mcp: McpConfigSchema.default(() => McpConfigSchema.parse({})),
   channels: ChannelsConfigSchema.default(() => ChannelsConfigSchema.parse({})),
+  memory: MemoryConfigSchema.default(() => MemoryConfigSchema.parse({})),
   log: LogConfigSchema.default(() => LogConfigSchema.parse({})),
 });
 

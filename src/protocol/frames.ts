@@ -215,6 +215,13 @@ export type ServerFrame =
     }
   | { type: 'dialogue_ended'; content?: string; session?: string }
   | { type: 'dialogue_reset'; content?: string; session?: string }
+  /** Memories put before the user's message in this turn's request (automatic recall). */
+  | {
+      type: 'recalled';
+      turn_id: string;
+      memories: { id: number; topic: string; summary: string; similarity?: number }[];
+      session?: string;
+    }
   | {
       type: 'command_result';
       content: string;

@@ -36,6 +36,7 @@ function mapEvent(event: SessionEvent, lang: Lang): { msgType: MsgType; content:
     case 'turn_start':
     case 'message':
     case 'dialogue_reset':
+    case 'recalled':
       return undefined;
     default: {
       const unhandled: never = event;

@@ -60,7 +60,23 @@ function healthBody(app: AppServices): Record<string, unknown> {
       ...(app.sandbox.reason ? { reason: app.sandbox.reason } : {}),
     },
     approvals: { credential: app.config.server.token !== '' ? 'token' : 'client_key' },
+    memory: memoryHealth(app),
     uptime_s: Math.round((app.clock.now().getTime() - app.startedAt.getTime()) / 1000),
+  };
+}
+
+/** How memories are searched and, with embeddings on, what is left to embed. */
+function memoryHealth(app: AppServices): Record<string, unknown> {
+  const { status, indexer } = app.memoryRecall;
+  if (!status.enabled || !indexer) {
+    return { search: 'keyword', reason: status.enabled ? undefined : status.reason };
+  }
+  const error = indexer.lastError();
+  return {
+    search: 'hybrid',
+    embeddings: status.model,
+    backlog: indexer.recentBacklog(),
+    ...(error ? { error: error.slice(0, 300) } : {}),
   };
 }
 

@@ -25,6 +25,7 @@ const STRUCTURED_ONLY = new Set<ServerFrameType>([
   'queued',
   'approval_request',
   'approval_resolved',
+  'recalled',
 ]);
 
 /** Frames only for the original clients (marked by identity, so nothing extra goes on the wire). */
@@ -125,6 +126,20 @@ export function framesForEvent(event: SessionEvent, t: ServerMessages): ServerFr
       return [errorFrame(event.code, event.message, { turn_id: event.turnId, session })];
     case 'dialogue_ended':
       return [{ type: 'dialogue_ended', content: t.dialogueEnded, session }];
+    case 'recalled':
+      return [
+        {
+          type: 'recalled',
+          turn_id: event.turnId,
+          memories: event.memories.map((m) => ({
+            id: m.id,
+            topic: m.topic,
+            summary: m.summary,
+            ...(m.similarity === undefined ? {} : { similarity: Math.round(m.similarity * 1000) / 1000 }),
+          })),
+          session,
+        },
+      ];
     case 'dialogue_reset': {
       // The original clients append the reset notice to the answer on screen and end that only on
       // `complete`: without one, the next answer is glued onto the notice.

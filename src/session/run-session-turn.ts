@@ -53,6 +53,21 @@ export interface TurnDeps {
   emit: (event: SessionEvent) => void;
   /** The app's approval broker; a task's turn is never attended (nobody to ask). */
   askPerson?: AskPerson;
+  /** Memories related to the new message (docs/memory-and-tasks.md, "Recall"); none when absent. */
+  recall?: RecallPort;
+}
+
+/** What the session needs of automatic recall: a block for the request and what it holds. */
+export type RecallPort = (
+  message: string,
+  signal: AbortSignal,
+) => Promise<{ block: string; memories: RecalledNote[] } | undefined>;
+
+export interface RecalledNote {
+  id: number;
+  topic: string;
+  summary: string;
+  similarity?: number;
 }
 
 function toItem(row: StoredMessage): PlanItem {
@@ -68,6 +83,31 @@ function attendedBy(ask: AskPerson, input: EnqueueInput): AskPerson {
 
 const summaryOf = (items: PlanItem[]) =>
   items.find((item) => item.kind === 'summary')?.message.content ?? undefined;
+
+/**
+ * The history with the recalled block put before the new user message, in the request only: the
+ * stored message stays as the person wrote it, and the prefix before it stays cacheable. Recall
+ * that fails or takes too long costs the turn nothing.
+ */
+async function withRecall(
+  deps: TurnDeps,
+  history: ChatMessage[],
+  content: string,
+  turnId: string,
+  signal: AbortSignal,
+): Promise<ChatMessage[]> {
+  const last = history.at(-1);
+  if (!deps.recall || last?.role !== 'user') return history;
+  try {
+    const recalled = await deps.recall(content, signal);
+    if (!recalled) return history;
+    deps.emit({ type: 'recalled', session: deps.sessionId, turnId, memories: recalled.memories });
+    return [...history.slice(0, -1), { ...last, content: `${recalled.block}\n\n${last.content ?? ''}` }];
+  } catch (error) {
+    deps.logger.warn({ err: error, session: deps.sessionId, turnId }, 'memory recall failed');
+    return history;
+  }
+}
 
 export async function runSessionTurn(
   deps: TurnDeps,
@@ -142,13 +182,14 @@ export async function runSessionTurn(
       items.filter((item) => item.kind === 'message').map((item) => item.message),
       (call) => t.missingToolResult(call.function.name),
     );
+    const request = await withRecall(deps, history, input.content, turnId, signal);
     result = await deps.runTurn({
       turnId,
       sessionId,
       lang: deps.lang,
       provider: deps.provider,
       tools: await deps.tools(),
-      messages: [{ role: 'system', content: system }, ...history],
+      messages: [{ role: 'system', content: system }, ...request],
       maxRounds: settings.maxRounds,
       ...(settings.temperature !== undefined ? { temperature: settings.temperature } : {}),
       ...(settings.maxTokens !== undefined ? { maxTokens: settings.maxTokens } : {}),

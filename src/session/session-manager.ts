@@ -19,7 +19,7 @@ import type { IdGenerator } from '../util/ids.js';
 import type { RunTurnFn } from './agent-port.js';
 import { ConversationLog } from './conversation-log.js';
 import { sessionMessages } from './messages.js';
-import type { TurnSettings } from './run-session-turn.js';
+import type { RecallPort, TurnSettings } from './run-session-turn.js';
 import { createSession, type ManagedSession } from './session.js';
 import type { SessionManager } from './types.js';
 
@@ -44,6 +44,8 @@ interface SessionManagerOptions {
   runTurn?: RunTurnFn;
   /** The approval broker's `ask`; absent: nobody can be asked (tools deny what needs a yes). */
   askPerson?: AskPerson;
+  /** Automatic memory recall before each turn; absent: none. */
+  recall?: RecallPort;
 }
 
 function settingsFrom(config: Config): TurnSettings {
@@ -112,6 +114,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
           logger,
           runTurn: options.runTurn ?? loadedRunTurn,
           ...(options.askPerson ? { askPerson: options.askPerson } : {}),
+          ...(options.recall ? { recall: options.recall } : {}),
         });
       }
       sessions.set(id, session);

@@ -12,6 +12,13 @@ export type SessionEvent =
   | { type: 'queued'; session: string; turnId: string; source: TurnSource; content: string; position: number }
   | { type: 'turn_start'; session: string; turnId: string; source: TurnSource; content: string }
   | (Exclude<AgentEvent, { type: 'turn_start' }> & { session: string })
+  /** Memories put before the user's message in this turn's request (automatic recall). */
+  | {
+      type: 'recalled';
+      session: string;
+      turnId: string;
+      memories: { id: number; topic: string; summary: string; similarity?: number }[];
+    }
   /** The model ended the conversation (after the turn's `turn_end`). */
   | { type: 'dialogue_ended'; session: string }
   /** `/new`: the conversation was archived and a fresh one begun. */

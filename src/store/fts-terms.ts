@@ -41,6 +41,18 @@ function keywordTerms(keyword: string): string[] {
   return [...new Set(terms)];
 }
 
+/** The distinct search terms of a text (Latin words, CJK bigrams), lower-cased, at most `max`. */
+export function searchTerms(text: string, max = 32): string[] {
+  const terms = new Set<string>();
+  for (const word of text.split(/\s+/)) {
+    for (const term of keywordTerms(word)) {
+      terms.add(term);
+      if (terms.size >= max) return [...terms];
+    }
+  }
+  return [...terms];
+}
+
 /** One term as a safe FTS5 string (a lone CJK character as a prefix query). */
 function quoteTerm(term: string): string {
   const quoted = `"${term.replaceAll('"', '""')}"`;

@@ -34,11 +34,37 @@ export interface ChatLog {
   relabel(): void;
 }
 
+/** Which memories the box put before the message, each with a button to forget it. */
+function recalledNote(
+  memories: { id: number; topic: string; summary: string }[],
+  m: Messages,
+  forget: (id: number) => Promise<boolean>,
+): HTMLElement {
+  const items = memories.map((memory) => {
+    const button = h('button', { type: 'button', class: 'btn ghost small', title: m.forgetMemory }, '✕');
+    const item = h('li', { title: memory.summary }, `#${memory.id} ${memory.topic}`, button);
+    button.addEventListener('click', async () => {
+      button.disabled = true;
+      if (await forget(memory.id)) item.classList.add('forgotten');
+      else button.disabled = false;
+    });
+    return item;
+  });
+  return h(
+    'details',
+    { class: 'note recalled' },
+    h('summary', {}, m.recalled(memories.length)),
+    h('ul', {}, ...items),
+  );
+}
+
 export function createChatLog(
   t: () => Messages,
   lang: () => string,
   /** Sends a frame (approval answers); false when offline. */
   send: (frame: ClientFrame) => boolean,
+  /** Deletes a memory (the "forget" of a recalled one); resolves true when it is gone. */
+  forget: (id: number) => Promise<boolean> = async () => false,
 ): ChatLog {
   const approvals = new Map<string, ApprovalCard>();
   const list = h('div', { class: 'chat-list', role: 'log', 'aria-live': 'polite' });
@@ -229,6 +255,9 @@ export function createChatLog(
       }
       case 'approval_resolved':
         following(() => approvals.get(frame.approval_id)?.resolve(frame));
+        return;
+      case 'recalled':
+        following(() => turnView(frame.turn_id).body.append(recalledNote(frame.memories, t(), forget)));
         return;
       case 'dialogue_ended':
         add(h('div', { class: 'note divider' }, t().dialogueEnded));

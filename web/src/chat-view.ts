@@ -16,8 +16,13 @@ export interface ChatView {
   setOnline(online: boolean): void;
 }
 
-export function createChatView(connection: Connection, t: () => Messages, lang: () => string): ChatView {
-  const log = createChatLog(t, lang, (frame) => connection.send(frame));
+export function createChatView(
+  connection: Connection,
+  t: () => Messages,
+  lang: () => string,
+  forget?: (id: number) => Promise<boolean>,
+): ChatView {
+  const log = createChatLog(t, lang, (frame) => connection.send(frame), forget);
   const input = h('textarea', {
     class: 'composer-input',
     rows: 1,

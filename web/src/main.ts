@@ -59,7 +59,12 @@ async function boot(root: HTMLElement): Promise<void> {
   const connection = createConnection({ url: socketUrl(location), token: tokens.get });
   const statusBar = createStatusBar(t);
   statusBar.setStatus(status);
-  const chat = createChatView(connection, t, getLang);
+  const forget = (id: number) =>
+    api.del(`/memories/${id}`).then(
+      () => true,
+      () => false,
+    );
+  const chat = createChatView(connection, t, getLang, forget);
   const skills = createSkillsView(api, t, toast);
   const tasks = createTasksView(api, t, getLang, toast);
   const memories = createMemoriesView(api, t, getLang);
@@ -162,6 +167,7 @@ async function boot(root: HTMLElement): Promise<void> {
       case 'approval_resolved':
       case 'dialogue_ended':
       case 'dialogue_reset':
+      case 'recalled':
         if (!ofTaskSession(frame)) chat.handle(frame);
         return;
       // Nothing the page shows (it sends no `task` frames: their replies never come).

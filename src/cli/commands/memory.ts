@@ -12,6 +12,7 @@ interface PageOpts {
   page?: string;
   limit?: string;
   all?: boolean;
+  mode?: string;
 }
 
 function printPage(page: Page<Memory & { snippet?: string }>, opts: PageOpts, lang: Lang): void {
@@ -44,13 +45,31 @@ function paging(opts: PageOpts, lang: Lang) {
 /** The options commander (or the quick path) read, typed. */
 function pageOpts(opts: QuickOptionValues): PageOpts {
   const text = (value: string | true | undefined) => (typeof value === 'string' ? value : undefined);
-  return { json: opts.json === true, page: text(opts.page), limit: text(opts.limit), all: opts.all === true };
+  return {
+    json: opts.json === true,
+    page: text(opts.page),
+    limit: text(opts.limit),
+    all: opts.all === true,
+    mode: text(opts.mode),
+  };
 }
 
 /** `aibox memory search <query...>`: also run without commander (quick-commands.ts). */
 export async function searchMemories(words: string[], given: QuickOptionValues, command: GlobalsSource) {
   const opts = pageOpts(given);
   await withDatabase(command, async (ctx, db) => {
+    const { embeddingsEnabled, parseMode, searchByMode } = await import('./memory-recall-cli.js');
+    const mode = parseMode(opts.mode, ctx);
+    // Without --mode: by keywords and meaning when embeddings are on, else by keyword (paged).
+    const byMeaning =
+      mode === 'vector' ||
+      mode === 'hybrid' ||
+      (mode === undefined && !opts.all && !opts.page && (await embeddingsEnabled(ctx)));
+    if (byMeaning) {
+      const limit = paging(opts, ctx.lang).pageSize;
+      await searchByMode(ctx, db, words.join(' '), mode ?? 'hybrid', { json: opts.json, limit });
+      return;
+    }
     const { createMemoryStore } = await import('../../memory/store.js');
     const page = createMemoryStore({ db }).search(words.join(' '), {
       ...paging(opts, ctx.lang),
@@ -76,6 +95,15 @@ export function register(program: Command): void {
       withDatabase(command, async (ctx, db) => {
         const { createMemoryStore } = await import('../../memory/store.js');
         printPage(createMemoryStore({ db }).recent(paging(opts, ctx.lang)), opts, ctx.lang);
+      }),
+    );
+  memory
+    .command('reindex')
+    .description(h.memoryReindex)
+    .action(async (_opts: unknown, command: Command) =>
+      withDatabase(command, async (ctx, db) => {
+        const { reindexMemories } = await import('./memory-recall-cli.js');
+        await reindexMemories(ctx, db);
       }),
     );
 }

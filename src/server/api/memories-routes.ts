@@ -1,9 +1,14 @@
-/** /api/memories: newest first, or full-text search (`q`), one page at a time. */
+/**
+ * /api/memories: newest first, or full-text search (`q`), one page at a time; `DELETE /:id` forgets
+ * one (the page's "forget" on a recalled memory).
+ */
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppServices } from '../../app/services.js';
 import type { Memory, Page } from '../../memory/types.js';
 import type { MemoryPageDto } from './dto.js';
+import { apiError } from './errors.js';
+import type { ApiMessages } from './messages.js';
 
 const Query = z.object({
   q: z.string().max(500).default(''),
@@ -11,7 +16,7 @@ const Query = z.object({
   size: z.coerce.number().int().min(1).max(50).default(10),
 });
 
-export function createMemoriesRoutes(services: AppServices): Hono {
+export function createMemoriesRoutes(services: AppServices, t: ApiMessages): Hono {
   const app = new Hono();
   app.get('/', (c) => {
     const { q, page, size } = Query.parse(c.req.query());
@@ -38,6 +43,14 @@ export function createMemoriesRoutes(services: AppServices): Hono {
         ...(m.snippet === undefined ? {} : { snippet: m.snippet }),
       })),
     });
+  });
+  app.delete('/:id', (c) => {
+    const raw = c.req.param('id');
+    const id = Number(raw);
+    if (!Number.isSafeInteger(id) || id < 1 || services.memory.delete(id) === 0) {
+      throw apiError('not_found', t.noMemory(raw.slice(0, 40)));
+    }
+    return c.json({ deleted: id });
   });
   return app;
 }

@@ -24,7 +24,7 @@ export function createApiRoutes(services: AppServices): Hono {
   app.get('/status', statusHandler(services));
   app.route('/skills', createSkillsRoutes(services, t));
   app.route('/tasks', createTasksRoutes(services, t));
-  app.route('/memories', createMemoriesRoutes(services));
+  app.route('/memories', createMemoriesRoutes(services, t));
   app.route('/channels', createChannelsRoutes(services, t));
   app.get('/mcp', (c) => c.json({ servers: services.mcp.status() }));
   app.notFound((c) => apiErrorResponse(c, 'not_found', t.notFound(c.req.path)));

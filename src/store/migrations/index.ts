@@ -4,6 +4,7 @@ import { memoriesMigration } from './002-memories.js';
 import { tasksMigration } from './003-tasks.js';
 import { runDenialsMigration } from './004-run-denials.js';
 import { taskNotifyMigration } from './005-task-notify.js';
+import { memoryVectorsMigration } from './006-memory-vectors.js';
 
 /** Every schema step, in order. Add new ones at the end; never edit an applied one. */
 export const MIGRATIONS: Migration[] = [
@@ -12,4 +13,5 @@ export const MIGRATIONS: Migration[] = [
   tasksMigration,
   runDenialsMigration,
   taskNotifyMigration,
+  memoryVectorsMigration,
 ];

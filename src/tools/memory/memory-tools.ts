@@ -3,6 +3,7 @@
  * memory, memo, update_identity, update_soul, save_memory_and_end_conversation.
  */
 import type { Lang } from '../../i18n/lang.js';
+import type { HybridSearch } from '../../memory/hybrid/hybrid-search.js';
 import type { MemoryStore } from '../../memory/types.js';
 import type { TaskStore } from '../../tasks/types.js';
 import type { Clock } from '../../util/clock.js';
@@ -15,6 +16,8 @@ import { createUpdateSoulTool } from './update-soul.js';
 
 interface MemoryToolsOptions {
   memory: MemoryStore;
+  /** Hybrid memory search (keyword only without it). */
+  memorySearch?: HybridSearch;
   tasks: TaskStore;
   promptsDir: string;
   lang: Lang;
@@ -28,7 +31,7 @@ interface MemoryToolsOptions {
 export function createMemoryTools(options: MemoryToolsOptions): AnyTool[] {
   const { memory, tasks, promptsDir, lang, clock, defaultTimezone, minIntervalS } = options;
   return [
-    createMemoryTool({ memory, lang }),
+    createMemoryTool({ memory, lang, ...(options.memorySearch ? { search: options.memorySearch } : {}) }),
     createTaskTool({ tasks, lang, clock, defaultTimezone, minIntervalS }),
     createUpdateIdentityTool({ promptsDir, lang, clock }),
     createUpdateSoulTool({ promptsDir, lang, clock }),

@@ -1,6 +1,7 @@
 /** memory: save / search / recent / get / delete over the MemoryStore, paged. */
 import { z } from 'zod';
 import type { Lang } from '../../i18n/lang.js';
+import type { HybridSearch } from '../../memory/hybrid/hybrid-search.js';
 import type { Memory, MemoryStore, Page } from '../../memory/types.js';
 import { failure, success } from '../format.js';
 import { commonMessages } from '../messages.js';
@@ -43,7 +44,34 @@ function listing(
   return lines.join('\n');
 }
 
-export function createMemoryTool(options: { memory: MemoryStore; lang: Lang }): Tool<MemoryArgs> {
+/** Page 1 of an any-keyword search by keywords and meaning, when embeddings are on. */
+async function searchByMeaning(
+  search: HybridSearch,
+  query: string,
+  limit: number | undefined,
+  t: ReturnType<typeof memoryToolMessages>,
+  signal: AbortSignal,
+): Promise<string | undefined> {
+  const result = await search.search(query, { mode: 'hybrid', limit: limit ?? 10, signal });
+  if (result.mode !== 'hybrid') return undefined;
+  const header = t.searchTitle(t.modeHybrid, query, result.hits.length);
+  if (result.hits.length === 0) return `${header}\n${t.none}`;
+  const page = {
+    total: result.hits.length,
+    page: 1,
+    pageSize: result.hits.length,
+    pages: 1,
+    items: result.hits,
+  };
+  return listing(page, header, t);
+}
+
+export function createMemoryTool(options: {
+  memory: MemoryStore;
+  lang: Lang;
+  /** Hybrid search; without it (or with embeddings off) search is by keyword only. */
+  search?: HybridSearch;
+}): Tool<MemoryArgs> {
   const { memory } = options;
   return {
     name: 'memory',
@@ -71,6 +99,10 @@ export function createMemoryTool(options: { memory: MemoryStore; lang: Lang }): 
         case 'search': {
           const query = args.query?.trim() || (args.keywords ?? []).join(' ').trim();
           if (!query) return failure(t.needQuery);
+          if (options.search?.vectors && (args.page ?? 1) === 1 && !args.match_all) {
+            const content = await searchByMeaning(options.search, query, args.limit, t, ctx.signal);
+            if (content !== undefined) return { ok: true, content };
+          }
           const page = memory.search(query, { ...paging, matchAll: args.match_all });
           const mode = args.match_all ? t.modeAll : t.modeAny;
           const header = t.searchTitle(mode, query.split(/\s+/).join(', '), page.total);

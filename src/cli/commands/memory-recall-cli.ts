@@ -1,0 +1,98 @@
+/** `aibox memory search --mode …` and `aibox memory reindex`: hybrid search from the command line. */
+import type { CliContext } from '../../config/context.js';
+import { AppError } from '../../errors.js';
+import { silentLogger } from '../../log/logger.js';
+import type { SearchMode } from '../../memory/hybrid/hybrid-search.js';
+import type { MemoryRecall } from '../../memory/hybrid/open-recall.js';
+import type { Database } from '../../store/database.js';
+import { printJson, printLine } from '../command-helpers.js';
+import { memoryCliMessages } from './messages.js';
+
+const MODES: readonly SearchMode[] = ['keyword', 'vector', 'hybrid'];
+
+export function parseMode(value: string | undefined, ctx: CliContext): SearchMode | undefined {
+  if (value === undefined) return undefined;
+  if ((MODES as readonly string[]).includes(value)) return value as SearchMode;
+  throw new AppError('bad_request', memoryCliMessages(ctx.lang).badMode(value));
+}
+
+/** Whether this config gives vectors at all (no network). */
+export async function embeddingsEnabled(ctx: CliContext): Promise<boolean> {
+  const [{ resolveEmbeddings }, { resolveLlmSettings }] = await Promise.all([
+    import('../../memory/embeddings/resolve-embeddings.js'),
+    import('../../providers/resolve-settings.js'),
+  ]);
+  const config = ctx.loaded.config;
+  const chat = resolveLlmSettings(config.llm, { env: process.env, lang: ctx.lang });
+  return resolveEmbeddings(config, chat, process.env, ctx.lang).enabled;
+}
+
+export async function openCliRecall(ctx: CliContext, db: Database): Promise<MemoryRecall> {
+  const [{ openMemoryRecall }, { createMemoryStore }, { resolveLlmSettings }] = await Promise.all([
+    import('../../memory/hybrid/open-recall.js'),
+    import('../../memory/store.js'),
+    import('../../providers/resolve-settings.js'),
+  ]);
+  const config = ctx.loaded.config;
+  const chat = resolveLlmSettings(config.llm, { env: process.env, lang: ctx.lang });
+  return openMemoryRecall({
+    db,
+    memory: createMemoryStore({ db }),
+    config: () => config,
+    chat,
+    env: process.env,
+    lang: ctx.lang,
+    logger: silentLogger(),
+  });
+}
+
+/** Search by keyword, meaning or both; prints what actually ran. */
+export async function searchByMode(
+  ctx: CliContext,
+  db: Database,
+  query: string,
+  mode: SearchMode,
+  opts: { json?: boolean; limit?: number },
+): Promise<void> {
+  const m = memoryCliMessages(ctx.lang);
+  const recall = await openCliRecall(ctx, db);
+  recall.indexer?.close();
+  if (mode === 'vector' && !recall.status.enabled) {
+    throw new AppError('bad_request', m.noEmbeddings(recall.status.message));
+  }
+  const result = await recall.search.search(query, { mode, limit: opts.limit ?? 10 });
+  const why = recall.status.enabled ? result.note : recall.status.message;
+  if (opts.json) {
+    printJson({
+      mode: result.mode,
+      ...(why && result.mode !== mode ? { note: why } : {}),
+      items: result.hits,
+    });
+    return;
+  }
+  for (const item of result.hits) {
+    const similarity = item.similarity === undefined ? '' : `  (${item.similarity.toFixed(2)})`;
+    process.stdout.write(
+      `[${item.id}] ${item.endTime.slice(0, 16).replace('T', ' ')}  ${item.topic}${similarity}\n    ${item.snippet}\n`,
+    );
+  }
+  if (result.hits.length === 0) printLine(m.noMemories);
+  printLine(result.mode !== mode && why ? m.keywordOnly(why) : m.searchedBy(result.mode));
+}
+
+/** Drops every vector and embeds all memories again, with the configured model. */
+export async function reindexMemories(ctx: CliContext, db: Database): Promise<void> {
+  const m = memoryCliMessages(ctx.lang);
+  const recall = await openCliRecall(ctx, db);
+  if (!recall.status.enabled || !recall.indexer) {
+    throw new AppError('bad_request', m.noEmbeddings(recall.status.enabled ? '' : recall.status.message));
+  }
+  db.exec('DELETE FROM memory_vectors');
+  const total = recall.memory.count();
+  printLine(m.reindexing(total));
+  await recall.indexer.drain();
+  const failed = recall.indexer.lastError();
+  recall.indexer.close();
+  if (failed) throw new AppError('llm_error', m.noEmbeddings(failed));
+  printLine(m.reindexed(total, recall.status.model));
+}

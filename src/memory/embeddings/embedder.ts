@@ -1,0 +1,111 @@
+/**
+ * Embeddings over the `openai` SDK's `embeddings.create`, in batches of the provider's size.
+ * Every answer is checked (one vector per text, the same size for all, finite numbers) and
+ * bounded: a body over MAX_ANSWER_BYTES is cut off, texts are cut to MAX_TEXT_CHARS.
+ */
+import OpenAI from 'openai';
+import { AppError } from '../../errors.js';
+import type { Lang } from '../../i18n/lang.js';
+import { memoryMessages } from '../messages.js';
+import type { EmbeddingSettings } from './resolve-embeddings.js';
+
+export interface Embedder {
+  /** `model` with its size, e.g. `text-embedding-v4/512`: vectors of another key are not compared. */
+  readonly key: string;
+  /** One unit-free vector per text, in order. */
+  embed(texts: string[], signal?: AbortSignal): Promise<Float32Array[]>;
+}
+
+/** About 2,000 tokens of Chinese, well under every preset model's input limit. */
+export const MAX_TEXT_CHARS = 4000;
+const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
+const MAX_DIMENSIONS = 8192;
+
+/** A fetch whose response body fails once it passes `maxBytes`. */
+function cappedFetch(maxBytes: number): typeof fetch {
+  return async (input, init) => {
+    const response = await fetch(input, init);
+    if (!response.body) return response;
+    let seen = 0;
+    const capped = response.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          seen += chunk.byteLength;
+          if (seen > maxBytes) controller.error(new Error(`answer is over ${maxBytes} bytes`));
+          else controller.enqueue(chunk);
+        },
+      }),
+    );
+    return new Response(capped, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+  };
+}
+
+function checked(
+  data: { index?: number; embedding?: unknown }[] | undefined,
+  count: number,
+  lang: Lang,
+): Float32Array[] {
+  const bad = (detail: string) => new AppError('llm_error', memoryMessages(lang).badEmbeddingAnswer(detail));
+  if (!Array.isArray(data) || data.length !== count)
+    throw bad(`${data?.length ?? 0} vectors for ${count} texts`);
+  const ordered = [...data].sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
+  let size = -1;
+  return ordered.map((item) => {
+    const values = item.embedding;
+    if (!Array.isArray(values) || values.length === 0 || values.length > MAX_DIMENSIONS)
+      throw bad('no vector');
+    if (size >= 0 && values.length !== size) throw bad('vectors of different sizes');
+    size = values.length;
+    const vector = Float32Array.from(values as number[]);
+    if (!vector.every(Number.isFinite)) throw bad('a value that is not a number');
+    return vector;
+  });
+}
+
+export function createEmbedder(
+  settings: EmbeddingSettings,
+  options: { timeoutMs: number; lang: Lang },
+): Embedder {
+  const client = new OpenAI({
+    baseURL: settings.baseUrl,
+    apiKey: settings.apiKey || 'none',
+    organization: null,
+    project: null,
+    maxRetries: 1,
+    timeout: options.timeoutMs,
+    logLevel: 'off',
+    fetch: cappedFetch(MAX_ANSWER_BYTES),
+  });
+  const embedBatch = async (texts: string[], signal?: AbortSignal): Promise<Float32Array[]> => {
+    try {
+      const answer = await client.embeddings.create(
+        {
+          model: settings.model,
+          input: texts.map((text) => text.slice(0, MAX_TEXT_CHARS) || ' '),
+          encoding_format: 'float',
+          ...(settings.dimensions > 0 ? { dimensions: settings.dimensions } : {}),
+        },
+        { signal },
+      );
+      return checked(answer.data, texts.length, options.lang);
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      const detail = error instanceof Error ? error.message : String(error);
+      throw new AppError('llm_error', memoryMessages(options.lang).embeddingFailed(detail.slice(0, 300)));
+    }
+  };
+  return {
+    key: `${settings.model}/${settings.dimensions || 'native'}`,
+    async embed(texts, signal) {
+      const vectors: Float32Array[] = [];
+      for (let at = 0; at < texts.length; at += settings.batchSize) {
+        vectors.push(...(await embedBatch(texts.slice(at, at + settings.batchSize), signal)));
+      }
+      return vectors;
+    },
+  };
+}

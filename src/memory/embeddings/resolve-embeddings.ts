@@ -1,0 +1,77 @@
+/**
+ * Turns `memory.embeddings` and the chat model's settings into where embeddings come from, or why
+ * there are none (then search is keyword only, and `aibox doctor` says why). An empty provider
+ * means the chat model's provider, with its base URL and key.
+ */
+import type { Config, ProviderId } from '../../config/schema.js';
+import type { Lang } from '../../i18n/lang.js';
+import { PRESETS } from '../../providers/presets.js';
+import type { ResolvedLlmSettings } from '../../providers/resolve-settings.js';
+import { memoryMessages } from '../messages.js';
+import { EMBEDDING_PRESETS } from './presets.js';
+
+export interface EmbeddingSettings {
+  enabled: true;
+  provider: ProviderId;
+  baseUrl: string;
+  model: string;
+  /** 0: not asked for (the model's own size). */
+  dimensions: number;
+  /** Never logged or shown. */
+  apiKey: string;
+  batchSize: number;
+}
+
+export interface EmbeddingsOff {
+  enabled: false;
+  reason: 'off' | 'unsupported' | 'not_configured' | 'no_key';
+  /** Why, in words for people. */
+  message: string;
+}
+
+export type ResolvedEmbeddings = EmbeddingSettings | EmbeddingsOff;
+
+export function resolveEmbeddings(
+  config: Pick<Config, 'memory' | 'llm'>,
+  chat: Pick<ResolvedLlmSettings, 'provider' | 'baseUrl' | 'apiKey'>,
+  env: NodeJS.ProcessEnv,
+  lang: Lang,
+): ResolvedEmbeddings {
+  const t = memoryMessages(lang);
+  const wanted = config.memory.embeddings;
+  if (wanted.provider === 'off') return { enabled: false, reason: 'off', message: t.embeddingsOff };
+  const provider: ProviderId = wanted.provider || chat.provider;
+  const sameAsChat = provider === chat.provider;
+  const preset = EMBEDDING_PRESETS[provider];
+  const model = wanted.model.trim() || preset?.model || '';
+  if (!model) {
+    return provider === 'custom'
+      ? { enabled: false, reason: 'not_configured', message: t.embeddingsNeedModel }
+      : { enabled: false, reason: 'unsupported', message: t.embeddingsUnsupported(provider) };
+  }
+  const baseUrl = wanted.base_url.trim() || (sameAsChat ? chat.baseUrl : PRESETS[provider].baseUrl);
+  if (!baseUrl) return { enabled: false, reason: 'not_configured', message: t.embeddingsNeedBaseUrl };
+  const keyEnv = wanted.api_key_env.trim();
+  const apiKey = keyEnv
+    ? (env[keyEnv]?.trim() ?? '')
+    : sameAsChat
+      ? chat.apiKey
+      : (env[PRESETS[provider].keyEnv]?.trim() ?? '');
+  const needsKey = keyEnv !== '' || PRESETS[provider].needsKey;
+  if (needsKey && !apiKey) {
+    return {
+      enabled: false,
+      reason: 'no_key',
+      message: t.embeddingsNoKey(keyEnv || PRESETS[provider].keyEnv || 'memory.embeddings.api_key_env'),
+    };
+  }
+  return {
+    enabled: true,
+    provider,
+    baseUrl,
+    model,
+    dimensions: wanted.dimensions || preset?.dimensions || 0,
+    apiKey,
+    batchSize: Math.min(wanted.batch_size, preset?.maxBatch ?? wanted.batch_size),
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * Memory search by keyword (FTS5 with CJK bigrams), by meaning (embeddings) or both fused by
+ * reciprocal rank. Without a vector space, or when embedding the query fails, it is keyword
+ * search and the result says so (`mode`, `note`): it never claims a vector search that did not run.
+ */
+import type { MemorySearchHit, MemoryStore } from '../types.js';
+import { fuseRanks } from './fuse-ranks.js';
+import type { VectorSpace } from './vector-space.js';
+
+export type SearchMode = 'keyword' | 'vector' | 'hybrid';
+
+export interface HybridHit extends MemorySearchHit {
+  /** Cosine similarity to the query, when a vector search ran and found it. */
+  similarity?: number;
+}
+
+export interface HybridResult {
+  /** What actually ran. */
+  mode: SearchMode;
+  hits: HybridHit[];
+  /** Why a vector search asked for did not run. */
+  note?: string;
+}
+
+export interface HybridSearch {
+  search(
+    query: string,
+    options?: { mode?: SearchMode; limit?: number; signal?: AbortSignal },
+  ): Promise<HybridResult>;
+  /** Whether vector search is possible at all. */
+  readonly vectors: boolean;
+}
+
+/** Candidates taken from each list before fusing. */
+const CANDIDATES = 50;
+
+export function createHybridSearch(memory: MemoryStore, space: VectorSpace | undefined): HybridSearch {
+  const keywordHits = (query: string): MemorySearchHit[] =>
+    memory.search(query, { pageSize: CANDIDATES }).items;
+
+  return {
+    vectors: space !== undefined,
+    async search(query, options = {}) {
+      const wanted = options.mode ?? 'hybrid';
+      const limit = Math.min(50, Math.max(1, options.limit ?? 10));
+      const keyword = wanted === 'vector' ? [] : keywordHits(query);
+      if (wanted === 'keyword' || !space) {
+        return {
+          mode: 'keyword',
+          hits: keyword.slice(0, limit),
+          ...(space ? {} : { note: 'no_embeddings' }),
+        };
+      }
+      let nearest: { id: number; similarity: number }[];
+      try {
+        const [vector] = await space.embed([query], options.signal);
+        nearest = vector ? (space.store()?.nearest(vector, CANDIDATES) ?? []) : [];
+      } catch (error) {
+        const note = error instanceof Error ? error.message : String(error);
+        return {
+          mode: 'keyword',
+          hits: (wanted === 'vector' ? keywordHits(query) : keyword).slice(0, limit),
+          note,
+        };
+      }
+      const similarity = new Map(nearest.map((hit) => [hit.id, hit.similarity]));
+      const byId = new Map<number, MemorySearchHit>(keyword.map((hit) => [hit.id, hit]));
+      const lists =
+        wanted === 'vector'
+          ? [nearest.map((h) => h.id)]
+          : [keyword.map((h) => h.id), nearest.map((h) => h.id)];
+      const hits: HybridHit[] = [];
+      for (const { id, score } of fuseRanks(lists)) {
+        if (hits.length >= limit) break;
+        const found = byId.get(id) ?? toHit(memory, id);
+        if (!found) continue; // deleted since its vector was loaded
+        const cosine = similarity.get(id);
+        hits.push({ ...found, score, ...(cosine === undefined ? {} : { similarity: cosine }) });
+      }
+      return { mode: wanted, hits };
+    },
+  };
+}
+
+function toHit(memory: MemoryStore, id: number): MemorySearchHit | undefined {
+  const found = memory.get(id);
+  return found ? { ...found, score: 0, snippet: found.summary.slice(0, 160) } : undefined;
+}

@@ -1,0 +1,67 @@
+/**
+ * Memory search, recall and background embedding, put together from config: with embeddings on,
+ * hybrid search and an indexer that embeds every saved memory; off, keyword search only (and
+ * `status` says why). The memory store returned wakes the indexer on each save.
+ */
+import type { Database } from 'better-sqlite3';
+import type { Config } from '../../config/schema.js';
+import type { Lang } from '../../i18n/lang.js';
+import type { Logger } from '../../log/logger.js';
+import type { ResolvedLlmSettings } from '../../providers/resolve-settings.js';
+import { createEmbedder } from '../embeddings/embedder.js';
+import { type ResolvedEmbeddings, resolveEmbeddings } from '../embeddings/resolve-embeddings.js';
+import type { MemoryStore } from '../types.js';
+import { createHybridSearch, type HybridSearch } from './hybrid-search.js';
+import { createMemoryIndexer, type MemoryIndexer } from './memory-indexer.js';
+import { createRecall } from './recall.js';
+import { createVectorSpace } from './vector-space.js';
+
+export interface MemoryRecall {
+  /** Saves wake the indexer. */
+  memory: MemoryStore;
+  search: HybridSearch;
+  recall: ReturnType<typeof createRecall>;
+  status: ResolvedEmbeddings;
+  /** Absent when embeddings are off. */
+  indexer?: MemoryIndexer;
+}
+
+interface OpenRecallOptions {
+  db: Database;
+  memory: MemoryStore;
+  config: () => Config;
+  chat: Pick<ResolvedLlmSettings, 'provider' | 'baseUrl' | 'apiKey' | 'timeoutMs'>;
+  env: NodeJS.ProcessEnv;
+  lang: Lang;
+  logger: Logger;
+}
+
+export function openMemoryRecall(options: OpenRecallOptions): MemoryRecall {
+  const { db, memory, lang } = options;
+  const config = options.config();
+  const status = resolveEmbeddings(config, options.chat, options.env, lang);
+  const memorySettings = () => options.config().memory;
+  if (!status.enabled) {
+    const search = createHybridSearch(memory, undefined);
+    return { memory, search, recall: createRecall(search, memorySettings, lang), status };
+  }
+  const embedder = createEmbedder(status, { timeoutMs: Math.min(options.chat.timeoutMs, 30_000), lang });
+  const space = createVectorSpace(db, embedder, status.dimensions);
+  const indexer = createMemoryIndexer({
+    db,
+    memory,
+    space,
+    batchSize: status.batchSize,
+    logger: options.logger.child({ module: 'memory-index' }),
+  });
+  const indexed: MemoryStore = {
+    ...memory,
+    save(input) {
+      const saved = memory.save(input);
+      indexer.wake();
+      return saved;
+    },
+  };
+  const search = createHybridSearch(indexed, space);
+  return { memory: indexed, search, recall: createRecall(search, memorySettings, lang), status, indexer };
+}
