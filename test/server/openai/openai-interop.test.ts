@@ -56,6 +56,15 @@ describe('/v1 CORS', () => {
     });
     expect(ok.status).toBe(200);
     expect(ok.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+    box.llm.script({ text: 'streamed to the browser' });
+    const streamed = await fetch(`${box.server.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { origin: ORIGIN, authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'aibox:cors', messages: [user('hi')], stream: true }),
+    });
+    expect(streamed.headers.get('content-type')).toContain('text/event-stream');
+    expect(streamed.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+    expect(await streamed.text()).toContain('[DONE]');
     const refused = await fetch(`${box.server.url}/v1/models`, { headers: { origin: ORIGIN } });
     expect(refused.status).toBe(401);
     expect(refused.headers.get('access-control-allow-origin')).toBe(ORIGIN);
@@ -177,6 +186,9 @@ describe('/v1 errors in the OpenAI shape everywhere', () => {
     const body = (await raw.json()) as { error: Record<string, unknown> };
     expect(Object.keys(body.error).sort()).toEqual(['code', 'message', 'param', 'type']);
     expect(body.error.message).toContain('/v1/chat/completions');
+    const get = await fetch(`${box.server.url}/v1/files`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(get.status).toBe(404);
+    expect(await get.json()).toMatchObject({ error: { code: 'not_found', type: 'invalid_request_error' } });
   });
 
   it('a body over server.max_body_bytes: 413 with type, param and code', async () => {
