@@ -300,12 +300,12 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
 function withMcpTools(
   loadBuiltins: () => Promise<AnyTool[]>,
   mcp: Pick<McpManager, 'tools' | 'ready'>,
-): () => Promise<AnyTool[]> {
+): (signal?: AbortSignal) => Promise<AnyTool[]> {
   let lastBuiltins: AnyTool[] | undefined;
   let lastMcp: AnyTool[] = [];
   let combined: AnyTool[] = [];
-  return async () => {
-    const [builtins] = await Promise.all([loadBuiltins(), mcp.ready()]);
+  return async (signal) => {
+    const [builtins] = await Promise.all([loadBuiltins(), mcp.ready(signal)]);
     const current = mcp.tools();
     if (builtins !== lastBuiltins || current !== lastMcp) {
       lastBuiltins = builtins;

@@ -90,12 +90,25 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
     );
   }
 
+  /** `wait`, or less when `signal` aborts first. */
+  function untilAborted(wait: Promise<void>, signal: AbortSignal): Promise<void> {
+    if (signal.aborted) return Promise.resolve();
+    return new Promise((resolve) => {
+      const stop = () => resolve();
+      signal.addEventListener('abort', stop, { once: true });
+      void wait.then(() => {
+        signal.removeEventListener('abort', stop);
+        resolve();
+      });
+    });
+  }
+
   return {
     start() {
       held = true;
       for (const connection of connections) connection.start();
     },
-    ready() {
+    ready(signal) {
       if (held) {
         held = false;
         // Turns of several sessions starting together all wait for the same servers.
@@ -103,7 +116,8 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
           waiting = undefined;
         });
       }
-      return waiting ?? Promise.resolve();
+      if (!waiting) return Promise.resolve();
+      return signal ? untilAborted(waiting, signal) : waiting;
     },
     holdNextTurn() {
       held = true;

@@ -202,6 +202,16 @@ describe('MCP client interop', () => {
     expect(Date.now() - held).toBeGreaterThanOrEqual(900);
   });
 
+  it('a stopped turn stops waiting for servers at once', async () => {
+    const stuck = manager({ stuck: interop({ START_DELAY_MS: '60000' }) }, { connectTimeoutS: 30 });
+    const turn = new AbortController();
+    const started = Date.now();
+    const waiting = stuck.ready(turn.signal);
+    turn.abort();
+    await waiting;
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
   it('reconnects a Streamable HTTP session the server ended, and the call still goes through', async () => {
     const child = spawn(process.execPath, [SESSIONS], { stdio: ['ignore', 'pipe', 'inherit'] });
     children.push(child);
