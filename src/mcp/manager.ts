@@ -77,6 +77,7 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, options.config.mcp.connect_timeout_s * 1000);
+      timer.unref();
     });
     const started = Date.now();
     await Promise.race([Promise.all(connecting.map((c) => c.attemptEnded())), timeout]);

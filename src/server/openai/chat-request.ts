@@ -68,12 +68,10 @@ export function refusalOf(request: ChatRequest, t: OpenAiMessages): RequestRefus
   const last = request.messages.findLast(
     (message) => message.role !== 'system' && message.role !== 'developer',
   );
-  if (last === undefined || last.role !== 'user') {
-    if (last?.role === 'tool' || last?.role === 'function')
-      return { code: 'last_message_not_user', param: 'messages', message: t.endsWithToolResult };
-    if (last !== undefined)
-      return { code: 'last_message_not_user', param: 'messages', message: t.lastNotUser(last.role) };
-  }
+  if (last?.role === 'tool' || last?.role === 'function')
+    return { code: 'last_message_not_user', param: 'messages', message: t.endsWithToolResult };
+  if (last !== undefined && last.role !== 'user')
+    return { code: 'last_message_not_user', param: 'messages', message: t.lastNotUser(last.role) };
   if (last === undefined || messageText(last).trim() === '')
     return { code: 'no_user_message', param: 'messages', message: t.noUserMessage };
   return undefined;
