@@ -27,6 +27,8 @@ const ERROR_CODES = {
   invalid_json: { status: 400 },
   invalid_request: { status: 400 },
   no_user_message: { status: 400 },
+  last_message_not_user: { status: 400 },
+  unsupported_parameter: { status: 400 },
   too_large: { status: 413 },
   not_found: { status: 404 },
   model_not_found: { status: 404 },

@@ -13,6 +13,7 @@ import type { Logger } from '../log/logger.js';
 import { createLogger } from '../log/logger.js';
 import type { WrapMcpLaunch } from '../mcp/launch.js';
 import { noMcpServers } from '../mcp/no-servers.js';
+import type { McpManager } from '../mcp/types.js';
 import { openMemoryRecall } from '../memory/hybrid/open-recall.js';
 import { createMemoryStore } from '../memory/store.js';
 import { createPromptLoader } from '../prompts/prompt-loader.js';
@@ -292,16 +293,19 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
   }
 }
 
-/** The built-ins plus whatever MCP tools are connected now; the same array while nothing changed. */
+/**
+ * The built-ins plus whatever MCP tools are connected now; the same array while nothing changed.
+ * The first turn after start (and after `/reload`) waits for servers still connecting.
+ */
 function withMcpTools(
   loadBuiltins: () => Promise<AnyTool[]>,
-  mcp: { tools(): AnyTool[] },
-): () => Promise<AnyTool[]> {
+  mcp: Pick<McpManager, 'tools' | 'ready'>,
+): (signal?: AbortSignal) => Promise<AnyTool[]> {
   let lastBuiltins: AnyTool[] | undefined;
   let lastMcp: AnyTool[] = [];
   let combined: AnyTool[] = [];
-  return async () => {
-    const builtins = await loadBuiltins();
+  return async (signal) => {
+    const [builtins] = await Promise.all([loadBuiltins(), mcp.ready(signal)]);
     const current = mcp.tools();
     if (builtins !== lastBuiltins || current !== lastMcp) {
       lastBuiltins = builtins;

@@ -25,6 +25,7 @@ const LIVE_PREFIXES = [
   'safety.rules',
   'safety.file_roots',
   'safety.approval_timeout_s',
+  'mcp.connect_timeout_s',
   'log.level',
   'channels.session',
   'channels.stream_interval_ms',
@@ -41,7 +42,7 @@ function isLiveKey(key: string): boolean {
 }
 
 /** `/reload`: re-reads config.json; applies what can change live (in place), says what needs a restart. */
-export const reloadCommand: SlashCommand<'config' | 'configPath' | 'logger'> = {
+export const reloadCommand: SlashCommand<'config' | 'configPath' | 'logger' | 'mcp'> = {
   name: 'reload',
   help: { zh: '重新读取 config.json', en: 'Re-read config.json' },
   async run({ services, lang }) {
@@ -59,6 +60,8 @@ export const reloadCommand: SlashCommand<'config' | 'configPath' | 'logger'> = {
       ];
       return { content: lines.join('\n'), data: { ok: false, problems: error.problems } };
     }
+    // Whatever changed, the next turn waits for MCP servers still connecting (as after start).
+    services.mcp.holdNextTurn();
     const changed = changedLeaves(services.config, fresh);
     if (changed.length === 0)
       return { content: t.reloadNoChange, data: { ok: true, applied: [], restart: [] } };

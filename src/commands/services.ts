@@ -32,7 +32,7 @@ export interface CommandServices {
   /** Absent when the scheduler is off. */
   scheduler?: Pick<Scheduler, 'nextWakeAt'>;
   skills: Pick<SkillRegistry, 'list' | 'search' | 'reload'>;
-  mcp: Pick<McpManager, 'status'>;
+  mcp: Pick<McpManager, 'status' | 'holdNextTurn'>;
 }
 
 /** The commands' view of `app` (call once: it prepares the conversation queries). */

@@ -240,6 +240,8 @@ const McpConfigSchema = z.strictObject({
     .default({}),
   /** Offer the `ask` tool (a whole agent turn) from `aibox mcp serve` and `/mcp`. */
   serve_ask: z.boolean().default(false),
+  /** How long the first turn after start (and after `/reload`) waits for servers still connecting. */
+  connect_timeout_s: seconds(600).default(15),
 });
 
 /** Telegram bot over long polling (docs/channels.md). */

@@ -68,9 +68,60 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
     return tools;
   }
 
+  let held = false;
+  let waiting: Promise<void> | undefined;
+  /** Until every connection's running attempt ended, or the timeout. */
+  async function waitForConnecting(): Promise<void> {
+    const connecting = connections.filter((c) => c.state === 'connecting');
+    if (connecting.length === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, options.config.mcp.connect_timeout_s * 1000);
+      timer.unref();
+    });
+    const started = Date.now();
+    await Promise.race([Promise.all(connecting.map((c) => c.attemptEnded())), timeout]);
+    clearTimeout(timer);
+    logger.info(
+      {
+        waitedMs: Date.now() - started,
+        connecting: connections.filter((c) => c.state === 'connecting').map((c) => c.name),
+      },
+      'turn waited for mcp servers',
+    );
+  }
+
+  /** `wait`, or less when `signal` aborts first. */
+  function untilAborted(wait: Promise<void>, signal: AbortSignal): Promise<void> {
+    if (signal.aborted) return Promise.resolve();
+    return new Promise((resolve) => {
+      const stop = () => resolve();
+      signal.addEventListener('abort', stop, { once: true });
+      void wait.then(() => {
+        signal.removeEventListener('abort', stop);
+        resolve();
+      });
+    });
+  }
+
   return {
     start() {
+      held = true;
       for (const connection of connections) connection.start();
+    },
+    ready(signal) {
+      if (held) {
+        held = false;
+        // Turns of several sessions starting together all wait for the same servers.
+        waiting = waitForConnecting().finally(() => {
+          waiting = undefined;
+        });
+      }
+      if (!waiting) return Promise.resolve();
+      return signal ? untilAborted(waiting, signal) : waiting;
+    },
+    holdNextTurn() {
+      held = true;
     },
     tools() {
       cached ??= buildTools();

@@ -1,15 +1,18 @@
 /**
  * One MCP tool as an Aibox tool: the safety decision first (rules, then a person through
  * `ctx.requestApproval`, asked again with what changed when the description or schema changed
- * since it was allowed), then the call, its result as text. Progress is shown live, not to the model.
+ * since it was allowed), then the call, its result as text. Progress is shown live (a few lines a
+ * second at most), not to the model.
  */
 import type { Config } from '../config/schema.js';
 import { describeError, isAppError } from '../errors.js';
 import { callRefusal } from '../safety/refusal.js';
 import type { AnyTool, ToolContext, ToolResult } from '../tools/tool.js';
+import { cleanText } from '../util/untrusted-text.js';
 import { decideMcpCall } from './decide.js';
 import { formatCallResult } from './format-result.js';
 import { mcpMessages } from './messages.js';
+import { coalesceProgress } from './progress-coalescer.js';
 import type { McpServerConnection, McpToolEntry } from './server-connection.js';
 import { describeToolChange } from './tool-change.js';
 import type { TrustStore } from './trust-store.js';
@@ -78,18 +81,24 @@ export function createMcpTool(deps: McpToolDeps): AnyTool {
       const refusal = await permitted(deps, args, ctx);
       if (refusal !== null) return { ok: false, content: refusal };
       const t = mcpMessages(ctx.lang);
+      const progress = coalesceProgress((line) => ctx.output('stderr', line));
       try {
         const result = await connection.call(entry.name, args, {
           signal: ctx.signal,
           onProgress: (done, total, message) =>
-            ctx.output(
-              'stderr',
-              t.progress(done, total === undefined ? '' : `/${total}`, message ? ` ${message}` : ''),
+            progress.push(
+              t.progress(
+                done,
+                total === undefined ? '' : `/${total}`,
+                message ? ` ${cleanText(message).slice(0, 300)}` : '',
+              ),
             ),
         });
         return formatCallResult(result, t);
       } catch (error) {
         return { ok: false, content: isAppError(error) ? error.message : t.callFailed(describeError(error)) };
+      } finally {
+        progress.end();
       }
     },
   };

@@ -7,6 +7,8 @@ export function noMcpServers(): McpManager {
     tools: () => [],
     status: () => [],
     settled: async () => {},
+    ready: async () => {},
+    holdNextTurn() {},
     close: async () => {},
   };
 }

@@ -28,6 +28,8 @@ interface OpenOptions {
   wrapLaunch: WrapMcpLaunch;
   timeoutMs: number;
   version: string;
+  /** Aborts the opening (the box closes meanwhile): the transport is closed, a child ended. */
+  signal?: AbortSignal;
 }
 
 export function isStdioConfig(
@@ -44,7 +46,10 @@ async function newClient(version: string): Promise<Client> {
 async function connectWith(transport: Transport, options: OpenOptions): Promise<Client> {
   const client = await newClient(options.version);
   try {
-    await client.connect(transport, { timeout: options.timeoutMs });
+    await client.connect(transport, {
+      timeout: options.timeoutMs,
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
     return client;
   } catch (error) {
     await client.close().catch(() => undefined);
@@ -87,6 +92,7 @@ async function openHttp(config: McpHttpServerConfig, options: OpenOptions): Prom
       const client = await connectWith(new StreamableHTTPClientTransport(url, { requestInit }), options);
       return { client, kind: 'streamable-http', stderrTail: none };
     } catch (streamableError) {
+      if (options.signal?.aborted) throw streamableError;
       // Older servers only speak SSE: try that before giving up, and report both failures.
       try {
         return await openSse(url, requestInit, options);

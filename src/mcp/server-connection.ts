@@ -2,6 +2,12 @@
  * One configured MCP server over its life: connects in the background, lists its tools
  * (again when it says they changed), reconnects with back-off after a failure or a lost
  * connection, and calls tools with a timeout and cancellation. Never throws from `start`.
+ *
+ * The back-off grows with every failure in a row, also a connection that is lost soon after it
+ * was made (a server that answers `initialize` and `tools/list`, then exits): only a connection
+ * that stayed up `backoff.stableMs` starts the next failure at `initialMs` again. A Streamable
+ * HTTP session the server ended (404 to a request with its session id) is reconnected at once
+ * and the refused call sent again, as the spec asks.
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { z } from 'zod';
@@ -15,7 +21,7 @@ import type { WrapMcpLaunch } from './launch.js';
 import { type McpMessages, mcpMessages } from './messages.js';
 import { isStdioConfig, type OpenedClient, openClient } from './open-transport.js';
 import { loadTypesSdk } from './sdk.js';
-import { qualifiedToolName } from './tool-names.js';
+import { modelToolNames } from './tool-names.js';
 import { describeHash } from './trust-store.js';
 import type { McpServerState, McpServerStatus, McpToolProblem, McpTransportKind } from './types.js';
 
@@ -40,6 +46,8 @@ export interface McpToolEntry {
 export interface Backoff {
   initialMs: number;
   maxMs: number;
+  /** A connection up this long counts as good: the next failure waits `initialMs` again (default `maxMs`). */
+  stableMs?: number;
 }
 
 interface ServerConnectionOptions {
@@ -71,6 +79,12 @@ export class McpServerConnection {
   private serverInfo?: { name: string; version: string };
   private opened?: OpenedClient;
   private attempt = 0;
+  /** When the current connection was made (ms), for the back-off. */
+  private connectedAt = 0;
+  /** The connection attempt running or last run. */
+  private attemptRun: Promise<void> = Promise.resolve();
+  /** Aborts the opening in progress (on close). */
+  private opening?: AbortController;
   private timer?: NodeJS.Timeout;
   private closing = false;
   private readonly t: McpMessages;
@@ -102,7 +116,12 @@ export class McpServerConnection {
 
   start(): void {
     if (this.state === 'disabled') this.settle();
-    else void this.connect();
+    else this.attemptRun = this.connect();
+  }
+
+  /** Resolves when the attempt running now has ended (at once when none runs). */
+  attemptEnded(): Promise<void> {
+    return this.state === 'connecting' ? this.attemptRun : Promise.resolve();
   }
 
   status(): McpServerStatus {
@@ -123,8 +142,11 @@ export class McpServerConnection {
     this.state = 'connecting';
     this.options.onChange();
     let opened: OpenedClient | undefined;
+    const opening = new AbortController();
+    this.opening = opening;
     try {
       opened = await openClient({
+        signal: opening.signal,
         config: this.options.config,
         ...(this.options.cwd ? { cwd: this.options.cwd } : {}),
         wrapLaunch: this.options.wrapLaunch,
@@ -152,7 +174,7 @@ export class McpServerConnection {
         : undefined;
       this.state = 'connected';
       this.error = undefined;
-      this.attempt = 0;
+      this.connectedAt = Date.now();
       this.options.logger.info(
         { server: this.name, transport: this.kind, tools: this.tools.length },
         'mcp server connected',
@@ -163,6 +185,7 @@ export class McpServerConnection {
       await opened?.client.close().catch(() => undefined);
       if (!this.closing) this.fail(describeError(error));
     } finally {
+      if (this.opening === opening) this.opening = undefined;
       this.settle();
     }
   }
@@ -171,6 +194,8 @@ export class McpServerConnection {
     if (this.closing || this.opened?.client !== client) return;
     const tail = this.opened.stderrTail();
     this.opened = undefined;
+    if (Date.now() - this.connectedAt >= (this.options.backoff.stableMs ?? this.options.backoff.maxMs))
+      this.attempt = 0;
     this.fail(this.t.connectionClosed + (tail ? this.t.stderrTail(tail) : ''));
   }
 
@@ -186,7 +211,9 @@ export class McpServerConnection {
       'mcp server unavailable',
     );
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.connect(), delay);
+    this.timer = setTimeout(() => {
+      this.attemptRun = this.connect();
+    }, delay);
     this.timer.unref();
     this.options.onChange();
   }
@@ -209,10 +236,15 @@ export class McpServerConnection {
     const tools: McpToolEntry[] = [];
     const problems: McpToolProblem[] = [];
     const seen = new Set<string>();
-    for (const tool of listed.slice(0, MAX_TOOLS_PER_SERVER)) {
+    const kept = listed.slice(0, MAX_TOOLS_PER_SERVER);
+    const modelNames = modelToolNames(
+      this.name,
+      kept.map((tool) => String(tool.name)),
+    );
+    for (const tool of kept) {
       // The server's own text goes to terminals, the page and the model: cleaned of controls and bidi.
       const name = cleanName(String(tool.name));
-      const qualified = name === tool.name ? qualifiedToolName(this.name, name) : null;
+      const qualified = name === tool.name ? (modelNames.get(name) ?? null) : null;
       if (!qualified) {
         problems.push({ tool: name, reason: this.t.badToolName(name) });
         continue;
@@ -244,6 +276,41 @@ export class McpServerConnection {
 
   /** Calls a tool; aborting `signal` sends MCP cancellation. Throws on transport errors and timeouts. */
   async call(tool: string, args: unknown, options: CallOptions) {
+    const used = this.opened;
+    try {
+      return await this.callOnce(tool, args, options);
+    } catch (error) {
+      if (!this.sessionEnded(error)) throw error;
+      // The server refused the request unread: a new session (unless another call made one), then the call again.
+      if (this.opened === used) {
+        this.options.logger.info({ server: this.name }, 'mcp session ended by the server: reconnecting');
+        await this.reconnectNow();
+      } else await this.attemptEnded();
+      return await this.callOnce(tool, args, options);
+    }
+  }
+
+  /** A Streamable HTTP server answers 404 to a session it no longer has ("session terminated"). */
+  private sessionEnded(error: unknown): boolean {
+    return (
+      this.kind === 'streamable-http' &&
+      error instanceof Error &&
+      (error as { code?: unknown }).code === 404 &&
+      error.message.startsWith('Streamable HTTP error')
+    );
+  }
+
+  private async reconnectNow(): Promise<void> {
+    if (this.closing) return;
+    const stale = this.opened;
+    this.opened = undefined;
+    clearTimeout(this.timer);
+    await stale?.client.close().catch(() => undefined);
+    if (this.state !== 'connecting') this.attemptRun = this.connect();
+    await this.attemptRun;
+  }
+
+  private async callOnce(tool: string, args: unknown, options: CallOptions) {
     const client = this.opened?.client;
     if (!client || this.state !== 'connected')
       throw new AppError('mcp_not_connected', this.t.notConnected(this.name));
@@ -269,6 +336,9 @@ export class McpServerConnection {
   async close(): Promise<void> {
     this.closing = true;
     clearTimeout(this.timer);
+    // An opening in progress ends now (its child too), not when the connect timeout runs out.
+    this.opening?.abort();
+    await this.attemptRun.catch(() => undefined);
     const opened = this.opened;
     this.opened = undefined;
     this.tools = [];

@@ -42,6 +42,15 @@ export interface McpManager {
   status(): McpServerStatus[];
   /** Resolves when every enabled server has connected or failed once (tests, `aibox mcp check`). */
   settled(): Promise<void>;
+  /**
+   * Awaited before a turn's first model round. After `start()` or `holdNextTurn()` the first call
+   * waits until no server is connecting any more, at most `mcp.connect_timeout_s`; every other
+   * call resolves at once (a server that is down never delays a turn twice). `signal` (the turn's)
+   * ends this caller's wait early.
+   */
+  ready(signal?: AbortSignal): Promise<void>;
+  /** The next `ready()` waits for servers still connecting (`/reload`). */
+  holdNextTurn(): void;
   /** Closes every connection and kills stdio servers. */
   close(): Promise<void>;
 }

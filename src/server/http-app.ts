@@ -11,6 +11,7 @@ import { getRequestListener } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono, type Next } from 'hono';
 import type { AppServices } from '../app/services.js';
+import type { ErrorCode } from '../error-codes.js';
 import { shownProvider } from '../providers/shown-provider.js';
 import { apiErrorResponse } from './api/errors.js';
 import { createApiRoutes } from './api/routes.js';
@@ -18,6 +19,9 @@ import { bearerToken, tokensEqual } from './auth.js';
 import { limitBody } from './body-limit.js';
 import { createMcpRoute } from './mcp-route.js';
 import { serverMessages } from './messages.js';
+import { corsForOpenAi } from './openai/cors.js';
+import { openAiMessages } from './openai/messages.js';
+import { isOpenAiPath, openAiError } from './openai/openai-error.js';
 import { createOpenAiRoutes } from './openai/openai-routes.js';
 import type { PersonCredential } from './person-credential.js';
 import { guardSettings, refusalFor, refusalMessage } from './request-guard.js';
@@ -85,6 +89,12 @@ function notBuiltPage(app: AppServices): string {
   return `<!doctype html><meta charset="utf-8"><title>Aibox</title><body style="font-family:sans-serif;max-width:40em;margin:3em auto"><h1>Aibox</h1><p>${text}</p></body>`;
 }
 
+/** A refusal before any route: in OpenAI's shape under `/v1` (when it is served), else in `/api`'s. */
+function edgeError(app: AppServices, c: Context, code: ErrorCode, message: string): Response {
+  if (app.config.server.openai_api && isOpenAiPath(c.req.path)) return openAiError(c, code, message);
+  return apiErrorResponse(c, code, message);
+}
+
 /** Refuses foreign Host/Origin values before any route runs; sets the security headers on every answer. */
 function protect(app: AppServices, port: () => number) {
   return async (c: Context, next: Next) => {
@@ -97,7 +107,7 @@ function protect(app: AppServices, port: () => number) {
     if (refusal) {
       app.logger.warn({ path: c.req.path, ...refusal }, 'request refused: host or origin not allowed');
       const message = refusalMessage(refusal, serverMessages(app.lang));
-      return apiErrorResponse(c, refusal.code, message);
+      return edgeError(app, c, refusal.code, message);
     }
     await next();
   };
@@ -143,12 +153,19 @@ interface HttpAppOptions {
 function createHttpApp(app: AppServices, options: HttpAppOptions): Hono {
   const webRoot = options.webRoot ?? defaultWebRoot();
   const http = new Hono();
+  const openAi = app.config.server.openai_api;
   http.use('*', protect(app, options.port));
+  // Before the body limit, so a browser client can read a 413 too.
+  if (openAi)
+    http.use(
+      '/v1/*',
+      corsForOpenAi(() => app.config.server.allowed_origins),
+    );
   http.use(
     '*',
     limitBody(
       () => app.config.server.max_body_bytes,
-      (c, max) => apiErrorResponse(c, 'too_large', serverMessages(app.lang).bodyTooLarge(max)),
+      (c, max) => edgeError(app, c, 'too_large', serverMessages(app.lang).bodyTooLarge(max)),
     ),
   );
   http.get('/healthz', (c) => {
@@ -160,7 +177,7 @@ function createHttpApp(app: AppServices, options: HttpAppOptions): Hono {
   http.route('/api', createApiRoutes(app));
   http.use('/mcp', guard(app));
   http.route('/mcp', createMcpRoute(app));
-  if (app.config.server.openai_api) http.route('/v1', createOpenAiRoutes(app));
+  if (openAi) http.route('/v1', createOpenAiRoutes(app));
 
   if (existsSync(webRoot)) {
     http.get(
@@ -181,7 +198,12 @@ function createHttpApp(app: AppServices, options: HttpAppOptions): Hono {
     c.header('cache-control', 'no-store');
     return c.html(notBuiltPage(app), 503);
   });
-  http.notFound((c) => c.text('Not Found', 404));
+  // A sub-app's own notFound is not used once mounted: unknown `/v1` paths are answered here.
+  http.notFound((c) =>
+    openAi && isOpenAiPath(c.req.path)
+      ? openAiError(c, 'not_found', openAiMessages(app.lang).notFound(c.req.path))
+      : c.text('Not Found', 404),
+  );
   return http;
 }
 

@@ -43,7 +43,8 @@ export interface TurnDeps {
   log: ConversationLog;
   messages: MessageRepo;
   provider: ChatProvider;
-  tools: () => AnyTool[] | Promise<AnyTool[]>;
+  /** Asked at every turn; `signal` is the turn's (a wait for tools ends when the turn is stopped). */
+  tools: (signal: AbortSignal) => AnyTool[] | Promise<AnyTool[]>;
   prompts: PromptSource;
   settings: () => TurnSettings;
   lang: Lang;
@@ -188,7 +189,7 @@ export async function runSessionTurn(
       sessionId,
       lang: deps.lang,
       provider: deps.provider,
-      tools: await deps.tools(),
+      tools: await deps.tools(signal),
       messages: [{ role: 'system', content: system }, ...request],
       maxRounds: settings.maxRounds,
       ...(settings.temperature !== undefined ? { temperature: settings.temperature } : {}),

@@ -30,7 +30,7 @@ interface SessionManagerOptions {
    * The tools offered to the model; a function is asked again at every turn (it may load them:
    * the app's tools are built on the first turn, not at start).
    */
-  tools: AnyTool[] | (() => AnyTool[] | Promise<AnyTool[]>);
+  tools: AnyTool[] | ((signal: AbortSignal) => AnyTool[] | Promise<AnyTool[]>);
   prompts: PromptSource;
   /** A function is read again at every turn (config reload). */
   config: Config | (() => Config);

@@ -29,9 +29,11 @@ async function reloadWith(next: unknown) {
   const config = validateConfig(FILE).config;
   writeFileSync(configPath, JSON.stringify(next));
   const logger = silentLogger();
-  const services = { config, configPath, logger };
+  let held = 0;
+  const mcp = { status: () => [], holdNextTurn: () => void held++ };
+  const services = { config, configPath, logger, mcp };
   const result = await reloadCommand.run({ services, session: {} as Session, lang: 'en', args: '' });
-  return { config, result };
+  return { config, result, held };
 }
 
 describe('/reload', () => {
@@ -41,7 +43,9 @@ describe('/reload', () => {
     next.channels.dingtalk.allowed_ids = ['a', 'b'];
     next.channels.lark.allowed_ids = ['ou_1', 'ou_2'];
     next.server.port = 9100;
-    const { config, result } = await reloadWith(next);
+    const { config, result, held } = await reloadWith(next);
+    // The next turn waits for MCP servers still connecting, as after start.
+    expect(held).toBe(1);
     expect(result.data).toMatchObject({
       ok: true,
       applied: [

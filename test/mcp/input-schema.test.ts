@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formatCallResult } from '../../src/mcp/format-result.js';
 import { checkInputSchema } from '../../src/mcp/input-schema.js';
 import { mcpMessages } from '../../src/mcp/messages.js';
-import { qualifiedToolName } from '../../src/mcp/tool-names.js';
+import { modelToolNames, qualifiedToolName } from '../../src/mcp/tool-names.js';
 
 const t = mcpMessages('en');
 
@@ -60,6 +60,19 @@ describe('checkInputSchema', () => {
     expect(qualifiedToolName('fs', 'read_file')).toBe('fs__read_file');
     expect(qualifiedToolName('fs', 'read file')).toBeNull();
     expect(qualifiedToolName('fs', 'x'.repeat(70))).toBeNull();
+  });
+
+  it('maps names with . and / to valid ones, the same whatever the order the server lists them in', () => {
+    const tools = ['repo.get', 'repo_get', 'files/read', 'a.b', 'a/b', 'bad name'];
+    const names = modelToolNames('gh', tools);
+    expect(names.get('repo_get')).toBe('gh__repo_get');
+    expect(names.get('repo.get')).toMatch(/^gh__repo_get_[0-9a-f]{6}$/);
+    expect(names.get('files/read')).toBe('gh__files-read');
+    expect(names.get('a.b')).toBe('gh__a_b');
+    expect(names.get('a/b')).toBe('gh__a-b');
+    expect(names.get('bad name')).toBeNull();
+    expect(new Set(names.values()).size).toBe(tools.length);
+    expect(modelToolNames('gh', [...tools].reverse())).toEqual(names);
   });
 
   it('formats results: text, images as a note, embedded resources, errors', () => {

@@ -1,7 +1,8 @@
 /**
  * The OpenAI-compatible endpoint at `/v1` (on only with `server.openai_api: true`): any OpenAI
- * client talks to the agent. Always behind the token; bodies are held to `server.max_body_bytes`
- * before any route (body-limit.ts); errors in OpenAI's shape `{ error: { message, type, code } }`.
+ * client talks to the agent. Always behind the token (a CORS preflight is answered before it,
+ * cors.ts); bodies are held to `server.max_body_bytes` before any route (body-limit.ts); errors in
+ * OpenAI's shape (openai-error.ts). Unknown paths are answered by the server's notFound.
  * Tool activity is not streamed as content: each chunk may carry an `aibox` field with it instead
  * (ignored by OpenAI clients).
  */
@@ -9,35 +10,16 @@ import { type Context, Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import type { AppServices } from '../../app/services.js';
-import { type ErrorCode, type ErrorHttpStatus, httpStatusOf, wireCodeOf } from '../../error-codes.js';
 import { isAppError } from '../../errors.js';
 import { startCancellableTurn } from '../../session/cancellable-turn.js';
 import type { Session, SessionEvent, TurnOutcome } from '../../session/types.js';
 import { bearerToken, tokensEqual } from '../auth.js';
 import { logRequestFailure } from '../log-request-failure.js';
-import {
-  type ChatRequest,
-  ChatRequestSchema,
-  lastUserText,
-  MODEL_PREFIX,
-  sessionOfModel,
-} from './chat-request.js';
+import { answerText } from './answer-text.js';
+import { type ChatRequest, ChatRequestSchema, lastUserText, refusalOf } from './chat-request.js';
+import { isOurModel, MODEL_PREFIX, SESSION_HEADER, sessionOfRequest } from './conversation-session.js';
 import { openAiMessages } from './messages.js';
-
-/** OpenAI's error `type`, from the status the code table gives. */
-function openAiErrorType(status: ErrorHttpStatus): string {
-  if (status === 429) return 'rate_limit_error';
-  return status >= 500 ? 'server_error' : 'invalid_request_error';
-}
-
-function openAiErrorBody(code: ErrorCode, message: string) {
-  const type = openAiErrorType(httpStatusOf(code));
-  return { error: { message, type, code: wireCodeOf(code), param: null } };
-}
-
-function openAiError(c: Context, code: ErrorCode, message: string) {
-  return c.json(openAiErrorBody(code, message), httpStatusOf(code));
-}
+import { openAiError, openAiErrorBody } from './openai-error.js';
 
 /** The `aibox` extension of a chunk for the tool events a client may want to show. */
 function toolActivity(event: SessionEvent): Record<string, unknown> | undefined {
@@ -70,8 +52,9 @@ export function createOpenAiRoutes(app: AppServices): Hono {
     await next();
   });
 
+  const created = () => Math.floor(app.startedAt.getTime() / 1000);
+  const model = (id: string) => ({ id, object: 'model', created: created(), owned_by: 'aibox' });
   routes.get('/models', (c) => {
-    const created = Math.floor(app.startedAt.getTime() / 1000);
     const ids = [
       MODEL_PREFIX,
       ...app.sessions
@@ -81,8 +64,15 @@ export function createOpenAiRoutes(app: AppServices): Hono {
     ];
     return c.json({
       object: 'list',
-      data: ids.map((id) => ({ id, object: 'model', created, owned_by: 'aibox' })),
+      data: ids.map(model),
     });
+  });
+  // Any session name is a model: a session is made on its first turn.
+  routes.get('/models/:id', (c) => {
+    const id = c.req.param('id');
+    return isOurModel(id)
+      ? c.json(model(id))
+      : openAiError(c, 'model_not_found', t.unknownModel(id), 'model');
   });
 
   routes.post('/chat/completions', async (c) => {
@@ -93,13 +83,20 @@ export function createOpenAiRoutes(app: AppServices): Hono {
       return openAiError(c, 'invalid_json', t.badJson);
     }
     const parsed = ChatRequestSchema.safeParse(body);
-    if (!parsed.success)
-      return openAiError(c, 'invalid_request', t.badRequest(z.prettifyError(parsed.error)));
+    if (!parsed.success) {
+      const param = parsed.error.issues[0]?.path.map(String).join('.') || null;
+      return openAiError(c, 'invalid_request', t.badRequest(z.prettifyError(parsed.error)), param);
+    }
     const request = parsed.data;
-    const sessionId = sessionOfModel(request.model);
-    if (!sessionId) return openAiError(c, 'model_not_found', t.unknownModel(request.model));
+    const choice = sessionOfRequest(request, c.req.header(SESSION_HEADER));
+    if (!choice.ok)
+      return choice.reason === 'model'
+        ? openAiError(c, 'model_not_found', t.unknownModel(request.model), 'model')
+        : openAiError(c, 'invalid_request', t.badSessionHeader);
+    const refusal = refusalOf(request, t);
+    if (refusal) return openAiError(c, refusal.code, refusal.message, refusal.param);
     const content = lastUserText(request);
-    if (content === undefined) return openAiError(c, 'no_user_message', t.noUserMessage);
+    const sessionId = choice.session;
     const session = app.sessions.get(sessionId);
     const max = app.config.server.max_queued_turns;
     if (session.queueLength >= max) return openAiError(c, 'queue_full', t.queueFull(sessionId, max));
@@ -127,7 +124,8 @@ function failure(c: Context, outcome: Extract<TurnOutcome, { status: 'error' }>)
 }
 
 async function wholeTurn(c: Context, request: ChatRequest, session: Session, content: string) {
-  const turn = startCancellableTurn(session, content, () => undefined);
+  const answer = answerText();
+  const turn = startCancellableTurn(session, content, (event) => answer.add(event));
   const signal = c.req.raw.signal;
   signal.addEventListener('abort', () => turn.cancel(), { once: true });
   const outcome = await turn.done;
@@ -137,7 +135,13 @@ async function wholeTurn(c: Context, request: ChatRequest, session: Session, con
     object: 'chat.completion',
     created: nowSeconds(),
     model: request.model,
-    choices: [{ index: 0, message: { role: 'assistant', content: outcome.content }, finish_reason: 'stop' }],
+    choices: [
+      {
+        index: 0,
+        message: { role: 'assistant', content: answer.text || outcome.content },
+        finish_reason: 'stop',
+      },
+    ],
     usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
   });
 }
@@ -163,9 +167,11 @@ function streamTurn(c: Context, request: ChatRequest, session: Session, content:
       });
       writing = writing.then(() => stream.writeSSE({ data }));
     };
+    const answer = answerText();
     const turn = startCancellableTurn(session, content, (event) => {
+      const text = answer.add(event);
       if (event.type === 'turn_start') chunk({ role: 'assistant', content: '' }, null);
-      else if (event.type === 'text_delta') chunk({ content: event.text }, null);
+      else if (text !== '') chunk({ content: text }, null);
       else {
         const activity = toolActivity(event);
         if (activity) chunk({}, null, { aibox: activity });

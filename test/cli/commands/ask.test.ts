@@ -1,5 +1,5 @@
 import { rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempHome } from '../../helpers/cli.js';
 import { type FakeLlm, startFakeLlm } from '../../helpers/fake-llm.js';
@@ -14,12 +14,12 @@ afterAll(async () => {
   for (const home of homes) rmSync(home, { recursive: true, force: true });
 });
 
-function home(): string {
+function home(extra: Record<string, unknown> = {}): string {
   const dir = tempHome('aibox-ask-');
   homes.push(dir);
   writeFileSync(
     join(dir, 'config.json'),
-    JSON.stringify({ skills: { install_examples: false, watch: false } }),
+    JSON.stringify({ skills: { install_examples: false, watch: false }, ...extra }),
   );
   return dir;
 }
@@ -67,6 +67,23 @@ describe('aibox ask', () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain('DEEPSEEK_API_KEY');
+  }, 60_000);
+
+  it("waits for an MCP server still starting, so the one turn's first model call has its tools", async () => {
+    const server = resolve(import.meta.dirname, '../../mcp/fixtures/interop-mcp-server.mjs');
+    const dir = home({
+      mcp: {
+        servers: { slow: { command: process.execPath, args: [server], env: { START_DELAY_MS: '1500' } } },
+      },
+    });
+    const start = llm.requests.length;
+    llm.script({ text: 'with tools' });
+    const run = await runCli(['ask', 'which tools?'], { home: dir, env: env() });
+    expect(run.stdout).toBe('with tools\n');
+    const offered = (llm.requests[start]?.body.tools ?? []).map(
+      (t: { function: { name: string } }) => t.function.name,
+    );
+    expect(offered).toContain('slow__repo_get');
   }, 60_000);
 
   it('rejects a bad session name', async () => {

@@ -32,7 +32,7 @@ describe('OpenAI-compatible endpoint', () => {
     box.llm.script({ text: '你好，来自 Aibox' });
     const from = ws.frames.length;
     const reply = await client.chat.completions.create({
-      model: 'aibox',
+      model: 'aibox:main',
       messages: [
         { role: 'system', content: 'ignored: the box has its own prompts' },
         { role: 'user', content: '打个招呼' },
@@ -80,7 +80,7 @@ describe('OpenAI-compatible endpoint', () => {
     const n = box.llm.requests.length + 2;
     const from = ws.frames.length;
     const reply = client.chat.completions.create({
-      model: 'aibox',
+      model: 'aibox:main',
       messages: [{ role: 'user', content: 'delete that folder' }],
     });
     const request = await ws.waitType('approval_request', { from });
