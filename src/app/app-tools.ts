@@ -1,4 +1,5 @@
 /** The tools the model is offered: the built-ins plus the memory and task tools. */
+import type { DedupingSave } from '../memory/hybrid/dedupe-save.js';
 import type { HybridSearch } from '../memory/hybrid/hybrid-search.js';
 import type { MemoryStore } from '../memory/types.js';
 import type { TaskStore } from '../tasks/types.js';
@@ -11,6 +12,7 @@ type AppToolsDeps = Omit<BuiltinToolDeps, 'extraTools' | 'env'> & {
   env: NodeJS.ProcessEnv;
   memory: MemoryStore;
   memorySearch: HybridSearch;
+  memorySave: DedupingSave;
   tasks: TaskStore;
 };
 
@@ -18,6 +20,7 @@ export function createAppTools(deps: AppToolsDeps): AnyTool[] {
   const extraTools = createMemoryTools({
     memory: deps.memory,
     memorySearch: deps.memorySearch,
+    memorySave: deps.memorySave,
     tasks: deps.tasks,
     promptsDir: deps.paths.prompts,
     lang: deps.lang,

@@ -185,6 +185,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
           env,
           memory,
           memorySearch: memoryRecall.search,
+          memorySave: memoryRecall.save,
           tasks,
           sandbox,
           limiter: resultLimiter,

@@ -56,6 +56,13 @@ function toMemory(row: MemoryRow): Memory {
   };
 }
 
+const joinTags = (tags: string[]) =>
+  tags
+    .map((t) => t.replaceAll(',', ' ').trim())
+    .filter(Boolean)
+    .join(',');
+const clampImportance = (n: number) => Math.min(5, Math.max(1, Math.round(n)));
+
 function paging(options: PageOptions = {}): { page: number; pageSize: number; offset: number } {
   const pageSize = Math.min(50, Math.max(1, Math.floor(options.pageSize ?? 10)));
   const page = Math.max(1, Math.floor(options.page ?? 1));
@@ -110,11 +117,8 @@ export function createMemoryStore(options: MemoryStoreOptions): MemoryStore {
   const save = db.transaction((input: NewMemory): Memory => {
     const now = clock.now();
     const topic = input.topic?.trim() || DEFAULT_TOPIC;
-    const tags = (input.tags ?? [])
-      .map((t) => t.replaceAll(',', ' ').trim())
-      .filter(Boolean)
-      .join(',');
-    const importance = Math.min(5, Math.max(1, Math.round(input.importance ?? 2)));
+    const tags = joinTags(input.tags ?? []);
+    const importance = clampImportance(input.importance ?? 2);
     const info = insertRow.run(
       topic,
       input.summary,
@@ -136,6 +140,24 @@ export function createMemoryStore(options: MemoryStoreOptions): MemoryStore {
     return toMemory(getRow.get(id) as MemoryRow);
   });
 
+  const updateRow = db.prepare(
+    'UPDATE memories SET topic = ?, summary = ?, content = ?, tags = ?, importance = ?, end_time = ? WHERE id = ?',
+  );
+  const deleteIndex = db.prepare('DELETE FROM memory_index WHERE rowid = ?');
+  const update = db.transaction((id: number, input: NewMemory): Memory | undefined => {
+    const row = getRow.get(id) as MemoryRow | undefined;
+    if (!row) return undefined;
+    const old = toMemory(row);
+    const topic = input.topic?.trim() || old.topic;
+    const tags = input.tags ? joinTags(input.tags) : old.tags.join(',');
+    const content = input.content ?? old.content;
+    const importance = Math.max(old.importance, clampImportance(input.importance ?? old.importance));
+    updateRow.run(topic, input.summary, content, tags, importance, clock.now().toISOString(), id);
+    deleteIndex.run(id);
+    insertIndex.run(id, indexText(topic), indexText(input.summary), indexText(content), indexText(tags));
+    return toMemory(getRow.get(id) as MemoryRow);
+  });
+
   const remove = db.transaction((ids: number[]): number => {
     let n = 0;
     for (const id of ids) n += deleteRow.run(id).changes;
@@ -144,6 +166,7 @@ export function createMemoryStore(options: MemoryStoreOptions): MemoryStore {
 
   return {
     save,
+    update,
     search(query, searchOptions = {}) {
       const { page, pageSize, offset } = paging(searchOptions);
       const match = matchExpression(query, searchOptions.matchAll);

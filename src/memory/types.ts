@@ -61,6 +61,11 @@ export interface Page<T> {
 export interface MemoryStore {
   save(input: NewMemory): Memory;
   /**
+   * Rewrites a memory with newer facts (a duplicate saved again): summary, topic, content and tags
+   * replaced when given, importance the higher, end time now. Undefined when it does not exist.
+   */
+  update(id: number, input: NewMemory): Memory | undefined;
+  /**
    * Full-text search. Any text is a valid query (quotes and FTS operators are
    * treated as plain characters). Ranked by relevance, then importance, then recency.
    */

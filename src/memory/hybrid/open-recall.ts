@@ -11,6 +11,7 @@ import type { ResolvedLlmSettings } from '../../providers/resolve-settings.js';
 import { createEmbedder } from '../embeddings/embedder.js';
 import { type ResolvedEmbeddings, resolveEmbeddings } from '../embeddings/resolve-embeddings.js';
 import type { MemoryStore } from '../types.js';
+import { createDedupingSave, type DedupingSave } from './dedupe-save.js';
 import { createHybridSearch, type HybridSearch } from './hybrid-search.js';
 import { createMemoryIndexer, type MemoryIndexer } from './memory-indexer.js';
 import { createRecall } from './recall.js';
@@ -22,6 +23,8 @@ export interface MemoryRecall {
   search: HybridSearch;
   recall: ReturnType<typeof createRecall>;
   status: ResolvedEmbeddings;
+  /** Saves, or updates the memory it duplicates (docs/memory-and-tasks.md, "Deduplication"). */
+  save: DedupingSave;
   /** Absent when embeddings are off. */
   indexer?: MemoryIndexer;
 }
@@ -43,7 +46,8 @@ export function openMemoryRecall(options: OpenRecallOptions): MemoryRecall {
   const memorySettings = () => options.config().memory;
   if (!status.enabled) {
     const search = createHybridSearch(memory, undefined);
-    return { memory, search, recall: createRecall(search, memorySettings, lang), status };
+    const save = createDedupingSave(memory, undefined);
+    return { memory, search, recall: createRecall(search, memorySettings, lang), status, save };
   }
   const embedder = createEmbedder(status, { timeoutMs: Math.min(options.chat.timeoutMs, 30_000), lang });
   const space = createVectorSpace(db, embedder, status.dimensions);
@@ -63,5 +67,13 @@ export function openMemoryRecall(options: OpenRecallOptions): MemoryRecall {
     },
   };
   const search = createHybridSearch(indexed, space);
-  return { memory: indexed, search, recall: createRecall(search, memorySettings, lang), status, indexer };
+  const save = createDedupingSave(memory, space, () => indexer.wake());
+  return {
+    memory: indexed,
+    search,
+    recall: createRecall(search, memorySettings, lang),
+    status,
+    indexer,
+    save,
+  };
 }

@@ -5,6 +5,7 @@ import { tasksMigration } from './003-tasks.js';
 import { runDenialsMigration } from './004-run-denials.js';
 import { taskNotifyMigration } from './005-task-notify.js';
 import { memoryVectorsMigration } from './006-memory-vectors.js';
+import { memoryVectorStaleMigration } from './007-memory-vector-stale.js';
 
 /** Every schema step, in order. Add new ones at the end; never edit an applied one. */
 export const MIGRATIONS: Migration[] = [
@@ -14,4 +15,5 @@ export const MIGRATIONS: Migration[] = [
   runDenialsMigration,
   taskNotifyMigration,
   memoryVectorsMigration,
+  memoryVectorStaleMigration,
 ];

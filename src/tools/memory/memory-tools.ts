@@ -3,6 +3,7 @@
  * memory, memo, update_identity, update_soul, save_memory_and_end_conversation.
  */
 import type { Lang } from '../../i18n/lang.js';
+import type { DedupingSave } from '../../memory/hybrid/dedupe-save.js';
 import type { HybridSearch } from '../../memory/hybrid/hybrid-search.js';
 import type { MemoryStore } from '../../memory/types.js';
 import type { TaskStore } from '../../tasks/types.js';
@@ -18,6 +19,8 @@ interface MemoryToolsOptions {
   memory: MemoryStore;
   /** Hybrid memory search (keyword only without it). */
   memorySearch?: HybridSearch;
+  /** Save that updates a duplicate instead of adding a copy. */
+  memorySave?: DedupingSave;
   tasks: TaskStore;
   promptsDir: string;
   lang: Lang;
@@ -31,7 +34,12 @@ interface MemoryToolsOptions {
 export function createMemoryTools(options: MemoryToolsOptions): AnyTool[] {
   const { memory, tasks, promptsDir, lang, clock, defaultTimezone, minIntervalS } = options;
   return [
-    createMemoryTool({ memory, lang, ...(options.memorySearch ? { search: options.memorySearch } : {}) }),
+    createMemoryTool({
+      memory,
+      lang,
+      ...(options.memorySearch ? { search: options.memorySearch } : {}),
+      ...(options.memorySave ? { save: options.memorySave } : {}),
+    }),
     createTaskTool({ tasks, lang, clock, defaultTimezone, minIntervalS }),
     createUpdateIdentityTool({ promptsDir, lang, clock }),
     createUpdateSoulTool({ promptsDir, lang, clock }),

@@ -1,6 +1,7 @@
 /** memory: save / search / recent / get / delete over the MemoryStore, paged. */
 import { z } from 'zod';
 import type { Lang } from '../../i18n/lang.js';
+import type { DedupingSave } from '../../memory/hybrid/dedupe-save.js';
 import type { HybridSearch } from '../../memory/hybrid/hybrid-search.js';
 import type { Memory, MemoryStore, Page } from '../../memory/types.js';
 import { failure, success } from '../format.js';
@@ -71,6 +72,8 @@ export function createMemoryTool(options: {
   lang: Lang;
   /** Hybrid search; without it (or with embeddings off) search is by keyword only. */
   search?: HybridSearch;
+  /** Save that updates a duplicate instead of adding a copy; default a plain save. */
+  save?: DedupingSave;
 }): Tool<MemoryArgs> {
   const { memory } = options;
   return {
@@ -83,14 +86,19 @@ export function createMemoryTool(options: {
       switch (args.action) {
         case 'save': {
           if (!args.summary?.trim()) return failure(t.needSummary);
-          const saved = memory.save({
+          const input = {
             summary: args.summary,
             topic: args.topic,
             content: args.content,
             tags: args.keywords,
             importance: args.importance,
-          });
-          return success(t.saved, [
+          };
+          const result = options.save
+            ? await options.save(input, ctx.signal)
+            : { memory: memory.save(input) };
+          const saved = result.memory;
+          const title = result.duplicateOf === undefined ? t.saved : t.updatedDuplicate(result.duplicateOf);
+          return success(title, [
             [t.labelId, saved.id],
             [t.labelTopic, saved.topic],
             [t.labelImportance, saved.importance],

@@ -19,6 +19,7 @@ export const memoryToolMessages = defineMessages({
     limit: '每页条数 1-50，默认 10',
     page: '页码，从 1 开始',
     saved: '记忆已保存',
+    updatedDuplicate: (id: number) => `已有相同的记忆 #${id}，已用新内容更新它（没有新增）`,
     labelId: 'ID',
     labelTopic: '主题',
     labelSummary: '总结',
@@ -86,6 +87,8 @@ export const memoryToolMessages = defineMessages({
     limit: 'Page size 1-50, default 10',
     page: 'Page number, from 1',
     saved: 'Memory saved',
+    updatedDuplicate: (id: number) =>
+      `Memory #${id} already said this; it was updated with the new text (nothing added)`,
     labelId: 'ID',
     labelTopic: 'Topic',
     labelSummary: 'Summary',
