@@ -43,7 +43,12 @@ describe('saving a memory that is already there', () => {
     const again = await recall.save({ summary: '用户喜欢喝美式咖啡', importance: 2, tags: ['coffee'] });
     expect(again.duplicateOf).toBe(first.memory.id);
     expect(recall.memory.count()).toBe(1);
-    expect(again.memory).toMatchObject({ id: first.memory.id, topic: '饮品', importance: 3, tags: ['coffee'] });
+    expect(again.memory).toMatchObject({
+      id: first.memory.id,
+      topic: '饮品',
+      importance: 3,
+      tags: ['coffee'],
+    });
     // The index follows the new text: found by the new tag, once.
     expect(recall.memory.search('coffee').items.map((m) => m.id)).toEqual([first.memory.id]);
     const other = await recall.save({ summary: '用户不喜欢喝咖啡' });
