@@ -61,9 +61,22 @@ function executable(path: string): boolean {
   }
 }
 
+/** Real paths of PATH entries, looked up again after a second (every command walks PATH). */
+const realCache = new Map<string, { at: number; real: string | undefined }>();
+const REAL_CACHE_MS = 1000;
+
+function cachedReal(path: string): string | undefined {
+  const now = Date.now();
+  const hit = realCache.get(path);
+  if (hit && now - hit.at < REAL_CACHE_MS) return hit.real;
+  const found = real(path);
+  if (realCache.size > 256) realCache.clear();
+  realCache.set(path, { at: now, real: found });
+  return found;
+}
+
 /** Whether `path` (or what it resolves to) lies in a place the model can write. */
-export function modelCanWrite(path: string, places: readonly string[]): boolean {
-  const resolved = real(path);
+export function modelCanWrite(path: string, places: readonly string[], resolved = real(path)): boolean {
   return places.some(
     (place) => isWithin(path, place) || (resolved !== undefined && isWithin(resolved, place)),
   );
@@ -91,7 +104,8 @@ export function resolveProgram(written: string, ctx: IdentityContext): ProgramId
       continue;
     }
     // A file may appear there between this look and the run: whatever comes later is not certain.
-    if (modelCanWrite(entry, ctx.modelWritable)) return { kind: 'untrusted', name, path: candidate };
+    if (modelCanWrite(entry, ctx.modelWritable, cachedReal(entry)))
+      return { kind: 'untrusted', name, path: candidate };
     if (executable(candidate)) return ofFile(name, candidate, ctx);
   }
   return { kind: 'missing', name };
