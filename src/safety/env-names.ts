@@ -10,11 +10,11 @@
 /** Exact names (compared without case: npm reads `npm_config_*`, zsh ties `path` to PATH). */
 // biome-ignore format: a table reads better packed
 const CHANGERS = new Set([
-  'PATH', 'HOME', 'ENV', 'SHELL', 'IFS', 'CDPATH', 'PS4', 'PROMPT_COMMAND', 'GLOBIGNORE', 'EDITOR',
+  'PATH', 'HOME', 'ENV', 'SHELL', 'CDPATH', 'PS4', 'PROMPT_COMMAND', 'GLOBIGNORE', 'EDITOR',
   'VISUAL', 'BROWSER', 'PAGER', 'TERMINFO', 'TERMINFO_DIRS', 'GCONV_PATH', 'GLIBC_TUNABLES', 'LOCPATH',
   'NLSPATH', 'HOSTALIASES', 'TMPDIR', 'CLASSPATH', 'MAKEFLAGS', 'MFLAGS', 'GNUMAKEFLAGS', 'ZDOTDIR',
   'INPUTRC', 'CC', 'CXX', 'CPP', 'LD', 'AR', 'FC', 'GZIP', 'BZIP', 'BZIP2', 'XZ_OPT', 'XZ_DEFAULTS',
-  'SHELLOPTS', 'BASHOPTS', 'OPTIND', 'FPATH', 'MAIL', 'MAILPATH', 'USER', 'LOGNAME',
+  'SHELLOPTS', 'BASHOPTS', 'FPATH', 'MAILPATH',
 ]);
 
 /** Families by prefix: the loader, git, interpreters and package managers, config places. */

@@ -76,8 +76,8 @@ describe('web page: approvals', () => {
     expect(await card.locator('.approval-env-vars b').count()).toBe(0);
     expect(await card.locator('button').allTextContents()).toEqual(['允许一次', '拒绝']);
     await card.locator('button.approval-deny').click();
-    await page.locator('.approval-card[data-state="denied"]').waitFor();
     await page.locator('.msg.assistant .md', { hasText: '没有删除。' }).waitFor();
+    expect(await page.locator('.approval-card[data-state="pending"]').count()).toBe(0);
   });
 
   it('after Allow once the answer that follows stays in view (the log keeps following the turn)', async () => {

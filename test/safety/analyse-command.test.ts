@@ -451,6 +451,7 @@ describe('env is part of the command (red team 05)', () => {
       expect(`${line}: ${reasons(line, host).some((r) => r.startsWith('setsEnv'))}`).toBe(`${line}: true`);
     expect(reasons('for f in *.txt; do wc -l "$f"; done', host)).toEqual([]);
     expect(reasons('LANG=C ls', host)).toEqual([]);
+    expect(reasons('while IFS= read -r line; do echo "$line"; done < notes.txt', host)).toEqual([]);
     expect(reasons('GIT_PAGER=x git log', {})).toEqual([]);
   });
 
