@@ -31,7 +31,7 @@ module.exports = {
       to: {
         path: '^src',
         pathNot: [
-          '^src/protocol/(frames|parse-server-frame)\\.ts$',
+          '^src/protocol/(frames|parse-server-frame|env-lines)\\.ts$',
           '^src/server/api/dto\\.ts$',
           '^src/mcp/types\\.ts$',
         ],

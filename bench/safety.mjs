@@ -18,6 +18,7 @@ const lists = JSON.parse(readFileSync(join(import.meta.dirname, 'safety-commands
 
 const { analyseCommand } = await import(`${dist}/safety/analyse-command.js`);
 const { protectedPaths } = await import(`${dist}/safety/protected-paths.js`);
+const { modelWritablePlaces } = await import(`${dist}/safety/program-identity.js`);
 const { createCommandGuard } = await import(`${dist}/safety/command-guard.js`);
 const { openSkillProvenance } = await import(`${dist}/skills/provenance.js`);
 const { probeBwrap } = await import(`${dist}/safety/sandbox-probe.js`);
@@ -43,6 +44,9 @@ const context = (sandboxed) => ({
   sandboxed,
   protectedPaths: protectedPaths(userPaths, userHome),
   skillOrigin: (name) => (name === 'weather' ? 'user' : undefined),
+  // Programs are found as the server finds them: on this process's PATH.
+  path: process.env.PATH ?? '/usr/bin:/bin',
+  modelWritable: modelWritablePlaces([userPaths.workspace, userPaths.home]),
 });
 const decision = (findings) =>
   findings.some((f) => f.decision === 'deny') ? 'deny' : findings.length > 0 ? 'ask' : 'allow';

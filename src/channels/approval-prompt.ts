@@ -3,6 +3,7 @@
  * button payloads (`ap:<answer>:<approval id>`, under Telegram's 64 bytes), and the text
  * the message is edited to once decided, naming the decision and who made it.
  */
+import { envLines } from '../protocol/env-lines.js';
 import type { PendingApproval } from '../safety/approval-broker.js';
 import type { ApprovalAnswer, ApprovalOutcome, ApprovalRequest } from '../safety/types.js';
 import type { ChannelMessages } from './messages.js';
@@ -11,7 +12,9 @@ import type { ActionButton } from './types.js';
 const ANSWERS: readonly ApprovalAnswer[] = ['allow', 'always', 'deny'];
 
 export function approvalText(request: ApprovalRequest, t: ChannelMessages): string {
-  return `${t.approvalTitle(request.tool)}\n\`\`\`\n${request.command}\n\`\`\`\n${request.reason}`;
+  const env = envLines(request.env);
+  const shownEnv = env.length > 0 ? `${t.approvalEnv}\n\`\`\`\n${env.join('\n')}\n\`\`\`\n` : '';
+  return `${t.approvalTitle(request.tool)}\n\`\`\`\n${request.command}\n\`\`\`\n${shownEnv}${request.reason}`;
 }
 
 export function approvalButtons(pending: PendingApproval, t: ChannelMessages): ActionButton[] {

@@ -3,6 +3,7 @@
  * an answer line (`y`/`yes`/`是`, `a`/`always`/`总是`, `n`/`no`/`否`). Shared by
  * `aibox chat` (requests from the server) and `aibox ask` (from its own broker).
  */
+import { envLines } from '../protocol/env-lines.js';
 import type { ApprovalAnswer } from '../safety/types.js';
 import { cleanDeep } from '../util/untrusted-text.js';
 import type { TerminalApprovalMessages } from './messages.js';
@@ -10,6 +11,8 @@ import type { TerminalApprovalMessages } from './messages.js';
 interface ShownRequest {
   tool: string;
   command: string;
+  /** The environment variables the model set for the command. */
+  env?: Readonly<Record<string, string>>;
   reason: string;
   canAlways: boolean;
   /** Seconds left to answer. */
@@ -43,7 +46,10 @@ export function describeRequest(
 ): { text: string; prompt: string } {
   // The command and reason come from the model: what is shown must be what would run.
   const { tool, command, reason } = cleanDeep(request);
-  const lines = [t.title(tool), `   $ ${command}`, t.reason(reason)];
+  const lines = [t.title(tool), `   $ ${command}`];
+  const env = envLines(request.env);
+  if (env.length > 0) lines.push(t.env, ...env.map((line) => `     ${line}`));
+  lines.push(t.reason(reason));
   lines.push(t.expires(Math.max(0, Math.round(request.secondsLeft))));
   return { text: lines.join('\n'), prompt: t.choices(request.canAlways) };
 }

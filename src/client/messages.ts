@@ -74,6 +74,7 @@ const HOW_EN: Record<string, string> = {
 export const terminalApprovalMessages = defineMessages({
   zh: {
     title: (tool: string) => `⚠️ 需要你的批准（${tool}）：`,
+    env: '   模型设置的环境变量：',
     reason: (reason: string) => `   原因：${reason}`,
     expires: (seconds: number) => `   ${seconds} 秒内不回答就按拒绝处理`,
     choices: (canAlways: boolean): string =>
@@ -84,6 +85,7 @@ export const terminalApprovalMessages = defineMessages({
   },
   en: {
     title: (tool) => `⚠️ Your approval is needed (${tool}):`,
+    env: '   environment set by the model:',
     reason: (reason) => `   why: ${reason}`,
     expires: (seconds) => `   denied if not answered within ${seconds} s`,
     choices: (canAlways) => (canAlways ? '   [y]es once / [a]lways / [n]o › ' : '   [y]es once / [n]o › '),

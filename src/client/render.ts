@@ -41,6 +41,12 @@ const withIcon = (icon: string, text: string) => {
 const dim = (s: string, tty: boolean) => (tty ? `\x1b[2m${s}\x1b[0m` : s);
 const str = (v: unknown) =>
   typeof v === 'string' ? v : v === undefined || v === null ? '' : JSON.stringify(v);
+/** A frame's `env` as the server sends it (any other shape from a server is shown by nothing). */
+const isStringRecord = (v: unknown): v is Record<string, string> =>
+  typeof v === 'object' &&
+  v !== null &&
+  !Array.isArray(v) &&
+  Object.values(v).every((value) => typeof value === 'string');
 
 interface Renderer {
   frame(frame: ServerFrame): { turnEnded: boolean };
@@ -135,6 +141,7 @@ export function createRenderer(options: RenderOptions): Renderer {
       {
         tool: str(f.tool),
         command: str(f.command),
+        ...(isStringRecord(f.env) ? { env: f.env } : {}),
         reason: str(f.reason),
         canAlways: f.can_always === true,
         secondsLeft: (Date.parse(str(f.expires_at)) - Date.now()) / 1000,

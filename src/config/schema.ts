@@ -148,7 +148,10 @@ const SchedulerConfigSchema = z.strictObject({
 const SafetyRuleSchema = z
   .strictObject({
     decision: z.enum(['allow', 'ask', 'deny']),
-    /** Program name (basename) or, for MCP tools, `server__tool`; `*` matches any. */
+    /**
+     * A program's absolute path (what "Always" saves) or base name, or for MCP tools `server__tool`;
+     * `*` matches any (src/safety/rules.ts).
+     */
     command: z.string().min(1),
     /** Glob patterns for the arguments, matched in order; absent means any arguments. */
     args: z.array(z.string()).optional(),

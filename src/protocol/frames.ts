@@ -40,6 +40,8 @@ export interface ApprovalRequestFrame {
   call_id: string;
   tool: string;
   command: string;
+  /** The environment variables the model set for the command, shown with it (absent: none). */
+  env?: Record<string, string>;
   reason: string;
   expires_at: string;
   can_always: boolean;

@@ -5,6 +5,7 @@
  */
 import { basename, resolve } from 'node:path';
 import type { SafetyRule } from '../config/schema.js';
+import { changesWhatRuns, harmlessEnvName } from './env-names.js';
 import { deleterHandler, FILE_HANDLERS } from './file-handlers.js';
 import {
   type AnalysisContext,
@@ -17,6 +18,7 @@ import {
 } from './findings.js';
 import type { HandlerResult, ProgramHandler } from './handler.js';
 import { NET_HANDLERS } from './net-handlers.js';
+import { type ProgramIdentity, resolveProgram } from './program-identity.js';
 import {
   DELETERS,
   isInterpreter,
@@ -46,7 +48,11 @@ const MAX_DIRECTORIES = 8;
 
 interface CommandAnalysis {
   findings: Finding[];
-  /** Set when the line is one static command without redirections (what an "Always" could remember). */
+  /**
+   * Set when the line is one static command and nothing else, run by a built-in or a file outside
+   * the places the model can write (what an "Always" could remember): `program` is that file's
+   * absolute path, or the built-in's name.
+   */
   single?: { program: string; args: string[] };
   /** Skills the model made that this command runs (approved by a yes). */
   modelSkills: string[];
@@ -79,12 +85,26 @@ class Analyser {
   readonly modelSkills: string[] = [];
   readonly privateTmp = new Set<string>();
   readonly directories = new Set<string>();
+  /** Variables the line sets (`undefined`: a name known only at run time). */
+  readonly sets: (string | undefined)[] = [];
   host = false;
+  /**
+   * The line may make a name run something else than the file PATH finds: it defines functions
+   * or aliases, sources a file, or evaluates arithmetic (bash evaluates variables' values there,
+   * which can assign PATH).
+   */
+  rebinds = false;
   private count = 0;
 
   constructor(
     private readonly ctx: AnalysisContext,
     private readonly rules: readonly SafetyRule[],
+    private readonly uncertain: {
+      /** The line sets PATH (or a variable named only at run time): a bare name may run anything. */
+      path?: boolean;
+      /** A rule's allow may not take a command out of the sandbox (see `rebinds`). */
+      names?: boolean;
+    } = {},
   ) {}
 
   line(source: string, depth: number): ParsedCommandLine | undefined {
@@ -100,6 +120,8 @@ class Analyser {
       this.findings.push(ask('unparsable', error.message));
       return undefined;
     }
+    this.sets.push(...parsed.assignments.map((a) => a.name));
+    if (parsed.rebinds) this.rebinds = true;
     for (const redirection of parsed.redirections) this.redirection(redirection.kind, redirection.target);
     for (const command of parsed.commands) this.call(command.words, depth);
     return parsed;
@@ -136,20 +158,29 @@ class Analyser {
     }
     const program = basename(name.text);
     if (program === 'cd' || program === 'pushd') this.noteDirectory(args);
+    if (REBINDERS.has(program)) this.rebinds = true;
+    const found = resolveProgram(name.text, this.ctx);
+    const identity: ProgramIdentity =
+      this.uncertain.path && found.kind !== 'builtin' && !name.text.includes('/')
+        ? { kind: 'untrusted', name: found.name }
+        : found;
     for (const word of words) {
       this.notePrivateTmp(word);
       this.push(secretFinding(word.text, word.pattern, this.ctx));
     }
     const argTexts = args.map((a) => a.text ?? a.pattern);
-    const rule = ruleDecision(this.rules, program, argTexts);
+    const rule = ruleDecision(this.rules, identity, argTexts);
     const label = [program, ...argTexts].join(' ');
     if (rule === 'deny') this.findings.push(deny('ruleDeny', label));
     if (rule === 'ask') this.findings.push(ask('ruleAsk', label));
 
-    const result = this.classify(name.text, program, args);
+    const result = this.classify(name.text, program, args, identity);
+    this.sets.push(...(result.sets ?? []));
     for (const finding of result.findings ?? []) {
       if (finding.host) this.host = true;
-      if (rule !== 'allow' || finding.decision === 'deny') this.push(finding);
+      const lifted =
+        rule === 'allow' && (!finding.host || !this.uncertain.names) && finding.reason !== 'modelSkill';
+      if (!lifted || finding.decision === 'deny') this.push(finding);
     }
     if (result.runsCode && !this.ctx.sandboxed && rule !== 'allow') {
       this.findings.push(
@@ -186,7 +217,27 @@ class Analyser {
     }
   }
 
-  private classify(name: string, program: string, args: ShellWord[]): HandlerResult {
+  private classify(
+    name: string,
+    program: string,
+    args: ShellWord[],
+    identity: ProgramIdentity,
+  ): HandlerResult {
+    // A file the model may have written is code, whatever its name: judged as strictly as the
+    // program it is named after, but never leaving the sandbox for it, and asked outside it.
+    if (identity.kind === 'untrusted') {
+      const named = this.classifyByName(name, program, args, identity);
+      return { ...named, findings: named.findings?.map(({ host: _, ...f }) => f), runsCode: true };
+    }
+    return this.classifyByName(name, program, args, identity);
+  }
+
+  private classifyByName(
+    name: string,
+    program: string,
+    args: ShellWord[],
+    identity: ProgramIdentity,
+  ): HandlerResult {
     const handler = HANDLERS[program];
     if (handler) return handler(args, this.ctx, program);
     const known =
@@ -197,7 +248,7 @@ class Analyser {
       SYSTEM_CHANGERS.has(program) ||
       SHELLS.has(program) ||
       isInterpreter(program);
-    if (!known && !name.includes('/')) {
+    if (!known && !name.includes('/') && (identity.kind === 'skill' || identity.kind === 'missing')) {
       const origin = this.ctx.skillOrigin(program);
       if (origin === 'model') {
         this.modelSkills.push(program);
@@ -208,6 +259,26 @@ class Analyser {
     }
     return tableResult(program, args, this.ctx);
   }
+}
+
+/** Programs that make a name run something else (aliases, a sourced file's functions and PATH). */
+const REBINDERS = new Set(['alias', 'source', '.', 'enable', 'hash']);
+
+const setsPath = (name: string | undefined) => name === undefined || name.toUpperCase() === 'PATH';
+
+/** What the line's own variables and the model's `env` change on the host. */
+function envFindings(
+  sets: readonly (string | undefined)[],
+  modelEnv: Readonly<Record<string, string>> = {},
+): Finding[] {
+  const findings: Finding[] = [];
+  const changers = [
+    ...new Set(sets.map((name) => name ?? '?').filter((n) => n === '?' || changesWhatRuns(n))),
+  ];
+  if (changers.length > 0) findings.push(ask('setsEnv', changers.join(', ')));
+  const model = Object.keys(modelEnv).filter((name) => !harmlessEnvName(name));
+  if (model.length > 0) findings.push(ask('modelEnv', model.join(', ')));
+  return findings;
 }
 
 /**
@@ -262,17 +333,27 @@ function analyseFromEachDirectory(
 }
 
 function analyseOnce(source: string, ctx: AnalysisContext, rules: readonly SafetyRule[]): CommandAnalysis {
-  const analyser = new Analyser(ctx, rules);
-  const parsed = analyser.line(source, 0);
-  const only =
-    parsed?.commands.length === 1 && parsed.redirections.length === 0 ? parsed.commands[0] : undefined;
-  const texts = only?.words.map((w) => w.text) ?? [];
+  let analyser = new Analyser(ctx, rules);
+  let parsed = analyser.line(source, 0);
+  const path = analyser.sets.some(setsPath);
+  if (path || analyser.rebinds) {
+    analyser = new Analyser(ctx, rules, { path, names: true });
+    parsed = analyser.line(source, 0);
+  }
+  const texts = parsed?.single ? (parsed.commands[0]?.words.map((w) => w.text as string) ?? []) : [];
   let single: CommandAnalysis['single'];
-  if (texts.length > 0 && texts.every((t): t is string => t !== undefined)) {
-    const program = basename(texts[0] as string);
-    if (!NEVER_REMEMBERED.has(program) && !isInterpreter(program)) single = { program, args: texts.slice(1) };
+  const first = texts[0];
+  if (first !== undefined && !analyser.sets.some(setsPath)) {
+    const program = basename(first);
+    const identity = resolveProgram(first, ctx);
+    const remembered =
+      identity.kind === 'file' ? identity.path : identity.kind === 'builtin' ? program : undefined;
+    if (remembered && !NEVER_REMEMBERED.has(program) && !isInterpreter(program))
+      single = { program: remembered, args: texts.slice(1) };
   }
   const host = analyser.host || analyser.findings.some((f) => f.host);
+  // The sandbox keeps what variables do inside it; on the host they are part of what runs.
+  if (host || !ctx.sandboxed) analyser.findings.push(...envFindings(analyser.sets, ctx.modelEnv));
   return {
     findings: analyser.findings,
     modelSkills: analyser.modelSkills,

@@ -13,7 +13,7 @@ type Authorisation = { run: true } | { run: false; message: string };
 export async function authorise(
   verdict: Verdict,
   mode: Config['safety']['mode'],
-  request: { tool: string; command: string },
+  request: { tool: string; command: string; env?: Readonly<Record<string, string>> },
   ctx: Pick<ToolContext, 'lang' | 'requestApproval'>,
 ): Promise<Authorisation> {
   const refuse = (how: RefusalHow, by?: string): Authorisation => ({

@@ -11,9 +11,11 @@ import type { SkillRegistry } from '../skills/types.js';
 import { analyseCommand } from './analyse-command.js';
 import type { Finding } from './findings.js';
 import { safetyMessages } from './messages.js';
+import { modelWritablePlaces } from './program-identity.js';
 import { HOST_SOCKETS, type ProtectedDataPaths, protectedPaths } from './protected-paths.js';
 import { exactGlob } from './rules.js';
 import { bwrapArgs, guardedShellArgs, type SandboxStatus, sandboxSpawn } from './sandbox.js';
+import { sandboxEnv } from './sandbox-env.js';
 import type { Verdict } from './types.js';
 
 /** Reasons named in one verdict; the rest are counted. */
@@ -34,15 +36,25 @@ export interface SpawnSpec {
   args: string[];
   /** Keep a pipe open to the child for the orphan guard. */
   holdStdin: boolean;
+  /** The environment the spawned process gets. */
+  env: NodeJS.ProcessEnv;
+}
+
+/** The environment a command runs with. */
+export interface CommandEnv {
+  /** The server's environment for commands (secrets removed, the skills dir on PATH). */
+  base: NodeJS.ProcessEnv;
+  /** The model's `env` for this command, as it will be set (PATH with the skills dir appended). */
+  model: Readonly<Record<string, string>>;
 }
 
 export interface CommandGuard {
   readonly mode: Config['safety']['mode'];
   readonly sandbox: SandboxStatus;
-  plan(command: string, cwd: string, lang: Lang): CommandPlan;
+  plan(command: string, cwd: string, lang: Lang, env?: CommandEnv): CommandPlan;
   /** A person said yes (or the verdict was allow): remember the approved model skills. */
   approved(plan: CommandPlan): Promise<void>;
-  spawnSpec(command: string, cwd: string, host: boolean): SpawnSpec;
+  spawnSpec(command: string, cwd: string, host: boolean, env?: CommandEnv): SpawnSpec;
 }
 
 interface CommandGuardOptions {
@@ -56,6 +68,8 @@ interface CommandGuardOptions {
   /** Model-made skills, and changed ones, are asked before they run (see provenance.ts). */
   provenance: Pick<SkillProvenance, 'needsApproval' | 'approve'>;
   sandbox: SandboxStatus;
+  /** `safety.file_roots`, resolved (read at each call): the model writes there without asking. */
+  fileRoots?: () => readonly string[];
 }
 
 /** What any command needs without the sandbox: named after the rest, so the cap never hides a deletion behind them. */
@@ -85,14 +99,23 @@ export function createCommandGuard(options: CommandGuardOptions): CommandGuard {
       return safety.mode;
     },
     sandbox,
-    plan(command, cwd, lang) {
+    plan(command, cwd, lang, env = { base: process.env, model: {} }) {
       const t = safetyMessages(lang);
       if (safety.mode === 'off')
         return { verdict: { decision: 'allow', reason: t.off }, host: true, modelSkills: [], privateTmp: [] };
+      const modelSet = Object.keys(env.model).length > 0;
       const analysis = analyseCommand(
         command,
         {
           cwd,
+          path: env.model.PATH ?? env.base.PATH ?? '',
+          modelWritable: modelWritablePlaces([
+            options.workspace,
+            options.paths.home,
+            options.paths.prompts,
+            ...(options.fileRoots?.() ?? []),
+          ]),
+          ...(modelSet ? { modelEnv: env.model } : {}),
           workspace: options.workspace,
           skillsDir: options.skills.dir,
           home: options.home,
@@ -120,8 +143,9 @@ export function createCommandGuard(options: CommandGuardOptions): CommandGuard {
       const verdict: Verdict = {
         decision: 'ask',
         reason: why(analysis.findings),
-        // Remembered only as exact program and arguments; a model skill's first run is never remembered.
-        ...(single && analysis.modelSkills.length === 0
+        // Remembered only as exact program (its absolute path) and arguments, without env; a model
+        // skill's first run is never remembered.
+        ...(single && analysis.modelSkills.length === 0 && !modelSet
           ? {
               rememberable: {
                 decision: 'allow',
@@ -140,7 +164,7 @@ export function createCommandGuard(options: CommandGuardOptions): CommandGuard {
         if (skill) await options.provenance.approve(skill);
       }
     },
-    spawnSpec(command, cwd, host) {
+    spawnSpec(command, cwd, host, env = { base: process.env, model: {} }) {
       if (!host && sandboxed) {
         const hidden = [...protectedPaths(options.paths, options.home), ...HOST_SOCKETS];
         const layout = {
@@ -154,11 +178,16 @@ export function createCommandGuard(options: CommandGuardOptions): CommandGuard {
         };
         const spawn = sandboxSpawn(
           { program: sandbox.program, stack: layout.network },
-          bwrapArgs(layout, command, cwd),
+          bwrapArgs(layout, command, cwd, env.model),
         );
-        return { ...spawn, holdStdin: false };
+        return { ...spawn, holdStdin: false, env: sandboxEnv(env.base) };
       }
-      return { command: '/bin/sh', args: guardedShellArgs(command), holdStdin: true };
+      return {
+        command: '/bin/sh',
+        args: guardedShellArgs(command),
+        holdStdin: true,
+        env: { ...env.base, ...env.model },
+      };
     },
   };
 }

@@ -4,6 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { isRealTmpPath } from './host-tmp.js';
+import type { IdentityContext } from './program-identity.js';
 import { isWithin } from './protected-paths.js';
 import type { Decision } from './types.js';
 
@@ -29,7 +30,9 @@ export type ReasonKey =
   | 'modelSkill'
   | 'detaches'
   | 'ruleAsk'
-  | 'ruleDeny';
+  | 'ruleDeny'
+  | 'setsEnv'
+  | 'modelEnv';
 
 export interface Finding {
   decision: Exclude<Decision, 'allow'>;
@@ -41,7 +44,7 @@ export interface Finding {
 }
 
 /** Where the command runs and what it may touch. */
-export interface AnalysisContext {
+export interface AnalysisContext extends IdentityContext {
   cwd: string;
   workspace: string;
   /** Bound read-only into the sandbox (so not part of its private /tmp even when it lives under /tmp). */
@@ -57,6 +60,8 @@ export interface AnalysisContext {
    * looks at this machine's file system.
    */
   realTmp?: (full: string) => boolean;
+  /** The model's `env` for the command (judged when the command runs on the host). */
+  modelEnv?: Readonly<Record<string, string>>;
 }
 
 export const ask = (reason: ReasonKey, detail: string, host = false): Finding => ({

@@ -10,6 +10,8 @@ export interface HandlerResult {
   code?: ShellWord[];
   /** It runs code the analyser cannot see (a script, an interpreter, a build): allowed only in the sandbox. */
   runsCode?: boolean;
+  /** Variables it sets for its command or this shell (`env NAME=v`, `read NAME`); undefined: a run-time name. */
+  sets?: (string | undefined)[];
 }
 
 export type ProgramHandler = (args: ShellWord[], ctx: AnalysisContext, program: string) => HandlerResult;

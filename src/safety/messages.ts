@@ -25,6 +25,8 @@ const ZH_REASONS: Reasons = {
   detaches: (d) => `启动在命令结束后仍会继续运行的进程：${d}`,
   ruleAsk: (d) => `规则要求询问：${d}`,
   ruleDeny: (d) => `规则禁止：${d}`,
+  setsEnv: (d) => `设置了会改变实际运行内容的变量（在本机运行）：${d}`,
+  modelEnv: (d) => `模型为命令设置了环境变量（在本机运行）：${d}`,
 };
 
 const EN_REASONS: Reasons = {
@@ -50,6 +52,8 @@ const EN_REASONS: Reasons = {
   detaches: (d) => `starts a process that outlives the command: ${d}`,
   ruleAsk: (d) => `a rule says ask: ${d}`,
   ruleDeny: (d) => `a rule forbids it: ${d}`,
+  setsEnv: (d) => `sets variables that change what runs (on this machine): ${d}`,
+  modelEnv: (d) => `runs on this machine with environment variables the model set: ${d}`,
 };
 
 /** Strings of the command policy and the sandbox. */

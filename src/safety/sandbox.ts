@@ -6,6 +6,7 @@
  * or with `safety.network` outbound access through slirp4netns without the host's loopback
  * (sandbox-network.ts).
  */
+import { setenvArgs } from './sandbox-env.js';
 import { type NetworkStack, networkMounts, withNetwork } from './sandbox-network.js';
 import { type SandboxViewLayout, sandboxViewArgs } from './sandbox-view.js';
 
@@ -39,9 +40,17 @@ export function sandboxSpawn(
   return status.stack ? withNetwork(status.stack, bwrap, argv) : { command: bwrap, args: [...argv] };
 }
 
-/** The argv (after `bwrap`) that runs `/bin/sh -c command` in `cwd` inside the sandbox. */
-export function bwrapArgs(layout: SandboxLayout, command: string, cwd: string): string[] {
-  return [...bwrapMounts(layout, cwd), '/bin/sh', '-c', command];
+/**
+ * The argv (after `bwrap`) that runs `/bin/sh -c command` in `cwd` inside the sandbox, with
+ * `env` (the model's variables) set for the command only (`--setenv`), never for bwrap itself.
+ */
+export function bwrapArgs(
+  layout: SandboxLayout,
+  command: string,
+  cwd: string,
+  env: Readonly<Record<string, string>> = {},
+): string[] {
+  return [...bwrapMounts(layout, cwd, [], [], env), '/bin/sh', '-c', command];
 }
 
 /**
@@ -55,11 +64,12 @@ export function bwrapMounts(
   cwd: string,
   writable: readonly string[] = [],
   readable: readonly string[] = [],
+  env: Readonly<Record<string, string>> = {},
 ): string[] {
   const args = sandboxViewArgs(layout, { writable, readable });
   args.push(...networkMounts(layout.network));
   args.push('--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-net', '--new-session');
-  args.push('--die-with-parent');
+  args.push('--die-with-parent', ...setenvArgs(env));
   args.push('--chdir', cwd, '--');
   return args;
 }

@@ -24,9 +24,24 @@ interface Redirection {
   target: ShellWord;
 }
 
+/** A shell variable the line sets (`X=1 cmd`, `export X=1`, `for X in`, `((X=1))`, `declare -n r=X`). */
+export interface Assignment {
+  /** Undefined when the name is known only at run time (`export "$v"`). */
+  name: string | undefined;
+}
+
 export interface ParsedCommandLine {
   commands: SimpleCommand[];
   redirections: Redirection[];
+  assignments: Assignment[];
+  /**
+   * The line is one simple command and nothing else: no assignments, redirections, other
+   * statements, `!`, `&`, and every word static (what an "Always" may remember, and the only
+   * shape in which a rule may let a command leave the sandbox unasked).
+   */
+  single: boolean;
+  /** It defines functions or evaluates arithmetic (bash reads variables' values as expressions there). */
+  rebinds: boolean;
 }
 
 // The slice of the mvdan-sh API used here (the package ships no types).
@@ -66,6 +81,13 @@ const REDIRECT_KINDS: Record<number, RedirectionKind | 'heredoc'> = {
   64: 'write', // &>
   65: 'write', // &>>
 };
+
+/** mvdan-sh's arithmetic assignment operators (`=`, `+=` … `|=`) and `++`/`--`. */
+const ARITHM_ASSIGN = new Set([44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 74]);
+const ARITHM_STEP = new Set([36, 37]);
+
+/** Nodes after which a name may run something else than PATH finds (see ParsedCommandLine.rebinds). */
+const REBINDING_NODES = new Set(['FuncDecl', 'ArithmExp', 'ArithmCmd', 'LetClause', 'TestClause']);
 
 export class ShellSyntaxError extends Error {}
 
@@ -119,12 +141,27 @@ export function parseCommandLine(source: string, home: string): ParsedCommandLin
   }
   const commands: SimpleCommand[] = [];
   const redirections: Redirection[] = [];
+  const assignments: Assignment[] = [];
+  let rebinds = false;
+  const word = (node: unknown) => toWord(node as ShNode, sh, home);
   sh.Walk(file, (node) => {
     if (!node) return true;
     const type = sh.NodeType(node);
+    if (REBINDING_NODES.has(type)) rebinds = true;
     if (type === 'CallExpr') {
       const args = node.Args as ShNode[];
-      if (args.length > 0) commands.push({ words: args.map((w) => toWord(w, sh, home)) });
+      if (args.length > 0) commands.push({ words: args.map(word) });
+      for (const assign of node.Assigns as ShNode[]) assignments.push({ name: assignName(assign) });
+    } else if (type === 'DeclClause') {
+      assignments.push(...declared(node.Args as ShNode[], word));
+    } else if (type === 'WordIter') {
+      assignments.push({ name: String((node.Name as ShNode).Value) });
+    } else if (
+      (type === 'BinaryArithm' && ARITHM_ASSIGN.has(Number(node.Op))) ||
+      (type === 'UnaryArithm' && ARITHM_STEP.has(Number(node.Op)))
+    ) {
+      const target = node.X as ShNode;
+      assignments.push({ name: sh.NodeType(target) === 'Word' ? word(target).text : undefined });
     } else if (type === 'Stmt') {
       for (const redirect of node.Redirs as ShNode[]) {
         const kind = REDIRECT_KINDS[Number(redirect.Op)];
@@ -134,5 +171,39 @@ export function parseCommandLine(source: string, home: string): ParsedCommandLin
     }
     return true;
   });
-  return { commands, redirections };
+  return { commands, redirections, assignments, single: isSingle(file, sh, commands), rebinds };
+}
+
+function assignName(assign: ShNode): string | undefined {
+  const name = assign.Name as ShNode | null;
+  return name ? String(name.Value) : undefined;
+}
+
+/** `export A=1 B`, `declare -x A`, `local -n ref=PATH` (a nameref assigns the variable it names). */
+function declared(args: ShNode[], word: (node: unknown) => ShellWord): Assignment[] {
+  const found: Assignment[] = [];
+  let nameref = false;
+  for (const arg of args) {
+    const name = assignName(arg);
+    if (name !== undefined) {
+      found.push({ name });
+      if (nameref && arg.Value) found.push({ name: word(arg.Value).text });
+      continue;
+    }
+    const text = arg.Value ? word(arg.Value).text : undefined;
+    if (text?.startsWith('-') || text?.startsWith('+')) {
+      if (/^-[a-zA-Z]*n/.test(text)) nameref = true;
+    } else found.push({ name: text?.split('=')[0] });
+  }
+  return found;
+}
+
+function isSingle(file: ShNode, sh: ShSyntax, commands: SimpleCommand[]): boolean {
+  const stmts = file.Stmts as ShNode[];
+  const stmt = stmts[0];
+  if (stmts.length !== 1 || !stmt || commands.length !== 1) return false;
+  if (stmt.Negated || stmt.Background || stmt.Coprocess || (stmt.Redirs as ShNode[]).length > 0) return false;
+  const cmd = stmt.Cmd as ShNode | null;
+  if (!cmd || sh.NodeType(cmd) !== 'CallExpr' || (cmd.Assigns as ShNode[]).length > 0) return false;
+  return (commands[0] as SimpleCommand).words.every((w) => w.text !== undefined);
 }

@@ -29,6 +29,8 @@ export interface ApprovalRequest {
   tool: string;
   /** What will run, as the person should read it (the command line, the path, the MCP call). */
   command: string;
+  /** The environment variables the model set for the command (shown with it; never remembered). */
+  env?: Readonly<Record<string, string>>;
   reason: string;
   /** Set when "Always" can be offered. */
   rememberable?: SafetyRule;

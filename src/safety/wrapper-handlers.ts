@@ -56,8 +56,52 @@ const env: ProgramHandler = (args) => {
   });
   if (options.some((o) => o.startsWith('-S') || o.startsWith('--sp')))
     return { findings: [ask('dynamicCode', 'env -S')] };
-  return command.length > 0 ? { inner: [command] } : {};
+  const sets = args
+    .slice(0, args.length - command.length)
+    .filter((a) => /^[A-Za-z_][A-Za-z0-9_]*=/.test(a.text ?? ''))
+    .map((a) => (a.text as string).split('=')[0]);
+  return { ...(command.length > 0 ? { inner: [command] } : {}), sets };
 };
+
+/** `alias NAME=CODE`: the code runs wherever NAME is used later in the line. */
+const alias: ProgramHandler = (args) => {
+  if (args.some((a) => a.text === undefined)) return { findings: [ask('dynamicCode', 'alias')] };
+  const code = args.filter((a) => a.text?.includes('=')).map((a) => a.text?.slice(a.text.indexOf('=') + 1));
+  return { code: code.map((c) => literal(c as string)) };
+};
+
+/** `hash -p FILE NAME` (bash) makes NAME run FILE. */
+const hash: ProgramHandler = (args) =>
+  args.some((a) => a.text === undefined || /^-[a-z]*p/.test(a.text))
+    ? { findings: [ask('dynamicProgram', 'hash -p')] }
+    : {};
+
+/** Options of `read` and of `mapfile` that take a value (not a variable name). */
+const VALUE_OPTIONS = {
+  read: new Set(['-d', '-n', '-N', '-p', '-t', '-u', '-i']),
+  mapfile: new Set(['-d', '-n', '-O', '-s', '-u', '-C', '-c']),
+};
+
+/** `read A B`, `mapfile A`, `printf -v A`, `getopts SPEC A`: built-ins that set the variables they name. */
+const setsNamed =
+  (kind: 'read' | 'mapfile' | 'printf' | 'getopts'): ProgramHandler =>
+  (args) => {
+    const texts = args.map((a) => a.text);
+    if (kind === 'printf') {
+      const at = texts.indexOf('-v');
+      return at >= 0 ? { sets: [texts[at + 1]] } : {};
+    }
+    if (kind === 'getopts') return { sets: texts.slice(1, 2) };
+    const sets: (string | undefined)[] = [];
+    for (let i = 0; i < texts.length; i++) {
+      const text = texts[i];
+      if (text?.startsWith('-')) {
+        if (VALUE_OPTIONS[kind].has(text)) i++;
+        else if (text === '-a') sets.push(texts[++i]);
+      } else sets.push(text);
+    }
+    return { sets };
+  };
 
 /** `xargs CMD`: CMD runs with arguments read from stdin, which the analyser cannot see. */
 const xargs: ProgramHandler = (args) => {
@@ -184,6 +228,13 @@ const commandBuiltin: ProgramHandler = (args) => {
 
 export const WRAPPER_HANDLERS: Record<string, ProgramHandler> = {
   env,
+  alias,
+  hash,
+  read: setsNamed('read'),
+  mapfile: setsNamed('mapfile'),
+  readarray: setsNamed('mapfile'),
+  printf: setsNamed('printf'),
+  getopts: setsNamed('getopts'),
   xargs,
   time: wrapper({ values: ['-f', '--format', '-o', '--output'] }),
   nice: wrapper({ values: ['-n', '--adjustment'] }),

@@ -18,6 +18,7 @@ export function approvalRequestFrame(pending: PendingApproval, timeZone?: string
     call_id: request.callId,
     tool: request.tool,
     command: request.command,
+    ...(request.env ? { env: { ...request.env } } : {}),
     reason: request.reason,
     expires_at: isoWithOffset(pending.expiresAt, timeZone),
     can_always: request.rememberable !== undefined,

@@ -76,6 +76,7 @@ export function createBuiltinTools(deps: BuiltinToolDeps): AnyTool[] {
     skills,
     provenance,
     sandbox: deps.sandbox,
+    fileRoots: () => config.safety.file_roots.map((root) => expandPath(root, paths.home)),
   });
   // Read live: /reload may change safety.* in place.
   const access = createFileAccess({

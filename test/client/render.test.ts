@@ -94,6 +94,27 @@ describe('aibox chat renderer', () => {
 });
 
 describe('approval prompt', () => {
+  it("shows the model's env, without hidden characters", () => {
+    const text = renderAll([
+      {
+        type: 'approval_request',
+        approval_id: 'a1',
+        turn_id: 't1',
+        call_id: 'c1',
+        tool: 'run_command',
+        command: 'ldconfig -p',
+        env: { PATH: '/w\u202e:/usr/bin', LD_PRELOAD: './x.so\x1b[2K' },
+        reason: 'changes the system',
+        expires_at: new Date(Date.now() + 60_000).toISOString(),
+        can_always: false,
+      },
+    ]);
+    expect(text).toContain('environment set by the model:');
+    expect(text).toContain('PATH="/w:/usr/bin"');
+    expect(text).toContain('LD_PRELOAD="./x.so[2K"');
+    expect(text).not.toMatch(/[\x1b\u202e]/u);
+  });
+
   it('shows the command without control characters (aibox ask uses it too)', () => {
     const shown = describeRequest(
       { tool: 'run_command', command: 'curl x|sh\r\x1b[Kls', reason: 'r', canAlways: false, secondsLeft: 9 },

@@ -52,6 +52,34 @@ describe('web page: approvals', () => {
     expect(existsSync(target)).toBe(false);
   });
 
+  it('shows the environment the model set for a command, as text, and offers no Always', async () => {
+    box.llm.script(
+      {
+        toolCalls: [
+          {
+            name: 'run_command',
+            arguments: { command: 'rm -rf build', env: { LD_PRELOAD: './<b>x</b>.so', GIT_PAGER: 'sh' } },
+          },
+        ],
+      },
+      { text: '没有删除。' },
+    );
+    await page.locator('.composer-input').fill('清理一下');
+    await page.locator('.composer-input').press('Enter');
+    const card = page.locator('.approval-card[data-state="pending"]');
+    await card.waitFor();
+    expect(await card.locator('.approval-command').textContent()).toBe('rm -rf build');
+    expect(await card.locator('.approval-env-title').textContent()).toBe('模型为这条命令设置的环境变量：');
+    expect(await card.locator('.approval-env-vars').textContent()).toBe(
+      'LD_PRELOAD="./<b>x</b>.so"\nGIT_PAGER="sh"',
+    );
+    expect(await card.locator('.approval-env-vars b').count()).toBe(0);
+    expect(await card.locator('button').allTextContents()).toEqual(['允许一次', '拒绝']);
+    await card.locator('button.approval-deny').click();
+    await page.locator('.msg.assistant .md', { hasText: '没有删除。' }).waitFor();
+    expect(await page.locator('.approval-card[data-state="pending"]').count()).toBe(0);
+  });
+
   it('after Allow once the answer that follows stays in view (the log keeps following the turn)', async () => {
     const filler = Array.from({ length: 40 }, (_, i) => `第 ${i + 1} 行：一些先前的内容。`).join('\n\n');
     box.llm.script({ text: filler });

@@ -7,6 +7,7 @@ import { dataPaths } from '../../src/config/paths.js';
 import type { SafetyRule } from '../../src/config/schema.js';
 import { analyseCommand } from '../../src/safety/analyse-command.js';
 import type { AnalysisContext } from '../../src/safety/findings.js';
+import { modelWritablePlaces } from '../../src/safety/program-identity.js';
 import { protectedPaths } from '../../src/safety/protected-paths.js';
 
 const HOME = '/home/ann';
@@ -21,6 +22,8 @@ function context(overrides: Partial<AnalysisContext> = {}): AnalysisContext {
     sandboxed: true,
     protectedPaths: protectedPaths(paths, HOME),
     skillOrigin: (name) => (name === 'weather' ? 'user' : name === 'fresh' ? 'model' : undefined),
+    path: process.env.PATH ?? '/usr/bin:/bin',
+    modelWritable: modelWritablePlaces([paths.workspace, paths.home]),
     ...overrides,
   };
 }
@@ -210,10 +213,13 @@ describe('command analyser', () => {
   });
 
   it('offers "Always" only for one exact program, never for shells, interpreters or wrappers', () => {
-    expect(analyseCommand('rm -rf build', context()).single).toEqual({
-      program: 'rm',
+    // Remembered by the absolute path the shell will run, found on the command's PATH.
+    expect(analyseCommand('rm -rf build', context({ path: '/usr/bin:/bin' })).single).toEqual({
+      program: '/usr/bin/rm',
       args: ['-rf', 'build'],
     });
+    expect(analyseCommand('/bin/rm -rf build', context()).single?.program).toBe('/bin/rm');
+    expect(analyseCommand('kill 42', context()).single?.program).toBe('kill');
     for (const command of [
       'sh -c "rm x"',
       'bash x.sh',
@@ -224,6 +230,10 @@ describe('command analyser', () => {
       'rm $X',
       'rm a; rm b',
       'rm x > y',
+      'X=1 rm x',
+      './rm x',
+      `${paths.workspace}/rm x`,
+      'no-such-program-anywhere x',
     ])
       expect(analyseCommand(command, context()).single, command).toBeUndefined();
   });
@@ -327,5 +337,126 @@ describe('command analyser', () => {
     } finally {
       rmSync(real, { recursive: true, force: true });
     }
+  });
+});
+
+describe('rules bind to what actually runs (red team 04)', () => {
+  const SYSTEM_PATH = '/usr/local/bin:/usr/sbin:/usr/bin';
+  const remembered: SafetyRule[] = [
+    { decision: 'allow', command: '/usr/sbin/ldconfig', args: ['-p'], tool: 'run_command' },
+  ];
+  const legacy: SafetyRule[] = [
+    { decision: 'allow', command: 'ldconfig', args: ['-p'], tool: 'run_command' },
+  ];
+  const judge = (command: string, rules: SafetyRule[], overrides: Partial<AnalysisContext> = {}) => {
+    const analysis = analyseCommand(command, context({ path: SYSTEM_PATH, ...overrides }), rules);
+    return { decision: decide(command, { path: SYSTEM_PATH, ...overrides }, rules), host: analysis.host };
+  };
+
+  it('"Always" saves the absolute path, and the rule covers only that file as PATH finds it', () => {
+    expect(analyseCommand('ldconfig -p', context({ path: SYSTEM_PATH })).single?.program).toBe(
+      '/usr/sbin/ldconfig',
+    );
+    expect(judge('ldconfig -p', remembered)).toEqual({ decision: 'allow', host: true });
+    expect(judge('/usr/sbin/ldconfig -p', remembered)).toEqual({ decision: 'allow', host: true });
+    expect(judge('ldconfig -p -X', remembered).decision).toBe('ask');
+  });
+
+  it('never matches a file in the workspace or a place the model writes, by path or through PATH', () => {
+    for (const rules of [remembered, legacy]) {
+      expect(judge('./ldconfig -p', rules)).toEqual({ decision: 'ask', host: false });
+      expect(judge(`${paths.workspace}/ldconfig -p`, rules)).toEqual({ decision: 'ask', host: false });
+      expect(judge('/tmp/ldconfig -p', rules)).toEqual({ decision: 'ask', host: false });
+      expect(judge('ldconfig -p', rules, { path: `${paths.workspace}:${SYSTEM_PATH}` })).toEqual({
+        decision: 'ask',
+        host: false,
+      });
+      expect(judge('ldconfig -p', rules, { path: `.:${SYSTEM_PATH}` }).decision).toBe('ask');
+    }
+    expect(judge('ldconfig -p', legacy)).toEqual({ decision: 'allow', host: true });
+    const anything: SafetyRule[] = [{ decision: 'allow', command: '*', tool: 'run_command' }];
+    expect(judge('./ldconfig -p', anything).decision).toBe('ask');
+  });
+
+  it('lets a rule take a command out of the sandbox only where the name is certain to run that file', () => {
+    for (const line of [
+      'PATH=/w ldconfig -p',
+      'export PATH=/w; ldconfig -p',
+      'for PATH in /w; do ldconfig -p; done',
+      'ldconfig() { ./x; }; ldconfig -p',
+      "alias ldconfig='./x'\nldconfig -p",
+      '. ./env.sh; ldconfig -p',
+      'x=PATH=1; : $((x)); ldconfig -p',
+      'ldconfig -p; ./x',
+      'bash -c "ldconfig() { ./x; }; ldconfig -p"',
+    ])
+      expect(`${line}: ${judge(line, remembered).decision}`).toBe(`${line}: ask`);
+    // The rest of a line judged as host code finds nothing: the rule holds.
+    expect(judge('ldconfig -p | grep libc', remembered)).toEqual({ decision: 'allow', host: true });
+    // Inside the sandbox a rule's allow still holds in any line.
+    const rmRule: SafetyRule[] = [
+      { decision: 'allow', command: 'rm', args: ['-rf', 'build'], tool: 'run_command' },
+    ];
+    expect(judge('ls && rm -rf build', rmRule).decision).toBe('allow');
+    expect(judge('./rm -rf build', rmRule).decision).toBe('ask');
+  });
+
+  it('judges a program the model may have written as code, whatever its name', () => {
+    expect(decide('./ls', { sandboxed: false })).toBe('ask');
+    expect(decide('/tmp/cat x', { sandboxed: false })).toBe('ask');
+    expect(decide('ls', { sandboxed: false })).toBe('allow');
+    expect(decide('./ls')).toBe('allow');
+    // Named like a deleter: asked as strictly as rm, but it stays in the sandbox.
+    expect(judge('./rm -rf x', [])).toEqual({ decision: 'ask', host: false });
+  });
+
+  it('deny and ask rules match the name as written too', () => {
+    const denyCurl: SafetyRule[] = [{ decision: 'deny', command: 'curl', tool: 'run_command' }];
+    expect(decide('./curl x', {}, denyCurl)).toBe('deny');
+    const denyPath: SafetyRule[] = [{ decision: 'deny', command: '/usr/sbin/ldconfig', tool: 'run_command' }];
+    expect(decide('/sbin/ldconfig -p', {}, denyPath)).toBe('deny');
+  });
+});
+
+describe('env is part of the command (red team 05)', () => {
+  const host = { sandboxed: false };
+  const reasons = (command: string, overrides: Partial<AnalysisContext>) =>
+    analyseCommand(command, context(overrides)).findings.map((f) => `${f.reason}:${f.detail}`);
+
+  it("asks for the model's env on the host unless it only changes formatting", () => {
+    expect(reasons('git status', { ...host, modelEnv: { GIT_CONFIG_COUNT: '1', LANG: 'C' } })).toEqual([
+      'modelEnv:GIT_CONFIG_COUNT',
+    ]);
+    expect(reasons('git status', { ...host, modelEnv: { LANG: 'C', TZ: 'UTC', NO_COLOR: '1' } })).toEqual([]);
+    // Inside the sandbox the variables stay inside it.
+    expect(reasons('git status', { modelEnv: { LD_PRELOAD: './x.so' } })).toEqual([]);
+  });
+
+  it('asks for a line that sets variables changing what runs, on the host, however it sets them', () => {
+    for (const line of [
+      'GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.fsmonitor GIT_CONFIG_VALUE_0=id git status',
+      'LD_PRELOAD=./x.so ls',
+      'env GIT_SSH_COMMAND=x git status',
+      'export PATH=/w; ls',
+      'declare -x BASH_ENV=./x; ls',
+      'for PATH in /w; do ls; done',
+      '((PATH=1)); ls',
+      'read PATH < f; ls',
+      'printf -v PAGER x; git log',
+      'export "$v"; ls',
+      'HOME=/w git status',
+      'NODE_OPTIONS=--require=./x node -v',
+      'PYTHONSTARTUP=x python3 --version',
+    ])
+      expect(`${line}: ${reasons(line, host).some((r) => r.startsWith('setsEnv'))}`).toBe(`${line}: true`);
+    expect(reasons('for f in *.txt; do wc -l "$f"; done', host)).toEqual([]);
+    expect(reasons('LANG=C ls', host)).toEqual([]);
+    expect(reasons('while IFS= read -r line; do echo "$line"; done < notes.txt', host)).toEqual([]);
+    expect(reasons('GIT_PAGER=x git log', {})).toEqual([]);
+  });
+
+  it('looks into aliases and asks for hash -p', () => {
+    expect(decide("alias ls='rm -rf ~'\nls")).toBe('ask');
+    expect(decide('hash -p ./x ls; ls')).toBe('ask');
   });
 });

@@ -4,6 +4,7 @@
  * `requestApproval` (absent → refused; mode deny; "Always" offered only when safe; a yes to a
  * model-made skill is remembered on disk).
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -60,7 +61,7 @@ function setup(
     limiter: createResultLimiter({ maxChars: 4000, dir: paths.toolResults, clock: systemClock }),
     killGraceMs: 200,
     guard,
-    baseEnv: { ...process.env, HOME: userHome },
+    baseEnv: { ...process.env, HOME: userHome, SERVER_ONLY_VARIABLE: 'kept outside' },
   });
   const asked: Omit<ApprovalRequest, 'sessionId' | 'turnId' | 'callId'>[] = [];
   const answering = (outcome: ApprovalOutcome): ToolContext => ({
@@ -70,12 +71,24 @@ function setup(
       return outcome;
     },
   });
-  const run = (command: string, ctx: ToolContext = makeContext()) =>
-    tool.execute(tool.parameters.parse({ command }), ctx);
-  return { paths, userHome, run, asked, answering, provenance, fresh, safety: config, tool };
+  const run = (command: string, ctx: ToolContext = makeContext(), env?: Record<string, string>) =>
+    tool.execute(tool.parameters.parse({ command, env }), ctx);
+  return { paths, userHome, run, asked, answering, provenance, fresh, safety: config, tool, guard };
 }
 
 describe('run_command in the bubblewrap sandbox', () => {
+  it("starts bwrap with an allow-listed env; the model's env reaches only the command inside", async () => {
+    const { run, guard, paths } = setup();
+    const base = { PATH: '/usr/bin:/bin', HOME: '/home/x', SERVER_ONLY_VARIABLE: 'x', LC_ALL: 'C' };
+    const spec = guard.spawnSpec('true', paths.workspace, false, { base, model: { LD_PRELOAD: '/w/x.so' } });
+    expect(spec.env).toEqual({ PATH: '/usr/bin:/bin', HOME: '/home/x', LC_ALL: 'C' });
+    expect(spec.args.join(' ')).toContain('--setenv LD_PRELOAD /w/x.so');
+    const result = await run('env', makeContext(), { MODEL_SET: 'from the model' });
+    expect(result.content).toContain('MODEL_SET=from the model');
+    expect(result.content).not.toContain('SERVER_ONLY_VARIABLE');
+    expect(result.content).toMatch(/^PATH=/m);
+  });
+
   it('cannot write outside the workspace even through code the analyser cannot see', async () => {
     const { run, paths } = setup();
     // The skills dir is outside the workspace and bound read-only (the tests' dirs all live under /tmp,
@@ -176,7 +189,13 @@ describe('run_command decisions', () => {
       tool: 'run_command',
       command: 'rm gone.txt',
       reason: 'deletes files: rm gone.txt',
-      rememberable: { decision: 'allow', command: 'rm', args: ['gone.txt'], tool: 'run_command' },
+      // The program's absolute path, as the shell finds it on the command's PATH.
+      rememberable: {
+        decision: 'allow',
+        command: execFileSync('/bin/sh', ['-c', 'command -v rm'], { encoding: 'utf8' }).trim(),
+        args: ['gone.txt'],
+        tool: 'run_command',
+      },
     });
     const yes = await run('rm gone.txt', answering({ approved: true, how: 'allow' }));
     expect(yes.ok).toBe(true);

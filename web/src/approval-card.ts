@@ -5,6 +5,7 @@
  * another client, by the timeout — it shows the decision and who made it.
  */
 
+import { envLines } from '../../src/protocol/env-lines.js';
 import type {
   ApprovalDecision,
   ApprovalRequestFrame,
@@ -56,6 +57,14 @@ export function createApprovalCard(
     },
     h('div', { class: 'approval-title' }, t().approvalTitle(request.tool)),
     h('pre', { class: 'approval-command' }, request.command),
+    request.env && Object.keys(request.env).length > 0
+      ? h(
+          'div',
+          { class: 'approval-env' },
+          h('div', { class: 'approval-env-title' }, t().approvalEnv),
+          h('pre', { class: 'approval-env-vars' }, envLines(request.env).join('\n')),
+        )
+      : null,
     h('div', { class: 'approval-reason' }, request.reason),
     buttons,
   );

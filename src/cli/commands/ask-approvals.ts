@@ -31,6 +31,7 @@ export function attachTerminalApprover(broker: ApprovalBroker, options: Terminal
       {
         tool: request.tool,
         command: request.command,
+        ...(request.env ? { env: request.env } : {}),
         reason: request.reason,
         canAlways: request.rememberable !== undefined,
         secondsLeft: (pending.expiresAt.getTime() - now()) / 1000,

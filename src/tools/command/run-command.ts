@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Config } from '../../config/schema.js';
 import type { Lang } from '../../i18n/lang.js';
 import { authorise } from '../../safety/authorise.js';
-import type { CommandGuard, SpawnSpec } from '../../safety/command-guard.js';
+import type { CommandEnv, CommandGuard, SpawnSpec } from '../../safety/command-guard.js';
 import { guardedShellArgs } from '../../safety/sandbox.js';
 import { runProcess } from '../../util/run-process.js';
 import { checkDirectory, ensureWorkspace, resolveToolPath } from '../files/workspace.js';
@@ -49,19 +49,30 @@ async function decideSpawn(
   options: RunCommandToolOptions,
   command: string,
   cwd: string,
+  env: CommandEnv,
   ctx: Parameters<Tool['execute']>[1],
 ): Promise<{ spawn: SpawnSpec; privateTmp: string[] } | { refused: string }> {
   const guard = options.guard;
   if (!guard)
     return {
-      spawn: { command: '/bin/sh', args: guardedShellArgs(command), holdStdin: true },
+      spawn: {
+        command: '/bin/sh',
+        args: guardedShellArgs(command),
+        holdStdin: true,
+        env: { ...env.base, ...env.model },
+      },
       privateTmp: [],
     };
-  const plan = guard.plan(command, cwd, ctx.lang);
-  const answer = await authorise(plan.verdict, guard.mode, { tool: 'run_command', command }, ctx);
+  const plan = guard.plan(command, cwd, ctx.lang, env);
+  const request = {
+    tool: 'run_command',
+    command,
+    ...(Object.keys(env.model).length > 0 ? { env: env.model } : {}),
+  };
+  const answer = await authorise(plan.verdict, guard.mode, request, ctx);
   if (!answer.run) return { refused: answer.message };
   await guard.approved(plan);
-  return { spawn: guard.spawnSpec(command, cwd, plan.host), privateTmp: plan.privateTmp };
+  return { spawn: guard.spawnSpec(command, cwd, plan.host, env), privateTmp: plan.privateTmp };
 }
 
 /** Paths named in a note; the rest are counted. */
@@ -74,6 +85,21 @@ function privateTmpNote(
   if (paths.length === 0) return undefined;
   const shown = paths.slice(0, MAX_NOTED_PATHS).join(', ');
   return t.privateTmp(paths.length > MAX_NOTED_PATHS ? `${shown}, …` : shown);
+}
+
+/** The server's environment for commands, and the model's variables as they will be set. */
+function commandEnv(options: RunCommandToolOptions, extra: RunCommandArgs['env']): CommandEnv {
+  const common = {
+    base: options.baseEnv ?? process.env,
+    secretNames: options.secretEnvNames,
+    skillsDir: options.skillsDir,
+  };
+  const base = buildChildEnv(common);
+  if (!extra) return { base, model: {} };
+  const asked = Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, String(v)]));
+  const full = buildChildEnv({ ...common, extra: asked });
+  // PATH gets the skills dir appended like the server's own.
+  return { base, model: Object.fromEntries(Object.keys(asked).map((k) => [k, full[k] ?? ''])) };
 }
 
 const envName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/);
@@ -132,7 +158,7 @@ export function createRunCommandTool(options: RunCommandToolOptions): Tool<RunCo
         tailChars: KEEP_TAIL_CHARS,
         liveChars: LIVE_OUTPUT_MAX_CHARS,
       };
-      const decided = await decideSpawn(options, args.command, cwd, ctx);
+      const decided = await decideSpawn(options, args.command, cwd, commandEnv(options, args.env), ctx);
       if ('refused' in decided) return { ok: false, content: `❌ ${decided.refused}` };
       const { spawn } = decided;
       const collector = new OutputCollector(limits.keepChars, limits.tailChars);
@@ -142,12 +168,7 @@ export function createRunCommandTool(options: RunCommandToolOptions): Tool<RunCo
         args: spawn.args,
         holdStdin: spawn.holdStdin,
         cwd,
-        env: buildChildEnv({
-          base: options.baseEnv ?? process.env,
-          secretNames: options.secretEnvNames,
-          extra: args.env && Object.fromEntries(Object.entries(args.env).map(([k, v]) => [k, String(v)])),
-          skillsDir: options.skillsDir,
-        }),
+        env: spawn.env,
         timeoutMs: timeout.seconds * 1000,
         signal: ctx.signal,
         maxOutputBytes: 0, // output is collected through onOutput, in arrival order
