@@ -29,7 +29,7 @@ export async function checkModel({ ctx, env, offline, t }: DoctorInput): Promise
       summary: t.modelProblem(settings.problem.message),
       fix: t.modelProblemFix,
     };
-  if (offline) return { id: 'model', status: 'skip', summary: t.modelOffline(name) };
+  if (offline) return { id: 'model', status: 'skip', summary: t.modelOffline(name, info.keyEnv === '') };
   const started = Date.now();
   const stop = new AbortController();
   try {

@@ -5,7 +5,8 @@ export const doctorCheckMessages = defineMessages({
   zh: {
     offline: '不联网检查：不请求模型和聊天平台',
     modelOk: (model: string, url: string, ms: number) => `模型：${model}（${url}）已回答，用时 ${ms} ms`,
-    modelOffline: (model: string) => `模型：${model}，密钥已设置；未发请求（--offline）`,
+    modelOffline: (model: string, keyless: boolean) =>
+      `模型：${model}，${keyless ? '无需密钥' : '密钥已设置'}；未发请求（--offline）`,
     modelNoKey: (env: string) => `模型：没有密钥（环境变量 ${env} 未设置）`,
     modelNoKeyFix: (env: string) =>
       `设置环境变量：export ${env}=你的密钥（或在 config.json 中用 llm.api_key_env 指定变量名），然后重启 Aibox`,
@@ -78,7 +79,8 @@ export const doctorCheckMessages = defineMessages({
   en: {
     offline: 'offline: no request to the model or the chat platforms',
     modelOk: (model: string, url: string, ms: number) => `model: ${model} (${url}) answered in ${ms} ms`,
-    modelOffline: (model: string) => `model: ${model}, key set; not asked (--offline)`,
+    modelOffline: (model: string, keyless: boolean) =>
+      `model: ${model}, ${keyless ? 'no key needed' : 'key set'}; not asked (--offline)`,
     modelNoKey: (env: string) => `model: no key (the environment variable ${env} is not set)`,
     modelNoKeyFix: (env: string) =>
       `set it: export ${env}=your-key (or name another variable in llm.api_key_env in config.json), then restart Aibox`,
