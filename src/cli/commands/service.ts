@@ -52,7 +52,7 @@ async function target(ctx: CliContext, options: ServiceOptions): Promise<Service
 }
 
 function needsRoot(options: ServiceOptions, action: string, lang: CliContext['lang']): void {
-  if (options.system && options.enable && process.getuid?.() !== 0)
+  if (options.system && process.getuid?.() !== 0)
     throw new AppError(
       'bad_argument',
       serviceMessages(lang).needRoot(`${selfCommand()} service ${action} --system`),
