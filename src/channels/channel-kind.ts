@@ -48,11 +48,20 @@ export interface ChannelCheck {
   lines: string[];
 }
 
+export interface ChannelSetup {
+  /** Full config keys, e.g. `channels.telegram.token`. */
+  keys: readonly string[];
+  /** The environment variables that may hold the same values. */
+  env: readonly string[];
+}
+
 export interface ChannelKind {
   /** `telegram`, `lark`, `dingtalk`: the transport's name and the prefix of per-chat session ids. */
   readonly name: string;
   /** How the user knows it: `Telegram`, `飞书/Lark`, `钉钉 DingTalk`. */
   readonly label: string;
+  /** What sets it up: the config keys of its credentials and the environment variables instead. */
+  readonly setup: ChannelSetup;
   /** Whether its credentials are present (config or environment). */
   configured(config: Config, env: NodeJS.ProcessEnv): boolean;
   /** Sender ids the config allows (read live, so `/reload` applies a change). */

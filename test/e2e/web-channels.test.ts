@@ -1,12 +1,13 @@
 /**
  * The channels tab in a real browser against the real server: a pairing code made on the page
  * (the same store a chat redeems it from), the paired sender listed, a task posting to their chat
- * (a stranger's chat refused), then the sender removed. Writes the channels screenshot.
+ * (a stranger's chat refused), then the sender removed; a channel not set up says how to set it up;
+ * on a phone every tab label stays on one line. Writes the channels screenshots.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BoxPage, openBoxPage } from './box-page.js';
-import { screenshot } from './browser.js';
+import { screenshot, VIEWPORTS } from './browser.js';
 import type { Box } from './fixture.js';
 
 describe('web page: channels', () => {
@@ -56,5 +57,39 @@ describe('web page: channels', () => {
     await sender.locator('.remove-sender').click();
     await sender.waitFor({ state: 'detached' });
     expect(box.app.senders.isPaired('telegram', '424242')).toBe(false);
+  });
+
+  it('says how to set up a channel that is not configured, and keeps each tab on one line on a phone', async () => {
+    const phone = await web.launched.newContext({
+      viewport: VIEWPORTS.phone,
+      colorScheme: 'light',
+      deviceScaleFactor: 2,
+      locale: 'zh-CN',
+    });
+    const p = await phone.newPage();
+    await p.goto(`${box.server.url}/#channels`);
+    const setup = p.locator('.card.channel[data-channel="telegram"] .channel-setup');
+    await setup.filter({ hasText: 'channels.telegram.token' }).waitFor();
+    expect(await setup.textContent()).toContain('AIBOX_TELEGRAM_TOKEN');
+    expect(await setup.textContent()).toContain('aibox channels check');
+    const lark = await p.locator('.card.channel[data-channel="lark"] .channel-setup').textContent();
+    expect(lark).toContain('channels.lark.app_id + channels.lark.app_secret');
+    // How many lines each tab's label takes, and whether the page is wider than the phone.
+    const layout = `(() => ({
+      lines: [...document.querySelectorAll('.tab')].map((tab) => {
+        const range = document.createRange();
+        range.selectNodeContents(tab);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      }),
+      wide: document.documentElement.scrollWidth > ${VIEWPORTS.phone.width},
+    }))()`;
+    expect(await p.evaluate(layout)).toEqual({ lines: [1, 1, 1, 1, 1, 1], wide: false });
+    await screenshot(p, 'channels-phone');
+
+    await p.locator('.lang-switch').click();
+    await setup.filter({ hasText: 'To set it up' }).waitFor();
+    expect(await setup.textContent()).toContain('or in the environment: AIBOX_TELEGRAM_TOKEN');
+    expect(await p.evaluate(layout)).toEqual({ lines: [1, 1, 1, 1, 1, 1], wide: false });
+    await phone.close();
   });
 });

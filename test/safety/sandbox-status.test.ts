@@ -16,12 +16,17 @@ afterAll(() => {
 function home(safety: Record<string, unknown>): string {
   const dir = tempHome('aibox-doctor-');
   homes.push(dir);
-  writeFileSync(join(dir, 'config.json'), JSON.stringify({ skills: { install_examples: false }, safety }));
+  // Port 0: no port to check; a key and `--offline` (OFFLINE): the model check passes without a request.
+  writeFileSync(
+    join(dir, 'config.json'),
+    JSON.stringify({ skills: { install_examples: false }, server: { port: 0 }, safety }),
+  );
   return dir;
 }
 
+const KEY = { DEEPSEEK_API_KEY: 'sk-not-used' };
 /** PATH without bubblewrap (the CLI itself is started by absolute path). */
-const NO_BWRAP = { PATH: '/nonexistent' };
+const NO_BWRAP = { PATH: '/nonexistent', ...KEY };
 
 // A home (or box) each: the tests run side by side.
 describe.concurrent('sandbox status', () => {
@@ -45,7 +50,7 @@ describe.concurrent('sandbox status', () => {
 
   it('aibox doctor reports the sandbox, the mode and the rules, in both languages', async () => {
     const dir = home({ rules: [{ decision: 'deny', command: 'curl' }], mode: 'deny' });
-    const en = await runCli(['doctor'], { home: dir });
+    const en = await runCli(['doctor', '--offline'], { home: dir, env: KEY });
     expect(en.code).toBe(0);
     expect(en.stdout).toMatch(/sandbox: bubblewrap \(bubblewrap \d/);
     expect(en.stdout).toContain(
@@ -54,9 +59,9 @@ describe.concurrent('sandbox status', () => {
     expect(en.stdout).toContain('approvals: answered only by clients holding the client key');
     expect(en.stdout).toContain('safety mode: deny');
     expect(en.stdout).toContain('rules: 1');
-    const zh = await runCli(['doctor', '--lang', 'zh'], { home: dir });
+    const zh = await runCli(['doctor', '--offline', '--lang', 'zh'], { home: dir, env: KEY });
     expect(zh.stdout).toContain('沙箱：bubblewrap');
-    const json = await runCli(['doctor', '--json'], { home: dir });
+    const json = await runCli(['doctor', '--offline', '--json'], { home: dir, env: KEY });
     expect(JSON.parse(json.stdout)).toMatchObject({
       sandbox: { kind: 'bwrap', network: true, stack: expect.stringMatching(/^slirp4netns/) },
       approvals: { credential: 'client_key' },
@@ -70,23 +75,26 @@ describe.concurrent('sandbox status', () => {
     const bin = tempHome('aibox-bin-');
     homes.push(bin);
     symlinkSync('/usr/bin/bwrap', join(bin, 'bwrap'));
-    const doctor = await runCli(['doctor', '--json'], { home: home({}), env: { PATH: bin } });
+    const doctor = await runCli(['doctor', '--offline', '--json'], {
+      home: home({}),
+      env: { PATH: bin, ...KEY },
+    });
     expect(JSON.parse(doctor.stdout).sandbox).toMatchObject({
       kind: 'bwrap',
       network: false,
       networkOff: 'slirp4netns not found (Debian package slirp4netns)',
     });
-    const text = await runCli(['doctor'], { home: home({}), env: { PATH: bin } });
+    const text = await runCli(['doctor', '--offline'], { home: home({}), env: { PATH: bin, ...KEY } });
     expect(text.stdout).toContain('sandbox network: off although safety.network = true');
     expect(text.stdout).toContain('install slirp4netns');
   }, 60_000);
 
   it('without bwrap: auto starts and says so; bwrap required refuses, and doctor exits 1', async () => {
-    const auto = await runCli(['doctor'], { home: home({}), env: NO_BWRAP });
+    const auto = await runCli(['doctor', '--offline'], { home: home({}), env: NO_BWRAP });
     expect(auto.code).toBe(0);
     expect(auto.stdout).toContain('sandbox unavailable (bwrap not found (Debian package bubblewrap))');
     const required = home({ sandbox: 'bwrap' });
-    const doctor = await runCli(['doctor'], { home: required, env: NO_BWRAP });
+    const doctor = await runCli(['doctor', '--offline'], { home: required, env: NO_BWRAP });
     expect(doctor.code).toBe(1);
     expect(doctor.stdout).toContain('the server will refuse to start');
     const serve = await runCli(['serve', '--port', '0', '--no-scheduler'], { home: required, env: NO_BWRAP });

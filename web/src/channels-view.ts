@@ -79,6 +79,13 @@ export function createChannelsView(
         h('span', { class: 'card-title' }, c.label),
         h('span', { class: `badge ${c.configured ? 'ok' : 'kind'}` }, t().channelsConfigured(c.configured)),
       ),
+      c.configured
+        ? null
+        : h(
+            'p',
+            { class: 'muted small channel-setup' },
+            t().channelsSetup(c.setup.keys.join(' + '), c.setup.env.join(' + ')),
+          ),
       c.allowedIds.length + c.paired.length === 0
         ? h('div', { class: 'muted small' }, t().channelsNobody)
         : h(

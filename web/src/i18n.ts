@@ -178,6 +178,8 @@ export const messages = defineMessages({
     channelsCodeHelp: (at: string) => `在聊天里把这个配对码发给机器人；只能用一次，${at} 前有效。`,
     channelsConfigured: (yes: boolean): string => (yes ? '已配置' : '未配置'),
     channelsNobody: '还没有允许的用户',
+    channelsSetup: (keys: string, env: string) =>
+      `设置方法：在 config.json 中填写 ${keys}（或设置环境变量 ${env}），重启 Aibox，再运行 aibox channels check 检查凭据。详见 docs/channels.md。`,
     channelsPaired: '已配对',
     channelsFromConfig: '配置中允许',
     channelsRemove: '移除',
@@ -336,6 +338,8 @@ export const messages = defineMessages({
     channelsCodeHelp: (at: string) => `Send this code to the bot from the chat; it works once, until ${at}.`,
     channelsConfigured: (yes: boolean) => (yes ? 'configured' : 'not configured'),
     channelsNobody: 'Nobody is allowed yet',
+    channelsSetup: (keys: string, env: string) =>
+      `To set it up: fill in ${keys} in config.json (or in the environment: ${env}), restart Aibox, then run aibox channels check to test the credentials. See docs/channels.md.`,
     channelsPaired: 'paired',
     channelsFromConfig: 'allowed in config',
     channelsRemove: 'Remove',

@@ -1,10 +1,14 @@
 /** Feishu/Lark as a channel kind: settings here, the SDK loaded only when the channel starts or is checked. */
 import type { ChannelKind } from '../channel-kind.js';
-import { LARK_APP_ID_ENV, LARK_APP_ID_PATTERN, larkSettings } from './lark-settings.js';
+import { LARK_APP_ID_ENV, LARK_APP_ID_PATTERN, LARK_APP_SECRET_ENV, larkSettings } from './lark-settings.js';
 
 export const larkChannel: ChannelKind = {
   name: 'lark',
   label: '飞书/Lark',
+  setup: {
+    keys: ['channels.lark.app_id', 'channels.lark.app_secret'],
+    env: [LARK_APP_ID_ENV, LARK_APP_SECRET_ENV],
+  },
   configured: (config, env) => larkSettings(config, env) !== undefined,
   allowedIds: (config, env) => larkSettings(config, env)?.allowedIds ?? [],
   async createTransport(config, env, logger, tuning) {

@@ -5,6 +5,7 @@ import { TELEGRAM_TOKEN_ENV, telegramSettings } from './telegram-settings.js';
 export const telegramChannel: ChannelKind = {
   name: 'telegram',
   label: 'Telegram',
+  setup: { keys: ['channels.telegram.token'], env: [TELEGRAM_TOKEN_ENV] },
   configured: (config, env) => telegramSettings(config, env) !== undefined,
   allowedIds: (config, env) => telegramSettings(config, env)?.allowedIds ?? [],
   async createTransport(config, env, logger, tuning) {

@@ -1,30 +1,35 @@
 /**
- * `aibox doctor`: what this machine gives Aibox's safety — whether the bubblewrap sandbox works
- * (and why not), the safety mode and how many rules the config has. Exit code 1 when
- * `safety.sandbox = bwrap` cannot be honoured, so scripts can check it.
+ * `aibox doctor`: everything a user would otherwise debug by hand, each with a fix: the model with
+ * its key (one tiny request; `--offline` skips it and the chat platforms), the data dir's owner and
+ * modes, the database's integrity, the sandbox, each MCP server, each channel's credentials, disk
+ * space and the port (src/cli/doctor/). Exit code 1 when something is broken; `--json` for scripts.
  */
 import type { Command } from 'commander';
 import { detectLang } from '../../i18n/lang.js';
 import { commandContext, printJson, printLine } from '../command-helpers.js';
+import { langFlagOf } from '../context.js';
+import { selfCommand } from '../self-command.js';
 import { doctorMessages } from './messages.js';
 
 export function register(program: Command): void {
-  const t = doctorMessages(detectLang());
+  const t = doctorMessages(detectLang({ flag: langFlagOf() }));
   program
     .command('doctor')
     .description(t.description)
     .option('--json', t.json)
-    .action(async (options: { json?: boolean }, command: Command) => {
+    .option('--offline', t.offline)
+    .action(async (options: { json?: boolean; offline?: boolean }, command: Command) => {
       // Loaded here, not at the top: other commands need none of it.
-      const { describeSandbox, describeSandboxNetwork } = await import('../../safety/sandbox-notices.js');
-      const { resolveSandbox } = await import('../../safety/sandbox-probe.js');
+      const { runDoctor } = await import('../doctor/run-doctor.js');
       const ctx = await commandContext(command);
-      const safety = ctx.loaded.config.safety;
-      const sandbox = await resolveSandbox(safety, ctx.lang);
-      const unmet = safety.sandbox === 'bwrap' && sandbox.kind !== 'bwrap';
-      const credential = ctx.loaded.config.server.token !== '' ? 'token' : 'client_key';
+      const offline = options.offline === true;
+      const report = await runDoctor(ctx, { offline, aibox: selfCommand() });
       if (options.json) {
+        const { sandbox, credential } = report.sandbox;
+        const safety = ctx.loaded.config.safety;
         printJson({
+          ok: report.ok,
+          checks: report.checks,
           sandbox: { ...sandbox, stack: sandbox.stack?.version },
           approvals: { credential },
           mode: safety.mode,
@@ -32,16 +37,9 @@ export function register(program: Command): void {
           rules: safety.rules.length,
         });
       } else {
-        const m = doctorMessages(ctx.lang);
-        printLine(`${sandbox.kind === 'bwrap' ? '✅' : '⚠️ '} ${describeSandbox(sandbox, ctx.lang)}`);
-        printLine(
-          sandbox.kind === 'bwrap' ? describeSandboxNetwork(sandbox, ctx.lang) : m.network(sandbox.network),
-        );
-        printLine(m.credential(credential));
-        printLine(m.mode(safety.mode, safety.sandbox));
-        printLine(m.rules(safety.rules.length));
-        if (unmet) printLine(`❌ ${m.unmet}`);
+        const { renderReport } = await import('../doctor/render-report.js');
+        printLine(renderReport(report, ctx.lang, offline));
       }
-      if (unmet) process.exitCode = 1;
+      if (!report.ok) process.exitCode = 1;
     });
 }

@@ -18,4 +18,5 @@ export const COMMANDS: Record<string, () => Promise<Register>> = {
   mcp: async () => (await import('./mcp.js')).register,
   doctor: async () => (await import('./doctor.js')).register,
   channels: async () => (await import('./channels.js')).register,
+  service: async () => (await import('./service.js')).register,
 };

@@ -333,8 +333,10 @@ export const askMessages = defineMessages({
 /** Strings of `aibox doctor`. */
 export const doctorMessages = defineMessages({
   zh: {
-    description: '检查本机的安全设置：沙箱能否运行、安全模式、规则数',
+    description:
+      '检查一切需要手动排查的事：模型和密钥、数据目录、数据库、沙箱、MCP 服务器、聊天渠道、磁盘、端口',
     json: '以 JSON 输出',
+    offline: '不联网：不请求模型和聊天平台',
     network: (on: boolean) => `沙箱内网络：${on ? '开启' : '关闭'}（safety.network）`,
     credential: (kind: 'token' | 'client_key'): string =>
       kind === 'token'
@@ -346,8 +348,10 @@ export const doctorMessages = defineMessages({
     unmet: 'safety.sandbox = bwrap，但沙箱无法运行：服务将拒绝启动',
   },
   en: {
-    description: "check this machine's safety setup: whether the sandbox runs, the safety mode, the rules",
+    description:
+      'check what you would otherwise debug by hand: the model and its key, the data dir, the database, the sandbox, MCP servers, chat channels, disk, port',
     json: 'print JSON',
+    offline: 'no request to the model or the chat platforms',
     network: (on: boolean) => `network inside the sandbox: ${on ? 'on' : 'off'} (safety.network)`,
     credential: (kind: 'token' | 'client_key'): string =>
       kind === 'token'

@@ -13,6 +13,7 @@ import type { RunningServer } from '../../server/start-server.js';
 import { keepRunningWhenOutputCloses } from '../closed-output.js';
 import type { GlobalOptions } from '../context.js';
 import { selfCommand } from '../self-command.js';
+import { SHUTDOWN_LIMIT_MS } from '../shutdown-limit.js';
 import { serveMessages } from './messages.js';
 
 interface ServeOptions {
@@ -22,8 +23,6 @@ interface ServeOptions {
   verbose?: boolean;
   debug?: number;
 }
-
-const SHUTDOWN_LIMIT_MS = 8000;
 
 export function register(program: Command): void {
   const t = serveMessages(detectLang());

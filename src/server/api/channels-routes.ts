@@ -21,6 +21,7 @@ export function createChannelsRoutes(services: AppServices, t: ApiMessages): Hon
       name: kind.name,
       label: kind.label,
       configured: kind.configured(services.config, process.env),
+      setup: { keys: [...kind.setup.keys], env: [...kind.setup.env] },
       allowedIds: kind.allowedIds(services.config, process.env),
       paired: paired[kind.name] ?? [],
     }));

@@ -152,6 +152,8 @@ export interface ChannelDto {
   label: string;
   /** Whether its credentials are set (it runs when the server started with them). */
   configured: boolean;
+  /** How to set it up: the config keys of its credentials, or these environment variables. */
+  setup: { keys: string[]; env: string[] };
   /** Senders allowed in config (changed by editing config.json). */
   allowedIds: string[];
   /** Senders paired with a code (the page can remove them). */
