@@ -37,6 +37,7 @@ import { VERSION } from '../version.js';
 import { removeLeftovers } from './leftovers.js';
 import { boxMcpLaunch } from './mcp-launch.js';
 import { appMessages } from './messages.js';
+import { openSkillMeaning } from './open-skill-meaning.js';
 import { openSkills, secretEnvNames } from './open-skills.js';
 import { createRuleSaver } from './rule-saver.js';
 import type { AppServices } from './services.js';
@@ -143,6 +144,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
       logger,
     });
     const memory = memoryRecall.memory;
+    const skillMeaning = openSkillMeaning(skills, memoryRecall.embedder, paths.home, logger);
+    if (skillMeaning) closers.push(() => skillMeaning.close());
     if (memoryRecall.indexer) closers.push(() => memoryRecall.indexer?.close());
     const tasks = createTaskStore({
       db,
@@ -190,6 +193,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
           sandbox,
           limiter: resultLimiter,
           provenance: skillProvenance,
+          ...(skillMeaning ? { skillMeaning } : {}),
         }),
       ),
     );
@@ -271,6 +275,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
     scheduler?.start();
     // In the background: memories saved while embeddings were off or unreachable get their vectors.
     memoryRecall.indexer?.wake();
+    void skillMeaning?.refresh();
     // In the background: start-up never waits for an MCP server.
     if (options.startMcp !== false) mcp.start();
     // Also in the background (awaited on close): saved tool results past their retention go.

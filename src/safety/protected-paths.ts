@@ -11,6 +11,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
 import { CONFIG_CACHE_FILE } from '../config/config-cache.js';
 import type { DataPaths } from '../config/paths.js';
+import { SKILL_VECTORS_FILE } from '../skills/meaning/skill-vectors.js';
 import { SKILLS_CACHE_FILE } from '../skills/probe-cache-file.js';
 import { LEGACY_MODEL_SKILLS_FILE, PROVENANCE_FILE } from '../skills/provenance.js';
 import { SEARCH_DOCS_FILE } from '../skills/search-docs-file.js';
@@ -80,6 +81,7 @@ export function protectedPlaces(paths: ProtectedDataPaths, home: string): Protec
       paths.archive,
       join(paths.home, SKILLS_CACHE_FILE),
       join(paths.home, SEARCH_DOCS_FILE),
+      join(paths.home, SKILL_VECTORS_FILE),
       join(paths.home, CONFIG_CACHE_FILE), // a copy of config.json
       // Who made each skill and what a person approved: the model must not rewrite its own record.
       join(paths.home, PROVENANCE_FILE),

@@ -9,6 +9,7 @@ import { createCommandGuard } from '../safety/command-guard.js';
 import { createFileAccess } from '../safety/file-access.js';
 import { protectedPlaces } from '../safety/protected-paths.js';
 import type { SandboxStatus } from '../safety/sandbox.js';
+import type { SkillMeaning } from '../skills/meaning/skill-vectors.js';
 import { openSkillProvenance, type SkillProvenance, skillOfPath } from '../skills/provenance.js';
 import type { SkillRegistry } from '../skills/types.js';
 import type { Clock } from '../util/clock.js';
@@ -49,6 +50,8 @@ export interface BuiltinToolDeps {
   limiter: ResultLimiter;
   /** Who made each skill and the hash a person approved; default: the record file in the data dir. */
   provenance?: SkillProvenance;
+  /** Skills by meaning too (embeddings on); absent: search_skills ranks by keyword only. */
+  skillMeaning?: SkillMeaning;
 }
 
 /** The skills dir through its symlinks (write_file reports real paths). */
@@ -116,7 +119,7 @@ export function createBuiltinTools(deps: BuiltinToolDeps): AnyTool[] {
     createReloadSkillsTool({ lang, skills }),
     createInstallSkillTool({ lang, skills, workspace }),
     createCreateSkillTool({ lang, skills }),
-    createSearchSkillsTool({ lang, skills }),
+    createSearchSkillsTool({ lang, skills, ...(deps.skillMeaning ? { meaning: deps.skillMeaning } : {}) }),
     createReadSkillTool({ lang, skills }),
   ];
   const names = new Set<string>();

@@ -27,6 +27,7 @@ const CONCEPTS: string[][] = [
   ['过敏', 'allergic', 'allergy', '花生', 'peanut', 'peanuts'],
   ['跑步', 'run', 'running', 'jog', 'jogging', '慢跑', 'marathon', '马拉松'],
   ['女儿', 'daughter', '孩子', 'child', 'kid'],
+  ['进程', 'process', 'processes', '正在运行', 'running programs'],
 ];
 
 function hash(term: string): number {

@@ -19,7 +19,7 @@ export function parseMode(value: string | undefined, ctx: CliContext): SearchMod
 /** Whether this config gives vectors at all (no network). */
 export async function embeddingsEnabled(ctx: CliContext): Promise<boolean> {
   const [{ resolveEmbeddings }, { resolveLlmSettings }] = await Promise.all([
-    import('../../memory/embeddings/resolve-embeddings.js'),
+    import('../../providers/embeddings/resolve-embeddings.js'),
     import('../../providers/resolve-settings.js'),
   ]);
   const config = ctx.loaded.config;

@@ -7,9 +7,9 @@ import type { Database } from 'better-sqlite3';
 import type { Config } from '../../config/schema.js';
 import type { Lang } from '../../i18n/lang.js';
 import type { Logger } from '../../log/logger.js';
+import { createEmbedder, type Embedder } from '../../providers/embeddings/embedder.js';
+import { type ResolvedEmbeddings, resolveEmbeddings } from '../../providers/embeddings/resolve-embeddings.js';
 import type { ResolvedLlmSettings } from '../../providers/resolve-settings.js';
-import { createEmbedder } from '../embeddings/embedder.js';
-import { type ResolvedEmbeddings, resolveEmbeddings } from '../embeddings/resolve-embeddings.js';
 import type { MemoryStore } from '../types.js';
 import { createDedupingSave, type DedupingSave } from './dedupe-save.js';
 import { createHybridSearch, type HybridSearch } from './hybrid-search.js';
@@ -27,6 +27,8 @@ export interface MemoryRecall {
   save: DedupingSave;
   /** Absent when embeddings are off. */
   indexer?: MemoryIndexer;
+  /** The embedder, for skills by meaning too; absent when embeddings are off. */
+  embedder?: Embedder;
 }
 
 interface OpenRecallOptions {

@@ -3,7 +3,7 @@
  * the model's vectors is known (asked for in config, or read off the first answer).
  */
 import type { Database } from 'better-sqlite3';
-import type { Embedder } from '../embeddings/embedder.js';
+import type { Embedder } from '../../providers/embeddings/embedder.js';
 import { createVectorStore, type VectorStore } from '../vectors/vector-store.js';
 
 export interface VectorSpace {

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { Lang } from '../../i18n/lang.js';
 import { DEFAULT_CONTENT_BUDGET, formatSearchResult } from '../../skills/format-search.js';
+import type { SkillMeaning } from '../../skills/meaning/skill-vectors.js';
 import type { SkillRegistry } from '../../skills/types.js';
 import type { Tool } from '../tool.js';
 import { skillToolMessages } from './messages.js';
@@ -23,6 +24,8 @@ type SearchSkillsArgs = z.infer<ReturnType<typeof schema>>;
 export function createSearchSkillsTool(options: {
   lang: Lang;
   skills: SkillRegistry;
+  /** Fuses keyword ranking with skills nearest by meaning; absent: keyword only. */
+  meaning?: SkillMeaning;
 }): Tool<SearchSkillsArgs> {
   return {
     name: 'search_skills',
@@ -30,7 +33,9 @@ export function createSearchSkillsTool(options: {
     parameters: schema(options.lang),
     async execute(args, ctx) {
       const keyword = args.keyword.trim();
-      const result = options.skills.search(keyword, { limit: args.limit });
+      const result = options.meaning
+        ? await options.meaning.search(keyword, args.limit, ctx.signal)
+        : options.skills.search(keyword, { limit: args.limit });
       const content = formatSearchResult(result, ctx.lang, {
         keyword,
         contentBudget: args.show_content ? DEFAULT_CONTENT_BUDGET : BRIEF_CONTENT_BUDGET,

@@ -5,9 +5,9 @@
  */
 import type { Config, ProviderId } from '../../config/schema.js';
 import type { Lang } from '../../i18n/lang.js';
-import { PRESETS } from '../../providers/presets.js';
-import type { ResolvedLlmSettings } from '../../providers/resolve-settings.js';
-import { memoryMessages } from '../messages.js';
+import { PRESETS } from '../presets.js';
+import type { ResolvedLlmSettings } from '../resolve-settings.js';
+import { embeddingMessages } from './messages.js';
 import { EMBEDDING_PRESETS } from './presets.js';
 
 export interface EmbeddingSettings {
@@ -37,7 +37,7 @@ export function resolveEmbeddings(
   env: NodeJS.ProcessEnv,
   lang: Lang,
 ): ResolvedEmbeddings {
-  const t = memoryMessages(lang);
+  const t = embeddingMessages(lang);
   const wanted = config.memory.embeddings;
   if (wanted.provider === 'off') return { enabled: false, reason: 'off', message: t.embeddingsOff };
   const provider: ProviderId = wanted.provider || chat.provider;

@@ -6,7 +6,7 @@
 import OpenAI from 'openai';
 import { AppError } from '../../errors.js';
 import type { Lang } from '../../i18n/lang.js';
-import { memoryMessages } from '../messages.js';
+import { embeddingMessages } from './messages.js';
 import type { EmbeddingSettings } from './resolve-embeddings.js';
 
 export interface Embedder {
@@ -49,7 +49,8 @@ function checked(
   count: number,
   lang: Lang,
 ): Float32Array[] {
-  const bad = (detail: string) => new AppError('llm_error', memoryMessages(lang).badEmbeddingAnswer(detail));
+  const bad = (detail: string) =>
+    new AppError('llm_error', embeddingMessages(lang).badEmbeddingAnswer(detail));
   if (!Array.isArray(data) || data.length !== count)
     throw bad(`${data?.length ?? 0} vectors for ${count} texts`);
   const ordered = [...data].sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
@@ -95,7 +96,7 @@ export function createEmbedder(
     } catch (error) {
       if (error instanceof AppError) throw error;
       const detail = error instanceof Error ? error.message : String(error);
-      throw new AppError('llm_error', memoryMessages(options.lang).embeddingFailed(detail.slice(0, 300)));
+      throw new AppError('llm_error', embeddingMessages(options.lang).embeddingFailed(detail.slice(0, 300)));
     }
   };
   return {
