@@ -3,6 +3,11 @@ import { defineMessages } from '../../i18n/lang.js';
 /** Strings of the checks of `aibox doctor` (the sandbox lines are `doctorMessages` in ../commands). */
 export const doctorCheckMessages = defineMessages({
   zh: {
+    memoryKeywordOnly: '记忆检索：只用关键词',
+    memoryHybrid: (provider: string, model: string) => `记忆检索：关键词 + 语义（${provider} ${model}）`,
+    memoryBacklog: (n: number) => `还有 ${n} 条记忆等待生成向量（服务运行时在后台完成）`,
+    memoryEmbeddingsFix:
+      '设置 memory.embeddings（provider、model、api_key_env），或设为 "off" 只用关键词（docs/memory-and-tasks.md）',
     offline: '不联网检查：不请求模型和聊天平台',
     modelOk: (model: string, url: string, ms: number) => `模型：${model}（${url}）已回答，用时 ${ms} ms`,
     modelOffline: (model: string, keyless: boolean) =>
@@ -77,6 +82,13 @@ export const doctorCheckMessages = defineMessages({
       `共 ${ok} 项正常，${warn} 项警告，${fail} 项故障，${skip} 项跳过`,
   },
   en: {
+    memoryKeywordOnly: 'memory search: keyword only',
+    memoryHybrid: (provider: string, model: string) =>
+      `memory search: keyword + meaning (${provider} ${model})`,
+    memoryBacklog: (n: number) =>
+      `${n} memories wait for a vector (the running box makes them in the background)`,
+    memoryEmbeddingsFix:
+      'Set memory.embeddings (provider, model, api_key_env), or "off" for keyword only (docs/memory-and-tasks.md)',
     offline: 'offline: no request to the model or the chat platforms',
     modelOk: (model: string, url: string, ms: number) => `model: ${model} (${url}) answered in ${ms} ms`,
     modelOffline: (model: string, keyless: boolean) =>

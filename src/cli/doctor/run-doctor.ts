@@ -5,6 +5,7 @@ import { checkDataDir } from './check-data-dir.js';
 import { checkDatabase } from './check-database.js';
 import { checkDisk } from './check-disk.js';
 import { checkMcp } from './check-mcp.js';
+import { checkMemorySearch } from './check-memory-search.js';
 import { checkModel } from './check-model.js';
 import { checkPort } from './check-port.js';
 import { checkSandbox, type SandboxCheck } from './check-sandbox.js';
@@ -40,6 +41,17 @@ export async function runDoctor(
     checkChannelCredentials(input),
     checkPort(input),
   ]);
-  const checks = [model, dataDir, database, sandbox.check, ...mcp, ...channels, checkDisk(input), port];
+  const memory = checkMemorySearch(input);
+  const checks = [
+    model,
+    dataDir,
+    database,
+    memory,
+    sandbox.check,
+    ...mcp,
+    ...channels,
+    checkDisk(input),
+    port,
+  ];
   return { ok: checks.every((c) => c.status !== 'fail'), checks, sandbox };
 }

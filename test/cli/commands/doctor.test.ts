@@ -69,6 +69,7 @@ describe('aibox doctor', () => {
     expect(sent?.headers.authorization).toBe(`Bearer ${FAKE_KEY}`);
     expect(sent?.body.max_tokens ?? sent?.body.max_completion_tokens).toBe(1);
     expect(checks.data_dir?.status).toBe('ok');
+    expect(checks.memory_search).toMatchObject({ status: 'ok', summary: 'memory search: keyword only' });
     expect(checks.database).toMatchObject({
       status: 'ok',
       summary: expect.stringContaining('quick_check ok'),
