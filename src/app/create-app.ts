@@ -41,6 +41,7 @@ import { openSkills, secretEnvNames } from './open-skills.js';
 import { reconfigurableMcp } from './reconfigurable-mcp.js';
 import { createRuleSaver } from './rule-saver.js';
 import type { AppServices } from './services.js';
+import { switchableProvider } from './switchable-provider.js';
 
 export { VERSION } from '../version.js';
 
@@ -108,7 +109,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
 
     const created = createProviderWithSettings(config.llm, { env, home: env.HOME ?? homedir(), lang });
     notices.push(...created.notices);
-    const provider = created.provider;
+    // Replaced when a reload changes `llm.*` (app/config-reloader.ts).
+    const provider = switchableProvider(created.provider);
     const skillProvenance = openSkillProvenance(paths.home);
     await skillProvenance.ensureFile();
     const skills = await openSkills({
@@ -271,7 +273,12 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
       sandbox,
       startedAt: clock.now(),
       reloadConfig: async () =>
-        (await import('./config-reloader.js')).reloadConfigInto(services as AppServices),
+        (await import('./config-reloader.js')).reloadConfigInto(services as AppServices, {
+          llmChanged: () =>
+            provider.replace(
+              createProviderWithSettings(config.llm, { env, home: env.HOME ?? homedir(), lang }).provider,
+            ),
+        }),
     } satisfies AppServices);
     scheduler?.start();
     // In the background: memories saved while embeddings were off or unreachable get their vectors.

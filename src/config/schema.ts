@@ -52,24 +52,30 @@ const SkillsConfigSchema = z.strictObject({
 
 export const LlmConfigSchema = z.strictObject({
   provider: key(z.enum(PROVIDER_IDS).default('deepseek'), {
-    live: false,
+    live: true,
     zh: '模型服务商（预设）',
     en: 'Model vendor (preset)',
   }),
   base_url: key(z.string().default(''), {
-    live: false,
+    live: true,
     zh: '接口地址；留空为预设的地址',
     en: "API base URL; empty means the preset's",
   }),
   model: key(z.string().default(''), {
-    live: false,
+    live: true,
     zh: '模型名；留空为预设的模型',
     en: "Model name; empty means the preset's",
   }),
   api_key_env: key(z.string().default(''), {
-    live: false,
+    live: true,
     zh: '存放密钥的环境变量名；留空为预设的（如 DEEPSEEK_API_KEY）',
     en: "Name of the environment variable holding the key; empty means the preset's (e.g. DEEPSEEK_API_KEY)",
+  }),
+  api_key: key(z.string().default(''), {
+    live: true,
+    secret: true,
+    zh: '模型的密钥（本文件 0600）；留空读 api_key_env 所指的环境变量',
+    en: 'The model key (this file is 0600); empty means the variable api_key_env names',
   }),
   temperature: key(z.number().min(0).max(2).default(0.7), {
     live: true,
@@ -82,22 +88,22 @@ export const LlmConfigSchema = z.strictObject({
     en: 'Most tokens of one answer',
   }),
   timeout_s: key(seconds(3600).default(120), {
-    live: false,
+    live: true,
     zh: '一次模型请求的总时限（秒），从首字节到末字节',
     en: 'Total time of one model request, first byte to last, in seconds',
   }),
   max_retries: key(z.int().min(0).max(10).default(3), {
-    live: false,
+    live: true,
     zh: '首个 token 之前遇到 429、5xx 或连接错误时的重试次数',
     en: 'Retries on 429 / 5xx / connection errors before the first token',
   }),
   thinking: key(z.enum(['auto', 'on', 'off']).default('auto'), {
-    live: false,
+    live: true,
     zh: '混合模型的思考开关（预设知道开关时）；auto 为服务商默认',
     en: "Thinking of hybrid models where the preset knows the switch; auto: the vendor's default",
   }),
   thinking_budget: key(z.int().min(0).max(1_000_000).default(0), {
-    live: false,
+    live: true,
     zh: '一次回答最多的思考 token 数；0 为服务商默认',
     en: "Most thinking tokens of one reply; 0: the vendor's default",
   }),
