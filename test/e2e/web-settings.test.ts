@@ -69,6 +69,8 @@ describe('web page: settings', () => {
     await field('server.port').locator('.restart-needed').waitFor();
     await page.locator('.banner.restart-pending', { hasText: 'server.port' }).waitFor();
     await page.locator('.settings-view .banner.need-model').waitFor({ state: 'detached' });
+    await page.locator('.banner.no-key').waitFor({ state: 'hidden' });
+    await expect(page.locator('.model-text').textContent()).resolves.toContain('fake-model');
     // The key is never shown back, only that one is set.
     await expect(field('llm.api_key').locator('input').inputValue()).resolves.toBe('');
     await expect(field('llm.api_key').locator('input').getAttribute('placeholder')).resolves.toContain(

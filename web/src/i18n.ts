@@ -82,8 +82,8 @@ export const messages = defineMessages({
     connAuth: '需要访问令牌',
     noKey: (env: string) =>
       env
-        ? `尚未配置模型密钥：请设置环境变量 ${env} 后重启 Aibox。在此之前对话无法得到回答。`
-        : '尚未配置模型密钥：请在 config.json 中设置 llm.api_key_env 并设置对应环境变量后重启。',
+        ? `尚未配置模型密钥：在“设置”中填入密钥（或设置环境变量 ${env} 后重启 Aibox）。在此之前对话无法得到回答。`
+        : '尚未配置模型密钥：在“设置”中填入密钥。',
     statusLine: (provider: string, model: string, version: string) => `${provider} · ${model} · v${version}`,
     composerPlaceholder: '输入消息，Enter 发送，Shift+Enter 换行',
     composerPlaceholderShort: '输入消息',
@@ -279,8 +279,8 @@ export const messages = defineMessages({
     connAuth: 'Access token needed',
     noKey: (env: string) =>
       env
-        ? `No model key configured: set the environment variable ${env} and restart Aibox. Until then the chat cannot answer.`
-        : 'No model key configured: set llm.api_key_env in config.json, set that variable and restart.',
+        ? `No model key configured: enter one in Settings (or set the environment variable ${env} and restart Aibox). Until then the chat cannot answer.`
+        : 'No model key configured: enter one in Settings.',
     statusLine: (provider: string, model: string, version: string) => `${provider} · ${model} · v${version}`,
     composerPlaceholder: 'Type a message. Enter sends, Shift+Enter for a new line',
     composerPlaceholderShort: 'Type a message',

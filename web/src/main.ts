@@ -72,7 +72,12 @@ async function boot(root: HTMLElement): Promise<void> {
   const memories = createMemoriesView(api, t, getLang);
   const mcp = createMcpView(api, t, getLang);
   const channels = createChannelsView(api, t, getLang, toast);
-  const settings = createSettingsView(api, t, getLang, toast);
+  const settings = createSettingsView(api, t, getLang, toast, () => {
+    api.get<StatusDto>('/status').then(
+      (fresh) => statusBar.setStatus(fresh),
+      () => undefined,
+    );
+  });
   const views = { chat, skills, tasks, memories, mcp, channels, settings };
   const loaded = new Set<Tab>(['chat']);
 

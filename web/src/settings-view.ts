@@ -35,6 +35,8 @@ export function createSettingsView(
   t: () => Messages,
   lang: () => Lang,
   toast: (text: string, kind?: 'info' | 'error') => void,
+  /** After a save: the status bar reads the model and its key again. */
+  onSaved: () => void = () => {},
 ): SettingsView {
   const saveButton = h('button', { type: 'button', class: 'btn primary save-settings' }, t().settingsSave);
   const intro = h('p', { class: 'muted small settings-help' });
@@ -145,6 +147,7 @@ export function createSettingsView(
     try {
       const saved = await api.put<SettingsSavedDto>('/settings', { values });
       render(saved.settings);
+      onSaved();
       toast(m.settingsSaved(saved.applied.join(', '), saved.restart.join(', ')));
     } catch (error) {
       const problems =
