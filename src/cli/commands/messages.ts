@@ -241,6 +241,55 @@ export const mcpCliMessages = defineMessages({
   },
 });
 
+export const configCliMessages = defineMessages({
+  zh: {
+    config: '查看和修改 config.json（每一项的类型、默认值、是否立即生效都来自同一份 schema）',
+    show: '显示当前配置（密钥只显示是否已设置）',
+    keys: '列出所有配置项：类型、默认值、立即生效或需重启、说明',
+    set: '设置一项（值按 JSON 解析，否则当作文字），校验后原子写入；运行中的服务立即重新读取',
+    unset: '删除一项，恢复默认值',
+    reload: '让本机运行中的服务重新读取 config.json',
+    keyArg: '配置项，如 llm.timeout_s',
+    valueArg: '值，如 30、true、["a","b"] 或文字',
+    file: (path: string) => `配置文件: ${path}`,
+    secretSet: '(已设置，已隐藏)',
+    secretUnset: '(未设置)',
+    applies: (label: string) =>
+      label.replace('live', '立即生效').replace('restart', '需重启').replace('secret', '密钥'),
+    saved: (keys: string) => `已保存: ${keys}`,
+    unchanged: '没有变化，文件未改动',
+    notSaved: (path: string) => `未保存，${path} 未改动:`,
+    notRunning: '服务未运行：下次启动时生效',
+    refused: '运行中的服务未能重新读取 config.json（文件有误）',
+    applied: (keys: string) => `运行中的服务已立即生效: ${keys}`,
+    restart: (keys: string) => `需要重启服务才能生效: ${keys}`,
+    nothingNew: '运行中的服务已是最新配置',
+  },
+  en: {
+    config:
+      "Show and change config.json (each key's type, default and whether it is live come from one schema)",
+    show: 'Show the effective configuration (secrets only as set / not set)',
+    keys: 'List every key: type, default, live or restart, what it is',
+    set: 'Set one key (the value read as JSON, else as text), validated and written atomically; a running server re-reads it at once',
+    unset: 'Remove one key: back to its default',
+    reload: 'Make the server running on this machine re-read config.json',
+    keyArg: 'the key, e.g. llm.timeout_s',
+    valueArg: 'the value, e.g. 30, true, ["a","b"] or text',
+    file: (path: string) => `Config file: ${path}`,
+    secretSet: '(set, hidden)',
+    secretUnset: '(not set)',
+    applies: (label: string) => label,
+    saved: (keys: string) => `Saved: ${keys}`,
+    unchanged: 'Nothing changed; the file is untouched',
+    notSaved: (path: string) => `Not saved; ${path} is unchanged:`,
+    notRunning: 'The server is not running: it applies at the next start',
+    refused: 'The running server could not re-read config.json (it is invalid)',
+    applied: (keys: string) => `Applied in the running server now: ${keys}`,
+    restart: (keys: string) => `Needs a server restart to take effect: ${keys}`,
+    nothingNew: 'The running server has this configuration already',
+  },
+});
+
 export const serveMessages = defineMessages({
   zh: {
     description: '启动 Aibox 服务器（网页 + WebSocket，默认命令）',
