@@ -309,7 +309,8 @@ export const serveMessages = defineMessages({
     mcpAt: (url: string) => `   MCP 服务（Streamable HTTP）: ${url}/mcp`,
     channelsOn: (names: string) => `   聊天渠道: ${names}`,
     channelsOff: '   聊天渠道: 未配置（见 docs/channels.md）',
-    noKey: (env: string) => `⚠️  未找到模型密钥：请设置环境变量 ${env}，否则对话会失败。`,
+    noKey: (env: string) =>
+      `⚠️  未找到模型密钥：在网页的“设置”中填入（或 aibox config set llm.api_key …），或设置环境变量 ${env}，否则对话会失败。`,
     schedulerOff: '   定时任务调度器未运行。',
     logFile: (path: string) => `   日志: ${path}`,
     stopping: (signal: string) => `\n收到 ${signal}，正在关闭…`,
@@ -337,7 +338,7 @@ export const serveMessages = defineMessages({
     channelsOn: (names: string) => `   Chat channels: ${names}`,
     channelsOff: '   Chat channels: none configured (see docs/channels.md)',
     noKey: (env: string) =>
-      `⚠️  No model key found: set the environment variable ${env}, or conversations will fail.`,
+      `⚠️  No model key found: enter it in the page's Settings (or aibox config set llm.api_key …), or set the environment variable ${env}; until then conversations fail.`,
     schedulerOff: '   The task scheduler is not running.',
     logFile: (path: string) => `   Log: ${path}`,
     stopping: (signal: string) => `\n${signal} received, shutting down…`,
