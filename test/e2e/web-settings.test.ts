@@ -2,7 +2,7 @@
  * The Settings tab in a real browser against the real server, on a first start with no model key:
  * the page opens on it, fields are checked as they are typed (a temperature out of bounds is named
  * before anything is sent), the key typed in is saved to config.json (0600) and used by the very
- * next chat request without a restart, never shown back; a channel's allowed senders apply live,
+ * next chat request without a restart, never shown back, and cleared again; a channel's allowed senders apply live,
  * a restart key is marked "restart needed". Writes the settings screenshot.
  */
 import { readFileSync, statSync } from 'node:fs';
@@ -88,5 +88,13 @@ describe('web page: settings', () => {
     const request = await box.llm.waitForRequest(1);
     expect(request.headers.authorization).toBe(`Bearer ${KEY}`);
     expect(request.body.temperature).toBe(0.4);
+
+    // Clearing the key is the one way to remove it (an empty box keeps it).
+    await page.goto(`${box.server.url}/#settings`);
+    await field('llm.api_key').locator('.clear-secret').click();
+    await page.locator('.save-settings').click();
+    await page.locator('.settings-view .banner.need-model').waitFor();
+    expect(JSON.parse(readFileSync(path, 'utf8')).llm.api_key).toBeUndefined();
+    expect(box.app.provider.info.hasKey).toBe(false);
   });
 });

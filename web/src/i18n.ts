@@ -69,6 +69,8 @@ export const messages = defineMessages({
     settingsPattern: (p: string) => `格式不符：${p}`,
     settingsSecretSet: '已设置（不显示）；留空则保持不变',
     settingsSecretUnset: '未设置',
+    settingsClear: '清除',
+    settingsSecretCleared: '保存后清除',
     settingsOnePerLine: '每行一项',
     settingsNeedIntegerLine: (line: string) => `“${line}”不是整数`,
     settingsNeedJson: (kind: string): string =>
@@ -266,6 +268,8 @@ export const messages = defineMessages({
     settingsPattern: (p: string) => `Does not match ${p}`,
     settingsSecretSet: 'Set (hidden); leave empty to keep it',
     settingsSecretUnset: 'Not set',
+    settingsClear: 'Clear',
+    settingsSecretCleared: 'Cleared when you save',
     settingsOnePerLine: 'One per line',
     settingsNeedIntegerLine: (line: string) => `"${line}" is not a whole number`,
     settingsNeedJson: (kind: string): string =>

@@ -74,6 +74,7 @@ export function createSettingField(setting: SettingKeyDto, t: Messages, lang: La
   );
   let check: () => { changed: boolean; valid: boolean; value?: unknown };
   let control: HTMLElement;
+  let clearButton: HTMLElement | undefined;
   const enumValues = Array.isArray(schema.enum) ? (schema.enum as unknown[]) : undefined;
   const items = (schema.items ?? {}) as Schema;
 
@@ -122,7 +123,21 @@ export function createSettingField(setting: SettingKeyDto, t: Messages, lang: La
       placeholder: setting.secret ? (setting.set ? t.settingsSecretSet : t.settingsSecretUnset) : '',
     });
     control = input;
+    let cleared = false;
+    if (setting.secret && setting.set) {
+      // The one way to remove a secret that is set (an empty box keeps it).
+      clearButton = h('button', { type: 'button', class: 'btn ghost small clear-secret' }, t.settingsClear);
+      clearButton.addEventListener('click', () => {
+        cleared = true;
+        input.value = '';
+        input.placeholder = t.settingsSecretCleared;
+      });
+    }
+    input.addEventListener('input', () => {
+      if (input.value !== '') cleared = false;
+    });
     check = () => {
+      if (cleared) return { changed: true, valid: true, value: null };
       // A secret is never shown: an empty box keeps the one that is set.
       if (setting.secret && input.value === '') return { changed: false, valid: true };
       const problem = stringProblem(input.value, schema, t);
@@ -193,7 +208,7 @@ export function createSettingField(setting: SettingKeyDto, t: Messages, lang: La
       ),
       restartMark,
     ),
-    control,
+    clearButton ? h('div', { class: 'setting-secret' }, control, clearButton) : control,
     error,
   );
   return {
