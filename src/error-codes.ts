@@ -86,6 +86,7 @@ const ERROR_CODES = {
   bad_argument: { status: 400 },
   file_exists: { status: 409 },
   config_invalid: { status: 500 },
+  settings_invalid: { status: 400 },
   database_damaged: { status: 500 },
   port_in_use: { status: 500 },
   server_insecure: { status: 500 },

@@ -12,7 +12,6 @@ import type { Lang } from '../i18n/lang.js';
 import type { Logger } from '../log/logger.js';
 import { createLogger } from '../log/logger.js';
 import type { WrapMcpLaunch } from '../mcp/launch.js';
-import { noMcpServers } from '../mcp/no-servers.js';
 import type { McpManager } from '../mcp/types.js';
 import { openMemoryRecall } from '../memory/hybrid/open-recall.js';
 import { createMemoryStore } from '../memory/store.js';
@@ -39,8 +38,10 @@ import { boxMcpLaunch } from './mcp-launch.js';
 import { appMessages } from './messages.js';
 import { openSkillMeaning } from './open-skill-meaning.js';
 import { openSkills, secretEnvNames } from './open-skills.js';
+import { reconfigurableMcp } from './reconfigurable-mcp.js';
 import { createRuleSaver } from './rule-saver.js';
 import type { AppServices } from './services.js';
+import { switchableProvider } from './switchable-provider.js';
 
 export { VERSION } from '../version.js';
 
@@ -108,7 +109,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
 
     const created = createProviderWithSettings(config.llm, { env, home: env.HOME ?? homedir(), lang });
     notices.push(...created.notices);
-    const provider = created.provider;
+    // Replaced when a reload changes `llm.*` (app/config-reloader.ts).
+    const provider = switchableProvider(created.provider);
     const skillProvenance = openSkillProvenance(paths.home);
     await skillProvenance.ensureFile();
     const skills = await openSkills({
@@ -198,23 +200,22 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
       ),
     );
     const tools = () => toolsBuilt.load();
-    const mcpConfig = options.mcp === false ? { ...config, mcp: { ...config.mcp, servers: {} } } : config;
-    // The MCP client (and the SDK) is loaded only when a server is configured.
-    const mcp =
-      Object.keys(mcpConfig.mcp.servers).length === 0
-        ? noMcpServers()
-        : (await import('../mcp/manager.js')).createMcpManager({
-            config: mcpConfig,
-            safety: () => liveConfig().safety,
-            home: paths.home,
-            trustPath: paths.mcpTrust,
-            lang,
-            logger,
-            limiter: resultLimiter,
-            version: VERSION,
-            wrapLaunch: options.wrapMcpLaunch ?? boxMcpLaunch({ config, paths, sandbox, env }),
-            ...(options.mcpBackoff ? { backoff: options.mcpBackoff } : {}),
-          });
+    // The MCP client (and the SDK) is loaded only when a server is configured (at start or later).
+    const mcp = await reconfigurableMcp(options.mcp === false ? {} : config.mcp.servers, async (servers) =>
+      (await import('../mcp/manager.js')).createMcpManager({
+        config,
+        servers,
+        safety: () => liveConfig().safety,
+        home: paths.home,
+        trustPath: paths.mcpTrust,
+        lang,
+        logger,
+        limiter: resultLimiter,
+        version: VERSION,
+        wrapLaunch: options.wrapMcpLaunch ?? boxMcpLaunch({ config, paths, sandbox, env }),
+        ...(options.mcpBackoff ? { backoff: options.mcpBackoff } : {}),
+      }),
+    );
     closers.push(() => mcp.close());
     const sessions = createSessionManager({
       db,
@@ -271,6 +272,13 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
       scheduler,
       sandbox,
       startedAt: clock.now(),
+      reloadConfig: async () =>
+        (await import('./config-reloader.js')).reloadConfigInto(services as AppServices, {
+          llmChanged: () =>
+            provider.replace(
+              createProviderWithSettings(config.llm, { env, home: env.HOME ?? homedir(), lang }).provider,
+            ),
+        }),
     } satisfies AppServices);
     scheduler?.start();
     // In the background: memories saved while embeddings were off or unreachable get their vectors.

@@ -5,6 +5,7 @@
 import type { Database } from 'better-sqlite3';
 import type { SenderStore } from '../channels/sender-store.js';
 import type { DataPaths } from '../config/paths.js';
+import type { ReloadPlan } from '../config/reload-plan.js';
 import type { Config } from '../config/schema.js';
 import type { Lang } from '../i18n/lang.js';
 import type { Logger } from '../log/logger.js';
@@ -56,4 +57,9 @@ export interface AppServices {
   /** Whether commands run in bubblewrap (shown at start, in /healthz and by `aibox doctor`). */
   sandbox: SandboxStatus;
   startedAt: Date;
+  /**
+   * Re-reads config.json and applies its live keys to this box (app/config-reloader.ts); throws
+   * the file's ConfigError, changing nothing, when it is not valid.
+   */
+  reloadConfig(): Promise<ReloadPlan>;
 }

@@ -1,4 +1,4 @@
-import { configLeaves, isSecretPath, redactConfig } from './config-view.js';
+import { configLeaves } from '../config/config-leaves.js';
 import { commandMessages } from './messages.js';
 import type { SlashCommand } from './types.js';
 
@@ -8,6 +8,11 @@ export const configCommand: SlashCommand<'config' | 'configPath' | 'provider' | 
   help: { zh: '显示当前配置（不含密钥）', en: 'Show the effective configuration (no secrets)' },
   async run({ services, lang }) {
     const t = commandMessages(lang);
+    // Which values are secrets is in the schema (zod): loaded by the first `/config`, not at start.
+    const [{ isSecretPath }, { redactConfig }] = await Promise.all([
+      import('../config/config-keys.js'),
+      import('../config/redact-config.js'),
+    ]);
     const lines = [t.configTitle, t.configFile(services.configPath)];
     for (const [path, value] of configLeaves(services.config)) {
       const shown = isSecretPath(path) ? (value ? t.secretSet : t.secretUnset) : JSON.stringify(value);

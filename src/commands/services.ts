@@ -32,7 +32,9 @@ export interface CommandServices {
   /** Absent when the scheduler is off. */
   scheduler?: Pick<Scheduler, 'nextWakeAt'>;
   skills: Pick<SkillRegistry, 'list' | 'search' | 'reload'>;
-  mcp: Pick<McpManager, 'status' | 'holdNextTurn'>;
+  mcp: Pick<McpManager, 'status'>;
+  /** Re-reads config.json into the running box (throws its ConfigError, changing nothing). */
+  reloadConfig: AppServices['reloadConfig'];
 }
 
 /** The commands' view of `app` (call once: it prepares the conversation queries). */
@@ -50,5 +52,6 @@ export function commandServicesOf(app: AppServices): CommandServices {
     ...(app.scheduler ? { scheduler: app.scheduler } : {}),
     skills: app.skills,
     mcp: app.mcp,
+    reloadConfig: () => app.reloadConfig(),
   };
 }

@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { key, section } from './key-facts.js';
 
 /**
- * The schema of `AIBOX_HOME/config.json`. Every key has a documented default
- * (see docs/configuration.md); user values are deep-merged over these.
- * Keys are snake_case, as in the original Aibox's file.
+ * The schema of `AIBOX_HOME/config.json`; user values are deep-merged over its defaults. Keys are
+ * snake_case, as in the original Aibox's file. Each key says what it is with `key(schema, facts)`:
+ * live or restart, secret, one line in zh and en (key-facts.ts); docs/configuration.md has a row
+ * for each (test/config/config-doc.test.ts). A new key: add it here with its facts and its row.
  */
 const PROVIDER_IDS = [
   'deepseek',
@@ -21,127 +23,321 @@ export type ProviderId = (typeof PROVIDER_IDS)[number];
 const seconds = (max: number) => z.number().positive().max(max);
 
 const SkillsConfigSchema = z.strictObject({
-  /** Skills directory; empty means `AIBOX_HOME/skills`. */
-  dir: z.string().default(''),
-  /** Limit for one `--help` probe, in seconds (the spec says 10). */
-  probe_timeout_s: seconds(120).default(10),
-  /** How many probes run at once. 0 means: twice the core count, at least 4. */
-  probe_concurrency: z.int().min(0).max(64).default(0),
-  /** Reload by itself when files in the skills dir change. */
-  watch: z.boolean().default(true),
-  /** Install the example skills into an empty skills dir on first run. */
-  install_examples: z.boolean().default(true),
+  dir: key(z.string().default(''), {
+    live: false,
+    zh: '技能目录；留空为 AIBOX_HOME/skills',
+    en: 'Skills directory; empty means AIBOX_HOME/skills',
+  }),
+  probe_timeout_s: key(seconds(120).default(10), {
+    live: false,
+    zh: '一次 --help 探测的时限（秒）',
+    en: 'Time limit of one --help probe, in seconds',
+  }),
+  probe_concurrency: key(z.int().min(0).max(64).default(0), {
+    live: false,
+    zh: '同时进行的探测数；0 为核心数的两倍（至少 4）',
+    en: 'Probes at once; 0 means twice the core count, at least 4',
+  }),
+  watch: key(z.boolean().default(true), {
+    live: false,
+    zh: '技能目录中的文件变化时自动重新加载',
+    en: 'Reload by itself when files in the skills dir change',
+  }),
+  install_examples: key(z.boolean().default(true), {
+    live: false,
+    zh: '首次运行时在空技能目录中安装示例技能',
+    en: 'Install the example skills into an empty skills dir on first run',
+  }),
 });
 
 export const LlmConfigSchema = z.strictObject({
-  provider: z.enum(PROVIDER_IDS).default('deepseek'),
-  /** Empty means the preset's URL. */
-  base_url: z.string().default(''),
-  /** Empty means the preset's model. */
-  model: z.string().default(''),
-  /** Name of the environment variable holding the key; empty means the preset's. */
-  api_key_env: z.string().default(''),
-  temperature: z.number().min(0).max(2).default(0.7),
-  max_tokens: z.int().positive().max(1_000_000).default(8192),
-  /** Total time for one model request, first byte to last. */
-  timeout_s: seconds(3600).default(120),
-  /** Retries on 429 / 5xx / connection errors before the first token. */
-  max_retries: z.int().min(0).max(10).default(3),
-  /** Thinking of hybrid models where the preset knows the vendor's switch (qwen, ark); `auto`: the vendor's default. */
-  thinking: z.enum(['auto', 'on', 'off']).default('auto'),
-  /** Most tokens one reply may think (qwen's `thinking_budget`); 0: the vendor's default. */
-  thinking_budget: z.int().min(0).max(1_000_000).default(0),
+  provider: key(z.enum(PROVIDER_IDS).default('deepseek'), {
+    live: true,
+    zh: '模型服务商（预设）',
+    en: 'Model vendor (preset)',
+  }),
+  base_url: key(z.string().default(''), {
+    live: true,
+    zh: '接口地址；留空为预设的地址',
+    en: "API base URL; empty means the preset's",
+  }),
+  model: key(z.string().default(''), {
+    live: true,
+    zh: '模型名；留空为预设的模型',
+    en: "Model name; empty means the preset's",
+  }),
+  api_key_env: key(z.string().default(''), {
+    live: true,
+    zh: '存放密钥的环境变量名；留空为预设的（如 DEEPSEEK_API_KEY）',
+    en: "Name of the environment variable holding the key; empty means the preset's (e.g. DEEPSEEK_API_KEY)",
+  }),
+  api_key: key(z.string().default(''), {
+    live: true,
+    secret: true,
+    zh: '模型的密钥（本文件 0600）；留空读 api_key_env 所指的环境变量',
+    en: 'The model key (this file is 0600); empty means the variable api_key_env names',
+  }),
+  temperature: key(z.number().min(0).max(2).default(0.7), {
+    live: true,
+    zh: '采样温度（0–2）',
+    en: 'Sampling temperature (0–2)',
+  }),
+  max_tokens: key(z.int().positive().max(1_000_000).default(8192), {
+    live: true,
+    zh: '一次回答最多的 token 数',
+    en: 'Most tokens of one answer',
+  }),
+  timeout_s: key(seconds(3600).default(120), {
+    live: true,
+    zh: '一次模型请求的总时限（秒），从首字节到末字节',
+    en: 'Total time of one model request, first byte to last, in seconds',
+  }),
+  max_retries: key(z.int().min(0).max(10).default(3), {
+    live: true,
+    zh: '首个 token 之前遇到 429、5xx 或连接错误时的重试次数',
+    en: 'Retries on 429 / 5xx / connection errors before the first token',
+  }),
+  thinking: key(z.enum(['auto', 'on', 'off']).default('auto'), {
+    live: true,
+    zh: '混合模型的思考开关（预设知道开关时）；auto 为服务商默认',
+    en: "Thinking of hybrid models where the preset knows the switch; auto: the vendor's default",
+  }),
+  thinking_budget: key(z.int().min(0).max(1_000_000).default(0), {
+    live: true,
+    zh: '一次回答最多的思考 token 数；0 为服务商默认',
+    en: "Most thinking tokens of one reply; 0: the vendor's default",
+  }),
 });
 
 const AgentConfigSchema = z.strictObject({
-  /** Model rounds per turn (model → tools → model …). */
-  max_rounds: z.int().min(1).max(200).default(20),
-  /** Estimated tokens of history before older turns are summarised. */
-  context_token_budget: z.int().min(1000).default(60_000),
-  /** Messages at the end of the history that compression never touches. */
-  keep_recent_messages: z.int().min(2).default(12),
-  /** Longest model reply kept for one round; a longer one is cut there and the round ends. */
-  max_reply_chars: z.int().min(1000).default(200_000),
+  max_rounds: key(z.int().min(1).max(200).default(20), {
+    live: true,
+    zh: '每轮对话最多的模型回合数（模型 → 工具 → 模型 …）',
+    en: 'Model rounds per turn (model → tools → model …)',
+  }),
+  context_token_budget: key(z.int().min(1000).default(60_000), {
+    live: true,
+    zh: '历史达到这么多（估算）token 后压缩较早的对话',
+    en: 'Estimated tokens of history before older turns are summarised',
+  }),
+  keep_recent_messages: key(z.int().min(2).default(12), {
+    live: true,
+    zh: '历史末尾压缩永不触及的消息数',
+    en: 'Messages at the end of the history that compression never touches',
+  }),
+  max_reply_chars: key(z.int().min(1000).default(200_000), {
+    live: true,
+    zh: '一个回合中模型回复的最长字符数，超出即截断并结束',
+    en: 'Longest model reply kept for one round; a longer one is cut there and the turn ends',
+  }),
 });
 
 export const ToolsConfigSchema = z.strictObject({
-  /** What the model sees of one tool result at most; longer output is cut to head + tail and saved in full. */
-  max_result_chars: z.int().min(500).default(10_000),
-  /** Saved full results (`tool_results/`) older than this are removed. */
-  result_files_max_age_days: z.number().positive().max(36_500).default(7),
-  /** …and the oldest of the rest, until they fit in this many MB together. */
-  result_files_max_mb: z.number().positive().default(100),
-  /** run_command default timeout, and the most a model may ask for. */
-  command_timeout_s: seconds(86_400).default(30),
-  command_max_timeout_s: seconds(86_400).default(600),
-  /** false disables run_command (it really does, unlike the original). */
-  commands_enabled: z.boolean().default(true),
-  /** Working dir of run_command and base of relative file paths; empty means `AIBOX_HOME/workspace`. */
-  workspace_dir: z.string().default(''),
-  read_file_max_bytes: z
-    .int()
-    .positive()
-    .default(10 * 1024 * 1024),
-  /** Time limit of one calculator evaluation (it runs in a worker, which is stopped then). */
-  calculator_timeout_s: seconds(600).default(5),
-  web_timeout_s: seconds(600).default(15),
-  /** Time limit of reading one fetched page (HTML parsing and extraction, in a worker). */
-  web_extract_timeout_s: seconds(600).default(10),
-  web_max_bytes: z
-    .int()
-    .positive()
-    .default(5 * 1024 * 1024),
-  web_user_agent: z.string().default('Mozilla/5.0 (compatible; Aibox/0.1; +https://github.com/gopsc/aibox)'),
+  max_result_chars: key(z.int().min(500).default(10_000), {
+    live: true,
+    zh: '模型看到的一个工具结果最多的字符数；更长的截为首尾并完整保存',
+    en: 'What the model sees of one tool result at most; longer output is cut to head + tail and saved in full',
+  }),
+  result_files_max_age_days: key(z.number().positive().max(36_500).default(7), {
+    live: true,
+    zh: '保存的完整结果（tool_results/）超过这么多天即删除',
+    en: 'Saved full results (tool_results/) older than this many days are removed',
+  }),
+  result_files_max_mb: key(z.number().positive().default(100), {
+    live: true,
+    zh: '其余保存的结果合计不超过这么多 MB，最旧的先删',
+    en: 'Then the oldest saved results go until the rest fit in this many MB',
+  }),
+  command_timeout_s: key(seconds(86_400).default(30), {
+    live: true,
+    zh: 'run_command 的默认时限（秒）',
+    en: 'Default time limit of run_command, in seconds',
+  }),
+  command_max_timeout_s: key(seconds(86_400).default(600), {
+    live: true,
+    zh: '模型可为 run_command 要求的最长时限（秒）',
+    en: 'The longest time limit a model may ask of run_command, in seconds',
+  }),
+  commands_enabled: key(z.boolean().default(true), {
+    live: true,
+    zh: 'false 时真正禁用 run_command',
+    en: 'false really disables run_command',
+  }),
+  workspace_dir: key(z.string().default(''), {
+    live: false,
+    zh: 'run_command 的工作目录和相对路径的基准；留空为 AIBOX_HOME/workspace',
+    en: 'Working dir of run_command and base of relative paths; empty means AIBOX_HOME/workspace',
+  }),
+  read_file_max_bytes: key(
+    z
+      .int()
+      .positive()
+      .default(10 * 1024 * 1024),
+    {
+      live: true,
+      zh: 'read_file 读取的最大文件',
+      en: 'Largest file read_file reads',
+    },
+  ),
+  calculator_timeout_s: key(seconds(600).default(5), {
+    live: true,
+    zh: '一次计算器求值的时限（秒，在工作线程中）',
+    en: 'Time limit of one calculator evaluation (in a worker), in seconds',
+  }),
+  web_timeout_s: key(seconds(600).default(15), {
+    live: true,
+    zh: 'web 请求的时限（秒）',
+    en: 'Time limit of a web request, in seconds',
+  }),
+  web_extract_timeout_s: key(seconds(600).default(10), {
+    live: true,
+    zh: '读取一个抓取页面的时限（秒，在工作线程中）',
+    en: 'Time limit of reading one fetched page (in a worker), in seconds',
+  }),
+  web_max_bytes: key(
+    z
+      .int()
+      .positive()
+      .default(5 * 1024 * 1024),
+    {
+      live: true,
+      zh: 'web 下载的最大正文',
+      en: 'Largest body web downloads',
+    },
+  ),
+  web_user_agent: key(
+    z.string().default('Mozilla/5.0 (compatible; Aibox/0.1; +https://github.com/gopsc/aibox)'),
+    {
+      live: true,
+      zh: 'web 的 User-Agent',
+      en: 'User-Agent of web',
+    },
+  ),
 });
 
 const ServerConfigSchema = z.strictObject({
-  host: z.string().min(1).default('127.0.0.1'),
-  port: z.int().min(0).max(65_535).default(8765),
-  /** Required to bind a non-loopback address. Never logged or sent. */
-  token: z.string().default(''),
-  allowed_origins: z.array(z.string()).default([]),
-  max_frame_bytes: z
-    .int()
-    .min(1024)
-    .default(1024 * 1024),
-  /** A client whose unsent data passes this is disconnected (close 1013). */
-  max_buffered_bytes: z
-    .int()
-    .min(1024)
-    .default(8 * 1024 * 1024),
-  /** Messages of a session's transcript sent in the `history` frame on connect. */
-  history_messages: z.int().min(0).max(1000).default(100),
-  /** Host header values accepted besides loopback names (DNS-rebinding guard when no token is set). */
-  allowed_hosts: z.array(z.string()).default([]),
-  /** Sessions held in memory at once; idle ones are evicted first, busy ones never. */
-  max_sessions: z.int().min(1).max(100_000).default(200),
-  /** Turns waiting in one session's queue at most (the running one not counted). */
-  max_queued_turns: z.int().min(1).max(1000).default(20),
-  /** Serve `POST /v1/chat/completions` and `GET /v1/models` (always behind `token`, see docs/openai-api.md). */
-  openai_api: z.boolean().default(false),
-  /** Largest /api request body. */
-  max_body_bytes: z
-    .int()
-    .min(1024)
-    .default(4 * 1024 * 1024),
-  /** TCP connections held at once (HTTP and WebSocket); past it idle or half-sent ones are closed first. */
-  max_connections: z.int().min(8).max(100_000).default(512),
-  /** TCP connections held at once from one address. */
-  max_connections_per_peer: z.int().min(2).max(100_000).default(128),
-  /** A request's headers must arrive within this many seconds. */
-  headers_timeout_s: z.int().min(1).max(600).default(10),
-  /** A whole request (headers and body) must arrive within this many seconds. */
-  request_timeout_s: z.int().min(1).max(3600).default(120),
+  host: key(z.string().min(1).default('127.0.0.1'), {
+    live: false,
+    zh: '监听地址（--host 优先）；非回环地址需要 server.token',
+    en: 'Address to listen on (--host overrides); a non-loopback one requires server.token',
+  }),
+  port: key(z.int().min(0).max(65_535).default(8765), {
+    live: false,
+    zh: '端口（--port 优先）；0 为任一空闲端口',
+    en: 'Port (--port overrides); 0 means any free port',
+  }),
+  token: key(z.string().default(''), {
+    live: false,
+    secret: true,
+    zh: '客户端须出示的共享密钥；绑定非回环地址时必需',
+    en: 'Shared secret clients must present; required for a non-loopback host',
+  }),
+  allowed_origins: key(z.array(z.string()).default([]), {
+    live: true,
+    zh: '除服务器自身外允许连接的浏览器来源',
+    en: "Browser origins allowed to connect besides the server's own",
+  }),
+  max_frame_bytes: key(
+    z
+      .int()
+      .min(1024)
+      .default(1024 * 1024),
+    {
+      live: false,
+      zh: '客户端帧的最大字节数',
+      en: 'Largest client frame, in bytes',
+    },
+  ),
+  max_buffered_bytes: key(
+    z
+      .int()
+      .min(1024)
+      .default(8 * 1024 * 1024),
+    {
+      live: true,
+      zh: '客户端未发出的数据超过此值即断开（1013）',
+      en: 'A client whose unsent data passes this is disconnected (1013)',
+    },
+  ),
+  history_messages: key(z.int().min(0).max(1000).default(100), {
+    live: true,
+    zh: '连接时 history 帧中发送的消息数',
+    en: 'Transcript messages sent in the history frame on connect',
+  }),
+  allowed_hosts: key(z.array(z.string()).default([]), {
+    live: true,
+    zh: '未设 token 时除回环名外接受的 Host（防 DNS 重绑定）',
+    en: 'Host names served besides loopback ones when no token is set (DNS-rebinding guard)',
+  }),
+  max_sessions: key(z.int().min(1).max(100_000).default(200), {
+    live: true,
+    zh: '内存中同时保留的会话数；空闲的先被移出',
+    en: 'Sessions held in memory at once; idle ones are evicted first',
+  }),
+  max_queued_turns: key(z.int().min(1).max(1000).default(20), {
+    live: true,
+    zh: '一个会话队列中最多等待的消息数',
+    en: "Messages waiting in one session's queue at most",
+  }),
+  openai_api: key(z.boolean().default(false), {
+    live: false,
+    zh: '提供 OpenAI 兼容的 /v1 接口（总需 token）',
+    en: 'Serve the OpenAI-compatible /v1 endpoints (always behind the token)',
+  }),
+  max_body_bytes: key(
+    z
+      .int()
+      .min(1024)
+      .default(4 * 1024 * 1024),
+    {
+      live: true,
+      zh: 'HTTP 请求体的最大字节数',
+      en: 'Largest HTTP request body, in bytes',
+    },
+  ),
+  max_connections: key(z.int().min(8).max(100_000).default(512), {
+    live: true,
+    zh: '同时保持的 TCP 连接数（HTTP 与 WebSocket）',
+    en: 'TCP connections held at once (HTTP and WebSocket)',
+  }),
+  max_connections_per_peer: key(z.int().min(2).max(100_000).default(128), {
+    live: true,
+    zh: '来自同一地址同时保持的 TCP 连接数',
+    en: 'TCP connections held at once from one address',
+  }),
+  headers_timeout_s: key(z.int().min(1).max(600).default(10), {
+    live: false,
+    zh: '请求头须在这么多秒内到达',
+    en: "A request's headers must arrive within this many seconds",
+  }),
+  request_timeout_s: key(z.int().min(1).max(3600).default(120), {
+    live: false,
+    zh: '整个请求须在这么多秒内到达',
+    en: 'A whole request must arrive within this many seconds',
+  }),
 });
 
 const SchedulerConfigSchema = z.strictObject({
-  enabled: z.boolean().default(true),
-  /** Task runs at once (each in its own session). */
-  max_concurrent_runs: z.int().min(1).max(16).default(1),
-  /** IANA time zone for schedules; empty means the system's. */
-  timezone: z.string().default(''),
-  /** Shortest time between two runs of a repeating task, in seconds (never below 60). */
-  min_interval_s: z.int().min(60).default(60),
+  enabled: key(z.boolean().default(true), {
+    live: false,
+    zh: '运行定时任务',
+    en: 'Run scheduled tasks',
+  }),
+  max_concurrent_runs: key(z.int().min(1).max(16).default(1), {
+    live: false,
+    zh: '同时运行的任务数（各在自己的会话中）',
+    en: 'Task runs at once (each in its own session)',
+  }),
+  timezone: key(z.string().default(''), {
+    live: false,
+    zh: '定时任务的 IANA 时区；留空为系统时区',
+    en: "IANA time zone for schedules; empty means the system's",
+  }),
+  min_interval_s: key(z.int().min(60).default(60), {
+    live: false,
+    zh: '一个任务两次运行之间的最短秒数（不低于 60）',
+    en: 'Shortest time between two runs of a task, in seconds (at least 60)',
+  }),
 });
 
 /** A user's rule for the allow/ask/deny decision (see docs/safety.md). */
@@ -175,19 +371,41 @@ const SafetyRuleSchema = z
 export type SafetyRule = z.infer<typeof SafetyRuleSchema>;
 
 export const SafetyConfigSchema = z.strictObject({
-  /** ask: risky calls wait for a person; deny: they are refused; off: everything runs (warned at start). */
-  mode: z.enum(['ask', 'deny', 'off']).default('ask'),
-  /** auto: bubblewrap when it works, otherwise unsandboxed (said at start); bwrap: required; off: never. */
-  sandbox: z.enum(['auto', 'bwrap', 'off']).default('auto'),
-  /** Whether sandboxed commands may use the network. */
-  network: z.boolean().default(true),
-  rules: z.array(SafetyRuleSchema).default([]),
-  /** Directories the file tools may use besides the workspace and the skills dir. */
-  file_roots: z.array(z.string()).default([]),
-  /** Hosts `web` may fetch even though they resolve to loopback or private addresses. */
-  web_allow_hosts: z.array(z.string()).default([]),
-  /** Unanswered approval requests are denied after this. */
-  approval_timeout_s: seconds(86_400).default(120),
+  mode: key(z.enum(['ask', 'deny', 'off']).default('ask'), {
+    live: true,
+    zh: 'ask：有风险的调用等人确认；deny：拒绝；off：全部运行（启动时警告）',
+    en: 'ask: risky calls wait for a person; deny: they are refused; off: everything runs (warned at start)',
+  }),
+  sandbox: key(z.enum(['auto', 'bwrap', 'off']).default('auto'), {
+    live: false,
+    zh: 'auto：可用时用 bubblewrap；bwrap：必须；off：从不',
+    en: 'auto: bubblewrap when it works; bwrap: required; off: never',
+  }),
+  network: key(z.boolean().default(true), {
+    live: false,
+    zh: '沙箱中的命令能否联网',
+    en: 'Whether sandboxed commands may use the network',
+  }),
+  rules: key(z.array(SafetyRuleSchema).default([]), {
+    live: true,
+    zh: '在内置规则之前查看的 allow/ask/deny 规则',
+    en: 'Allow/ask/deny rules looked at before the built-in tables',
+  }),
+  file_roots: key(z.array(z.string()).default([]), {
+    live: true,
+    zh: '文件工具除工作区和技能目录外可用的目录',
+    en: 'Directories the file tools may use besides the workspace and the skills dir',
+  }),
+  web_allow_hosts: key(z.array(z.string()).default([]), {
+    live: true,
+    zh: '即使解析到回环或内网地址，web 也可访问的主机',
+    en: 'Hosts web may fetch even though they resolve to loopback or private addresses',
+  }),
+  approval_timeout_s: key(seconds(86_400).default(120), {
+    live: true,
+    zh: '无人回答的确认请求在这么多秒后被拒绝',
+    en: 'Unanswered approval requests are denied after this many seconds',
+  }),
 });
 
 const mcpServerCommon = {
@@ -235,153 +453,351 @@ const McpServerSchema = z.unknown().transform((value, ctx): McpServerConfig => {
 const MCP_SERVER_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$/;
 
 const McpConfigSchema = z.strictObject({
-  servers: z
-    .record(z.string().regex(MCP_SERVER_NAME), McpServerSchema)
-    .refine((servers) => Object.keys(servers).every((name) => !name.includes('__')), {
-      message: 'server names must not contain "__"',
-    })
-    .default({}),
-  /** Offer the `ask` tool (a whole agent turn) from `aibox mcp serve` and `/mcp`. */
-  serve_ask: z.boolean().default(false),
-  /** How long the first turn after start (and after `/reload`) waits for servers still connecting. */
-  connect_timeout_s: seconds(600).default(15),
+  servers: key(
+    z
+      .record(z.string().regex(MCP_SERVER_NAME), McpServerSchema)
+      .refine((servers) => Object.keys(servers).every((name) => !name.includes('__')), {
+        message: 'server names must not contain "__"',
+      })
+      .default({}),
+    {
+      live: true,
+      secret: [
+        ['*', 'env', '*'],
+        ['*', 'headers', '*'],
+      ],
+      zh: 'MCP 服务器：名称 → {command, args, env} 或 {url, headers}（Claude Desktop 格式）',
+      en: "MCP servers: name → {command, args, env} or {url, headers} (Claude Desktop's format)",
+    },
+  ),
+  connect_timeout_s: key(seconds(600).default(15), {
+    live: true,
+    zh: '启动后（及 /reload 后）第一轮对话等待仍在连接的服务器的最长秒数',
+    en: 'How long the first turn after start (and after /reload) waits for servers still connecting, in seconds',
+  }),
+  serve_ask: key(z.boolean().default(false), {
+    live: false,
+    zh: '在 aibox mcp serve 和 /mcp 中提供 ask 工具（一整轮对话）',
+    en: 'Offer the ask tool (a whole agent turn) from aibox mcp serve and /mcp',
+  }),
 });
 
 /** Telegram bot over long polling (docs/channels.md). */
 const TelegramChannelSchema = z.strictObject({
-  /** Bot token from @BotFather; empty means the AIBOX_TELEGRAM_TOKEN environment variable. Never logged. */
-  token: z.string().default(''),
-  /** Numeric Telegram user ids that may talk to the box (besides those paired with a code). */
-  allowed_ids: z.array(z.int()).default([]),
-  /** Bot API root; empty means the public `https://api.telegram.org` (tests point it at their fake). */
-  api_root: z.string().default(''),
+  token: key(z.string().default(''), {
+    live: false,
+    secret: true,
+    zh: '@BotFather 给的 Bot token；留空读环境变量 AIBOX_TELEGRAM_TOKEN',
+    en: 'Bot token from @BotFather; empty means the AIBOX_TELEGRAM_TOKEN environment variable',
+  }),
+  allowed_ids: key(z.array(z.int()).default([]), {
+    live: true,
+    zh: '可与本机对话的 Telegram 数字用户 id（另有用配对码配对的）',
+    en: 'Numeric Telegram user ids that may talk to the box (besides those paired with a code)',
+  }),
+  api_root: key(z.string().default(''), {
+    live: false,
+    zh: 'Bot API 根地址；留空为 https://api.telegram.org',
+    en: 'Bot API root; empty means https://api.telegram.org',
+  }),
 });
 
 /** Feishu/Lark app over the long connection (docs/channels.md). */
 const LarkChannelSchema = z.strictObject({
-  /** App ID (`cli_…`); empty means the AIBOX_LARK_APP_ID environment variable. */
-  app_id: z.string().default(''),
-  /** App secret; empty means the AIBOX_LARK_APP_SECRET environment variable. Never logged. */
-  app_secret: z.string().default(''),
-  /** `feishu` (open.feishu.cn), `lark` (open.larksuite.com) or a base URL (tests point it at their fake). */
-  domain: z
-    .string()
-    .regex(/^(feishu|lark|https?:\/\/\S+)$/, 'feishu, lark or an http(s) base URL')
-    .default('feishu'),
-  /** open_ids (`ou_…`) of the users who may talk to the box (besides those paired with a code). */
-  allowed_ids: z.array(z.string().min(1)).default([]),
+  app_id: key(z.string().default(''), {
+    live: false,
+    zh: 'App ID（cli_…）；留空读环境变量 AIBOX_LARK_APP_ID',
+    en: 'App ID (cli_…); empty means the AIBOX_LARK_APP_ID environment variable',
+  }),
+  app_secret: key(z.string().default(''), {
+    live: false,
+    secret: true,
+    zh: 'App Secret；留空读环境变量 AIBOX_LARK_APP_SECRET',
+    en: 'App Secret; empty means the AIBOX_LARK_APP_SECRET environment variable',
+  }),
+  domain: key(
+    z
+      .string()
+      .regex(/^(feishu|lark|https?:\/\/\S+)$/, 'feishu, lark or an http(s) base URL')
+      .default('feishu'),
+    {
+      live: false,
+      zh: 'feishu（open.feishu.cn）、lark（open.larksuite.com）或 http(s) 地址',
+      en: 'feishu (open.feishu.cn), lark (open.larksuite.com) or an http(s) base URL',
+    },
+  ),
+  allowed_ids: key(z.array(z.string().min(1)).default([]), {
+    live: true,
+    zh: '可与本机对话的用户 open_id（ou_…，另有配对的）',
+    en: 'open_ids (ou_…) of the users who may talk to the box (besides those paired)',
+  }),
 });
 
 /** DingTalk robot in Stream mode (docs/channels.md). */
 const DingTalkChannelSchema = z.strictObject({
-  /** The app's Client ID (AppKey); empty means the AIBOX_DINGTALK_CLIENT_ID environment variable. */
-  client_id: z.string().default(''),
-  /** The app's Client Secret (AppSecret); empty means AIBOX_DINGTALK_CLIENT_SECRET. Never logged. */
-  client_secret: z.string().default(''),
-  /** Staff ids (or DingTalk user ids) that may talk to the box (besides those paired with a code). */
-  allowed_ids: z.array(z.string().min(1)).default([]),
-  /** Gateway and OpenAPI root; empty means `https://api.dingtalk.com` (tests point it at their fake). */
-  api_root: z.string().default(''),
-  /** The robot's code for OpenAPI sends and cards; empty means the client id (an app's own robot). */
-  robot_code: z.string().max(128).default(''),
-  /** Card platform template for approval cards (docs/channels.md); empty: approvals by a one-word reply. */
-  card_template_id: z
-    .string()
-    .regex(/^[\w.-]{0,128}$/, 'a card template id (letters, digits, ".", "-", "_")')
-    .default(''),
+  client_id: key(z.string().default(''), {
+    live: false,
+    zh: '应用的 Client ID（AppKey）；留空读 AIBOX_DINGTALK_CLIENT_ID',
+    en: "The app's Client ID (AppKey); empty means AIBOX_DINGTALK_CLIENT_ID",
+  }),
+  client_secret: key(z.string().default(''), {
+    live: false,
+    secret: true,
+    zh: '应用的 Client Secret（AppSecret）；留空读 AIBOX_DINGTALK_CLIENT_SECRET',
+    en: "The app's Client Secret (AppSecret); empty means AIBOX_DINGTALK_CLIENT_SECRET",
+  }),
+  allowed_ids: key(z.array(z.string().min(1)).default([]), {
+    live: true,
+    zh: '可与本机对话的员工 id（userid，另有配对的）',
+    en: 'Staff ids (userid) that may talk to the box (besides those paired)',
+  }),
+  api_root: key(z.string().default(''), {
+    live: false,
+    zh: '网关与 OpenAPI 根地址；留空为 https://api.dingtalk.com',
+    en: 'Gateway and OpenAPI root; empty means https://api.dingtalk.com',
+  }),
+  robot_code: key(z.string().max(128).default(''), {
+    live: false,
+    zh: '机器人的 code（OpenAPI 发送与卡片用）；留空为 Client ID',
+    en: "The robot's code for OpenAPI sends and cards; empty means the client id",
+  }),
+  card_template_id: key(
+    z
+      .string()
+      .regex(/^[\w.-]{0,128}$/, 'a card template id (letters, digits, ".", "-", "_")')
+      .default(''),
+    {
+      live: false,
+      zh: '审批卡片的卡片平台模板 id；留空则用一字回复审批',
+      en: 'Card platform template for approval cards; empty: approvals by a one-word reply',
+    },
+  ),
 });
 
 /** What messages from senders who are not allowed may cost (docs/channels.md, "Strangers"). */
 const StrangersSchema = z.strictObject({
-  /** Log lines about strangers per minute, all together (each sender: 3, then 1 a minute). */
-  log_per_minute: z.int().min(1).max(10_000).default(20),
-  /** Refusals sent to strangers per minute, all together (each sender: 1 per 10 minutes); 0 sends none. */
-  refusals_per_minute: z.int().min(0).max(10_000).default(10),
+  log_per_minute: key(z.int().min(1).max(10_000).default(20), {
+    live: false,
+    zh: '每分钟关于陌生人的日志行数（全部合计）',
+    en: 'Log lines about strangers per minute, all together',
+  }),
+  refusals_per_minute: key(z.int().min(0).max(10_000).default(10), {
+    live: false,
+    zh: '每分钟发给陌生人的拒绝数（全部合计）；0 为不发',
+    en: 'Refusals sent to strangers per minute, all together; 0 sends none',
+  }),
 });
 
 /** Messages kept while a vendor is unreachable (docs/channels.md, "Results during downtime"). */
 const OutboxSchema = z.strictObject({
-  /** Messages kept, all channels together; the oldest are dropped first. */
-  max_messages: z.int().min(1).max(100_000).default(200),
-  /** Bytes of text kept, all channels together. */
-  max_bytes: z
-    .int()
-    .min(1024)
-    .max(100 * 1024 * 1024)
-    .default(1024 * 1024),
-  /** A message older than this is dropped instead of re-posted. */
-  max_age_s: seconds(30 * 86_400).default(86_400),
+  max_messages: key(z.int().min(1).max(100_000).default(200), {
+    live: false,
+    zh: '服务商不可达时保留的消息数（全部频道合计）',
+    en: 'Messages kept while a vendor is unreachable, all channels together',
+  }),
+  max_bytes: key(
+    z
+      .int()
+      .min(1024)
+      .max(100 * 1024 * 1024)
+      .default(1024 * 1024),
+    {
+      live: false,
+      zh: '保留的文字字节数（全部频道合计）',
+      en: 'Bytes of text kept, all channels together',
+    },
+  ),
+  max_age_s: key(seconds(30 * 86_400).default(86_400), {
+    live: false,
+    zh: '超过这么多秒的保留消息被丢弃而不再发送',
+    en: 'A kept message older than this many seconds is dropped instead of posted',
+  }),
 });
 
 const ChannelsConfigSchema = z.strictObject({
-  /** per_chat: each chat has its own session (`telegram-<chat id>`); main: every chat shares `main`. */
-  session: z.enum(['per_chat', 'main']).default('per_chat'),
-  /** How long a code from `aibox channels pair` stays valid. */
-  pairing_ttl_s: seconds(86_400).default(600),
-  /** Shortest time between two edits of a streamed answer. */
-  stream_interval_ms: z.int().min(50).max(60_000).default(1000),
-  /** Largest file from a chat that is saved to the workspace. */
-  max_file_bytes: z
-    .int()
-    .positive()
-    .default(20 * 1024 * 1024),
-  /** Channels that cannot edit a sent message: how long a slow answer waits before a "thinking" notice. */
-  thinking_notice_ms: z.int().min(0).max(600_000).default(2000),
-  strangers: StrangersSchema.default(() => StrangersSchema.parse({})),
-  outbox: OutboxSchema.default(() => OutboxSchema.parse({})),
-  telegram: TelegramChannelSchema.default(() => TelegramChannelSchema.parse({})),
-  lark: LarkChannelSchema.default(() => LarkChannelSchema.parse({})),
-  dingtalk: DingTalkChannelSchema.default(() => DingTalkChannelSchema.parse({})),
+  session: key(z.enum(['per_chat', 'main']).default('per_chat'), {
+    live: true,
+    zh: 'per_chat：每个聊天一个会话；main：所有聊天共用 main',
+    en: 'per_chat: each chat has its own session; main: every chat shares main',
+  }),
+  pairing_ttl_s: key(seconds(86_400).default(600), {
+    live: true,
+    zh: '配对码的有效秒数',
+    en: 'How long a pairing code stays valid, in seconds',
+  }),
+  stream_interval_ms: key(z.int().min(50).max(60_000).default(1000), {
+    live: true,
+    zh: '流式回答两次编辑之间的最短毫秒数',
+    en: 'Shortest time between two edits of a streamed answer, in ms',
+  }),
+  max_file_bytes: key(
+    z
+      .int()
+      .positive()
+      .default(20 * 1024 * 1024),
+    {
+      live: true,
+      zh: '保存到工作区的聊天文件最大字节数',
+      en: 'Largest file from a chat that is saved to the workspace',
+    },
+  ),
+  thinking_notice_ms: key(z.int().min(0).max(600_000).default(2000), {
+    live: true,
+    zh: '不能编辑消息的频道：慢回答等待这么多毫秒后发“思考中”提示',
+    en: 'Channels that cannot edit a message: ms a slow answer waits before a "thinking" notice',
+  }),
+  strangers: section(
+    StrangersSchema.default(() => StrangersSchema.parse({})),
+    { zh: '陌生人', en: 'Strangers' },
+  ),
+  outbox: section(
+    OutboxSchema.default(() => OutboxSchema.parse({})),
+    { zh: '离线发件箱', en: 'Outbox' },
+  ),
+  telegram: section(
+    TelegramChannelSchema.default(() => TelegramChannelSchema.parse({})),
+    { zh: 'Telegram', en: 'Telegram' },
+  ),
+  lark: section(
+    LarkChannelSchema.default(() => LarkChannelSchema.parse({})),
+    { zh: '飞书/Lark', en: 'Feishu/Lark' },
+  ),
+  dingtalk: section(
+    DingTalkChannelSchema.default(() => DingTalkChannelSchema.parse({})),
+    { zh: '钉钉 DingTalk', en: 'DingTalk' },
+  ),
+});
+
+const LogConfigSchema = z.strictObject({
+  level: key(z.enum(['error', 'warn', 'info', 'debug']).default('info'), {
+    live: true,
+    zh: '写入日志文件的级别',
+    en: 'Level written to the log file',
+  }),
+  max_size_mb: key(z.number().positive().default(10), {
+    live: false,
+    zh: '日志文件轮转的大小（MB）',
+    en: 'Size at which the log file is rotated, in MB',
+  }),
+  files: key(z.int().min(1).max(100).default(5), {
+    live: false,
+    zh: '保留的日志文件数（含当前）',
+    en: 'Log files kept (the current one included)',
+  }),
 });
 
 /** Where memory embeddings come from (docs/memory-and-tasks.md, "Recall"). */
 const EmbeddingsConfigSchema = z.strictObject({
-  /** Empty: the chat provider's embeddings when its preset has them; `off`: keyword search only. */
-  provider: z.enum([...PROVIDER_IDS, 'off', '']).default(''),
-  /** Empty: the provider preset's base URL (for `custom`: required). */
-  base_url: z.string().default(''),
-  /** Empty: the preset's embedding model. */
-  model: z.string().default(''),
-  /** Vector size asked for; 0: the preset's (models without a size option ignore it). */
-  dimensions: z.int().min(0).max(8192).default(0),
-  /** Environment variable holding the key; empty: the provider's (or the chat model's key). */
-  api_key_env: z.string().default(''),
-  /** Texts per request. */
-  batch_size: z.int().min(1).max(256).default(10),
+  provider: key(z.enum([...PROVIDER_IDS, 'off', '']).default(''), {
+    live: false,
+    zh: '嵌入向量的服务商；留空用对话模型的（其预设支持时），off 只用关键词搜索',
+    en: "Where embeddings come from; empty: the chat provider's when its preset has them, off: keyword search only",
+  }),
+  base_url: key(z.string().default(''), {
+    live: false,
+    zh: '嵌入接口地址；留空为预设的（custom 时必填）',
+    en: "Embeddings API base URL; empty: the preset's (required for custom)",
+  }),
+  model: key(z.string().default(''), {
+    live: false,
+    zh: '嵌入模型；留空为预设的',
+    en: "Embedding model; empty: the preset's",
+  }),
+  dimensions: key(z.int().min(0).max(8192).default(0), {
+    live: false,
+    zh: '请求的向量维数；0 为预设的',
+    en: "Vector size asked for; 0: the preset's",
+  }),
+  api_key_env: key(z.string().default(''), {
+    live: false,
+    zh: '存放嵌入密钥的环境变量名；留空为服务商的（或对话模型的密钥）',
+    en: "Environment variable holding the key; empty: the provider's (or the chat model's key)",
+  }),
+  batch_size: key(z.int().min(1).max(256).default(10), {
+    live: false,
+    zh: '每次请求嵌入的文本数',
+    en: 'Texts per embeddings request',
+  }),
 });
 
 const MemoryConfigSchema = z.strictObject({
-  embeddings: EmbeddingsConfigSchema.default(() => EmbeddingsConfigSchema.parse({})),
-  /** Memories put in the prompt before each turn; 0 turns automatic recall off. */
-  recall_k: z.int().min(0).max(20).default(5),
-  /** Most tokens (estimated) the recalled block may take. */
-  recall_tokens: z.int().min(50).max(8000).default(600),
-  /** Cosine similarity a memory needs to be recalled by meaning. */
-  recall_min_similarity: z.number().min(0).max(1).default(0.5),
-});
-
-const LogConfigSchema = z.strictObject({
-  level: z.enum(['error', 'warn', 'info', 'debug']).default('info'),
-  max_size_mb: z.number().positive().default(10),
-  files: z.int().min(1).max(100).default(5),
+  embeddings: section(
+    EmbeddingsConfigSchema.default(() => EmbeddingsConfigSchema.parse({})),
+    { zh: '嵌入向量', en: 'Embeddings' },
+  ),
+  recall_k: key(z.int().min(0).max(20).default(5), {
+    live: true,
+    zh: '每轮对话前放入提示的记忆数；0 关闭自动回忆',
+    en: 'Memories put in the prompt before each turn; 0 turns automatic recall off',
+  }),
+  recall_tokens: key(z.int().min(50).max(8000).default(600), {
+    live: true,
+    zh: '回忆内容最多占的（估算）token 数',
+    en: 'Most tokens (estimated) the recalled block may take',
+  }),
+  recall_min_similarity: key(z.number().min(0).max(1).default(0.5), {
+    live: true,
+    zh: '按含义回忆一条记忆所需的余弦相似度',
+    en: 'Cosine similarity a memory needs to be recalled by meaning',
+  }),
 });
 
 /** Section defaults are functions: a shared default object would share its arrays between configs. */
 export const ConfigSchema = z.strictObject({
-  lang: z.enum(['zh', 'en', '']).default(''),
-  /** Prompt files directory; empty means `AIBOX_HOME/prompts`. */
-  prompts_dir: z.string().default(''),
-  skills: SkillsConfigSchema.default(() => SkillsConfigSchema.parse({})),
-  llm: LlmConfigSchema.default(() => LlmConfigSchema.parse({})),
-  agent: AgentConfigSchema.default(() => AgentConfigSchema.parse({})),
-  tools: ToolsConfigSchema.default(() => ToolsConfigSchema.parse({})),
-  server: ServerConfigSchema.default(() => ServerConfigSchema.parse({})),
-  scheduler: SchedulerConfigSchema.default(() => SchedulerConfigSchema.parse({})),
-  safety: SafetyConfigSchema.default(() => SafetyConfigSchema.parse({})),
-  mcp: McpConfigSchema.default(() => McpConfigSchema.parse({})),
-  channels: ChannelsConfigSchema.default(() => ChannelsConfigSchema.parse({})),
-  memory: MemoryConfigSchema.default(() => MemoryConfigSchema.parse({})),
-  log: LogConfigSchema.default(() => LogConfigSchema.parse({})),
+  lang: key(z.enum(['zh', 'en', '']).default(''), {
+    live: false,
+    zh: 'zh、en，或留空按环境/系统语言',
+    en: 'zh, en, or empty for the environment/locale',
+  }),
+  prompts_dir: key(z.string().default(''), {
+    live: false,
+    zh: '提示词文件目录；留空为 AIBOX_HOME/prompts',
+    en: 'Prompt files directory; empty means AIBOX_HOME/prompts',
+  }),
+  skills: section(
+    SkillsConfigSchema.default(() => SkillsConfigSchema.parse({})),
+    { zh: '技能', en: 'Skills' },
+  ),
+  llm: section(
+    LlmConfigSchema.default(() => LlmConfigSchema.parse({})),
+    { zh: '模型', en: 'Model' },
+  ),
+  agent: section(
+    AgentConfigSchema.default(() => AgentConfigSchema.parse({})),
+    { zh: '智能体', en: 'Agent' },
+  ),
+  tools: section(
+    ToolsConfigSchema.default(() => ToolsConfigSchema.parse({})),
+    { zh: '工具', en: 'Tools' },
+  ),
+  server: section(
+    ServerConfigSchema.default(() => ServerConfigSchema.parse({})),
+    { zh: '服务器', en: 'Server' },
+  ),
+  scheduler: section(
+    SchedulerConfigSchema.default(() => SchedulerConfigSchema.parse({})),
+    { zh: '定时任务', en: 'Scheduler' },
+  ),
+  safety: section(
+    SafetyConfigSchema.default(() => SafetyConfigSchema.parse({})),
+    { zh: '安全', en: 'Safety' },
+  ),
+  mcp: section(
+    McpConfigSchema.default(() => McpConfigSchema.parse({})),
+    { zh: 'MCP', en: 'MCP' },
+  ),
+  channels: section(
+    ChannelsConfigSchema.default(() => ChannelsConfigSchema.parse({})),
+    { zh: '聊天频道', en: 'Channels' },
+  ),
+  log: section(
+    LogConfigSchema.default(() => LogConfigSchema.parse({})),
+    { zh: '日志', en: 'Log' },
+  ),
+  memory: section(
+    MemoryConfigSchema.default(() => MemoryConfigSchema.parse({})),
+    { zh: '记忆', en: 'Memory' },
+  ),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -5,7 +5,7 @@
  */
 
 import { expandPath } from '../config/paths.js';
-import type { Config } from '../config/schema.js';
+import type { Config, McpServerConfig } from '../config/schema.js';
 import type { Lang } from '../i18n/lang.js';
 import type { Logger } from '../log/logger.js';
 import { type ResultLimiter, withResultLimit } from '../tools/result-limit.js';
@@ -17,7 +17,10 @@ import { openTrustStore } from './trust-store.js';
 import type { McpManager } from './types.js';
 
 interface McpManagerOptions {
+  /** Read at each use (`mcp.connect_timeout_s`: `/reload` applies). */
   config: Config;
+  /** The servers to start with; default `config.mcp.servers`. */
+  servers?: Readonly<Record<string, McpServerConfig>>;
   /** Read at every call, so a `/reload` of the safety rules applies at once. */
   safety(): Config['safety'];
   home: string;
@@ -38,23 +41,30 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
   const logger = options.logger.child({ module: 'mcp' });
   const trust = openTrustStore(options.trustPath);
   let cached: AnyTool[] | undefined;
+  let started = false;
   const invalidate = () => {
     cached = undefined;
   };
-  const connections = Object.entries(options.config.mcp.servers).map(
-    ([name, config]) =>
-      new McpServerConnection({
-        name,
-        config,
-        ...('cwd' in config && config.cwd ? { cwd: expandPath(config.cwd, options.home) } : {}),
-        lang: options.lang,
-        logger,
-        wrapLaunch: options.wrapLaunch ?? unwrappedLaunch,
-        backoff: options.backoff ?? DEFAULT_BACKOFF,
-        version: options.version,
-        onChange: invalidate,
-      }),
-  );
+  const connect = (name: string, config: McpServerConfig) =>
+    new McpServerConnection({
+      name,
+      config,
+      ...('cwd' in config && config.cwd ? { cwd: expandPath(config.cwd, options.home) } : {}),
+      lang: options.lang,
+      logger,
+      wrapLaunch: options.wrapLaunch ?? unwrappedLaunch,
+      backoff: options.backoff ?? DEFAULT_BACKOFF,
+      version: options.version,
+      onChange: invalidate,
+    });
+  /** Each connection with the config it was made from (a changed entry is a new connection). */
+  let entries = Object.entries(options.servers ?? options.config.mcp.servers).map(([name, config]) => ({
+    config: JSON.stringify(config),
+    connection: connect(name, config),
+  }));
+  let connections = entries.map((entry) => entry.connection);
+  const closeQuietly = (connection: McpServerConnection) =>
+    connection.close().catch((error) => logger.warn({ err: error }, 'mcp close failed'));
 
   function buildTools(): AnyTool[] {
     const tools: AnyTool[] = [];
@@ -106,8 +116,36 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
 
   return {
     start() {
+      started = true;
       held = true;
       for (const connection of connections) connection.start();
+    },
+    async reconfigure(servers) {
+      const next: typeof entries = [];
+      const gone: McpServerConnection[] = [];
+      const byName = new Map(entries.map((entry) => [entry.connection.name, entry]));
+      for (const [name, config] of Object.entries(servers)) {
+        const text = JSON.stringify(config);
+        const kept = byName.get(name);
+        byName.delete(name);
+        if (kept && kept.config === text) {
+          next.push(kept);
+          continue;
+        }
+        if (kept) gone.push(kept.connection);
+        next.push({ config: text, connection: connect(name, config) });
+      }
+      for (const entry of byName.values()) gone.push(entry.connection);
+      const fresh = next.filter((entry) => !entries.includes(entry));
+      entries = next;
+      connections = next.map((entry) => entry.connection);
+      invalidate();
+      await Promise.all(gone.map(closeQuietly));
+      if (started) for (const entry of fresh) entry.connection.start();
+      logger.info(
+        { added: fresh.map((e) => e.connection.name), removed: gone.map((c) => c.name) },
+        'mcp servers reconfigured',
+      );
     },
     ready(signal) {
       if (held) {
@@ -143,9 +181,7 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
       await Promise.all(connections.map((c) => c.firstAttempt));
     },
     async close() {
-      await Promise.all(
-        connections.map((c) => c.close().catch((error) => logger.warn({ err: error }, 'mcp close failed'))),
-      );
+      await Promise.all(connections.map(closeQuietly));
       invalidate();
     },
   };

@@ -6,6 +6,8 @@ export function noMcpServers(): McpManager {
     start() {},
     tools: () => [],
     status: () => [],
+    // A box that gains servers builds the real manager (app/reconfigurable-mcp.ts).
+    reconfigure: async () => {},
     settled: async () => {},
     ready: async () => {},
     holdNextTurn() {},

@@ -2,6 +2,7 @@
  * The MCP client's contract: what the rest of Aibox sees of the configured MCP servers
  * (their tools for the model, their status for `/mcp`, `/healthz`, the page and the CLI).
  */
+import type { McpServerConfig } from '../config/schema.js';
 import type { AnyTool } from '../tools/tool.js';
 
 export type McpTransportKind = 'stdio' | 'streamable-http' | 'sse';
@@ -40,6 +41,11 @@ export interface McpManager {
   /** The tools of the connected servers, as `server__tool` (cheap: cached between changes). */
   tools(): AnyTool[];
   status(): McpServerStatus[];
+  /**
+   * Makes the servers these (`/reload` of `mcp.servers`): a new entry connects (once started), a
+   * removed one is closed, a changed one reconnects; the others are left alone.
+   */
+  reconfigure(servers: Readonly<Record<string, McpServerConfig>>): Promise<void>;
   /** Resolves when every enabled server has connected or failed once (tests, `aibox mcp check`). */
   settled(): Promise<void>;
   /**

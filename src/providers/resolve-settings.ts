@@ -1,8 +1,9 @@
 /**
  * Turns config `llm.*` plus the environment into the settings of one provider:
  * precedence env override (AIBOX_LLM_*) > config > preset; the key comes from
- * AIBOX_LLM_API_KEY, then `llm.api_key_env` (or the preset's variable), then, for
- * deepseek, the original Aibox's `~/.cert/deepseek.key`.
+ * AIBOX_LLM_API_KEY, then `llm.api_key` (config.json, 0600; the Settings tab writes it), then
+ * `llm.api_key_env` (or the preset's variable), then, for deepseek, the original Aibox's
+ * `~/.cert/deepseek.key`.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -74,6 +75,9 @@ export function resolveLlmSettings(llm: LlmConfig, options: ResolveOptions = {})
   if (env.AIBOX_LLM_API_KEY?.trim()) {
     apiKey = env.AIBOX_LLM_API_KEY.trim();
     keyEnv = 'AIBOX_LLM_API_KEY';
+  } else if (llm.api_key.trim()) {
+    apiKey = llm.api_key.trim();
+    keyEnv = 'llm.api_key';
   } else if (keyEnv) {
     apiKey = env[keyEnv]?.trim() ?? '';
   }

@@ -102,7 +102,7 @@ export function createBuiltinTools(deps: BuiltinToolDeps): AnyTool[] {
       guard,
       ...(deps.env ? { baseEnv: deps.env } : {}),
     }),
-    createReadFileTool({ lang, workspace, access, maxBytes: config.tools.read_file_max_bytes }),
+    createReadFileTool({ lang, workspace, access, maxBytes: () => config.tools.read_file_max_bytes }),
     createWriteFileTool({
       lang,
       workspace,
@@ -114,7 +114,7 @@ export function createBuiltinTools(deps: BuiltinToolDeps): AnyTool[] {
       },
     }),
     createListFilesTool({ lang, workspace, access }),
-    createWebTool({ lang, config: config.tools, allowHosts: config.safety.web_allow_hosts }),
+    createWebTool({ lang, config: config.tools, allowHosts: () => config.safety.web_allow_hosts }),
     ...(deps.extraTools ?? []),
     createReloadSkillsTool({ lang, skills }),
     createInstallSkillTool({ lang, skills, workspace }),

@@ -4,8 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { configCommand } from '../../src/commands/config.js';
-import { changedKeys, isSecretPath } from '../../src/commands/config-view.js';
 import type { SlashCommand } from '../../src/commands/types.js';
+import { isSecretPath } from '../../src/config/config-keys.js';
+import { changedKeys } from '../../src/config/config-leaves.js';
 import { dataPaths } from '../../src/config/paths.js';
 import { validateConfig } from '../../src/config/validate-config.js';
 import { createProvider } from '../../src/providers/create-provider.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { redactConfig } from '../../src/commands/config-view.js';
 import { ConfigError } from '../../src/config/config-error.js';
+import { redactConfig } from '../../src/config/redact-config.js';
 import { validateConfig } from '../../src/config/validate-config.js';
 
 function problems(raw: unknown) {

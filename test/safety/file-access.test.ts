@@ -57,7 +57,7 @@ function box(
     secrets: secretPathsOf(paths, join(home, 'user-home')),
     safety: () => ({ mode: safety.mode ?? 'ask', rules: safety.rules ?? [] }),
   });
-  const read = createReadFileTool({ lang: 'en', workspace, access, maxBytes: 1024 * 1024 });
+  const read = createReadFileTool({ lang: 'en', workspace, access, maxBytes: () => 1024 * 1024 });
   const recorded: string[] = [];
   const write = createWriteFileTool({
     lang: 'en',

@@ -18,6 +18,7 @@ export interface Api {
   /** The file as the raw body; its name and `query` go in the query string. */
   upload<T>(path: string, file: File, query?: Record<string, string>): Promise<T>;
   del<T>(path: string): Promise<T>;
+  put<T>(path: string, body: unknown): Promise<T>;
 }
 
 export function createApi(base: string, token: () => string, onUnauthorized: () => void): Api {
@@ -63,5 +64,6 @@ export function createApi(base: string, token: () => string, onUnauthorized: () 
         'application/octet-stream',
       ),
     del: (path) => request('DELETE', path),
+    put: (path, body) => request('PUT', path, JSON.stringify(body), 'application/json'),
   };
 }

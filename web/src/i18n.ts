@@ -41,6 +41,41 @@ export const messages = defineMessages({
     tabMemories: '记忆',
     tabMcp: 'MCP',
     tabChannels: '聊天渠道',
+    tabSettings: '设置',
+    settingsSave: '保存',
+    settingsHelp: (file: string) =>
+      `这些设置保存在 ${file}（仅本用户可读）。标有“立即生效”的项保存后马上生效，其余在重启服务后生效。`,
+    settingsNeedModel: '还没有模型密钥：在下面选择模型服务商，填入模型名和密钥，然后保存。',
+    settingsRestartPending: (keys: string) => `已保存、重启服务后生效：${keys}`,
+    settingsFileProblems: 'config.json 现在有误（可能是手动编辑），修好之前无法保存：',
+    settingsGeneral: '通用',
+    settingsMore: '更多设置',
+    settingsFixFirst: (n: number) => `有 ${n} 项填写有误，请先改正`,
+    settingsNothing: '没有改动',
+    settingsSaved: (applied: string, restart: string) =>
+      `已保存。${applied ? `立即生效：${applied}。` : ''}${restart ? `重启后生效：${restart}。` : ''}`,
+    settingsRestartNeeded: '需要重启',
+    settingsLive: '立即生效',
+    settingsRestart: '重启生效',
+    settingsAuto: '（自动）',
+    settingsNeedNumber: '请输入数字',
+    settingsNeedInteger: '请输入整数',
+    settingsAtLeast: (n: string) => `不能小于 ${n}`,
+    settingsAtMost: (n: string) => `不能大于 ${n}`,
+    settingsAbove: (n: string) => `必须大于 ${n}`,
+    settingsBelow: (n: string) => `必须小于 ${n}`,
+    settingsNotEmpty: '不能为空',
+    settingsTooLong: (n: number) => `最多 ${n} 个字符`,
+    settingsPattern: (p: string) => `格式不符：${p}`,
+    settingsSecretSet: '已设置（不显示）；留空则保持不变',
+    settingsSecretUnset: '未设置',
+    settingsClear: '清除',
+    settingsSecretCleared: '保存后清除',
+    settingsOnePerLine: '每行一项',
+    settingsNeedIntegerLine: (line: string) => `“${line}”不是整数`,
+    settingsNeedJson: (kind: string): string =>
+      kind === 'array' ? '需要一个 JSON 数组 [...]' : '需要一个 JSON 对象 {...}',
+    settingsBadJson: (m: string) => `不是合法的 JSON：${m}`,
     switchLang: 'English',
     connConnecting: '连接中…',
     connOpen: '已连接',
@@ -49,8 +84,8 @@ export const messages = defineMessages({
     connAuth: '需要访问令牌',
     noKey: (env: string) =>
       env
-        ? `尚未配置模型密钥：请设置环境变量 ${env} 后重启 Aibox。在此之前对话无法得到回答。`
-        : '尚未配置模型密钥：请在 config.json 中设置 llm.api_key_env 并设置对应环境变量后重启。',
+        ? `尚未配置模型密钥：在“设置”中填入密钥（或设置环境变量 ${env} 后重启 Aibox）。在此之前对话无法得到回答。`
+        : '尚未配置模型密钥：在“设置”中填入密钥。',
     statusLine: (provider: string, model: string, version: string) => `${provider} · ${model} · v${version}`,
     composerPlaceholder: '输入消息，Enter 发送，Shift+Enter 换行',
     composerPlaceholderShort: '输入消息',
@@ -202,6 +237,44 @@ export const messages = defineMessages({
     tabMemories: 'Memories',
     tabMcp: 'MCP',
     tabChannels: 'Channels',
+    tabSettings: 'Settings',
+    settingsSave: 'Save',
+    settingsHelp: (file: string) =>
+      `These settings are saved in ${file} (readable by you only). Those marked "live" apply as soon as they are saved, the others after a restart of the server.`,
+    settingsNeedModel:
+      'No model key yet: pick the model vendor below, fill in the model and its key, and save.',
+    settingsRestartPending: (keys: string) => `Saved, applies after a restart: ${keys}`,
+    settingsFileProblems:
+      'config.json is invalid now (a hand edit?); nothing can be saved until it is fixed:',
+    settingsGeneral: 'General',
+    settingsMore: 'More settings',
+    settingsFixFirst: (n: number) =>
+      `${n} field${n === 1 ? ' is' : 's are'} not valid; fix ${n === 1 ? 'it' : 'them'} first`,
+    settingsNothing: 'Nothing changed',
+    settingsSaved: (applied: string, restart: string) =>
+      `Saved.${applied ? ` Applied now: ${applied}.` : ''}${restart ? ` After a restart: ${restart}.` : ''}`,
+    settingsRestartNeeded: 'restart needed',
+    settingsLive: 'live',
+    settingsRestart: 'restart',
+    settingsAuto: '(auto)',
+    settingsNeedNumber: 'Enter a number',
+    settingsNeedInteger: 'Enter a whole number',
+    settingsAtLeast: (n: string) => `At least ${n}`,
+    settingsAtMost: (n: string) => `At most ${n}`,
+    settingsAbove: (n: string) => `Must be more than ${n}`,
+    settingsBelow: (n: string) => `Must be less than ${n}`,
+    settingsNotEmpty: 'Must not be empty',
+    settingsTooLong: (n: number) => `At most ${n} characters`,
+    settingsPattern: (p: string) => `Does not match ${p}`,
+    settingsSecretSet: 'Set (hidden); leave empty to keep it',
+    settingsSecretUnset: 'Not set',
+    settingsClear: 'Clear',
+    settingsSecretCleared: 'Cleared when you save',
+    settingsOnePerLine: 'One per line',
+    settingsNeedIntegerLine: (line: string) => `"${line}" is not a whole number`,
+    settingsNeedJson: (kind: string): string =>
+      kind === 'array' ? 'A JSON array [...] is needed' : 'A JSON object {...} is needed',
+    settingsBadJson: (m: string) => `Not valid JSON: ${m}`,
     switchLang: '中文',
     connConnecting: 'Connecting…',
     connOpen: 'Connected',
@@ -210,8 +283,8 @@ export const messages = defineMessages({
     connAuth: 'Access token needed',
     noKey: (env: string) =>
       env
-        ? `No model key configured: set the environment variable ${env} and restart Aibox. Until then the chat cannot answer.`
-        : 'No model key configured: set llm.api_key_env in config.json, set that variable and restart.',
+        ? `No model key configured: enter one in Settings (or set the environment variable ${env} and restart Aibox). Until then the chat cannot answer.`
+        : 'No model key configured: enter one in Settings.',
     statusLine: (provider: string, model: string, version: string) => `${provider} · ${model} · v${version}`,
     composerPlaceholder: 'Type a message. Enter sends, Shift+Enter for a new line',
     composerPlaceholderShort: 'Type a message',

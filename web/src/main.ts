@@ -10,6 +10,7 @@ import { h } from './dom.js';
 import { type Lang, messages, pickLang, rememberLang } from './i18n.js';
 import { createMcpView } from './mcp-view.js';
 import { createMemoriesView } from './memories-view.js';
+import { createSettingsView } from './settings-view.js';
 import { createSkillsView } from './skills-view.js';
 import { createStatusBar } from './status-bar.js';
 import { createTasksView } from './tasks-view.js';
@@ -21,10 +22,11 @@ import './styles/tool-card.css';
 import './styles/approval-card.css';
 import './styles/lists.css';
 import './styles/highlight.css';
+import './styles/settings.css';
 import './styles/phone.css';
 
-type Tab = 'chat' | 'skills' | 'tasks' | 'memories' | 'mcp' | 'channels';
-const TABS: Tab[] = ['chat', 'skills', 'tasks', 'memories', 'mcp', 'channels'];
+type Tab = 'chat' | 'skills' | 'tasks' | 'memories' | 'mcp' | 'channels' | 'settings';
+const TABS: Tab[] = ['chat', 'skills', 'tasks', 'memories', 'mcp', 'channels', 'settings'];
 
 async function boot(root: HTMLElement): Promise<void> {
   const tokens = createTokenStore(localStorage);
@@ -70,7 +72,13 @@ async function boot(root: HTMLElement): Promise<void> {
   const memories = createMemoriesView(api, t, getLang);
   const mcp = createMcpView(api, t, getLang);
   const channels = createChannelsView(api, t, getLang, toast);
-  const views = { chat, skills, tasks, memories, mcp, channels };
+  const settings = createSettingsView(api, t, getLang, toast, () => {
+    api.get<StatusDto>('/status').then(
+      (fresh) => statusBar.setStatus(fresh),
+      () => undefined,
+    );
+  });
+  const views = { chat, skills, tasks, memories, mcp, channels, settings };
   const loaded = new Set<Tab>(['chat']);
 
   const tabLabel = (tab: Tab) =>
@@ -81,6 +89,7 @@ async function boot(root: HTMLElement): Promise<void> {
       memories: t().tabMemories,
       mcp: t().tabMcp,
       channels: t().tabChannels,
+      settings: t().tabSettings,
     })[tab];
   const tabButtons = TABS.map((tab) =>
     h('a', { class: 'tab', href: `#${tab}`, 'data-tab': tab }, tabLabel(tab)),
@@ -116,6 +125,8 @@ async function boot(root: HTMLElement): Promise<void> {
     if (current === 'chat') chat.focus();
   };
   window.addEventListener('hashchange', show);
+  // A first start with no model key opens on the settings, where the key is entered.
+  if (location.hash === '' && status && !status.hasKey && status.keyEnv !== '') location.hash = '#settings';
   show();
 
   langButton.addEventListener('click', () => {

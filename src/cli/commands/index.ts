@@ -19,4 +19,5 @@ export const COMMANDS: Record<string, () => Promise<Register>> = {
   doctor: async () => (await import('./doctor.js')).register,
   channels: async () => (await import('./channels.js')).register,
   service: async () => (await import('./service.js')).register,
+  config: async () => (await import('./config.js')).register,
 };

@@ -5,13 +5,14 @@
  */
 import type { Command } from 'commander';
 import type { CliContext } from '../../config/context.js';
-import type { Config, McpServerConfig } from '../../config/schema.js';
+import type { McpServerConfig } from '../../config/schema.js';
 import { AppError, describeError } from '../../errors.js';
 import { detectLang } from '../../i18n/lang.js';
 import { mcpStatusLines } from '../../mcp/status-lines.js';
 import type { McpServerStatus } from '../../mcp/types.js';
 import { commandContext, printJson, printLine } from '../command-helpers.js';
 import { type GlobalOptions, langFlagOf } from '../context.js';
+import { askRunningBox, reloadRunningBox } from '../running-box.js';
 import { selfCommand } from '../self-command.js';
 import { mcpCliMessages } from './messages.js';
 
@@ -62,19 +63,17 @@ function entryFrom(target: string[], opts: AddOpts, ctx: CliContext): Record<str
 }
 
 /** The running server's live status, or undefined when it does not answer within a second. */
-async function liveStatus(config: Config): Promise<McpServerStatus[] | undefined> {
-  const host = ['0.0.0.0', '::', ''].includes(config.server.host) ? '127.0.0.1' : config.server.host;
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${config.server.port}/api/mcp`;
-  try {
-    const response = await fetch(url, {
-      headers: config.server.token ? { authorization: `Bearer ${config.server.token}` } : {},
-      signal: AbortSignal.timeout(1000),
-    });
-    if (!response.ok) return undefined;
-    return ((await response.json()) as { servers: McpServerStatus[] }).servers;
-  } catch {
-    return undefined;
-  }
+async function liveStatus(ctx: CliContext): Promise<McpServerStatus[] | undefined> {
+  const response = await askRunningBox(ctx, '/api/mcp');
+  if (!response?.ok) return undefined;
+  return ((await response.json()) as { servers: McpServerStatus[] }).servers;
+}
+
+/** After an edit: the running box re-reads config.json, so `mcp list` shows the change at once. */
+async function tellRunningBox(ctx: CliContext): Promise<void> {
+  const m = mcpCliMessages(ctx.lang);
+  const answer = await reloadRunningBox(ctx);
+  printLine(answer === undefined ? m.notRunningNow : 'problems' in answer ? m.reloadRefused : m.appliedNow);
 }
 
 function targetOf(server: McpServerConfig): string {
@@ -108,6 +107,7 @@ export function register(program: Command): void {
         servers[name] = entry;
       });
       printLine(m.added(name));
+      await tellRunningBox(ctx);
     });
   mcp
     .command('remove')
@@ -124,6 +124,7 @@ export function register(program: Command): void {
         delete servers[name];
       });
       printLine(m.removed(name));
+      await tellRunningBox(ctx);
     });
   mcp
     .command('list')
@@ -134,7 +135,7 @@ export function register(program: Command): void {
       const ctx = await commandContext(command);
       const m = mcpCliMessages(ctx.lang);
       const servers = ctx.loaded.config.mcp.servers;
-      const live = await liveStatus(ctx.loaded.config);
+      const live = await liveStatus(ctx);
       if (opts.json) return printJson({ running: live !== undefined, servers: live ?? servers });
       if (live) return printLine(mcpStatusLines(live, ctx.lang).join('\n'));
       if (Object.keys(servers).length === 0) return printLine(mcpStatusLines([], ctx.lang).join('\n'));

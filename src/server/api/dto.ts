@@ -198,3 +198,67 @@ export interface MemoryPageDto {
   pageSize: number;
   items: MemoryDto[];
 }
+
+/** Words in both languages (the page picks one). */
+export interface BothLangs {
+  zh: string;
+  en: string;
+}
+
+/** What a config key needs to be shown and edited (GET /api/settings; from the schema). */
+export interface SettingKeyDto {
+  /** Dotted, e.g. `channels.telegram.allowed_ids`. */
+  key: string;
+  /** The section it sits in (`''` for the top level), e.g. `channels.telegram`. */
+  section: string;
+  label: BothLangs;
+  /** Its JSON Schema: `type`, `minimum`/`maximum`, `enum`, `pattern`, `items`… (`{}`: any JSON). */
+  schema: Record<string, unknown>;
+  default: unknown;
+  /** true: saving applies it to the running box; false: it waits for a restart. */
+  live: boolean;
+  /** The whole value is a secret: `value` is always `''`, `set` says whether one is set. */
+  secret: boolean;
+  /** As saved in config.json (secrets inside, like MCP env values, read `[set]`). */
+  value: unknown;
+  set?: boolean;
+}
+
+export interface SettingsProblemDto {
+  key: string;
+  expected: BothLangs;
+  found: string;
+}
+
+export interface SettingsDto {
+  /** The config file these are saved to. */
+  file: string;
+  sections: { name: string; label: BothLangs }[];
+  keys: SettingKeyDto[];
+  /** Keys saved in the file that the running box does not use yet: they need a restart. */
+  restartPending: string[];
+  /** Whether the model can be reached (a key is set, or the service needs none). */
+  modelReady: boolean;
+  /** When config.json itself is not valid now (a hand edit): what is wrong; nothing can be saved. */
+  fileProblems?: SettingsProblemDto[];
+}
+
+/** Body of PUT /api/settings: dotted key → new value (`null`: back to its default). */
+export interface SettingsPutBody {
+  values: Record<string, unknown>;
+}
+
+/** Reply of PUT /api/settings and POST /api/settings/reload. */
+export interface SettingsSavedDto {
+  /** Keys applied to the running box now. */
+  applied: string[];
+  /** Changed keys that need a restart. */
+  restart: string[];
+  settings: SettingsDto;
+}
+
+/** The error body of a refused save: `problems` names each key. */
+export interface SettingsErrorDto {
+  error: { code: string; message: string };
+  problems: SettingsProblemDto[];
+}

@@ -16,6 +16,8 @@ export const apiMessages = defineMessages({
     tooLarge: (max: number) => `上传文件过大（上限 ${Math.round(max / 1024)} KiB）`,
     notFound: (path: string) => `没有这个接口：${path}`,
     internal: '服务器内部错误，详情见日志',
+    settingsRefused: '设置未保存：有的值不符合要求（见各项），config.json 未改动',
+    settingsFileInvalid: 'config.json 有误，未做任何更改',
   },
   en: {
     badBody: (detail: string) => `Invalid request: ${detail}`,
@@ -32,6 +34,8 @@ export const apiMessages = defineMessages({
     tooLarge: (max: number) => `The uploaded file is too large (limit ${Math.round(max / 1024)} KiB)`,
     notFound: (path: string) => `No such endpoint: ${path}`,
     internal: 'Internal server error; see the log',
+    settingsRefused: 'Settings not saved: some values are not accepted (see each); config.json is unchanged',
+    settingsFileInvalid: 'config.json is invalid; nothing was changed',
   },
 });
 

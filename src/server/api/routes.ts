@@ -10,6 +10,7 @@ import { errorResponse } from './error-response.js';
 import { apiErrorResponse } from './errors.js';
 import { createMemoriesRoutes } from './memories-routes.js';
 import { apiMessages } from './messages.js';
+import { createSettingsRoutes } from './settings-routes.js';
 import { createSkillsRoutes } from './skills-routes.js';
 import { statusHandler } from './status-route.js';
 import { createTasksRoutes } from './tasks-routes.js';
@@ -26,6 +27,7 @@ export function createApiRoutes(services: AppServices): Hono {
   app.route('/tasks', createTasksRoutes(services, t));
   app.route('/memories', createMemoriesRoutes(services, t));
   app.route('/channels', createChannelsRoutes(services, t));
+  app.route('/settings', createSettingsRoutes(services, t));
   app.get('/mcp', (c) => c.json({ servers: services.mcp.status() }));
   app.notFound((c) => apiErrorResponse(c, 'not_found', t.notFound(c.req.path)));
   app.onError((error, c) => errorResponse(c, error, t, services.logger));

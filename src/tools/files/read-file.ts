@@ -19,8 +19,8 @@ interface ReadFileToolOptions {
   workspace: string;
   /** Where reading is allowed (default: the workspace only; elsewhere a person is asked). */
   access?: FileAccess;
-  /** `tools.read_file_max_bytes`: the most bytes one call scans. */
-  maxBytes: number;
+  /** `tools.read_file_max_bytes`: the most bytes one call scans (read at each call: `/reload` applies). */
+  maxBytes: () => number;
 }
 
 function schema(lang: Lang) {
@@ -47,6 +47,7 @@ export function createReadFileTool(options: ReadFileToolOptions): Tool<ReadFileA
     parameters: schema(options.lang),
     async execute(args, ctx) {
       const t = fileMessages(ctx.lang);
+      const maxBytes = options.maxBytes();
       const allowed = await access.check('read_file', resolveToolPath(args.filepath, options.workspace), ctx);
       if (!allowed.ok) return failure(allowed.message);
       const path = allowed.real;
@@ -60,20 +61,20 @@ export function createReadFileTool(options: ReadFileToolOptions): Tool<ReadFileA
         return failure(describeFsError(error, path, ctx.lang));
       }
       const maxLines = args.max_lines ?? 200;
-      const big = info.size > options.maxBytes;
+      const big = info.size > maxBytes;
       const header: Field[] = [
         [t.labelPath, path],
         [t.labelSize, formatBytes(info.size)],
         [t.labelModified, isoWithOffset(info.mtime)],
       ];
-      const cap = formatBytes(options.maxBytes);
+      const cap = formatBytes(maxBytes);
       try {
         if (args.tail !== undefined && args.tail !== false) {
           const n = args.tail === true ? maxLines : args.tail;
-          const lines = await tailLines(path, n, options.maxBytes);
+          const lines = await tailLines(path, n, maxBytes);
           let total: number | undefined;
           if (!big) {
-            total = (await scanLines(path, { maxBytes: options.maxBytes, keep: () => false, countAll: true }))
+            total = (await scanLines(path, { maxBytes: maxBytes, keep: () => false, countAll: true }))
               .totalLines;
             const first = (total ?? lines.length) - lines.length + 1;
             lines.forEach((line, i) => {
@@ -99,7 +100,7 @@ export function createReadFileTool(options: ReadFileToolOptions): Tool<ReadFileA
         if (end < start) return failure(t.badRange(start, end));
         end = Math.min(end, start + MAX_LINES_CAP - 1);
         const scan = await scanLines(path, {
-          maxBytes: options.maxBytes,
+          maxBytes: maxBytes,
           keep: (n) => n >= start && n <= end,
           stopAfter: end + 1,
           countAll: !big,

@@ -29,8 +29,8 @@ const WEB_MEMORY_MB = 256;
 interface WebToolOptions {
   lang: Lang;
   config: Config['tools'];
-  /** `safety.web_allow_hosts`. */
-  allowHosts?: readonly string[];
+  /** `safety.web_allow_hosts`, read at each fetch (so `/reload` applies a change). */
+  allowHosts?: () => readonly string[];
   /** The workers pages are read in; default: `createWebPool()`. */
   pool?: WorkerPool;
   /** DNS, replaceable in tests. */
@@ -92,7 +92,7 @@ export function createWebTool(options: WebToolOptions): Tool<WebArgs> {
           userAgent: config.web_user_agent,
           signal: ctx.signal,
           maxRedirects: MAX_REDIRECTS,
-          allowHosts: options.allowHosts ?? [],
+          allowHosts: options.allowHosts?.() ?? [],
           ...(options.resolve ? { resolve: options.resolve } : {}),
         });
       } catch (error) {

@@ -11,7 +11,7 @@ const numbered = (n: number) => Array.from({ length: n }, (_, i) => `line ${i + 
 describe('read_file', () => {
   const workspace = tempDir();
   writeFileSync(join(workspace, 'ten.txt'), `${numbered(10)}\n`);
-  const tool = createReadFileTool({ lang: 'en', workspace, maxBytes: 1024 * 1024 });
+  const tool = createReadFileTool({ lang: 'en', workspace, maxBytes: () => 1024 * 1024 });
   const read = (args: Record<string, unknown>) => tool.execute(tool.parameters.parse(args), makeContext());
 
   it('reads a relative path against the workspace with line numbers and a continuation hint', async () => {
@@ -70,7 +70,7 @@ describe('read_file', () => {
     const dir = tempDir();
     const big = join(dir, 'big.log');
     writeFileSync(big, `${numbered(5000)}\n`); // ~44 KB
-    const capped = createReadFileTool({ lang: 'en', workspace: dir, maxBytes: 4096 });
+    const capped = createReadFileTool({ lang: 'en', workspace: dir, maxBytes: () => 4096 });
     const ctx = makeContext();
     const head = await capped.execute(capped.parameters.parse({ filepath: 'big.log', max_lines: 5 }), ctx);
     expect(head.ok).toBe(true);
@@ -92,7 +92,7 @@ describe('read_file', () => {
   it('cuts an enormous single line instead of holding it', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'min.js'), `${'x'.repeat(100_000)}\nshort\n`);
-    const t = createReadFileTool({ lang: 'zh', workspace: dir, maxBytes: 1024 * 1024 });
+    const t = createReadFileTool({ lang: 'zh', workspace: dir, maxBytes: () => 1024 * 1024 });
     const result = await t.execute(t.parameters.parse({ filepath: 'min.js' }), makeContext({ lang: 'zh' }));
     expect(result.content).toContain('此行过长，已截断，共 100000 字节');
     expect(result.content).toContain('     2 | short');

@@ -46,7 +46,7 @@ function webTool(allowHosts: string[], resolve?: ResolveHost) {
   const tool = createWebTool({
     lang: 'en',
     config: ToolsConfigSchema.parse({}),
-    allowHosts,
+    allowHosts: () => allowHosts,
     pool,
     ...(resolve ? { resolve } : {}),
   });

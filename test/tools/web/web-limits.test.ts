@@ -40,7 +40,7 @@ function webTool(extractSeconds: number) {
   return createWebTool({
     lang: 'en',
     config: ToolsConfigSchema.parse({ web_extract_timeout_s: extractSeconds }),
-    allowHosts: ['127.0.0.1'],
+    allowHosts: () => ['127.0.0.1'],
     pool,
   });
 }

@@ -94,7 +94,12 @@ const allowHosts = ['127.0.0.1'];
 const pool = createWebPool();
 
 function makeTool(overrides: Record<string, unknown> = {}) {
-  const tool = createWebTool({ lang: 'en', config: ToolsConfigSchema.parse(overrides), allowHosts, pool });
+  const tool = createWebTool({
+    lang: 'en',
+    config: ToolsConfigSchema.parse(overrides),
+    allowHosts: () => allowHosts,
+    pool,
+  });
   return (args: Record<string, unknown>, lang: 'en' | 'zh' = 'en') =>
     tool.execute(tool.parameters.parse(args), makeContext({ lang }));
 }
@@ -196,7 +201,7 @@ describe('web', () => {
     const tool = createWebTool({
       lang: 'en',
       config: ToolsConfigSchema.parse({ web_timeout_s: 60 }),
-      allowHosts,
+      allowHosts: () => allowHosts,
       pool,
     });
     const ctx = makeContext();
