@@ -3,6 +3,8 @@
  * and put, marked as notes, before the new message in the model request; the person's client is
  * told which memories (`recalled`); the stored conversation keeps the message as typed.
  */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeEmbeddings, startFakeEmbeddings } from '../helpers/fake-embeddings.js';
 import { until } from '../helpers/until.js';
@@ -14,6 +16,12 @@ describe('automatic memory recall', () => {
   beforeAll(async () => {
     embeddings = await startFakeEmbeddings();
     box = await startBox({
+      seed: (home) => {
+        const skills = join(home, 'skills');
+        mkdirSync(skills, { recursive: true });
+        writeFileSync(join(skills, 'coach.md'), '# Plan a marathon week\n\nLong slow distance on Sunday.\n');
+        writeFileSync(join(skills, 'beans.md'), '# Order coffee beans\n');
+      },
       config: {
         memory: {
           embeddings: {
@@ -67,5 +75,24 @@ describe('automatic memory recall', () => {
     const typed = history.filter((m) => m.role === 'user').at(-1);
     expect(typed?.content).toBe('Can I eat this satay sauce? It has peanut in it.');
     again.close();
+  });
+
+  it('search_skills finds a skill by meaning for a request no keyword matches', async () => {
+    // The skills are embedded in the background at start.
+    await until(() => existsSync(join(box.home, '.skills-vectors.json')), 'the skills embedded');
+    const c = await connectReady(`${box.wsUrl}/?session=skills`);
+    box.llm.script(
+      { toolCalls: [{ name: 'search_skills', arguments: { keyword: '下周想去慢跑' } }] },
+      { text: 'ok' },
+    );
+    const before = box.llm.requests.length;
+    await c.chat('find me a tool');
+    const sent = box.llm.requests[before + 1]?.body.messages as { role: string; content: string }[];
+    const result = sent.find((m) => m.role === 'tool');
+    expect(result?.content).toContain('coach');
+    expect(result?.content.indexOf('coach')).toBeLessThan(
+      result?.content.indexOf('beans') ?? Number.POSITIVE_INFINITY,
+    );
+    c.close();
   });
 });

@@ -70,12 +70,10 @@ export function openMemoryRecall(options: OpenRecallOptions): MemoryRecall {
   };
   const search = createHybridSearch(indexed, space);
   const save = createDedupingSave(memory, space, () => indexer.wake());
-  return {
-    memory: indexed,
-    search,
-    recall: createRecall(search, memorySettings, lang),
-    status,
-    indexer,
-    save,
-  };
+  // With no memory at all there is nothing to recall: no embedding request for the message.
+  const anyMemory = db.prepare('SELECT 1 FROM memories LIMIT 1').pluck();
+  const recallAny = createRecall(search, memorySettings, lang);
+  const recall: typeof recallAny = async (message, signal) =>
+    anyMemory.get() === undefined ? undefined : recallAny(message, signal);
+  return { memory: indexed, search, recall, status, indexer, save, embedder };
 }
