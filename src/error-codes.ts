@@ -44,7 +44,8 @@ const ERROR_CODES = {
   too_many_sessions: { status: 429 },
   // Turns
   aborted: { status: 500 },
-  max_rounds: { status: 500 },
+  budget_exceeded: { status: 429 },
+  runaway: { status: 500 },
   llm_unavailable: { status: 502 },
   llm_error: { status: 502 },
   internal: { status: 500 },

@@ -7,7 +7,7 @@ import type { ChatMessage, Usage } from '../providers/types.js';
 
 /** How a failed turn ends (the `code` of its WebSocket `error` frame and of a `/v1` error). */
 export type TurnErrorCode = ErrorCodeOf<
-  'llm_unavailable' | 'llm_error' | 'aborted' | 'max_rounds' | 'internal'
+  'llm_unavailable' | 'llm_error' | 'aborted' | 'internal' | 'budget_exceeded' | 'runaway'
 >;
 
 export type AgentEvent =
@@ -28,5 +28,7 @@ export type AgentEvent =
     }
   /** A finished history message, to be persisted at once (assistant, tool). */
   | { type: 'message'; turnId: string; message: ChatMessage }
+  /** Something the person should know now, once (a budget at 80 %); not part of the answer. */
+  | { type: 'notice'; turnId: string; message: string }
   | { type: 'turn_end'; turnId: string; content: string; usage: Usage; endConversation: boolean }
   | { type: 'error'; turnId: string; code: TurnErrorCode; message: string };

@@ -12,7 +12,13 @@ export const agentMessages = defineMessages({
     toolAborted: (name: string) => `工具 ${name} 因用户取消而中止。`,
     toolNotRun: (name: string) => `工具 ${name} 没有执行：本轮对话已被取消。`,
     toolSkippedEnd: (name: string) => `工具 ${name} 没有执行：对话已结束。`,
-    maxRounds: (n: number) => `本轮已达到 ${n} 次模型调用的上限，已停止（可调整 agent.max_rounds）。`,
+    maxRounds: (n: number) =>
+      `已停止：本轮已达到 ${n} 次模型调用的上限，模型仍在调用工具，像是陷入了循环（可调整 agent.max_rounds）。`,
+    repeatedCall: (name: string, n: number) =>
+      `已停止：模型连续 ${n} 次用相同参数调用工具 ${name}，像是陷入了循环（agent.max_repeat_calls）。`,
+    staleRounds: (n: number) =>
+      `已停止：连续 ${n} 轮工具调用没有得到任何新结果，token 却在增长（agent.max_stale_rounds）。`,
+    toolNotRunRunaway: (name: string) => `工具 ${name} 没有执行：本轮因重复调用被停止。`,
     aborted: () => '已取消',
     truncated: (max: number) => `[已截断：回答超过 ${max} 个字符]`,
   },
@@ -27,7 +33,12 @@ export const agentMessages = defineMessages({
     toolNotRun: (name) => `Tool ${name} was not run: the turn was cancelled.`,
     toolSkippedEnd: (name) => `Tool ${name} was not run: the conversation ended.`,
     maxRounds: (n) =>
-      `Stopped after reaching the limit of ${n} model calls in one turn (see agent.max_rounds).`,
+      `Stopped: the model was still calling tools after ${n} model calls in one turn, which looks like a loop (see agent.max_rounds).`,
+    repeatedCall: (name, n) =>
+      `Stopped: the model called ${name} with the same arguments ${n} times in a row, which looks like a loop (agent.max_repeat_calls).`,
+    staleRounds: (n) =>
+      `Stopped: ${n} rounds of tool calls in a row brought no new result while the tokens grew (agent.max_stale_rounds).`,
+    toolNotRunRunaway: (name) => `Tool ${name} was not run: the turn was stopped for repeating itself.`,
     aborted: () => 'cancelled',
     truncated: (max: number) => `[truncated: the answer passed ${max} characters]`,
   },

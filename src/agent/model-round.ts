@@ -5,7 +5,7 @@
 import type { ChatProvider, ChatRequest, ProviderErrorCode, ToolCall, Usage } from '../providers/types.js';
 import type { AgentEvent } from './events.js';
 
-interface RoundOutcome {
+export interface RoundOutcome {
   text: string;
   reasoning: string;
   calls: ToolCall[];
@@ -46,11 +46,29 @@ export async function runModelRound(
   return outcome;
 }
 
+/** What the reply carried, for estimating its tokens when the provider reports none. */
+export function replyText(outcome: RoundOutcome): string {
+  return (
+    outcome.text +
+    outcome.reasoning +
+    outcome.calls.map((c) => c.function.name + c.function.arguments).join('')
+  );
+}
+
 export function addUsage(total: Usage, more: Usage | undefined): Usage {
   if (!more) return total;
-  return {
+  const sum: Usage = {
     promptTokens: total.promptTokens + more.promptTokens,
     completionTokens: total.completionTokens + more.completionTokens,
     totalTokens: total.totalTokens + more.totalTokens,
+    cachedTokens: (total.cachedTokens ?? 0) + (more.cachedTokens ?? 0),
+    reasoningTokens: (total.reasoningTokens ?? 0) + (more.reasoningTokens ?? 0),
   };
+  if (total.estimated || more.estimated) sum.estimated = true;
+  const currency = more.currency || total.currency;
+  if (currency) {
+    sum.cost = (total.cost ?? 0) + (more.cost ?? 0);
+    sum.currency = currency;
+  }
+  return sum;
 }

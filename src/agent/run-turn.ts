@@ -13,8 +13,10 @@ import type { AnyTool, ToolResult } from '../tools/tool.js';
 import type { AgentEvent, TurnErrorCode } from './events.js';
 import { executeToolCall, parseArguments } from './execute-tool-call.js';
 import { agentMessages } from './messages.js';
-import { addUsage, runModelRound } from './model-round.js';
+import { addUsage, type RoundOutcome, replyText, runModelRound } from './model-round.js';
+import { type RunawayLimits, RunawayWatch } from './runaway-watch.js';
 import { toolSpecs } from './tool-specs.js';
+import type { TurnMeter } from './turn-meter.js';
 
 export interface RunTurnOptions {
   turnId: string;
@@ -25,6 +27,8 @@ export interface RunTurnOptions {
   /** The complete request history: system prompt(s), prior messages, the new user message last. */
   messages: ChatMessage[];
   maxRounds: number;
+  /** Runaway limits (`agent.max_repeat_calls`, `agent.max_stale_rounds`); default 3 and 4. */
+  runaway?: Partial<RunawayLimits>;
   temperature?: number;
   maxTokens?: number;
   /** Longest reply of one model round; a longer one is cut, stored with a note, and the turn errors. */
@@ -37,6 +41,8 @@ export interface RunTurnOptions {
   abortGraceMs?: number;
   /** Asks a person (the app's approval broker); absent: tools get no `requestApproval` and treat "ask" as denied. */
   askPerson?: AskPerson;
+  /** Counts every model round and may refuse the next one (budgets); absent: nothing is counted. */
+  meter?: TurnMeter;
 }
 
 export type TurnResult =
@@ -76,12 +82,29 @@ function answerPendingCalls(history: ChatMessage[], answer: (call: ToolCall) => 
   for (const call of last.tool_calls) if (!answered.has(call.id)) answer(call);
 }
 
+/** The round's usage as the meter counted it (estimated when the provider sent none). */
+function countRound(
+  meter: TurnMeter | undefined,
+  outcome: RoundOutcome,
+  messages: ChatMessage[],
+  notify: (message: string) => void,
+): Usage | undefined {
+  if (!meter) return outcome.usage;
+  const reply = replyText(outcome);
+  // Nothing came back and nothing was reported: the request never reached a model.
+  if (!outcome.usage && reply === '') return undefined;
+  const counted = meter.afterRound({ usage: outcome.usage, messages, reply });
+  for (const notice of counted.notices) notify(notice);
+  return counted.usage;
+}
+
 export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
   const { turnId, signal, lang, provider } = options;
   const text = agentMessages(lang);
   const clock = () => Number(options.now?.() ?? Date.now());
   const added: ChatMessage[] = [];
   let usage: Usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
+  const { meter } = options;
 
   const emit = (event: AgentEvent) => {
     try {
@@ -107,22 +130,27 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
   try {
     const specs = toolSpecs(options.tools);
     const byName = new Map(options.tools.map((tool) => [tool.name, tool]));
+    const watch = new RunawayWatch({
+      maxRepeatCalls: options.runaway?.maxRepeatCalls ?? 3,
+      maxStaleRounds: options.runaway?.maxStaleRounds ?? 4,
+    });
+    let runaway: string | undefined;
     for (let round = 0; round < options.maxRounds; round++) {
       if (signal.aborted) return fail('aborted', text.aborted());
-      const outcome = await runModelRound(
-        provider,
-        {
-          messages: [...options.messages, ...added],
-          tools: specs.length > 0 ? specs : undefined,
-          temperature: options.temperature,
-          maxTokens: options.maxTokens,
-          maxReplyChars: options.maxReplyChars,
-        },
-        signal,
-        turnId,
-        emit,
+      const refusal = meter?.beforeRound(usage.totalTokens);
+      if (refusal) return fail(refusal.code, refusal.message);
+      const request = {
+        messages: [...options.messages, ...added],
+        tools: specs.length > 0 ? specs : undefined,
+        temperature: options.temperature,
+        maxTokens: options.maxTokens,
+        maxReplyChars: options.maxReplyChars,
+      };
+      const outcome = await runModelRound(provider, request, signal, turnId, emit);
+      usage = addUsage(
+        usage,
+        countRound(meter, outcome, request.messages, (message) => emit({ type: 'notice', turnId, message })),
       );
-      usage = addUsage(usage, outcome.usage);
       if (outcome.error) {
         // What people already saw stays in the history; tool calls of a broken stream are dropped.
         const note =
@@ -141,7 +169,11 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
         let result: ToolResult;
         if (signal.aborted) result = { ok: false, content: text.toolNotRun(name) };
         else if (endConversation) result = { ok: false, content: text.toolSkippedEnd(name) };
-        else {
+        else if (runaway) result = { ok: false, content: text.toolNotRunRunaway(name) };
+        else if (watch.repeated(call)) {
+          runaway = text.repeatedCall(name, watch.repeatCount);
+          result = { ok: false, content: text.toolNotRunRunaway(name) };
+        } else {
           const parsed = parseArguments(call.function.arguments);
           emit({
             type: 'tool_start',
@@ -182,8 +214,12 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
       }
       if (signal.aborted) return fail('aborted', text.aborted());
       if (endConversation) return complete(outcome.text, true);
+      if (runaway) return fail('runaway', runaway);
+      const results = added.slice(-calls.length).map((m) => (m.role === 'tool' ? m.content : ''));
+      if (watch.stale(results))
+        return fail('runaway', text.staleRounds(options.runaway?.maxStaleRounds ?? 4));
     }
-    return fail('max_rounds', text.maxRounds(options.maxRounds));
+    return fail('runaway', text.maxRounds(options.maxRounds));
   } catch (error) {
     answerPendingCalls(added, (call) =>
       record({ role: 'tool', tool_call_id: call.id, content: text.toolNotRun(call.function.name) }),

@@ -26,9 +26,11 @@ import type { SessionManager } from '../session/types.js';
 import { openSkillProvenance } from '../skills/provenance.js';
 import { openDatabase } from '../store/database.js';
 import { createTaskStore } from '../tasks/store.js';
-import type { Scheduler } from '../tasks/types.js';
+import type { Scheduler, Task } from '../tasks/types.js';
 import { resultLimiterFromConfig } from '../tools/result-limit.js';
 import type { AnyTool } from '../tools/tool.js';
+import { createUsageLedger } from '../usage/ledger.js';
+import { createUsageStore } from '../usage/usage-store.js';
 import { type Clock, systemClock } from '../util/clock.js';
 import { randomId } from '../util/ids.js';
 import { loadOnce } from '../util/load-once.js';
@@ -42,6 +44,7 @@ import { reconfigurableMcp } from './reconfigurable-mcp.js';
 import { createRuleSaver } from './rule-saver.js';
 import type { AppServices } from './services.js';
 import { switchableProvider } from './switchable-provider.js';
+import { taskRunGate, usageMeter } from './usage-meter.js';
 
 export { VERSION } from '../version.js';
 
@@ -176,6 +179,12 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
       if (event.type === 'requested') ruleSaver.preload();
     });
     const resultLimiter = resultLimiterFromConfig(config, paths, clock);
+    const usage = createUsageLedger({
+      store: createUsageStore({ db, clock, timeZone: () => liveConfig().scheduler.timezone }),
+      config: liveConfig,
+      model: () => provider.info.model,
+      presetPrices: () => created.settings.preset.prices,
+    });
     // Built on the first turn (or MCP listing): the tools' code and zod are not part of the start.
     const toolsBuilt = loadOnce<AnyTool[]>(() =>
       import('./app-tools.js').then(({ createAppTools }) =>
@@ -230,6 +239,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
       archiveDir: paths.archive,
       askPerson: approvals.ask,
       recall: memoryRecall.recall,
+      meter: usageMeter({ ledger: usage, config: liveConfig, model: () => provider.info.model, lang }),
     });
     closers.push(() => sessions.close());
 
@@ -244,7 +254,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
             maxConcurrentRuns: config.scheduler.max_concurrent_runs,
             onError: (error) => logger.error({ err: error }, 'scheduler error'),
           },
-          { sessions, approvals, lang },
+          { sessions, approvals, lang, gate: taskRunGate({ ledger: usage, tasks, lang }) },
         )
       : undefined;
     if (scheduler) closers.push(() => scheduler.stop());
@@ -270,6 +280,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
       mcp,
       approvals,
       scheduler,
+      usage,
       sandbox,
       startedAt: clock.now(),
       reloadConfig: async () =>
@@ -344,7 +355,12 @@ async function runClosers(closers: (() => Promise<void> | void)[], logger: Logge
 /** The scheduler with its job runner (a due task's session turn), imported only when it runs. */
 async function loadScheduler(
   options: Omit<SchedulerOptions, 'runJob'>,
-  job: { sessions: SessionManager; approvals: ApprovalBroker; lang: Lang },
+  job: {
+    sessions: SessionManager;
+    approvals: ApprovalBroker;
+    lang: Lang;
+    gate: (task: Task) => { code: string; message: string } | undefined;
+  },
 ): Promise<Scheduler> {
   const [{ createScheduler }, { sessionRunJob }] = await Promise.all([
     import('../scheduler/scheduler.js'),

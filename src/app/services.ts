@@ -20,6 +20,7 @@ import type { SkillRegistry } from '../skills/types.js';
 import type { Scheduler, TaskStore } from '../tasks/types.js';
 import type { ResultLimiter } from '../tools/result-limit.js';
 import type { AnyTool } from '../tools/tool.js';
+import type { UsageLedger } from '../usage/ledger.js';
 import type { Clock } from '../util/clock.js';
 
 export interface AppServices {
@@ -54,6 +55,8 @@ export interface AppServices {
   approvals: ApprovalBroker;
   /** Absent with `--no-scheduler` or `scheduler.enabled: false`. */
   scheduler?: Scheduler;
+  /** What the models used and cost, and the budgets (docs/usage-and-budgets.md). */
+  usage: UsageLedger;
   /** Whether commands run in bubblewrap (shown at start, in /healthz and by `aibox doctor`). */
   sandbox: SandboxStatus;
   startedAt: Date;

@@ -287,13 +287,14 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
       else if (event.type === 'tool_start') reply.breakParagraph();
       else if (event.type === 'turn_end') end(reply.streamed ? '' : event.content);
       else if (event.type === 'error') end(event.code === 'aborted' ? t.aborted : t.failed(event.message));
+      else if (event.type === 'notice') void post(message.chatId, event.message);
     };
     const unsubscribe = session.subscribe(onEvent);
     // While this turn runs the chat can answer its approval requests (a channel counts as a person),
     // and only this turn's: in a shared session (`channels.session: main`) others' stay unseen.
     const detach = askIn(message.chatId, session.id, '', (request) => request.turnId === turnId);
     try {
-      const queued = session.enqueue({ content, source: 'user' });
+      const queued = session.enqueue({ content, source: 'user', channel: transport.name });
       turnId = queued.turnId;
       for (const event of early.splice(0)) onEvent(event);
       if (queued.position > 0) await post(message.chatId, t.queued(queued.position));

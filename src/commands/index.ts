@@ -1,6 +1,7 @@
 /**
  * Every slash command the server and the terminal client know, in `/help` order.
  */
+import { budgetCommand } from './budget.js';
 import { checkCommand } from './check.js';
 import { configCommand } from './config.js';
 import { exitCommand } from './exit.js';
@@ -21,6 +22,7 @@ import { skillsCommand } from './skills.js';
 import { stopCommand } from './stop.js';
 import { tasksCommand } from './tasks.js';
 import type { SlashCommand } from './types.js';
+import { usageCommand } from './usage.js';
 
 function builtinCommands(): SlashCommand[] {
   return [
@@ -32,6 +34,8 @@ function builtinCommands(): SlashCommand[] {
     tasksCommand,
     notifyCommand,
     checkCommand,
+    usageCommand,
+    budgetCommand,
     skillsCommand,
     reloadSkillsCommand,
     mcpCommand,

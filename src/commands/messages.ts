@@ -144,3 +144,31 @@ export const notifyCommandMessages = defineMessages({
     notAChat: '"here" works only in a chat channel (e.g. Telegram); here, give channel:chat_id',
   },
 });
+
+/** Strings of `/usage` and `/budget`. */
+export const usageCommandMessages = defineMessages({
+  zh: {
+    today: '今天',
+    month: '本月',
+    session: (id: string) => `本会话（${id}）近 30 天`,
+    budgetsTitle: '预算（0 表示不限）：',
+    budgetLine: (key: string, used: string, limit: string) => `  budget.${key}：已用 ${used} / ${limit}`,
+    unlimited: '不限',
+    budgetUsage:
+      '用法：/budget 查看；/budget 键 值 设置（键：daily_tokens、monthly_tokens、daily_cost、monthly_cost；0 表示不限）',
+    budgetSet: (key: string, value: number) => `已设置 budget.${key} = ${value}（已写入配置文件）`,
+    budgetInvalid: (problem: string) => `没有设置：${problem}`,
+  },
+  en: {
+    today: 'Today',
+    month: 'This month',
+    session: (id) => `This session (${id}), last 30 days`,
+    budgetsTitle: 'Budgets (0: no cap):',
+    budgetLine: (key, used, limit) => `  budget.${key}: ${used} used of ${limit}`,
+    unlimited: 'no cap',
+    budgetUsage:
+      'Usage: /budget to show; /budget KEY VALUE to set (KEY: daily_tokens, monthly_tokens, daily_cost, monthly_cost; 0: no cap)',
+    budgetSet: (key, value) => `Set budget.${key} = ${value} (saved to the config file)`,
+    budgetInvalid: (problem) => `Not set: ${problem}`,
+  },
+});

@@ -15,6 +15,7 @@ import type { MemoryStore } from '../memory/types.js';
 import type { ChatProvider } from '../providers/types.js';
 import type { SkillRegistry } from '../skills/types.js';
 import type { Scheduler, TaskStore } from '../tasks/types.js';
+import type { UsageLedger } from '../usage/ledger.js';
 import type { Clock } from '../util/clock.js';
 
 export interface CommandServices {
@@ -35,6 +36,8 @@ export interface CommandServices {
   mcp: Pick<McpManager, 'status'>;
   /** Re-reads config.json into the running box (throws its ConfigError, changing nothing). */
   reloadConfig: AppServices['reloadConfig'];
+  /** What the models used and cost, and the currency of the prices. */
+  usage: Pick<UsageLedger, 'sum' | 'currency' | 'store'>;
 }
 
 /** The commands' view of `app` (call once: it prepares the conversation queries). */
@@ -53,5 +56,6 @@ export function commandServicesOf(app: AppServices): CommandServices {
     skills: app.skills,
     mcp: app.mcp,
     reloadConfig: () => app.reloadConfig(),
+    usage: app.usage,
   };
 }

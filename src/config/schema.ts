@@ -50,6 +50,16 @@ const SkillsConfigSchema = z.strictObject({
   }),
 });
 
+/** A model's price per million tokens (docs/usage-and-budgets.md). */
+const ModelPriceSchema = z.strictObject({
+  input: z.number().min(0).max(1_000_000),
+  /** Prompt tokens read from the vendor's cache; the input price when absent. */
+  cached_input: z.number().min(0).max(1_000_000).optional(),
+  output: z.number().min(0).max(1_000_000),
+  /** ISO 4217 code or any short name (`CNY`, `USD`); every price of one box should use one. */
+  currency: z.string().trim().min(1).max(8),
+});
+
 export const LlmConfigSchema = z.strictObject({
   provider: key(z.enum(PROVIDER_IDS).default('deepseek'), {
     live: true,
@@ -107,6 +117,14 @@ export const LlmConfigSchema = z.strictObject({
     zh: '一次回答最多的思考 token 数；0 为服务商默认',
     en: "Most thinking tokens of one reply; 0: the vendor's default",
   }),
+  prices: key(
+    z.record(z.string().min(1), ModelPriceSchema).default(() => ({})),
+    {
+      live: true,
+      zh: '各模型每百万 token 的价格（* 为任意模型），优先于预设的公开价格',
+      en: "Price per million tokens by model name (*: any model), over the preset's list prices",
+    },
+  ),
 });
 
 const AgentConfigSchema = z.strictObject({
@@ -129,6 +147,45 @@ const AgentConfigSchema = z.strictObject({
     live: true,
     zh: '一个回合中模型回复的最长字符数，超出即截断并结束',
     en: 'Longest model reply kept for one round; a longer one is cut there and the turn ends',
+  }),
+  max_tokens_per_turn: key(z.int().min(0).default(0), {
+    live: true,
+    zh: '一轮对话（所有模型回合）最多用的 token 数；0 为不限',
+    en: 'Most tokens one turn may use (all its model rounds); 0: no limit',
+  }),
+  max_repeat_calls: key(z.int().min(2).max(100).default(3), {
+    live: true,
+    zh: '连续这么多次用相同参数调用同一工具即停止本轮（runaway）',
+    en: 'The same tool call with the same arguments this many times in a row ends the turn (runaway)',
+  }),
+  max_stale_rounds: key(z.int().min(2).max(100).default(4), {
+    live: true,
+    zh: '连续这么多回合的工具结果都是本轮已有的，即停止本轮（runaway）',
+    en: 'Rounds in a row whose tool results all repeat earlier ones end the turn (runaway)',
+  }),
+});
+
+/** Spending caps (docs/usage-and-budgets.md); 0 means no cap. Costs are in the currency of `llm.prices`. */
+const BudgetConfigSchema = z.strictObject({
+  daily_tokens: key(z.int().min(0).default(0), {
+    live: true,
+    zh: '每天最多的 token 数；0 为不限',
+    en: 'Tokens per day; 0: no cap',
+  }),
+  monthly_tokens: key(z.int().min(0).default(0), {
+    live: true,
+    zh: '每月最多的 token 数；0 为不限',
+    en: 'Tokens per month; 0: no cap',
+  }),
+  daily_cost: key(z.number().min(0).default(0), {
+    live: true,
+    zh: '每天最多的费用（llm.prices 的币种）；0 为不限',
+    en: 'Cost per day, in the currency of llm.prices; 0: no cap',
+  }),
+  monthly_cost: key(z.number().min(0).default(0), {
+    live: true,
+    zh: '每月最多的费用（llm.prices 的币种）；0 为不限',
+    en: 'Cost per month, in the currency of llm.prices; 0: no cap',
   }),
 });
 
@@ -337,6 +394,11 @@ const SchedulerConfigSchema = z.strictObject({
     live: false,
     zh: '一个任务两次运行之间的最短秒数（不低于 60）',
     en: 'Shortest time between two runs of a task, in seconds (at least 60)',
+  }),
+  max_tokens_per_run: key(z.int().min(0).default(0), {
+    live: true,
+    zh: '定时任务一次运行最多用的 token 数；0 为不限',
+    en: 'Most tokens one run of a scheduled task may use; 0: no limit',
   }),
 });
 
@@ -765,6 +827,10 @@ export const ConfigSchema = z.strictObject({
   agent: section(
     AgentConfigSchema.default(() => AgentConfigSchema.parse({})),
     { zh: '智能体', en: 'Agent' },
+  ),
+  budget: section(
+    BudgetConfigSchema.default(() => BudgetConfigSchema.parse({})),
+    { zh: '预算', en: 'Budget' },
   ),
   tools: section(
     ToolsConfigSchema.default(() => ToolsConfigSchema.parse({})),

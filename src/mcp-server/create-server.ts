@@ -56,7 +56,7 @@ export async function createAiboxMcpServer(app: AppServices, tools: AnyTool[]): 
         callId: id,
         lang: app.lang,
       });
-      return text(result.content, !result.ok);
+      return { ...text(result.content, !result.ok), ...(result.meta ? { _meta: result.meta } : {}) };
     } catch (error) {
       return text(describeError(error), true);
     }

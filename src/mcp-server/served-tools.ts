@@ -3,11 +3,13 @@
  * own tools, so the same limits and the same safety decision apply: `run_skill` is the real
  * `run_command` with a safely quoted command line, the memory and task tools are the model's own.
  */
+
 import { z } from 'zod';
 import type { AppServices } from '../app/services.js';
 import { SESSION_ID } from '../protocol/frames.js';
 import { startCancellableTurn } from '../session/cancellable-turn.js';
 import type { AnyTool, Tool } from '../tools/tool.js';
+import { openAiUsage } from '../usage/openai-usage.js';
 import { mcpServerMessages } from './messages.js';
 
 /** What the served tools are made of: the app and its built-in tools by name. */
@@ -122,6 +124,7 @@ function askTool(app: AppServices): Tool<{ message: string; session?: string }> 
         app.sessions.get(args.session ?? 'mcp'),
         args.message,
         () => undefined,
+        'mcp',
       );
       const stop = () => turn.cancel();
       ctx.signal.addEventListener('abort', stop, { once: true });
@@ -129,7 +132,8 @@ function askTool(app: AppServices): Tool<{ message: string; session?: string }> 
         const outcome = await turn.done;
         if (outcome.status === 'error')
           return { ok: false, content: mcpServerMessages(ctx.lang).turnFailed(outcome.message) };
-        return { ok: true, content: outcome.content };
+        // The turn's usage, in the shape /v1 reports it (docs/usage-and-budgets.md).
+        return { ok: true, content: outcome.content, meta: { 'aibox/usage': openAiUsage(outcome.usage) } };
       } finally {
         ctx.signal.removeEventListener('abort', stop);
       }

@@ -159,11 +159,18 @@ export type TaskReplyFrame =
   /** Reply to `notify`: the task with its new chat. */
   | { type: 'task_updated'; task_id: number; content: string; task: TaskListItem };
 
-/** Token usage of a finished turn. */
+/** Token usage of a finished turn (all its model rounds). */
 export interface WireUsage {
   prompt_tokens: number;
   completion_tokens: number;
   total_tokens: number;
+  cached_tokens?: number;
+  reasoning_tokens?: number;
+  /** What the turn cost in `currency` (absent when the model has no price, `llm.prices`). */
+  cost?: number;
+  currency?: string;
+  /** Some rounds reported no usage: the counts are partly Aibox's estimate. */
+  estimated?: boolean;
 }
 
 /** Every frame the server sends. */
@@ -233,7 +240,8 @@ export type ServerFrame =
       /** Structured output for new clients. */
       data?: unknown;
     }
-  | { type: 'info'; content: string; session?: string }
+  /** `turn_id`: a notice about that turn (a budget's 80 % warning), shown with it. */
+  | { type: 'info'; content: string; session?: string; turn_id?: string }
   | {
       type: 'skills_changed';
       added: string[];

@@ -24,6 +24,7 @@ import type { ResolvedLlmSettings } from './resolve-settings.js';
 import { errorChunk, ReplyBudget, ReplyTooLongError, StreamUnterminatedError } from './stream-guards.js';
 import { argumentsText, parsesAsJson, ToolCallAssembler } from './tool-call-assembler.js';
 import type { ChatProvider, ChatRequest, ProviderEvent, ToolCall, Usage } from './types.js';
+import { toUsage, usageOf, type WireUsage } from './wire-usage.js';
 
 export interface OpenAiProviderOptions {
   lang?: Lang;
@@ -48,29 +49,6 @@ interface ToolCallDeltaLike {
 
 /** What the agent can read as arguments: JSON, or nothing at all (no arguments). */
 const argumentsReadable = (text: string) => text.trim() === '' || parsesAsJson(text);
-
-interface WireUsage {
-  prompt_tokens?: number;
-  completion_tokens?: number;
-  total_tokens?: number;
-}
-
-function toUsage(usage: WireUsage): Usage {
-  const promptTokens = usage.prompt_tokens ?? 0;
-  const completionTokens = usage.completion_tokens ?? 0;
-  return {
-    promptTokens,
-    completionTokens,
-    totalTokens: usage.total_tokens ?? promptTokens + completionTokens,
-  };
-}
-
-/** Usage where servers put it: the chunk (OpenAI), `x_groq` (Groq), or the choice (Moonshot). */
-function usageOf(chunk: unknown, choice: unknown): WireUsage | undefined {
-  const fromChunk = chunk as { usage?: WireUsage | null; x_groq?: { usage?: WireUsage } };
-  const fromChoice = choice as { usage?: WireUsage | null } | undefined;
-  return fromChunk.usage ?? fromChunk.x_groq?.usage ?? fromChoice?.usage ?? undefined;
-}
 
 export function createOpenAiProvider(
   settings: ResolvedLlmSettings,
@@ -252,7 +230,7 @@ export function createOpenAiProvider(
     yield {
       type: 'done',
       finishReason: choice.finish_reason ?? 'stop',
-      usage: response.usage ? toUsage(response.usage) : undefined,
+      usage: response.usage ? toUsage(response.usage as WireUsage) : undefined,
     };
   }
 

@@ -26,6 +26,50 @@ const arkThinking: ThinkingFields = (mode) => ({
   thinking: { type: mode === 'off' ? 'disabled' : 'enabled' },
 });
 
+/** A list price per million tokens (the shape of a `llm.prices` entry). */
+export interface ListPrice {
+  input: number;
+  cached_input?: number;
+  output: number;
+  currency: string;
+}
+
+/**
+ * Published list prices per million tokens, copied from each vendor's pricing page on the date
+ * given (docs/usage-and-budgets.md lists them). They are defaults: prices change, tiers by
+ * context length and off-peak discounts are not modelled, and `llm.prices` overrides any of them.
+ */
+const PRICES = {
+  /** api-docs.deepseek.com/quick_start/pricing, 2025-09-29 (V3.2: one price for both models). */
+  deepseek: {
+    'deepseek-chat': { input: 2, cached_input: 0.2, output: 3, currency: 'CNY' },
+    'deepseek-reasoner': { input: 2, cached_input: 0.2, output: 3, currency: 'CNY' },
+  },
+  /** volcengine.com/docs/82379/1544106, 2025-09 (input ≤ 32 k tokens tier). */
+  ark: {
+    'doubao-seed-1-6-250615': { input: 0.8, cached_input: 0.16, output: 8, currency: 'CNY' },
+  },
+  /** help.aliyun.com/zh/model-studio/models, 2025-09 (input ≤ 128 k tier, thinking off; thinking output is 8). */
+  qwen: {
+    'qwen-plus': { input: 0.8, output: 2, currency: 'CNY' },
+  },
+  /** platform.moonshot.cn/docs/pricing/chat, 2025-09. */
+  moonshot: {
+    'kimi-k2-0905-preview': { input: 4, cached_input: 1, output: 16, currency: 'CNY' },
+  },
+  /** bigmodel.cn/pricing, 2025-09 (GLM-4-Flash is free). */
+  zhipu: {
+    'glm-4-flash': { input: 0, output: 0, currency: 'CNY' },
+  },
+  /** openai.com/api/pricing, 2025-09. */
+  openai: {
+    'gpt-4o-mini': { input: 0.15, cached_input: 0.075, output: 0.6, currency: 'USD' },
+    'gpt-4o': { input: 2.5, cached_input: 1.25, output: 10, currency: 'USD' },
+    'gpt-4.1': { input: 2, cached_input: 0.5, output: 8, currency: 'USD' },
+    'gpt-4.1-mini': { input: 0.4, cached_input: 0.1, output: 1.6, currency: 'USD' },
+  },
+} satisfies Partial<Record<ProviderId, Record<string, ListPrice>>>;
+
 export interface ProviderPreset {
   /** Empty for `custom`: the config must give `llm.base_url`. */
   baseUrl: string;
@@ -50,6 +94,8 @@ export interface ProviderPreset {
   toolCallContent: null | '';
   /** Ask for usage in the last stream chunk (`stream_options.include_usage`). */
   streamUsage: boolean;
+  /** List prices of the vendor's models (none: OpenRouter, local and custom servers). */
+  prices?: Readonly<Record<string, ListPrice>>;
 }
 
 export const PRESETS: Record<ProviderId, ProviderPreset> = {
@@ -61,6 +107,7 @@ export const PRESETS: Record<ProviderId, ProviderPreset> = {
     echoReasoning: true,
     streamUsage: true,
     toolCallContent: null,
+    prices: PRICES.deepseek,
   },
   ark: {
     baseUrl: 'https://ark.cn-beijing.volces.com/api/v3',
@@ -71,6 +118,7 @@ export const PRESETS: Record<ProviderId, ProviderPreset> = {
     thinking: arkThinking,
     streamUsage: true,
     toolCallContent: null,
+    prices: PRICES.ark,
   },
   qwen: {
     baseUrl: 'https://dashscope.aliyuncs.com/compatible-mode/v1',
@@ -81,6 +129,7 @@ export const PRESETS: Record<ProviderId, ProviderPreset> = {
     thinking: qwenThinking,
     streamUsage: true,
     toolCallContent: null,
+    prices: PRICES.qwen,
   },
   moonshot: {
     baseUrl: 'https://api.moonshot.cn/v1',
@@ -90,6 +139,7 @@ export const PRESETS: Record<ProviderId, ProviderPreset> = {
     echoReasoning: true,
     streamUsage: true,
     toolCallContent: null,
+    prices: PRICES.moonshot,
   },
   zhipu: {
     baseUrl: 'https://open.bigmodel.cn/api/paas/v4',
@@ -99,6 +149,7 @@ export const PRESETS: Record<ProviderId, ProviderPreset> = {
     echoReasoning: false,
     streamUsage: true,
     toolCallContent: null,
+    prices: PRICES.zhipu,
   },
   openai: {
     baseUrl: 'https://api.openai.com/v1',
@@ -108,6 +159,7 @@ export const PRESETS: Record<ProviderId, ProviderPreset> = {
     echoReasoning: false,
     streamUsage: true,
     toolCallContent: null,
+    prices: PRICES.openai,
   },
   openrouter: {
     baseUrl: 'https://openrouter.ai/api/v1',

@@ -34,10 +34,20 @@ export interface ChatRequest {
   maxReplyChars?: number;
 }
 
+/** Tokens of one or more model requests. */
 export interface Usage {
   promptTokens: number;
   completionTokens: number;
   totalTokens: number;
+  /** Of the prompt, read from the vendor's cache (billed at the cached price). */
+  cachedTokens?: number;
+  /** Of the completion, spent thinking. */
+  reasoningTokens?: number;
+  /** The provider sent no usage: the counts are Aibox's estimate. */
+  estimated?: boolean;
+  /** What it cost, set by the usage ledger when the model has a price (`llm.prices`). */
+  cost?: number;
+  currency?: string;
 }
 
 /** `not_configured`: the settings cannot reach any model (e.g. provider `custom` without a base URL). */

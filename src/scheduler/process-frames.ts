@@ -31,6 +31,8 @@ function mapEvent(event: SessionEvent, lang: Lang): { msgType: MsgType; content:
       return { msgType: 'error', content: event.message };
     case 'dialogue_ended':
       return { msgType: 'dialogue_ended', content: t.ended };
+    case 'notice':
+      return { msgType: 'line', content: event.message };
     // The run's own bookkeeping: nothing to show.
     case 'queued':
     case 'turn_start':

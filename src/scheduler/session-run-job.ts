@@ -9,7 +9,7 @@ import type { ApprovalBroker } from '../safety/approval-broker.js';
 import { enqueueOwnTurn } from '../session/own-turn.js';
 import type { SessionManager } from '../session/types.js';
 import { formatLocal } from '../tasks/describe.js';
-import type { RunDenial } from '../tasks/types.js';
+import type { RunDenial, Task } from '../tasks/types.js';
 import { schedulerMessages } from './messages.js';
 import type { RunJob } from './run-job.js';
 
@@ -20,10 +20,18 @@ export function taskSessionId(taskId: number): string {
 
 export function sessionRunJob(
   sessions: SessionManager,
-  options: { lang: Lang; approvals?: Pick<ApprovalBroker, 'onEvent'> },
+  options: {
+    lang: Lang;
+    approvals?: Pick<ApprovalBroker, 'onEvent'>;
+    /** Why this run must not start (a budget, docs/usage-and-budgets.md); undefined: it runs. */
+    gate?: (task: Task) => { code: string; message: string } | undefined;
+  },
 ): RunJob {
   const t = schedulerMessages(options.lang);
   return async (task, run, emit) => {
+    // Skipped before its turn: the run record says why, and the model is never called.
+    const refused = options.gate?.(task);
+    if (refused) return { ok: false, error: `${refused.code}: ${refused.message}` };
     const session = sessions.get(taskSessionId(task.id));
     let turnId: string | undefined;
     const denied: RunDenial[] = [];

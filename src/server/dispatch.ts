@@ -35,7 +35,7 @@ async function dispatchFrame(deps: DispatchDeps, conn: Connection, frame: Client
       hub.attach(conn, sessionId);
       const { turnId, position } = app.sessions
         .get(sessionId)
-        .enqueue({ content: frame.content.trim(), source: 'user' });
+        .enqueue({ content: frame.content.trim(), source: 'user', channel: 'web' });
       const ack: Extract<ServerFrame, { type: 'queued' }> = {
         type: 'queued',
         turn_id: turnId,

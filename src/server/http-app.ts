@@ -34,6 +34,18 @@ function defaultWebRoot(): string {
   return resolve(import.meta.dirname, '../../dist/web');
 }
 
+/** Today's model usage (docs/usage-and-budgets.md): tokens, requests and cost so far. */
+function todayUsage(app: AppServices) {
+  const sum = app.usage.sum('day');
+  return {
+    requests: sum.requests,
+    total_tokens: sum.total_tokens,
+    cost: sum.cost,
+    currency: sum.currency,
+    estimated: sum.estimated,
+  };
+}
+
 function healthBody(app: AppServices): Record<string, unknown> {
   const info = app.provider.info;
   return {
@@ -65,6 +77,7 @@ function healthBody(app: AppServices): Record<string, unknown> {
     },
     approvals: { credential: app.config.server.token !== '' ? 'token' : 'client_key' },
     memory: memoryHealth(app),
+    usage: { today: todayUsage(app) },
     uptime_s: Math.round((app.clock.now().getTime() - app.startedAt.getTime()) / 1000),
   };
 }

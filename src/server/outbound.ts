@@ -6,8 +6,10 @@
  */
 
 import { errorFrame } from '../error-frame.js';
-import type { ServerFrame, ServerFrameType } from '../protocol/frames.js';
+import type { ServerFrame, ServerFrameType, WireUsage } from '../protocol/frames.js';
+import type { Usage } from '../providers/types.js';
 import type { SessionEvent } from '../session/types.js';
+import { roundCost } from '../usage/prices.js';
 import type { ServerMessages } from './messages.js';
 
 /**
@@ -44,6 +46,23 @@ function commandOf(args: unknown): string | undefined {
     return (args as { command: string }).command;
   }
   return undefined;
+}
+
+/** A turn's usage as the `complete` frame carries it (docs/protocol.md). */
+export function wireUsage(usage: Usage): WireUsage {
+  const wire: WireUsage = {
+    prompt_tokens: usage.promptTokens,
+    completion_tokens: usage.completionTokens,
+    total_tokens: usage.totalTokens,
+    cached_tokens: usage.cachedTokens ?? 0,
+    reasoning_tokens: usage.reasoningTokens ?? 0,
+  };
+  if (usage.currency) {
+    wire.cost = roundCost(usage.cost ?? 0);
+    wire.currency = usage.currency;
+  }
+  if (usage.estimated) wire.estimated = true;
+  return wire;
 }
 
 /** Frames for one session event, in send order. `queued` and `message` events produce none. */
@@ -114,11 +133,7 @@ export function framesForEvent(event: SessionEvent, t: ServerMessages): ServerFr
           type: 'complete',
           content: event.content,
           turn_id: event.turnId,
-          usage: {
-            prompt_tokens: event.usage.promptTokens,
-            completion_tokens: event.usage.completionTokens,
-            total_tokens: event.usage.totalTokens,
-          },
+          usage: wireUsage(event.usage),
           session,
         },
       ];
@@ -140,6 +155,8 @@ export function framesForEvent(event: SessionEvent, t: ServerMessages): ServerFr
           session,
         },
       ];
+    case 'notice':
+      return [{ type: 'info', content: event.message, session, turn_id: event.turnId }];
     case 'dialogue_reset': {
       // The original clients append the reset notice to the answer on screen and end that only on
       // `complete`: without one, the next answer is glued onto the notice.

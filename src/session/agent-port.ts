@@ -5,5 +5,14 @@
  * single source of the shape.
  */
 import type { RunTurnOptions, TurnResult } from '../agent/run-turn.js';
+import type { TurnMeter } from '../agent/turn-meter.js';
+import type { EnqueueInput } from './types.js';
 
 export type RunTurnFn = (input: RunTurnOptions) => Promise<TurnResult>;
+
+/** The meter of one turn (usage and budgets, src/usage); undefined: the turn is not counted. */
+export type MeterFor = (turn: {
+  sessionId: string;
+  turnId: string;
+  input: EnqueueInput;
+}) => TurnMeter | undefined;

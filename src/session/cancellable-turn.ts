@@ -18,16 +18,22 @@ export function startCancellableTurn(
   session: Session,
   content: string,
   onEvent: (event: SessionEvent) => void,
+  /** Where it came from, for the usage ledger (`v1`, `mcp`). */
+  channel?: string,
 ): CancellableTurn {
   let running = false;
   let cancelled = false;
-  const { turnId, done } = enqueueOwnTurn(session, { content, source: 'user' }, (event) => {
-    if (event.type === 'turn_start') {
-      running = true;
-      if (cancelled) session.abort();
-    }
-    onEvent(event);
-  });
+  const { turnId, done } = enqueueOwnTurn(
+    session,
+    { content, source: 'user', ...(channel ? { channel } : {}) },
+    (event) => {
+      if (event.type === 'turn_start') {
+        running = true;
+        if (cancelled) session.abort();
+      }
+      onEvent(event);
+    },
+  );
   let ended = false;
   void done.then(() => {
     ended = true;

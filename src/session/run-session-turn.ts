@@ -19,7 +19,7 @@ import type { ChatMessage, ChatProvider } from '../providers/types.js';
 import type { AskPerson } from '../safety/types.js';
 import type { AnyTool } from '../tools/tool.js';
 import type { Clock } from '../util/clock.js';
-import type { RunTurnFn } from './agent-port.js';
+import type { MeterFor, RunTurnFn } from './agent-port.js';
 import { compressIfNeeded } from './compress.js';
 import type { PlanItem } from './compression-plan.js';
 import type { ConversationLog } from './conversation-log.js';
@@ -30,6 +30,9 @@ import { ensureToolPairs } from './valid-history.js';
 /** Settings read at the start of every turn (so a config reload applies to the next turn). */
 export interface TurnSettings {
   maxRounds: number;
+  /** `agent.max_repeat_calls`, `agent.max_stale_rounds` (runaway detection). */
+  maxRepeatCalls?: number;
+  maxStaleRounds?: number;
   temperature?: number;
   maxTokens?: number;
   /** Longest model reply of one round (`agent.max_reply_chars`). */
@@ -56,6 +59,8 @@ export interface TurnDeps {
   askPerson?: AskPerson;
   /** Memories related to the new message (docs/memory-and-tasks.md, "Recall"); none when absent. */
   recall?: RecallPort;
+  /** Counts the turn's model rounds and applies the budgets (absent: not counted). */
+  meter?: MeterFor;
 }
 
 /** What the session needs of automatic recall: a block for the request and what it holds. */
@@ -184,6 +189,7 @@ export async function runSessionTurn(
       (call) => t.missingToolResult(call.function.name),
     );
     const request = await withRecall(deps, history, input.content, turnId, signal);
+    const meter = deps.meter?.({ sessionId, turnId, input });
     result = await deps.runTurn({
       turnId,
       sessionId,
@@ -192,6 +198,10 @@ export async function runSessionTurn(
       tools: await deps.tools(signal),
       messages: [{ role: 'system', content: system }, ...request],
       maxRounds: settings.maxRounds,
+      runaway: {
+        ...(settings.maxRepeatCalls !== undefined ? { maxRepeatCalls: settings.maxRepeatCalls } : {}),
+        ...(settings.maxStaleRounds !== undefined ? { maxStaleRounds: settings.maxStaleRounds } : {}),
+      },
       ...(settings.temperature !== undefined ? { temperature: settings.temperature } : {}),
       ...(settings.maxTokens !== undefined ? { maxTokens: settings.maxTokens } : {}),
       ...(settings.maxReplyChars !== undefined ? { maxReplyChars: settings.maxReplyChars } : {}),
@@ -199,6 +209,7 @@ export async function runSessionTurn(
       emit: onAgentEvent,
       ...(deps.askPerson ? { askPerson: attendedBy(deps.askPerson, input) } : {}),
       now: () => deps.clock.now(),
+      ...(meter ? { meter } : {}),
     });
   } catch (error) {
     deps.logger.error({ err: error, session: sessionId, turnId }, 'turn failed');
@@ -223,7 +234,13 @@ export async function runSessionTurn(
       log.markEnded();
       deps.emit({ type: 'dialogue_ended', session: sessionId });
     }
-    return { status: 'complete', turnId, content: result.content, endConversation: result.endConversation };
+    return {
+      status: 'complete',
+      turnId,
+      content: result.content,
+      endConversation: result.endConversation,
+      usage: result.usage,
+    };
   }
   deps.emit({ type: 'error', session: sessionId, turnId, code: result.code, message: result.message });
   return { status: 'error', turnId, code: result.code, message: result.message };

@@ -16,7 +16,7 @@ import type { AskPerson } from '../safety/types.js';
 import type { AnyTool } from '../tools/tool.js';
 import type { Clock } from '../util/clock.js';
 import type { IdGenerator } from '../util/ids.js';
-import type { RunTurnFn } from './agent-port.js';
+import type { MeterFor, RunTurnFn } from './agent-port.js';
 import { ConversationLog } from './conversation-log.js';
 import { sessionMessages } from './messages.js';
 import type { RecallPort, TurnSettings } from './run-session-turn.js';
@@ -46,11 +46,15 @@ interface SessionManagerOptions {
   askPerson?: AskPerson;
   /** Automatic memory recall before each turn; absent: none. */
   recall?: RecallPort;
+  /** The usage meter of each turn (the app's ledger); absent: turns are not counted. */
+  meter?: MeterFor;
 }
 
 function settingsFrom(config: Config): TurnSettings {
   return {
     maxRounds: config.agent.max_rounds,
+    maxRepeatCalls: config.agent.max_repeat_calls,
+    maxStaleRounds: config.agent.max_stale_rounds,
     temperature: config.llm.temperature,
     maxTokens: config.llm.max_tokens,
     maxReplyChars: config.agent.max_reply_chars,
@@ -115,6 +119,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
           runTurn: options.runTurn ?? loadedRunTurn,
           ...(options.askPerson ? { askPerson: options.askPerson } : {}),
           ...(options.recall ? { recall: options.recall } : {}),
+          ...(options.meter ? { meter: options.meter } : {}),
         });
       }
       sessions.set(id, session);

@@ -4,6 +4,7 @@
  * with exactly one `turn_end` or `error` event for its turn.
  */
 import type { AgentEvent, TurnErrorCode } from '../agent/events.js';
+import type { Usage } from '../providers/types.js';
 
 export type TurnSource = 'user' | 'task';
 
@@ -25,7 +26,7 @@ export type SessionEvent =
   | { type: 'dialogue_reset'; session: string };
 
 export type TurnOutcome =
-  | { status: 'complete'; turnId: string; content: string; endConversation: boolean }
+  | { status: 'complete'; turnId: string; content: string; endConversation: boolean; usage: Usage }
   | { status: 'error'; turnId: string; code: TurnErrorCode; message: string };
 
 /** One transcript entry, as sent in the `history` frame. */
@@ -54,6 +55,8 @@ export interface EnqueueInput {
    * turn (`source: task`), which asks only when its task posts to a chat that can answer.
    */
   attended?: boolean;
+  /** Where the turn came from, for the usage ledger (`web`, `cli`, `v1`, `mcp`, a chat kind); default from the session id. */
+  channel?: string;
 }
 
 export interface Session {

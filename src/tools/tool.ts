@@ -31,6 +31,8 @@ export interface ToolResult {
   fullOutputPath?: string;
   /** Set by `save_memory_and_end_conversation`: the session ends after this turn. */
   endConversation?: boolean;
+  /** For MCP clients only, sent as the result's `_meta` (the `ask` tool's usage); never shown to a model. */
+  meta?: Record<string, unknown>;
 }
 
 export interface Tool<Args = unknown> {

@@ -98,13 +98,15 @@ describe('runTurn', () => {
     expect(toolMessage.content).toMatch(expected);
   });
 
-  it('stops after max_rounds with a valid history', async () => {
-    scripted.model = createScriptedProvider({
-      fallback: { toolCalls: [{ name: 'echo', arguments: { text: 'again' } }] },
-    });
+  it('stops after max_rounds as a runaway, with a valid history', async () => {
+    scripted.model = createScriptedProvider();
+    scripted.model.script(
+      ...['one', 'two', 'three'].map((text) => ({ toolCalls: [{ name: 'echo', arguments: { text } }] })),
+    );
     const { events, done } = turn({ maxRounds: 3 });
     const result = await done;
-    expect(result).toMatchObject({ status: 'error', code: 'max_rounds' });
+    expect(result).toMatchObject({ status: 'error', code: 'runaway' });
+    expect(result.status === 'error' && result.message).toMatch(/after 3 model calls.*agent\.max_rounds/);
     expect(scripted.model.calls).toHaveLength(3);
     expect(result.messages).toHaveLength(6);
     expectAllCallsAnswered(result.messages);

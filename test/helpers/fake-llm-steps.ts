@@ -16,6 +16,11 @@ export interface FakeUsage {
   prompt_tokens: number;
   completion_tokens: number;
   total_tokens: number;
+  /** OpenAI's cache and reasoning details (sent as given). */
+  prompt_tokens_details?: { cached_tokens?: number };
+  completion_tokens_details?: { reasoning_tokens?: number };
+  /** DeepSeek's cache hits. */
+  prompt_cache_hit_tokens?: number;
 }
 
 /** A successful answer (streamed as SSE when the request says `stream: true`, else one JSON body). */

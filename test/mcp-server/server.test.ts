@@ -128,9 +128,18 @@ describe('/mcp (Streamable HTTP)', () => {
       );
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name)).toContain('ask');
-      box.llm.script({ text: 'answer from the agent' });
+      box.llm.script({
+        text: 'answer from the agent',
+        usage: { prompt_tokens: 321, completion_tokens: 12, total_tokens: 333 },
+      });
       const asked = await client.callTool({ name: 'ask', arguments: { message: 'hello box' } });
       expect(textOf(asked)).toBe('answer from the agent');
+      // The turn's real usage, in /v1's shape, in the result's _meta.
+      expect(asked._meta?.['aibox/usage']).toMatchObject({
+        prompt_tokens: 321,
+        completion_tokens: 12,
+        total_tokens: 333,
+      });
       expect(
         box.app.sessions
           .get('mcp')

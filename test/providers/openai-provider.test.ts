@@ -35,7 +35,7 @@ describe('openai provider: streaming', () => {
     expect(lastEvent(events)).toEqual({
       type: 'done',
       finishReason: 'stop',
-      usage: { promptTokens: 11, completionTokens: 7, totalTokens: 18 },
+      usage: { promptTokens: 11, completionTokens: 7, totalTokens: 18, cachedTokens: 0, reasoningTokens: 0 },
     });
     const sent = llm.requests[0];
     expect(sent?.headers.authorization).toBe(`Bearer ${TEST_KEY}`);

@@ -11,6 +11,7 @@ import { h } from './dom.js';
 import type { Messages } from './i18n.js';
 import { setMarkdown } from './markdown.js';
 import { createToolCard, type ToolCard } from './tool-card.js';
+import { addUsage, usageText } from './usage-text.js';
 
 interface TurnView {
   el: HTMLElement;
@@ -72,6 +73,8 @@ export function createChatLog(
   const turns = new Map<string, TurnView>();
   const running = new Set<string>();
   const pending: HTMLElement[] = [];
+  /** What this session's turns used since the page opened (or the last `/new`). */
+  let session: Parameters<typeof usageText>[0] = { total_tokens: 0 };
   const busyListeners: ((busy: boolean) => void)[] = [];
   let frameRequested = false;
   let renderCost = 0;
@@ -227,6 +230,10 @@ export function createChatLog(
         const view = turnView(frame.turn_id);
         if (!view.hasText && frame.content) appendText(view, frame.content, true);
         else flush();
+        if (frame.usage) {
+          session = addUsage(session, frame.usage);
+          note(view.el, t().turnUsage(usageText(frame.usage, t()), usageText(session, t())), 'muted usage');
+        }
         setRunning(frame.turn_id, false);
         return;
       }
@@ -267,10 +274,12 @@ export function createChatLog(
         add(h('div', { class: 'note divider' }, t().dialogueReset));
         return;
       // Not the log's: `history` is rendered by renderHistory, the rest by other views or nobody.
+      case 'info':
+        if (frame.turn_id) note(turnView(frame.turn_id).el, frame.content, 'warning');
+        return;
       case 'history':
       case 'queued':
       case 'connection_ack':
-      case 'info':
       case 'line':
       case 'pong':
       case 'command_result':
@@ -293,6 +302,7 @@ export function createChatLog(
   };
 
   const reset = () => {
+    session = { total_tokens: 0 };
     turns.clear();
     approvals.clear();
     for (const turnId of [...running]) setRunning(turnId, false);

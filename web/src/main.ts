@@ -187,7 +187,11 @@ async function boot(root: HTMLElement): Promise<void> {
       case 'task_completed':
       case 'task_deleted':
       case 'task_updated':
+        return;
+      // A notice about a turn (a budget's 80 % warning) is shown with it; the welcome lines are not.
       case 'info':
+        if (frame.turn_id && !ofTaskSession(frame)) chat.handle(frame);
+        return;
       case 'line':
       case 'pong':
       case 'connection_ack':

@@ -6,6 +6,7 @@ import type { Api } from './api-client.js';
 import { formatTime, h, replaceChildren } from './dom.js';
 import type { Messages } from './i18n.js';
 import { createTaskForm } from './task-form.js';
+import { usageText } from './usage-text.js';
 
 export interface TasksView {
   el: HTMLElement;
@@ -98,6 +99,9 @@ export function createTasksView(
               ' ',
               h('span', { class: 'badge' }, run.status),
               ' ',
+              ...(run.usage?.requests
+                ? [h('span', { class: 'muted run-usage' }, usageText(run.usage, t())), ' ']
+                : []),
               run.error ?? run.answer ?? '',
               // Steps refused because nobody can approve during a scheduled run.
               ...(run.denied ?? []).map((d) =>

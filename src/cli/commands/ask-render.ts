@@ -68,6 +68,10 @@ export function createAskRenderer(lang: Lang, streams: AskStreams) {
         endAnswerLine();
         err(t.ended);
         break;
+      case 'notice':
+        endAnswerLine();
+        err(event.message);
+        break;
       default:
         break;
     }

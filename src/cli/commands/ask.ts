@@ -62,7 +62,7 @@ async function runAsk(message: string, options: AskOptions, globals: GlobalOptio
   process.on('SIGINT', onInterrupt);
   try {
     if (options.new) await session.reset();
-    const turn = session.enqueue({ content: message, source: 'user' });
+    const turn = session.enqueue({ content: message, source: 'user', channel: 'cli' });
     const outcome = await turn.done;
     render.finish();
     return outcome.status === 'complete' ? 0 : 1;

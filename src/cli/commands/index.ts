@@ -16,6 +16,7 @@ export const COMMANDS: Record<string, () => Promise<Register>> = {
   memory: async () => (await import('./memory.js')).register,
   memo: async () => (await import('./tasks.js')).register,
   mcp: async () => (await import('./mcp.js')).register,
+  usage: async () => (await import('./usage.js')).register,
   doctor: async () => (await import('./doctor.js')).register,
   channels: async () => (await import('./channels.js')).register,
   service: async () => (await import('./service.js')).register,

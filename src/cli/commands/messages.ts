@@ -419,3 +419,23 @@ export const doctorMessages = defineMessages({
     unmet: 'safety.sandbox = bwrap, but the sandbox cannot run: the server will refuse to start',
   },
 });
+
+/** `aibox usage`. */
+export const usageCliMessages = defineMessages({
+  zh: {
+    usage: '模型用量与费用（按会话、任务、渠道或模型汇总）',
+    days: '最近多少天（含今天，默认 30）',
+    by: '按什么汇总：session、task、channel 或 model（默认按天）',
+    json: '以 JSON 输出',
+    badNumber: (flag: string, value: string) => `${flag} 的值「${value}」无效`,
+    badBy: (value: string) => `--by 的值「${value}」无效：可用 session、task、channel、model`,
+  },
+  en: {
+    usage: 'What the models used and cost (by session, task, channel or model)',
+    days: 'How many days back, today included (default 30)',
+    by: 'Group by: session, task, channel or model (default: by day)',
+    json: 'Print JSON',
+    badNumber: (flag, value) => `Invalid value "${value}" for ${flag}`,
+    badBy: (value) => `Invalid value "${value}" for --by: use session, task, channel or model`,
+  },
+});

@@ -183,6 +183,8 @@ export interface TaskRunDto {
   error: string | null;
   /** Steps refused because nobody could approve them during the run. */
   denied: { tool: string; command: string; how: string }[];
+  /** What the run's model requests used and cost (docs/usage-and-budgets.md); cost in `currency`, '' when unpriced. */
+  usage: { requests: number; total_tokens: number; cost: number; currency: string; estimated: boolean };
 }
 
 /** A memory as stored (`src/memory/types.ts`); search results add a `snippet`. */

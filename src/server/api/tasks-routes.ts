@@ -62,9 +62,25 @@ function taskDto(task: Task): TaskDto {
   return dto;
 }
 
-function runDto(run: TaskRun): TaskRunDto {
+function runDto(run: TaskRun, usage: AppServices['usage']): TaskRunDto {
   const { id, executionId, occurrence, status, late, startedAt, endedAt, answer, error, denied } = run;
-  return { id, executionId, occurrence, status, late, startedAt, endedAt, answer, error, denied };
+  const sum = startedAt
+    ? usage.store.runSum(run.taskId, startedAt, endedAt, usage.currency())
+    : { requests: 0, total_tokens: 0, cost: 0, currency: usage.currency(), estimated: false };
+  const { requests, total_tokens, cost, currency, estimated } = sum;
+  return {
+    id,
+    executionId,
+    occurrence,
+    status,
+    late,
+    startedAt,
+    endedAt,
+    answer,
+    error,
+    denied,
+    usage: { requests, total_tokens, cost, currency, estimated },
+  };
 }
 
 export function createTasksRoutes(services: AppServices, t: ApiMessages): Hono {
@@ -129,7 +145,9 @@ export function createTasksRoutes(services: AppServices, t: ApiMessages): Hono {
 
   app.get('/:id/runs', (c) => {
     const task = existing(c.req.param('id'));
-    return c.json<{ runs: TaskRunDto[] }>({ runs: tasks.runs(task.id, { limit: 50 }).map(runDto) });
+    return c.json<{ runs: TaskRunDto[] }>({
+      runs: tasks.runs(task.id, { limit: 50 }).map((run) => runDto(run, services.usage)),
+    });
   });
 
   return app;

@@ -25,6 +25,8 @@ export const ChatRequestSchema = z.object({
   functions: z.array(z.unknown()).nullish(),
   tool_choice: z.union([z.string(), z.record(z.string(), z.unknown())]).nullish(),
   user: z.string().max(1000).nullish(),
+  /** `include_usage`: a last chunk with the turn's usage and no choices (as OpenAI sends it). */
+  stream_options: z.object({ include_usage: z.boolean().nullish() }).nullish(),
 });
 export type ChatRequest = z.infer<typeof ChatRequestSchema>;
 type ChatMessage = ChatRequest['messages'][number];

@@ -13,6 +13,7 @@ import type { AppServices } from '../../app/services.js';
 import { isAppError } from '../../errors.js';
 import { startCancellableTurn } from '../../session/cancellable-turn.js';
 import type { Session, SessionEvent, TurnOutcome } from '../../session/types.js';
+import { openAiUsage } from '../../usage/openai-usage.js';
 import { bearerToken, tokensEqual } from '../auth.js';
 import { logRequestFailure } from '../log-request-failure.js';
 import { answerText } from './answer-text.js';
@@ -125,7 +126,7 @@ function failure(c: Context, outcome: Extract<TurnOutcome, { status: 'error' }>)
 
 async function wholeTurn(c: Context, request: ChatRequest, session: Session, content: string) {
   const answer = answerText();
-  const turn = startCancellableTurn(session, content, (event) => answer.add(event));
+  const turn = startCancellableTurn(session, content, (event) => answer.add(event), 'v1');
   const signal = c.req.raw.signal;
   signal.addEventListener('abort', () => turn.cancel(), { once: true });
   const outcome = await turn.done;
@@ -142,7 +143,7 @@ async function wholeTurn(c: Context, request: ChatRequest, session: Session, con
         finish_reason: 'stop',
       },
     ],
-    usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
+    usage: openAiUsage(outcome.usage),
   });
 }
 
@@ -167,21 +168,39 @@ function streamTurn(c: Context, request: ChatRequest, session: Session, content:
       });
       writing = writing.then(() => stream.writeSSE({ data }));
     };
+    const usageChunk = (usage: Record<string, unknown>) => {
+      const data = JSON.stringify({
+        id,
+        object: 'chat.completion.chunk',
+        created,
+        model: request.model,
+        choices: [],
+        usage,
+      });
+      writing = writing.then(() => stream.writeSSE({ data }));
+    };
     const answer = answerText();
-    const turn = startCancellableTurn(session, content, (event) => {
-      const text = answer.add(event);
-      if (event.type === 'turn_start') chunk({ role: 'assistant', content: '' }, null);
-      else if (text !== '') chunk({ content: text }, null);
-      else {
-        const activity = toolActivity(event);
-        if (activity) chunk({}, null, { aibox: activity });
-      }
-    });
+    const turn = startCancellableTurn(
+      session,
+      content,
+      (event) => {
+        const text = answer.add(event);
+        if (event.type === 'turn_start') chunk({ role: 'assistant', content: '' }, null);
+        else if (text !== '') chunk({ content: text }, null);
+        else {
+          const activity = toolActivity(event);
+          if (activity) chunk({}, null, { aibox: activity });
+        }
+      },
+      'v1',
+    );
     id = completionId(turn.turnId);
     stream.onAbort(() => turn.cancel());
     const outcome = await turn.done;
-    if (outcome.status === 'complete') chunk({}, 'stop');
-    else {
+    if (outcome.status === 'complete') {
+      chunk({}, 'stop');
+      if (request.stream_options?.include_usage) usageChunk(openAiUsage(outcome.usage));
+    } else {
       const data = JSON.stringify(openAiErrorBody(outcome.code, outcome.message));
       writing = writing.then(() => stream.writeSSE({ data }));
     }

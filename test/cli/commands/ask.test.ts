@@ -35,6 +35,22 @@ const contents = (n: number): string[] =>
   );
 
 describe('aibox ask', () => {
+  it('says when a budget is used up and exits 1, without asking the model again', async () => {
+    const dir = home({ budget: { daily_tokens: 100 } });
+    llm.script({ text: 'spent', usage: { prompt_tokens: 90, completion_tokens: 30, total_tokens: 120 } });
+    const first = await runCli(['ask', 'spend it'], { home: dir, env: env() });
+    expect(first.code).toBe(0);
+    const before = llm.requests.length;
+    const refused = await runCli(['ask', 'once more'], { home: dir, env: env() });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/budget_exceeded.*token budget for today is used up: 120 of 100/s);
+    expect(llm.requests.length).toBe(before);
+    const usage = await runCli(['usage', '--json', '--by', 'channel'], { home: dir, env: env() });
+    expect(JSON.parse(usage.stdout).rows).toEqual([
+      expect.objectContaining({ channel: 'cli', total_tokens: 120 }),
+    ]);
+  }, 120_000);
+
   it('streams the answer to stdout, tool activity to stderr, and exits 0', async () => {
     const dir = home();
     const start = llm.requests.length;
