@@ -45,6 +45,7 @@ const ERROR_CODES = {
   // Turns
   aborted: { status: 500 },
   max_rounds: { status: 500 },
+  malformed_tool_calls: { status: 502 },
   llm_unavailable: { status: 502 },
   llm_error: { status: 502 },
   internal: { status: 500 },

@@ -7,7 +7,7 @@ import type { ChatMessage, Usage } from '../providers/types.js';
 
 /** How a failed turn ends (the `code` of its WebSocket `error` frame and of a `/v1` error). */
 export type TurnErrorCode = ErrorCodeOf<
-  'llm_unavailable' | 'llm_error' | 'aborted' | 'max_rounds' | 'internal'
+  'llm_unavailable' | 'llm_error' | 'aborted' | 'max_rounds' | 'malformed_tool_calls' | 'internal'
 >;
 
 export type AgentEvent =

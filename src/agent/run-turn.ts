@@ -7,6 +7,7 @@
  */
 import { describeError } from '../errors.js';
 import type { Lang } from '../i18n/lang.js';
+import type { ModelProfile } from '../providers/model-profile.js';
 import type { ChatMessage, ChatProvider, ProviderErrorCode, ToolCall, Usage } from '../providers/types.js';
 import type { AskPerson } from '../safety/types.js';
 import type { AnyTool, ToolResult } from '../tools/tool.js';
@@ -14,7 +15,10 @@ import type { AgentEvent, TurnErrorCode } from './events.js';
 import { executeToolCall, parseArguments } from './execute-tool-call.js';
 import { agentMessages } from './messages.js';
 import { addUsage, runModelRound } from './model-round.js';
-import { toolSpecs } from './tool-specs.js';
+import { createToolOffer } from './tool-offer.js';
+
+/** Malformed tool calls in a row (unknown tool, bad JSON, refused arguments) that end the turn. */
+export const MAX_MALFORMED_CALLS = 3;
 
 export interface RunTurnOptions {
   turnId: string;
@@ -22,6 +26,8 @@ export interface RunTurnOptions {
   lang: Lang;
   provider: ChatProvider;
   tools: AnyTool[];
+  /** What each request offers of `tools` (src/agent/tool-offer.ts); default `default`. */
+  profile?: ModelProfile;
   /** The complete request history: system prompt(s), prior messages, the new user message last. */
   messages: ChatMessage[];
   maxRounds: number;
@@ -105,10 +111,12 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
 
   emit({ type: 'turn_start', turnId });
   try {
-    const specs = toolSpecs(options.tools);
+    const offer = createToolOffer(options.tools, options.profile ?? 'default', lang);
     const byName = new Map(options.tools.map((tool) => [tool.name, tool]));
+    let malformedInARow = 0;
     for (let round = 0; round < options.maxRounds; round++) {
       if (signal.aborted) return fail('aborted', text.aborted());
+      const specs = offer.specs();
       const outcome = await runModelRound(
         provider,
         {
@@ -141,6 +149,8 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
         let result: ToolResult;
         if (signal.aborted) result = { ok: false, content: text.toolNotRun(name) };
         else if (endConversation) result = { ok: false, content: text.toolSkippedEnd(name) };
+        else if (malformedInARow >= MAX_MALFORMED_CALLS)
+          result = { ok: false, content: text.toolNotRunMalformed(name) };
         else {
           const parsed = parseArguments(call.function.arguments);
           emit({
@@ -151,7 +161,10 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
             args: parsed.ok ? parsed.value : call.function.arguments,
           });
           const started = clock();
-          result = await executeToolCall({
+          // A compact turn's first call of a tool it was not offered shows the model its definition.
+          const firstContact = byName.has(name) && !offer.offered(name);
+          offer.called(name);
+          const executed = await executeToolCall({
             call,
             parsed,
             tools: byName,
@@ -166,6 +179,10 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
                 emit({ type: 'tool_output', turnId, callId: call.id, stream, text: chunk }),
             },
           });
+          if (!executed.malformed) malformedInARow = 0;
+          else if (!firstContact) malformedInARow++;
+          const { malformed: _counted, ...toolResult } = executed;
+          result = toolResult;
           emit({
             type: 'tool_end',
             turnId,
@@ -181,6 +198,8 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
         record({ role: 'tool', tool_call_id: call.id, content: result.content });
       }
       if (signal.aborted) return fail('aborted', text.aborted());
+      if (malformedInARow >= MAX_MALFORMED_CALLS)
+        return fail('malformed_tool_calls', text.malformedCalls(MAX_MALFORMED_CALLS));
       if (endConversation) return complete(outcome.text, true);
     }
     return fail('max_rounds', text.maxRounds(options.maxRounds));

@@ -107,6 +107,16 @@ export const LlmConfigSchema = z.strictObject({
     zh: '一次回答最多的思考 token 数；0 为服务商默认',
     en: "Most thinking tokens of one reply; 0: the vendor's default",
   }),
+  profile: key(z.enum(['auto', 'compact', 'default']).default('auto'), {
+    live: true,
+    zh: '每次请求带多少：compact（短提示、核心工具、其余按需）给小模型和本地模型；auto：ollama 和已知上下文不超过 32k 的模型用 compact',
+    en: 'What each request carries: compact (short prompt, core tools, the rest on demand) for small and local models; auto: compact for ollama and a known window up to 32k',
+  }),
+  context_window: key(z.int().min(0).max(100_000_000).default(0), {
+    live: true,
+    zh: '模型的上下文窗口（token）；0 为未知。决定历史压缩的预算',
+    en: "The model's context window in tokens; 0: not known. Sizes history compression",
+  }),
 });
 
 const AgentConfigSchema = z.strictObject({
