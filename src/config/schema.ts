@@ -348,6 +348,11 @@ const SchedulerConfigSchema = z.strictObject({
     zh: '一个任务两次运行之间的最短秒数（不低于 60）',
     en: 'Shortest time between two runs of a task, in seconds (at least 60)',
   }),
+  pre_check_timeout_s: key(seconds(600).default(10), {
+    live: true,
+    zh: '定时任务预检命令（when）的时限（秒）；超时则本次跳过',
+    en: "Time limit of a task's pre-check command (when), in seconds; past it the run is skipped",
+  }),
 });
 
 /** A user's rule for the allow/ask/deny decision (see docs/safety.md). */

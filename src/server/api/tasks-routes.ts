@@ -63,8 +63,9 @@ function taskDto(task: Task): TaskDto {
 }
 
 function runDto(run: TaskRun): TaskRunDto {
-  const { id, executionId, occurrence, status, late, startedAt, endedAt, answer, error, denied } = run;
-  return { id, executionId, occurrence, status, late, startedAt, endedAt, answer, error, denied };
+  const { id, executionId, occurrence, status, late, startedAt, endedAt, answer, error, denied, preCheck } =
+    run;
+  return { id, executionId, occurrence, status, late, startedAt, endedAt, answer, error, denied, preCheck };
 }
 
 export function createTasksRoutes(services: AppServices, t: ApiMessages): Hono {

@@ -6,6 +6,7 @@ import { runDenialsMigration } from './004-run-denials.js';
 import { taskNotifyMigration } from './005-task-notify.js';
 import { memoryVectorsMigration } from './006-memory-vectors.js';
 import { memoryVectorStaleMigration } from './007-memory-vector-stale.js';
+import { taskPreCheckMigration } from './008-task-pre-check.js';
 
 /** Every schema step, in order. Add new ones at the end; never edit an applied one. */
 export const MIGRATIONS: Migration[] = [
@@ -16,4 +17,5 @@ export const MIGRATIONS: Migration[] = [
   taskNotifyMigration,
   memoryVectorsMigration,
   memoryVectorStaleMigration,
+  taskPreCheckMigration,
 ];
