@@ -56,6 +56,17 @@ function firstLine(text: string): string {
   return trimmed.length <= MAX_LINE_CHARS ? trimmed : `${trimmed.slice(0, MAX_LINE_CHARS - 1)}…`;
 }
 
+/** A refusal's lines (what was not run, why, how it was decided) joined into one. */
+function oneLine(text: string): string {
+  return firstLine(
+    text
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean)
+      .join(' '),
+  );
+}
+
 export function createPreCheckRunner(options: PreCheckOptions): PreCheckRunner {
   const { guard, workspace } = options;
   /** The server's environment without secrets, the skills dir on PATH; a pre-check sets no variables. */
@@ -105,7 +116,7 @@ export function createPreCheckRunner(options: PreCheckOptions): PreCheckRunner {
         ...(requestApproval ? { requestApproval } : {}),
       });
       if ('refused' in judged)
-        return { outcome: 'refused', exit: null, line: firstLine(judged.refused), durationMs: elapsed() };
+        return { outcome: 'refused', exit: null, line: oneLine(judged.refused), durationMs: elapsed() };
       const { spawn } = judged;
       const run = await runProcess({
         command: spawn.command,
@@ -124,12 +135,8 @@ export function createPreCheckRunner(options: PreCheckOptions): PreCheckRunner {
       if (run.timedOut)
         return { outcome: 'timeout', exit: null, line: t.timedOut(options.timeoutMs() / 1000), durationMs };
       if (run.exitCode === 0) return { outcome: 'passed', exit: 0, line: output, durationMs };
-      return {
-        outcome: 'failed',
-        exit: run.exitCode,
-        line: output || t.signal(String(run.signal ?? '?')),
-        durationMs,
-      };
+      const ended = run.exitCode === null ? t.signal(String(run.signal ?? '?')) : '';
+      return { outcome: 'failed', exit: run.exitCode, line: output || ended, durationMs };
     },
   };
 }
