@@ -37,7 +37,8 @@ async function ask(b: Box, content = 'hello') {
   c.send({ type: 'message', content });
   await c.waitFor((f) => f.type === 'complete' || (f.type === 'error' && f.turn_id !== undefined));
   c.close();
-  return b.llm.requests.map((r) => r.body);
+  // Chat requests only (with `ollama`, memory recall may ask the same server for embeddings).
+  return b.llm.requests.map((r) => r.body).filter((body) => Array.isArray(body.messages));
 }
 
 const names = (body: { tools?: SentTool[] }) => (body.tools ?? []).map((t) => t.function.name);
