@@ -1,15 +1,15 @@
-/** Migration 007 rebuilds task_runs with `skipped` allowed, keeping every row, column and index. */
+/** Migration 008 rebuilds task_runs with `skipped` allowed, keeping every row, column and index. */
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../../src/store/migrations/index.js';
 import { tempHome } from '../../helpers/cli.js';
 
-describe('migration 007 (task pre-checks)', () => {
-  it('keeps the runs of a version-6 database and lets a run be skipped, nothing else new', () => {
+describe('migration 008 (task pre-checks)', () => {
+  it('keeps the runs of a version-7 database and lets a run be skipped, nothing else new', () => {
     const db = new Database(join(tempHome('aibox-mig6-'), 'memories.db'));
     db.pragma('foreign_keys = ON');
-    for (const migration of MIGRATIONS.filter((m) => m.version <= 6))
+    for (const migration of MIGRATIONS.filter((m) => m.version <= 7))
       db.transaction(() => migration.up(db))();
     db.prepare(
       "INSERT INTO tasks (id, title, schedule, created_at, updated_at) VALUES (1, 't', '{}', 'now', 'now')",
@@ -18,7 +18,7 @@ describe('migration 007 (task pre-checks)', () => {
       `INSERT INTO task_runs (task_id, occurrence, execution_id, status, claimed_at, instance, answer, denied)
        VALUES (1, 5, '1_5', 'complete', 'now', 'host:1:a', 'fine', '[{"tool":"run_command"}]')`,
     ).run();
-    const migration = MIGRATIONS.find((m) => m.version === 7);
+    const migration = MIGRATIONS.find((m) => m.version === 8);
     db.transaction(() => migration?.up(db))();
 
     expect(db.prepare('SELECT answer, denied, pre_check FROM task_runs').get()).toEqual({
