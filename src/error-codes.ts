@@ -46,6 +46,7 @@ const ERROR_CODES = {
   aborted: { status: 500 },
   budget_exceeded: { status: 429 },
   runaway: { status: 500 },
+  malformed_tool_calls: { status: 502 },
   llm_unavailable: { status: 502 },
   llm_error: { status: 502 },
   internal: { status: 500 },

@@ -7,7 +7,13 @@ import type { ChatMessage, Usage } from '../providers/types.js';
 
 /** How a failed turn ends (the `code` of its WebSocket `error` frame and of a `/v1` error). */
 export type TurnErrorCode = ErrorCodeOf<
-  'llm_unavailable' | 'llm_error' | 'aborted' | 'internal' | 'budget_exceeded' | 'runaway'
+  | 'llm_unavailable'
+  | 'llm_error'
+  | 'aborted'
+  | 'internal'
+  | 'budget_exceeded'
+  | 'runaway'
+  | 'malformed_tool_calls'
 >;
 
 export type AgentEvent =

@@ -1,17 +1,18 @@
 /**
- * Runs one model tool call: JSON-parse the arguments, validate them with the
- * tool's zod schema, execute. Never throws: every failure (unknown tool, bad
- * JSON, invalid arguments, a throw, an abort) becomes a result the model sees.
+ * Runs one model tool call: JSON-parse the arguments, check them (call-check.ts), execute.
+ * Never throws: every failure (unknown tool, bad JSON, invalid arguments, a throw, an abort)
+ * becomes a result the model sees; a call that could not run at all is marked `malformed`.
  */
-import { z } from 'zod';
 import { describeError } from '../errors.js';
 import type { Lang } from '../i18n/lang.js';
 import type { ToolCall } from '../providers/types.js';
 import type { AskPerson } from '../safety/types.js';
 import type { AnyTool, ToolContext, ToolResult } from '../tools/tool.js';
+import { checkToolCall, type ParsedArguments } from './call-check.js';
 import { agentMessages } from './messages.js';
 
-type ParsedArguments = { ok: true; value: unknown } | { ok: false; error: string };
+/** `malformed`: the call named no known tool or had arguments its tool refuses (nothing ran). */
+export type CallResult = ToolResult & { malformed?: true };
 
 interface ExecuteToolCallOptions {
   call: ToolCall;
@@ -56,22 +57,19 @@ function raceAbort<T>(
   });
 }
 
-export async function executeToolCall(options: ExecuteToolCallOptions): Promise<ToolResult> {
+export async function executeToolCall(options: ExecuteToolCallOptions): Promise<CallResult> {
   const { call, tools, lang, context, parsed } = options;
   const text = agentMessages(lang);
   const name = call.function.name;
-  const tool = tools.get(name);
-  if (!tool) return { ok: false, content: text.unknownTool(name, [...tools.keys()].join(', ') || '-') };
-
-  if (!parsed.ok) return { ok: false, content: text.invalidJson(name, parsed.error) };
-  const args = tool.parameters.safeParse(parsed.value);
-  if (!args.success) return { ok: false, content: text.invalidArgs(name, z.prettifyError(args.error)) };
+  const checked = checkToolCall(call, parsed, tools, lang);
+  if (!checked.ok) return { ok: false, content: checked.correction, malformed: true };
+  const { tool } = checked;
 
   const aborted = (): ToolResult => ({ ok: false, content: text.toolAborted(name) });
   try {
     const { askPerson, ...rest } = context;
     const ids = { sessionId: context.sessionId, turnId: context.turnId, callId: call.id };
-    const run = tool.execute(args.data, {
+    const run = tool.execute(checked.args, {
       ...rest,
       callId: call.id,
       lang,

@@ -7,6 +7,7 @@
  */
 import { describeError } from '../errors.js';
 import type { Lang } from '../i18n/lang.js';
+import type { ModelProfile } from '../providers/model-profile.js';
 import type { ChatMessage, ChatProvider, ProviderErrorCode, ToolCall, Usage } from '../providers/types.js';
 import type { AskPerson } from '../safety/types.js';
 import type { AnyTool, ToolResult } from '../tools/tool.js';
@@ -15,8 +16,11 @@ import { executeToolCall, parseArguments } from './execute-tool-call.js';
 import { agentMessages } from './messages.js';
 import { addUsage, type RoundOutcome, replyText, runModelRound } from './model-round.js';
 import { type RunawayLimits, RunawayWatch } from './runaway-watch.js';
-import { toolSpecs } from './tool-specs.js';
+import { createToolOffer } from './tool-offer.js';
 import type { TurnMeter } from './turn-meter.js';
+
+/** Malformed tool calls in a row (unknown tool, bad JSON, refused arguments) that end the turn. */
+export const MAX_MALFORMED_CALLS = 3;
 
 export interface RunTurnOptions {
   turnId: string;
@@ -24,6 +28,8 @@ export interface RunTurnOptions {
   lang: Lang;
   provider: ChatProvider;
   tools: AnyTool[];
+  /** What each request offers of `tools` (src/agent/tool-offer.ts); default `default`. */
+  profile?: ModelProfile;
   /** The complete request history: system prompt(s), prior messages, the new user message last. */
   messages: ChatMessage[];
   maxRounds: number;
@@ -128,17 +134,19 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
 
   emit({ type: 'turn_start', turnId });
   try {
-    const specs = toolSpecs(options.tools);
+    const offer = createToolOffer(options.tools, options.profile ?? 'default', lang);
     const byName = new Map(options.tools.map((tool) => [tool.name, tool]));
     const watch = new RunawayWatch({
       maxRepeatCalls: options.runaway?.maxRepeatCalls ?? 3,
       maxStaleRounds: options.runaway?.maxStaleRounds ?? 4,
     });
     let runaway: string | undefined;
+    let malformedInARow = 0;
     for (let round = 0; round < options.maxRounds; round++) {
       if (signal.aborted) return fail('aborted', text.aborted());
       const refusal = meter?.beforeRound(usage.totalTokens);
       if (refusal) return fail(refusal.code, refusal.message);
+      const specs = offer.specs();
       const request = {
         messages: [...options.messages, ...added],
         tools: specs.length > 0 ? specs : undefined,
@@ -170,6 +178,8 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
         if (signal.aborted) result = { ok: false, content: text.toolNotRun(name) };
         else if (endConversation) result = { ok: false, content: text.toolSkippedEnd(name) };
         else if (runaway) result = { ok: false, content: text.toolNotRunRunaway(name) };
+        else if (malformedInARow >= MAX_MALFORMED_CALLS)
+          result = { ok: false, content: text.toolNotRunMalformed(name) };
         else if (watch.repeated(call)) {
           runaway = text.repeatedCall(name, watch.repeatCount);
           result = { ok: false, content: text.toolNotRunRunaway(name) };
@@ -183,7 +193,10 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
             args: parsed.ok ? parsed.value : call.function.arguments,
           });
           const started = clock();
-          result = await executeToolCall({
+          // A compact turn's first call of a tool it was not offered shows the model its definition.
+          const firstContact = byName.has(name) && !offer.offered(name);
+          offer.called(name);
+          const executed = await executeToolCall({
             call,
             parsed,
             tools: byName,
@@ -198,6 +211,10 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
                 emit({ type: 'tool_output', turnId, callId: call.id, stream, text: chunk }),
             },
           });
+          if (!executed.malformed) malformedInARow = 0;
+          else if (!firstContact) malformedInARow++;
+          const { malformed: _counted, ...toolResult } = executed;
+          result = toolResult;
           emit({
             type: 'tool_end',
             turnId,
@@ -213,6 +230,8 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
         record({ role: 'tool', tool_call_id: call.id, content: result.content });
       }
       if (signal.aborted) return fail('aborted', text.aborted());
+      if (malformedInARow >= MAX_MALFORMED_CALLS)
+        return fail('malformed_tool_calls', text.malformedCalls(MAX_MALFORMED_CALLS));
       if (endConversation) return complete(outcome.text, true);
       if (runaway) return fail('runaway', runaway);
       const results = added.slice(-calls.length).map((m) => (m.role === 'tool' ? m.content : ''));

@@ -3,7 +3,8 @@ import type { DedupingSave } from '../memory/hybrid/dedupe-save.js';
 import type { HybridSearch } from '../memory/hybrid/hybrid-search.js';
 import type { MemoryStore } from '../memory/types.js';
 import type { TaskStore } from '../tasks/types.js';
-import { type BuiltinToolDeps, createBuiltinTools } from '../tools/builtin.js';
+import { type BuiltinToolDeps, boxPreCheckRunner, createBuiltinTools } from '../tools/builtin.js';
+import type { PreCheckRunner } from '../tools/command/pre-check.js';
 import { createMemoryTools } from '../tools/memory/memory-tools.js';
 import type { AnyTool } from '../tools/tool.js';
 
@@ -14,7 +15,14 @@ type AppToolsDeps = Omit<BuiltinToolDeps, 'extraTools' | 'env'> & {
   memorySearch: HybridSearch;
   memorySave: DedupingSave;
   tasks: TaskStore;
+  /** Judges the pre-check of a task the model creates (`createAppPreCheck`). */
+  preCheck: PreCheckRunner;
 };
+
+/** Tasks' pre-checks, behind the same command decision and sandbox as run_command. */
+export function createAppPreCheck(deps: Parameters<typeof boxPreCheckRunner>[0]): PreCheckRunner {
+  return boxPreCheckRunner(deps);
+}
 
 export function createAppTools(deps: AppToolsDeps): AnyTool[] {
   const extraTools = createMemoryTools({
@@ -27,6 +35,7 @@ export function createAppTools(deps: AppToolsDeps): AnyTool[] {
     clock: deps.clock,
     defaultTimezone: deps.config.scheduler.timezone,
     minIntervalS: deps.config.scheduler.min_interval_s,
+    preCheck: deps.preCheck,
   });
   return createBuiltinTools({ ...deps, extraTools });
 }

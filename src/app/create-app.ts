@@ -21,6 +21,7 @@ import { type ApprovalBroker, createApprovalBroker } from '../safety/approval-br
 import { sandboxNotices } from '../safety/sandbox-notices.js';
 import { resolveSandbox } from '../safety/sandbox-probe.js';
 import type { SchedulerOptions } from '../scheduler/scheduler.js';
+import type { RunPreCheck } from '../scheduler/session-run-job.js';
 import { createSessionManager } from '../session/session-manager.js';
 import type { SessionManager } from '../session/types.js';
 import { openSkillProvenance } from '../skills/provenance.js';
@@ -185,29 +186,37 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
       model: () => provider.info.model,
       presetPrices: () => created.settings.preset.prices,
     });
-    // Built on the first turn (or MCP listing): the tools' code and zod are not part of the start.
-    const toolsBuilt = loadOnce<AnyTool[]>(() =>
-      import('./app-tools.js').then(({ createAppTools }) =>
-        createAppTools({
-          config,
-          configPath: loaded.path,
-          paths,
-          lang,
-          skills,
-          clock,
-          secretEnvNames: secretEnvNames(config.llm),
-          env,
-          memory,
-          memorySearch: memoryRecall.search,
-          memorySave: memoryRecall.save,
-          tasks,
-          sandbox,
-          limiter: resultLimiter,
-          provenance: skillProvenance,
-          ...(skillMeaning ? { skillMeaning } : {}),
-        }),
-      ),
+    const commandDeps = {
+      config,
+      configPath: loaded.path,
+      paths,
+      skills,
+      secretEnvNames: secretEnvNames(config.llm),
+      env,
+      sandbox,
+      provenance: skillProvenance,
+    };
+    // Loaded with the first pre-check or the first turn: a task's `when` meets run_command's boundary.
+    const preCheckBuilt = loadOnce(() =>
+      import('./app-tools.js').then(({ createAppPreCheck }) => createAppPreCheck(commandDeps)),
     );
+    // Built on the first turn (or MCP listing): the tools' code and zod are not part of the start.
+    const toolsBuilt = loadOnce<AnyTool[]>(async () => {
+      const preCheck = await preCheckBuilt.load();
+      const { createAppTools } = await import('./app-tools.js');
+      return createAppTools({
+        ...commandDeps,
+        lang,
+        clock,
+        memory,
+        memorySearch: memoryRecall.search,
+        memorySave: memoryRecall.save,
+        tasks,
+        limiter: resultLimiter,
+        preCheck,
+        ...(skillMeaning ? { skillMeaning } : {}),
+      });
+    });
     const tools = () => toolsBuilt.load();
     // The MCP client (and the SDK) is loaded only when a server is configured (at start or later).
     const mcp = await reconfigurableMcp(options.mcp === false ? {} : config.mcp.servers, async (servers) =>
@@ -254,7 +263,14 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
             maxConcurrentRuns: config.scheduler.max_concurrent_runs,
             onError: (error) => logger.error({ err: error }, 'scheduler error'),
           },
-          { sessions, approvals, lang, gate: taskRunGate({ ledger: usage, tasks, lang }) },
+          {
+            sessions,
+            approvals,
+            lang,
+            gate: taskRunGate({ ledger: usage, tasks, lang }),
+            preCheck: async (task) =>
+              (await preCheckBuilt.load()).run(task.when, { lang, approvedBy: task.whenApprovedBy }),
+          },
         )
       : undefined;
     if (scheduler) closers.push(() => scheduler.stop());
@@ -360,6 +376,7 @@ async function loadScheduler(
     approvals: ApprovalBroker;
     lang: Lang;
     gate: (task: Task) => { code: string; message: string } | undefined;
+    preCheck: RunPreCheck;
   },
 ): Promise<Scheduler> {
   const [{ createScheduler }, { sessionRunJob }] = await Promise.all([

@@ -100,9 +100,11 @@ export function postTaskResults(options: TaskNoticeOptions): () => void {
       asking.set(runId, chat.bridge.askIn(chat.chatId, taskSessionId(task.id), heading));
       return;
     }
-    if (event.status !== 'complete' && event.status !== 'failed') return;
+    if (event.status !== 'complete' && event.status !== 'failed' && event.status !== 'skipped') return;
     asking.get(runId)?.();
     asking.delete(runId);
+    // A skipped run (its pre-check found nothing to do) posts nothing: no news is no message.
+    if (event.status === 'skipped') return;
     const task = app.tasks.get(event.task_id);
     const run = task && app.tasks.runs(task.id, { limit: 20 }).find((r) => r.id === runId);
     const chat = task && chatOf(task);

@@ -125,6 +125,16 @@ export const LlmConfigSchema = z.strictObject({
       en: "Price per million tokens by model name (*: any model), over the preset's list prices",
     },
   ),
+  profile: key(z.enum(['auto', 'compact', 'default']).default('auto'), {
+    live: true,
+    zh: '每次请求带多少：compact（短提示、核心工具、其余按需）给小模型和本地模型；auto：ollama 和已知上下文不超过 32k 的模型用 compact',
+    en: 'What each request carries: compact (short prompt, core tools, the rest on demand) for small and local models; auto: compact for ollama and a known window up to 32k',
+  }),
+  context_window: key(z.int().min(0).max(100_000_000).default(0), {
+    live: true,
+    zh: '模型的上下文窗口（token）；0 为未知。决定历史压缩的预算',
+    en: "The model's context window in tokens; 0: not known. Sizes history compression",
+  }),
 });
 
 const AgentConfigSchema = z.strictObject({
@@ -399,6 +409,11 @@ const SchedulerConfigSchema = z.strictObject({
     live: true,
     zh: '定时任务一次运行最多用的 token 数；0 为不限',
     en: 'Most tokens one run of a scheduled task may use; 0: no limit',
+  }),
+  pre_check_timeout_s: key(seconds(600).default(10), {
+    live: true,
+    zh: '定时任务预检命令（when）的时限（秒）；超时则本次跳过',
+    en: "Time limit of a task's pre-check command (when), in seconds; past it the run is skipped",
   }),
 });
 

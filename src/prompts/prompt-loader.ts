@@ -10,7 +10,9 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Lang } from '../i18n/lang.js';
 import type { Logger } from '../log/logger.js';
+import type { ModelProfile } from '../providers/model-profile.js';
 import { type Clock, isoWithOffset } from '../util/clock.js';
+import { compactPromptMessages, isShippedDefault } from './compact-prompt.js';
 import { promptMessages } from './messages.js';
 import { sortPromptNames } from './order.js';
 import { writeDefaultPrompts } from './write-defaults.js';
@@ -26,6 +28,10 @@ interface SystemPromptExtras {
   summary?: string;
   /** Extra instructions for this turn only (a scheduled task's context). */
   instructions?: string;
+  /** `compact`: unchanged shipped files give way to one short guide (src/prompts/compact-prompt.ts). */
+  profile?: ModelProfile;
+  /** Compact: the tools not offered at first, named so the model can call them. */
+  onDemandTools?: readonly string[];
 }
 
 /** What sessions need from the prompts (tests may pass their own). */
@@ -133,7 +139,12 @@ export function createPromptLoader(options: PromptLoaderOptions): PromptLoader {
     ensureDefaults,
     files,
     async systemPrompt(extras = {}) {
-      const parts = (await files()).map((f) => f.content);
+      let parts = (await files()).map((f) => f.content);
+      if (extras.profile === 'compact') {
+        const c = compactPromptMessages(options.lang);
+        parts = [c.guide, ...parts.filter((content) => !isShippedDefault(content))];
+        if (extras.onDemandTools?.length) parts.push(c.moreTools(extras.onDemandTools.join('\n')));
+      }
       if (parts.length === 0) parts.push(t.fallback);
       if (extras.summary) parts.push(`${t.summaryHeading}\n${extras.summary.trim()}`);
       if (extras.instructions) parts.push(`${t.instructionsHeading}\n${extras.instructions.trim()}`);

@@ -67,6 +67,8 @@ export type TaskStatusKind =
   | 'complete'
   | 'failed'
   | 'interrupted'
+  /** A run whose pre-check did not pass: the model was not called. */
+  | 'skipped'
   | 'overdue'
   | 'pending';
 

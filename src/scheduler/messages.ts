@@ -14,6 +14,10 @@ export const schedulerMessages = defineMessages({
     failed: (why: string) => `任务执行失败: ${why}`,
     interrupted: (title: string) => `任务在服务重启时被中断，未重新执行: ${title}`,
     stopped: '调度器停止，任务未开始',
+    skipped: (title: string, exit: string, line: string) =>
+      `任务本次跳过（预检${exit}，未调用模型）: ${title}${line ? ` — ${line}` : ''}`,
+    preCheckExit: (code: number | null, outcome: string) => (code === null ? `：${outcome}` : `返回 ${code}`),
+    noPreCheck: '这个 Aibox 不能运行预检命令',
     instructions: (title: string, id: number, at: string, late: boolean) =>
       `这是定时任务「${title}」(ID: ${id}) 的一次执行，原定时间 ${at}${late ? '（已错过，现在补执行）' : ''}。请直接完成任务内容并简要汇报结果。`,
     toolLine: (name: string) => `🔧 调用工具: ${name}`,
@@ -33,6 +37,10 @@ export const schedulerMessages = defineMessages({
     failed: (why: string) => `Task failed: ${why}`,
     interrupted: (title: string) => `Task was interrupted by a restart and is not run again: ${title}`,
     stopped: 'The scheduler stopped before the task started',
+    skipped: (title: string, exit: string, line: string) =>
+      `Task skipped this time (pre-check ${exit}, no model call): ${title}${line ? ` — ${line}` : ''}`,
+    preCheckExit: (code: number | null, outcome: string) => (code === null ? outcome : `exited ${code}`),
+    noPreCheck: 'this Aibox cannot run pre-checks',
     instructions: (title: string, id: number, at: string, late: boolean) =>
       `This is a run of the scheduled task "${title}" (ID: ${id}), due ${at}${late ? ' (missed; running now)' : ''}. Do what the task says and report the result briefly.`,
     toolLine: (name: string) => `🔧 Calling tool: ${name}`,

@@ -123,7 +123,16 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       const result = await runJob(task, run, forward);
       ok = result.ok;
       message = ok ? result.answer?.trim() || t.noAnswer : t.failed(result.error ?? '');
-      store.finishRun(run.id, { ok, answer: result.answer, error: result.error, denied: result.denied });
+      store.finishRun(run.id, result);
+      if (result.skipped) {
+        const check = result.preCheck;
+        const exit = t.preCheckExit(check?.exit ?? null, check?.outcome ?? '');
+        status(task.id, task.title, 'skipped', t.skipped(task.title, exit, check?.line ?? ''), {
+          run_id: run.id,
+          late: run.late,
+        });
+        return;
+      }
     } catch (error) {
       message = t.failed(describeError(error));
       emit({

@@ -6,6 +6,7 @@
  * built from the loop's result, whatever the loop itself emitted or threw.
  */
 
+import { onDemandTools } from '../agent/compact-tools.js';
 import type { AgentEvent } from '../agent/events.js';
 import type { TurnResult } from '../agent/run-turn.js';
 import { toChatMessage } from '../conversations/chat-mapping.js';
@@ -15,6 +16,7 @@ import { describeError } from '../errors.js';
 import type { Lang } from '../i18n/lang.js';
 import type { Logger } from '../log/logger.js';
 import type { PromptSource } from '../prompts/prompt-loader.js';
+import type { ModelProfile } from '../providers/model-profile.js';
 import type { ChatMessage, ChatProvider } from '../providers/types.js';
 import type { AskPerson } from '../safety/types.js';
 import type { AnyTool } from '../tools/tool.js';
@@ -37,8 +39,11 @@ export interface TurnSettings {
   maxTokens?: number;
   /** Longest model reply of one round (`agent.max_reply_chars`). */
   maxReplyChars?: number;
+  /** Estimated tokens of system prompt + history before compression (sized to the model's window). */
   contextTokenBudget: number;
   keepRecentMessages: number;
+  /** What each request carries (`llm.profile`, resolved): src/providers/model-profile.ts. */
+  profile: ModelProfile;
 }
 
 export interface TurnDeps {
@@ -160,7 +165,13 @@ export async function runSessionTurn(
     const before = log.live().map(toItem);
     const userRow = log.append({ role: 'user', content: input.content }, { turnId });
     const settings = deps.settings();
-    const extras = { summary: summaryOf(before), instructions: input.instructions };
+    const tools = await deps.tools(signal);
+    const extras = {
+      summary: summaryOf(before),
+      instructions: input.instructions,
+      profile: settings.profile,
+      ...(settings.profile === 'compact' ? { onDemandTools: onDemandTools(tools, deps.lang) } : {}),
+    };
     const systemBefore = await deps.prompts.systemPrompt(extras);
     const compressed = await compressIfNeeded(
       {
@@ -195,7 +206,8 @@ export async function runSessionTurn(
       sessionId,
       lang: deps.lang,
       provider: deps.provider,
-      tools: await deps.tools(signal),
+      tools,
+      profile: settings.profile,
       messages: [{ role: 'system', content: system }, ...request],
       maxRounds: settings.maxRounds,
       runaway: {

@@ -11,6 +11,7 @@ import { AppError } from '../errors.js';
 import type { Lang } from '../i18n/lang.js';
 import type { Logger } from '../log/logger.js';
 import type { PromptSource } from '../prompts/prompt-loader.js';
+import { historyBudget, resolveProfile } from '../providers/model-profile.js';
 import type { ChatProvider } from '../providers/types.js';
 import type { AskPerson } from '../safety/types.js';
 import type { AnyTool } from '../tools/tool.js';
@@ -51,14 +52,16 @@ interface SessionManagerOptions {
 }
 
 function settingsFrom(config: Config): TurnSettings {
+  const profile = resolveProfile(config.llm);
   return {
+    profile,
     maxRounds: config.agent.max_rounds,
     maxRepeatCalls: config.agent.max_repeat_calls,
     maxStaleRounds: config.agent.max_stale_rounds,
     temperature: config.llm.temperature,
     maxTokens: config.llm.max_tokens,
     maxReplyChars: config.agent.max_reply_chars,
-    contextTokenBudget: config.agent.context_token_budget,
+    contextTokenBudget: historyBudget(config, profile),
     keepRecentMessages: config.agent.keep_recent_messages,
   };
 }

@@ -15,6 +15,7 @@ export const taskMessages = defineMessages({
       `「${what}」执行太频繁：每次执行都会调用模型，最短间隔为 ${min} 秒（scheduler.min_interval_s）`,
     notFound: (id: number) => `任务 #${id} 不存在`,
     noChannels: (target: string) => `无法把结果发到「${target}」：这个 Aibox 没有配置聊天渠道`,
+    whenTooLong: (max: number) => `预检命令太长（最多 ${max} 个字符）：预检应该是一条简单的检查命令`,
     titleRequired: '需要提供任务标题',
     once: (at: string) => `一次：${at}`,
     immediate: '立即执行一次',
@@ -41,6 +42,8 @@ export const taskMessages = defineMessages({
       `"${what}" runs too often: every run calls the model, so runs must be at least ${min} s apart (scheduler.min_interval_s)`,
     notFound: (id: number) => `Task #${id} does not exist`,
     noChannels: (target: string) => `Cannot post results to "${target}": this Aibox has no chat channels`,
+    whenTooLong: (max: number) =>
+      `The pre-check is too long (at most ${max} characters): it should be one simple check`,
     titleRequired: 'A task title is required',
     once: (at: string) => `once at ${at}`,
     immediate: 'once, immediately',

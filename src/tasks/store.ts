@@ -38,6 +38,9 @@ interface TaskStoreOptions {
   notifyTargets?: NotifyTargets;
 }
 
+/** Longest pre-check command: a check, not a script. */
+const MAX_WHEN_CHARS = 2000;
+
 function listedStatuses(options: Pick<TaskListOptions, 'includeCompleted' | 'includeDeleted'>): string[] {
   const statuses = ['active'];
   if (options.includeCompleted) statuses.push('completed');
@@ -58,6 +61,14 @@ export function createTaskStore(options: TaskStoreOptions): TaskStore {
     if (target === undefined || target === null || target.trim() === '') return null;
     if (!options.notifyTargets) throw new AppError('bad_notify', t.noChannels(target));
     return options.notifyTargets.check(target.trim());
+  };
+
+  /** A pre-check as stored: trimmed, null for none, refused past its length limit. */
+  const checkedWhen = (command: string | null | undefined): string | null => {
+    const trimmed = command?.trim() ?? '';
+    if (trimmed === '') return null;
+    if (trimmed.length > MAX_WHEN_CHARS) throw new AppError('bad_argument', t.whenTooLong(MAX_WHEN_CHARS));
+    return trimmed;
   };
 
   const getRow = db.prepare('SELECT * FROM tasks WHERE id = ?');
@@ -82,7 +93,7 @@ export function createTaskStore(options: TaskStoreOptions): TaskStore {
   );
   const runStarted = db.prepare("UPDATE task_runs SET status = 'running', started_at = ? WHERE id = ?");
   const runEnded = db.prepare(
-    'UPDATE task_runs SET status = ?, ended_at = ?, answer = ?, error = ?, denied = ? WHERE id = ?',
+    'UPDATE task_runs SET status = ?, ended_at = ?, answer = ?, error = ?, denied = ?, pre_check = ? WHERE id = ?',
   );
 
   const must = (id: number): Task => {
@@ -154,8 +165,8 @@ export function createTaskStore(options: TaskStoreOptions): TaskStore {
       if (next === null) throw new AppError('bad_schedule', t.pastOnce(input.schedule.start));
       const notify = checkedNotify(input.notify);
       const info = db
-        .prepare(`INSERT INTO tasks (title, content, schedule, priority, tags, next_run_at, created_at, updated_at, created_by, source, notify)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+        .prepare(`INSERT INTO tasks (title, content, schedule, priority, tags, next_run_at, created_at, updated_at, created_by, source, notify,
+          when_command, when_approved_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
         .run(
           input.title,
           input.content ?? '',
@@ -168,6 +179,8 @@ export function createTaskStore(options: TaskStoreOptions): TaskStore {
           input.createdBy ?? 'user',
           input.source ?? 'user',
           notify,
+          checkedWhen(input.when),
+          checkedWhen(input.when) === null ? null : (input.whenApprovedBy ?? null),
         );
       return emit('added', Number(info.lastInsertRowid));
     },
@@ -203,8 +216,16 @@ export function createTaskStore(options: TaskStoreOptions): TaskStore {
       const next = patch.schedule ? initialNext(schedule) : task.nextRunAt && Date.parse(task.nextRunAt);
       if (patch.schedule && next === null) throw new AppError('bad_schedule', t.pastOnce(schedule.start));
       const notify = patch.notify === undefined ? task.notify : checkedNotify(patch.notify);
+      // A new pre-check carries its own approval (none unless given): an old yes is not for new text.
+      const when = patch.when === undefined ? task.when : checkedWhen(patch.when);
+      const approvedBy =
+        patch.when === undefined
+          ? task.whenApprovedBy
+          : when === null
+            ? null
+            : (patch.whenApprovedBy ?? null);
       db.prepare(`UPDATE tasks SET title = ?, content = ?, schedule = ?, priority = ?, tags = ?, next_run_at = ?, updated_at = ?,
-        notify = ? WHERE id = ?`).run(
+        notify = ?, when_command = ?, when_approved_by = ? WHERE id = ?`).run(
         patch.title ?? task.title,
         patch.content ?? task.content,
         JSON.stringify(schedule),
@@ -213,6 +234,8 @@ export function createTaskStore(options: TaskStoreOptions): TaskStore {
         next || null,
         nowIso(),
         notify,
+        when,
+        approvedBy,
         id,
       );
       return emit('updated', id);
@@ -285,7 +308,7 @@ export function createTaskStore(options: TaskStoreOptions): TaskStore {
       runStarted.run(nowIso(), runId);
     },
     finishRun(runId, outcome) {
-      const status = outcome.ok ? 'complete' : 'failed';
+      const status = outcome.skipped ? 'skipped' : outcome.ok ? 'complete' : 'failed';
       db.transaction(() => {
         runEnded.run(
           status,
@@ -293,6 +316,7 @@ export function createTaskStore(options: TaskStoreOptions): TaskStore {
           outcome.answer ?? null,
           outcome.error ?? null,
           JSON.stringify(outcome.denied ?? []),
+          outcome.preCheck ? JSON.stringify(outcome.preCheck) : null,
           runId,
         );
         settleTask((getRun.get(runId) as RunRow).task_id, status);

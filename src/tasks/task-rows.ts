@@ -1,5 +1,5 @@
 /** Row ↔ record mapping for the `tasks` and `task_runs` tables. */
-import type { RunDenial, RunStatus, Schedule, Task, TaskRun, TaskStatus } from './types.js';
+import type { PreCheckResult, RunDenial, RunStatus, Schedule, Task, TaskRun, TaskStatus } from './types.js';
 
 export interface TaskRow {
   id: number;
@@ -19,6 +19,8 @@ export interface TaskRow {
   last_run_at: string | null;
   last_outcome: RunStatus | null;
   notify: string | null;
+  when_command: string | null;
+  when_approved_by: string | null;
 }
 
 export interface RunRow {
@@ -36,6 +38,8 @@ export interface RunRow {
   /** JSON array of RunDenial. */
   denied: string;
   instance: string;
+  /** JSON PreCheckResult, or null. */
+  pre_check: string | null;
 }
 
 /** A JSON array column; anything else (bad JSON, not an array) reads as empty. */
@@ -67,7 +71,20 @@ export function toTask(row: TaskRow): Task {
     lastRunAt: row.last_run_at,
     lastOutcome: row.last_outcome,
     notify: row.notify,
+    when: row.when_command,
+    whenApprovedBy: row.when_approved_by,
   };
+}
+
+/** The stored pre-check result; anything unreadable reads as none. */
+function preCheckOf(raw: string | null): PreCheckResult | null {
+  if (raw === null) return null;
+  try {
+    const value = JSON.parse(raw) as PreCheckResult;
+    return value && typeof value === 'object' && typeof value.outcome === 'string' ? value : null;
+  } catch {
+    return null;
+  }
 }
 
 export function toRun(row: RunRow): TaskRun {
@@ -85,5 +102,6 @@ export function toRun(row: RunRow): TaskRun {
     error: row.error,
     denied: jsonArray(row.denied) as RunDenial[],
     instance: row.instance,
+    preCheck: preCheckOf(row.pre_check),
   };
 }

@@ -30,7 +30,21 @@ export interface Schedule {
 }
 
 export type TaskStatus = 'active' | 'completed' | 'deleted';
-export type RunStatus = 'queued' | 'running' | 'complete' | 'failed' | 'interrupted';
+/** `skipped`: the task's pre-check (`when`) did not pass, so the model was not called. */
+export type RunStatus = 'queued' | 'running' | 'complete' | 'failed' | 'interrupted' | 'skipped';
+
+/**
+ * What a task's pre-check said: `passed` (exit 0: the model is called), `failed` (another exit),
+ * `refused` (the command decision did not let it run), `timeout`, or `error` (it could not start).
+ */
+export interface PreCheckResult {
+  outcome: 'passed' | 'failed' | 'refused' | 'timeout' | 'error';
+  /** The exit status; null when it did not exit by itself. */
+  exit: number | null;
+  /** The first line of its output (or why it did not run), cut to a few hundred characters. */
+  line: string;
+  durationMs: number;
+}
 
 export interface Task {
   id: number;
@@ -52,6 +66,10 @@ export interface Task {
   lastOutcome: RunStatus | null;
   /** The chat each run's answer (or error) is posted to, e.g. `telegram:42`; null: none. */
   notify: string | null;
+  /** A shell command run before each run (the command decision and sandbox of run_command); exit 0 → the model is called. */
+  when: string | null;
+  /** Who approved `when` when the command decision asked for a person; null: it needed nobody. */
+  whenApprovedBy: string | null;
 }
 
 export interface TaskRun {
@@ -73,6 +91,8 @@ export interface TaskRun {
   denied: RunDenial[];
   /** Which scheduler instance claimed it. */
   instance: string;
+  /** What the task's pre-check said; null when it has none (or the run did not get that far). */
+  preCheck: PreCheckResult | null;
 }
 
 export interface NewTask {
@@ -85,6 +105,9 @@ export interface NewTask {
   source?: string;
   /** A chat to post each run's result to (checked by `NotifyTargets`). */
   notify?: string | null;
+  /** The pre-check command, already judged by the creator's side (src/tools/command/pre-check.ts). */
+  when?: string | null;
+  whenApprovedBy?: string | null;
 }
 
 export interface TaskPatch {
@@ -95,6 +118,9 @@ export interface TaskPatch {
   tags?: string[];
   /** A new chat to post results to; null stops posting. */
   notify?: string | null;
+  /** A new pre-check (null removes it); its approval is replaced with `whenApprovedBy` (default none). */
+  when?: string | null;
+  whenApprovedBy?: string | null;
 }
 
 /**
@@ -159,10 +185,7 @@ export interface TaskStore {
    */
   claim(taskId: number, occurrence: string, instance: string): ClaimedRun | undefined;
   markRunning(runId: number): void;
-  finishRun(
-    runId: number,
-    outcome: { ok: boolean; answer?: string; error?: string; denied?: RunDenial[] },
-  ): TaskRun;
+  finishRun(runId: number, outcome: RunOutcome): TaskRun;
   /** Marks runs left queued/running by dead instances as interrupted; returns them. */
   recoverInterrupted(isAlive: (instance: string) => boolean): TaskRun[];
   /** Changes made through this store (the scheduler wakes on them and broadcasts `task_status`). */
@@ -182,7 +205,13 @@ export interface RunJobResult {
   answer?: string;
   error?: string;
   denied?: RunDenial[];
+  /** The pre-check did not pass: the model was not called. */
+  skipped?: boolean;
+  preCheck?: PreCheckResult;
 }
+
+/** How a run ended, as stored: a skipped run is neither complete nor failed. */
+export type RunOutcome = Omit<RunJobResult, 'ok'> & { ok: boolean };
 
 /** One refused step of a run: the tool, what it would have done, and why it was refused. */
 export interface RunDenial {

@@ -5,7 +5,7 @@ import { type DataPaths, expandPath } from '../config/paths.js';
 import type { Config } from '../config/schema.js';
 import { AppError } from '../errors.js';
 import type { Lang } from '../i18n/lang.js';
-import { createCommandGuard } from '../safety/command-guard.js';
+import { type CommandGuard, createCommandGuard } from '../safety/command-guard.js';
 import { createFileAccess } from '../safety/file-access.js';
 import { protectedPlaces } from '../safety/protected-paths.js';
 import type { SandboxStatus } from '../safety/sandbox.js';
@@ -14,6 +14,7 @@ import { openSkillProvenance, type SkillProvenance, skillOfPath } from '../skill
 import type { SkillRegistry } from '../skills/types.js';
 import type { Clock } from '../util/clock.js';
 import { createCalculatorTool } from './calculator/calculator.js';
+import { createPreCheckRunner, type PreCheckRunner } from './command/pre-check.js';
 import { createRunCommandTool } from './command/run-command.js';
 import { createListFilesTool } from './files/list-files.js';
 import { createReadFileTool } from './files/read-file.js';
@@ -63,24 +64,50 @@ function realSkillsDir(dir: string): string {
   }
 }
 
+type GuardDeps = Pick<
+  BuiltinToolDeps,
+  'config' | 'paths' | 'skills' | 'sandbox' | 'provenance' | 'env' | 'configPath'
+>;
+
+/** The command policy and sandbox of the box: run_command's, and a task pre-check's (the same boundary). */
+export function boxCommandGuard(deps: GuardDeps & { provenance: SkillProvenance }): CommandGuard {
+  const { config, paths } = deps;
+  return createCommandGuard({
+    safety: config.safety,
+    // The config file actually loaded is protected, wherever `--config` put it.
+    paths: { ...paths, config: deps.configPath ?? paths.config },
+    home: deps.env?.HOME ?? homedir(),
+    workspace: workspaceDir(config, paths),
+    skills: deps.skills,
+    provenance: deps.provenance,
+    sandbox: deps.sandbox,
+    fileRoots: () => config.safety.file_roots.map((root) => expandPath(root, paths.home)),
+  });
+}
+
+/** A task's pre-check runner with the box's guard (src/tools/command/pre-check.ts). */
+export function boxPreCheckRunner(deps: GuardDeps & { secretEnvNames: string[] }): PreCheckRunner {
+  const { config, paths } = deps;
+  const provenance = deps.provenance ?? openSkillProvenance(paths.home);
+  return createPreCheckRunner({
+    guard: boxCommandGuard({ ...deps, provenance }),
+    workspace: workspaceDir(config, paths),
+    skillsDir: deps.skills.dir,
+    secretEnvNames: deps.secretEnvNames,
+    ...(deps.env ? { baseEnv: deps.env } : {}),
+    enabled: () => config.tools.commands_enabled,
+    timeoutMs: () => config.scheduler.pre_check_timeout_s * 1000,
+  });
+}
+
 export function createBuiltinTools(deps: BuiltinToolDeps): AnyTool[] {
   const { config, paths, lang, skills } = deps;
   const workspace = workspaceDir(config, paths);
   const { limiter } = deps;
   const provenance = deps.provenance ?? openSkillProvenance(paths.home);
   const home = deps.env?.HOME ?? homedir();
-  // The config file actually loaded is protected, wherever `--config` put it.
   const protectedData = { ...paths, config: deps.configPath ?? paths.config };
-  const guard = createCommandGuard({
-    safety: config.safety,
-    paths: protectedData,
-    home,
-    workspace,
-    skills,
-    provenance,
-    sandbox: deps.sandbox,
-    fileRoots: () => config.safety.file_roots.map((root) => expandPath(root, paths.home)),
-  });
+  const guard = boxCommandGuard({ ...deps, provenance });
   // Read live: /reload may change safety.* in place.
   const access = createFileAccess({
     workspace,

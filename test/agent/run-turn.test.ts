@@ -80,12 +80,12 @@ describe('runTurn', () => {
     [
       'schema-invalid arguments',
       { name: 'echo', arguments: { text: 5 } },
-      /invalid arguments for tool echo[\s\S]*text/,
+      /invalid arguments for tool `echo`[\s\S]*text/,
     ],
     [
       'an unknown tool',
       { name: 'nope', arguments: {} },
-      /no tool named nope\. Available tools: echo, boom, finish/,
+      /no tool named `nope`\. Available tools: echo, boom, finish/,
     ],
     ['a throwing tool', { name: 'boom', arguments: {} }, /tool boom failed: kaboom/],
   ])('turns %s into a tool result the model sees', async (_label, call, expected) => {

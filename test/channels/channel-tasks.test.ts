@@ -249,6 +249,25 @@ describe('channels and scheduled tasks', () => {
     tg.push(inGroup(OWNER, '/new@aibox_test_bot'));
     await waitForText(group, '开始新对话');
   });
+  it('a run its pre-check skipped posts nothing to its chat and calls no model; the next run posts as usual', async () => {
+    const requests = box.llm.requests.length;
+    const notify = `telegram:${OWNER}`;
+    const skipped = new Promise<void>((resolve) => {
+      const stop = box.app.scheduler?.onEvent((event) => {
+        if (event.type === 'task_status' && event.status === 'skipped') {
+          stop?.();
+          resolve();
+        }
+      });
+    });
+    box.app.tasks.add({ title: 'Quiet check', schedule: immediate(), notify, when: 'echo fine; exit 1' });
+    await skipped;
+    box.llm.script({ text: 'Loud check ran' });
+    box.app.tasks.add({ title: 'Loud check', schedule: immediate(), notify });
+    await waitForText(OWNER, 'Loud check ran');
+    expect(box.llm.requests.length).toBe(requests + 1);
+    expect([...tg.messages.values()].some((m) => String(m.text).includes('Quiet check'))).toBe(false);
+  });
 });
 
 describe('a task whose chat is on a channel that is not running', () => {

@@ -103,6 +103,19 @@ export function createTasksView(
                 ? [h('span', { class: 'muted run-usage' }, usageText(run.usage, t())), ' ']
                 : []),
               run.error ?? run.answer ?? '',
+              // What the task's pre-check said (a skipped run: why the model was not called).
+              ...(run.preCheck
+                ? [
+                    h(
+                      'div',
+                      { class: 'run-pre-check muted' },
+                      t().taskRunPreCheck(
+                        run.preCheck.exit === null ? run.preCheck.outcome : `exit ${run.preCheck.exit}`,
+                        run.preCheck.line,
+                      ),
+                    ),
+                  ]
+                : []),
               // Steps refused because nobody can approve during a scheduled run.
               ...(run.denied ?? []).map((d) =>
                 h('div', { class: 'run-denied' }, t().taskRunDenied(`${d.tool}: ${d.command}`)),

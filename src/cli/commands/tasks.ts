@@ -12,6 +12,7 @@ interface AddOpts {
   cron?: string;
   tz?: string;
   until?: string;
+  when?: string;
   now?: boolean;
   priority?: string;
   json?: boolean;
@@ -63,6 +64,7 @@ export function register(program: Command): void {
     .option('--cron <expr>', h.cron)
     .option('--tz <zone>', h.tz)
     .option('--until <when>', h.until)
+    .option('--when <command>', h.when)
     .option('--now', h.now)
     .option('--priority <n>', h.priority)
     .option('--json', h.json)
@@ -94,6 +96,8 @@ export function register(program: Command): void {
           priority,
           createdBy: 'cli',
           source: 'cli',
+          // A person typed it: their yes for what the command decision would ask (a denied command stays denied).
+          ...(opts.when?.trim() ? { when: opts.when, whenApprovedBy: 'aibox memo add' } : {}),
         });
         if (opts.json) return printJson(lib.taskListItem(task, ctx.lang, now));
         printLine(m.added(task.id, task.title));

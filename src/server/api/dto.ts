@@ -103,7 +103,8 @@ export interface ScheduleDto {
   end?: string;
 }
 
-export type RunStatusDto = 'queued' | 'running' | 'complete' | 'failed' | 'interrupted';
+/** `skipped`: the task's pre-check did not pass (the model was not called). */
+export type RunStatusDto = 'queued' | 'running' | 'complete' | 'failed' | 'interrupted' | 'skipped';
 
 export interface TaskDto {
   id: number;
@@ -118,6 +119,10 @@ export interface TaskDto {
   createdAt: string;
   /** The chat each run's result is posted to (`telegram:42`), or null. */
   notify: string | null;
+  /** The pre-check command run before each run (exit 0 → the model is called), or null. */
+  when: string | null;
+  /** Who approved the pre-check when the command decision asked; null: it needed nobody. */
+  whenApprovedBy: string | null;
 }
 
 /** One page of GET /api/tasks (`?limit=` 1–500, default 200; `?offset=`), and how many there are. */
@@ -185,6 +190,13 @@ export interface TaskRunDto {
   denied: { tool: string; command: string; how: string }[];
   /** What the run's model requests used and cost (docs/usage-and-budgets.md); cost in `currency`, '' when unpriced. */
   usage: { requests: number; total_tokens: number; cost: number; currency: string; estimated: boolean };
+  /** What the pre-check said (`skipped` runs: why the model was not called), or null. */
+  preCheck: {
+    outcome: 'passed' | 'failed' | 'refused' | 'timeout' | 'error';
+    exit: number | null;
+    line: string;
+    durationMs: number;
+  } | null;
 }
 
 /** A memory as stored (`src/memory/types.ts`); search results add a `snippet`. */

@@ -63,7 +63,8 @@ function taskDto(task: Task): TaskDto {
 }
 
 function runDto(run: TaskRun, usage: AppServices['usage']): TaskRunDto {
-  const { id, executionId, occurrence, status, late, startedAt, endedAt, answer, error, denied } = run;
+  const { id, executionId, occurrence, status, late, startedAt, endedAt, answer, error, denied, preCheck } =
+    run;
   const sum = startedAt
     ? usage.store.runSum(run.taskId, startedAt, endedAt, usage.currency())
     : { requests: 0, total_tokens: 0, cost: 0, currency: usage.currency(), estimated: false };
@@ -79,6 +80,7 @@ function runDto(run: TaskRun, usage: AppServices['usage']): TaskRunDto {
     answer,
     error,
     denied,
+    preCheck,
     usage: { requests, total_tokens, cost, currency, estimated },
   };
 }

@@ -7,6 +7,7 @@ import { taskNotifyMigration } from './005-task-notify.js';
 import { memoryVectorsMigration } from './006-memory-vectors.js';
 import { memoryVectorStaleMigration } from './007-memory-vector-stale.js';
 import { usageMigration } from './008-usage.js';
+import { taskPreCheckMigration } from './009-task-pre-check.js';
 
 /** Every schema step, in order. Add new ones at the end; never edit an applied one. */
 export const MIGRATIONS: Migration[] = [
@@ -18,4 +19,5 @@ export const MIGRATIONS: Migration[] = [
   memoryVectorsMigration,
   memoryVectorStaleMigration,
   usageMigration,
+  taskPreCheckMigration,
 ];

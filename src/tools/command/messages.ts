@@ -69,3 +69,19 @@ export const runCommandMessages = defineMessages({
       `/tmp here is the sandbox's own: empty when the command started and discarded when it ended. What was written or deleted there (${paths}) did not happen on this machine, and this machine's /tmp is not visible there; put files to keep in the workspace`,
   },
 });
+
+/** Strings of a task's pre-check (pre-check.ts): for people, and in the run record. */
+export const preCheckMessages = defineMessages({
+  zh: {
+    askReason: '定时任务的预检命令，每次运行前都会执行：',
+    timedOut: (seconds: number) => `预检命令超时（${seconds} 秒），已终止`,
+    signal: (signal: string) => `预检命令被信号 ${signal} 终止`,
+    disabled: '命令执行已被禁用（tools.commands_enabled = false），预检命令不会运行',
+  },
+  en: {
+    askReason: "A scheduled task's pre-check, run before every run:",
+    timedOut: (seconds: number) => `the pre-check timed out (${seconds} s) and was stopped`,
+    signal: (signal: string) => `the pre-check was ended by signal ${signal}`,
+    disabled: 'commands are disabled (tools.commands_enabled = false): pre-checks do not run',
+  },
+});

@@ -2,7 +2,6 @@
 import { z } from 'zod';
 import type { Config } from '../../config/schema.js';
 import type { Lang } from '../../i18n/lang.js';
-import { authorise } from '../../safety/authorise.js';
 import type { CommandEnv, CommandGuard, SpawnSpec } from '../../safety/command-guard.js';
 import { guardedShellArgs } from '../../safety/sandbox.js';
 import { runProcess } from '../../util/run-process.js';
@@ -12,6 +11,7 @@ import { commonMessages } from '../messages.js';
 import type { ResultLimiter } from '../result-limit.js';
 import type { Tool, ToolResult } from '../tool.js';
 import { buildChildEnv } from './child-env.js';
+import { judgeCommand } from './judge-command.js';
 import { runCommandMessages } from './messages.js';
 import { OutputCollector } from './output-collector.js';
 
@@ -63,16 +63,7 @@ async function decideSpawn(
       },
       privateTmp: [],
     };
-  const plan = guard.plan(command, cwd, ctx.lang, env);
-  const request = {
-    tool: 'run_command',
-    command,
-    ...(Object.keys(env.model).length > 0 ? { env: env.model } : {}),
-  };
-  const answer = await authorise(plan.verdict, guard.mode, request, ctx);
-  if (!answer.run) return { refused: answer.message };
-  await guard.approved(plan);
-  return { spawn: guard.spawnSpec(command, cwd, plan.host, env), privateTmp: plan.privateTmp };
+  return judgeCommand(guard, command, cwd, env, ctx);
 }
 
 /** Paths named in a note; the rest are counted. */

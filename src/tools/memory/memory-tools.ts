@@ -8,6 +8,7 @@ import type { HybridSearch } from '../../memory/hybrid/hybrid-search.js';
 import type { MemoryStore } from '../../memory/types.js';
 import type { TaskStore } from '../../tasks/types.js';
 import type { Clock } from '../../util/clock.js';
+import type { PreCheckRunner } from '../command/pre-check.js';
 import type { AnyTool } from '../tool.js';
 import { createMemoryTool } from './memory.js';
 import { createSaveMemoryAndEndTool } from './save-memory-and-end.js';
@@ -29,10 +30,12 @@ interface MemoryToolsOptions {
   defaultTimezone?: string;
   /** config `scheduler.min_interval_s`. */
   minIntervalS?: number;
+  /** Judges the pre-check (`when`) of a task the model creates. */
+  preCheck?: PreCheckRunner;
 }
 
 export function createMemoryTools(options: MemoryToolsOptions): AnyTool[] {
-  const { memory, tasks, promptsDir, lang, clock, defaultTimezone, minIntervalS } = options;
+  const { memory, tasks, promptsDir, lang, clock, defaultTimezone, minIntervalS, preCheck } = options;
   return [
     createMemoryTool({
       memory,
@@ -40,7 +43,7 @@ export function createMemoryTools(options: MemoryToolsOptions): AnyTool[] {
       ...(options.memorySearch ? { search: options.memorySearch } : {}),
       ...(options.memorySave ? { save: options.memorySave } : {}),
     }),
-    createTaskTool({ tasks, lang, clock, defaultTimezone, minIntervalS }),
+    createTaskTool({ tasks, lang, clock, defaultTimezone, minIntervalS, ...(preCheck ? { preCheck } : {}) }),
     createUpdateIdentityTool({ promptsDir, lang, clock }),
     createUpdateSoulTool({ promptsDir, lang, clock }),
     createSaveMemoryAndEndTool({ memory, promptsDir, lang, clock }),

@@ -9,6 +9,7 @@ import { legacyScheduleFields, specFromLegacyArgs } from '../../tasks/legacy-arg
 import { taskFrameMessages } from '../../tasks/messages.js';
 import type { Task, TaskStore } from '../../tasks/types.js';
 import { type Clock, systemClock } from '../../util/clock.js';
+import type { PreCheckRunner } from '../command/pre-check.js';
 import { failure, success } from '../format.js';
 import { commonMessages } from '../messages.js';
 import type { Tool } from '../tool.js';
@@ -27,6 +28,7 @@ function schema(lang: Lang) {
     reminder_minutes: f.reminder_minutes.describe(m.reminderMinutes),
     tags: z.array(z.string()).optional().describe(m.tags),
     notify: z.string().max(200).nullable().optional().describe(m.notify),
+    when: z.string().max(2000).optional().describe(m.when),
     priority: z.int().min(1).max(5).optional().describe(m.priority),
     repeat_type: f.repeat_type.describe(m.repeatType),
     repeat_interval: f.repeat_interval.describe(m.repeatInterval),
@@ -55,6 +57,8 @@ interface TaskToolOptions {
   defaultTimezone?: string;
   /** config `scheduler.min_interval_s` (default 60). */
   minIntervalS?: number;
+  /** Judges a task's `when` when it is given (absent: pre-checks cannot be used). */
+  preCheck?: PreCheckRunner;
 }
 
 /** "Remind me …" said in a chat: the task posts its results back to that chat. */
@@ -86,7 +90,17 @@ export function createTaskTool(options: TaskToolOptions): Tool<TaskToolArgs> {
               defaultTimezone: options.defaultTimezone,
               minIntervalS: options.minIntervalS,
             });
+            // The pre-check is the model's text: judged (and asked for) now, like run_command.
+            const when = args.when?.trim() || undefined;
+            let whenApprovedBy: string | null = null;
+            if (when) {
+              if (!options.preCheck) return failure(t.whenUnavailable);
+              const admitted = await options.preCheck.admit(when, ctx);
+              if (!admitted.ok) return failure(t.whenRefused(admitted.message));
+              whenApprovedBy = admitted.approvedBy;
+            }
             const task = tasks.add({
+              ...(when ? { when, whenApprovedBy } : {}),
               title: args.title.trim(),
               content: args.content,
               schedule,
@@ -102,6 +116,7 @@ export function createTaskTool(options: TaskToolOptions): Tool<TaskToolArgs> {
               [t.labelSchedule, describeSchedule(task.schedule, ctx.lang)],
               [t.labelNext, next(task)],
               [t.labelNotify, task.notify],
+              [t.labelWhen, task.when],
             ]);
           }
           case 'notify': {
@@ -135,12 +150,17 @@ export function createTaskTool(options: TaskToolOptions): Tool<TaskToolArgs> {
               [t.labelNext, next(task)],
               [t.labelContent, task.content || null],
               [t.labelNotify, task.notify],
+              [t.labelWhen, task.when],
               [t.labelRuns, task.runCount],
               [t.labelLast, task.lastOutcome],
               [
                 t.runsTitle,
                 runs
-                  .map((r) => t.run(formatLocal(r.occurrence, task.schedule.timezone), r.status, r.late))
+                  .map(
+                    (r) =>
+                      t.run(formatLocal(r.occurrence, task.schedule.timezone), r.status, r.late) +
+                      (r.status === 'skipped' && r.preCheck ? t.runSkipped(r.preCheck.line) : ''),
+                  )
                   .join('\n') || null,
               ],
             ]);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../../../src/memory/store.js';
 import { openDatabase } from '../../../src/store/database.js';
+import { createTaskStore } from '../../../src/tasks/store.js';
 import { runCli, tempHome } from '../../helpers/cli.js';
 
 // Each CLI start loads the whole program; on a busy machine that takes seconds, so calls are few and
@@ -59,6 +60,18 @@ describe.concurrent('aibox memo / aibox memory', () => {
     expect(missing.stderr).toContain('Task #99 does not exist');
     const list = JSON.parse((await runCli(['memo', 'list', '--json'], { home })).stdout);
     expect(list.map((t: { title: string }) => t.title)).toEqual(['Standup']);
+  });
+
+  it('memo add --when keeps a pre-check as approved by the person who typed it', {
+    timeout: 120_000,
+  }, async () => {
+    const home = tempHome('aibox-cli-when-');
+    const add = await runCli(['memo', 'add', 'Disk', '--at', '+1h', '--when', 'rm -f old.log'], { home });
+    expect(add.code).toBe(0);
+    const db = await openDatabase(`${home}/memories.db`);
+    const [task] = createTaskStore({ db }).list();
+    db.close();
+    expect(task).toMatchObject({ when: 'rm -f old.log', whenApprovedBy: 'aibox memo add', createdBy: 'cli' });
   });
 
   it('memory search and list read the same database', { timeout: 120_000 }, async () => {
