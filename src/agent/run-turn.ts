@@ -180,7 +180,8 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
         else if (runaway) result = { ok: false, content: text.toolNotRunRunaway(name) };
         else if (malformedInARow >= MAX_MALFORMED_CALLS)
           result = { ok: false, content: text.toolNotRunMalformed(name) };
-        else if (watch.repeated(call)) {
+        // A call that cannot run is a malformed call (counted above), not a loop.
+        else if (byName.has(name) && parseArguments(call.function.arguments).ok && watch.repeated(call)) {
           runaway = text.repeatedCall(name, watch.repeatCount);
           result = { ok: false, content: text.toolNotRunRunaway(name) };
         } else {
