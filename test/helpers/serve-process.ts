@@ -1,7 +1,7 @@
 /** A real `aibox serve` child process on a free port, resolved once its banner names the URL. */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { CLI_PATH } from './cli.js';
 import { homeEnv } from './box.js';
+import { CLI_PATH } from './cli.js';
 
 export interface ServeProcess {
   child: ChildProcess;
@@ -42,8 +42,17 @@ export function serveProcess(home: string, env: NodeJS.ProcessEnv = {}): Promise
       out += d;
       const match = /http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
       if (match?.[1])
-        resolve({ child, url: match[0], port: Number(match[1]), exited, stdout: () => out, stderr: () => err });
+        resolve({
+          child,
+          url: match[0],
+          port: Number(match[1]),
+          exited,
+          stdout: () => out,
+          stderr: () => err,
+        });
     });
-    void exited.then(({ code }) => reject(Object.assign(new Error(`serve exited ${code}: ${err}`), { stderr: err, stdout: out })));
+    void exited.then(({ code }) =>
+      reject(Object.assign(new Error(`serve exited ${code}: ${err}`), { stderr: err, stdout: out })),
+    );
   });
 }
