@@ -52,6 +52,7 @@ export const storeMessages = defineMessages({
         backups.length > 0
           ? `现有备份（可复制回 ${path}）：\n${backups.map((b) => `  ${b}`).join('\n')}`
           : '没有找到备份（memories.db.bak-*）。',
+        '数据目录的快照：aibox backup --list；恢复一个：aibox restore <快照>',
         '用 sqlite3 检查并尽量恢复（先停止 Aibox，并复制一份原文件）：',
         ...recovery(path),
       ].join('\n'),
@@ -82,6 +83,7 @@ export const storeMessages = defineMessages({
         backups.length > 0
           ? `Backups that exist (copy one back to ${path}):\n${backups.map((b) => `  ${b}`).join('\n')}`
           : 'No backups (memories.db.bak-*) were found.',
+        'Snapshots of the data dir: aibox backup --list; put one back: aibox restore <snapshot>',
         'Check it and recover what can be recovered with sqlite3 (stop Aibox and copy the file first):',
         ...recovery(path),
       ].join('\n'),
