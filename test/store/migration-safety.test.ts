@@ -58,6 +58,10 @@ describe('upgrading the data', () => {
     server.child.kill('SIGKILL');
     await server.exited;
     expect(contents(join(home, 'memories.db'))).not.toBe(original);
+    // Progress of the long steps is in the log.
+    const log = readFileSync(join(home, 'ai.log'), 'utf8');
+    expect(log).toContain('migrating the database (2 memories): 2 of 2');
+    expect(log).toContain('migrating the database (3 tasks): 4 of 4');
 
     const restored = await runCli(['restore', back?.[2] ?? ''], { home });
     expect(restored.stderr).toBe('');
