@@ -4,7 +4,7 @@
  * only when every file's bytes match it.
  */
 import { z } from 'zod';
-import { readTarGz } from './tar.js';
+import { readTarGz, type TarEntry } from './tar.js';
 
 export const MANIFEST_ENTRY = 'manifest.json';
 export const MANIFEST_FORMAT = 'aibox-snapshot';
@@ -43,17 +43,20 @@ export type Manifest = z.infer<typeof ManifestSchema>;
 
 /** The manifest of a snapshot file (its first entry only: the rest is not read). */
 export async function readManifest(file: string): Promise<Manifest> {
-  for await (const entry of readTarGz(file)) {
-    if (entry.path !== MANIFEST_ENTRY || entry.type !== 'file' || entry.size > 64 * 1024 * 1024)
-      throw new Error(`the first entry is not ${MANIFEST_ENTRY}`);
-    const parts: Buffer[] = [];
-    for await (const chunk of entry.chunks()) parts.push(chunk);
-    return parseManifest(Buffer.concat(parts).toString('utf8'));
-  }
+  for await (const entry of readTarGz(file)) return manifestOf(entry);
   throw new Error('the archive is empty');
 }
 
-export function parseManifest(text: string): Manifest {
+/** Reads and checks the manifest from a snapshot's first entry. */
+export async function manifestOf(first: TarEntry): Promise<Manifest> {
+  if (first.path !== MANIFEST_ENTRY || first.type !== 'file' || first.size > 64 * 1024 * 1024)
+    throw new Error(`the first entry is not ${MANIFEST_ENTRY}`);
+  const parts: Buffer[] = [];
+  for await (const chunk of first.chunks()) parts.push(chunk);
+  return parseManifest(Buffer.concat(parts).toString('utf8'));
+}
+
+function parseManifest(text: string): Manifest {
   const parsed = ManifestSchema.safeParse(JSON.parse(text));
   if (!parsed.success) throw new Error(`manifest.json: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
   return parsed.data;

@@ -15,7 +15,7 @@ import { AppError, describeError } from '../errors.js';
 import type { Lang } from '../i18n/lang.js';
 import { boxRunningError, runningBox } from '../store/box-lock.js';
 import { createSnapshot, type SnapshotResult } from './create-snapshot.js';
-import { MANIFEST_ENTRY, type Manifest, type ManifestEntry, parseManifest } from './manifest.js';
+import { type Manifest, type ManifestEntry, manifestOf } from './manifest.js';
 import { backupMessages } from './messages.js';
 import {
   CONFIG_ENTRY,
@@ -52,41 +52,33 @@ function allowedPath(path: string, type: ManifestEntry['type']): boolean {
   const parts = path.split('/');
   if (parts.some((part) => part === '' || part === '.' || part === '..' || part.includes('\0'))) return false;
   const top = parts[0] ?? '';
-  if (TOP_FILES.has(top)) return parts.length === 1 && type === 'file';
+  if (TOP_FILES.has(top)) return parts.length === 1 && (type === 'file' || (top === CONFIG_ENTRY && type === 'symlink'));
   if (top === HOME_PART) return parts.length === 1 ? type === 'dir' : parts.length === 2 && type !== 'dir';
   return TOP_DIRS.has(top);
 }
 
-class Invalid extends Error {}
-
-/** Unpacks and checks the whole snapshot into `staging`; throws Invalid on the first mismatch. */
+/** Unpacks and checks the whole snapshot into `staging`; throws on the first mismatch. */
 async function unpackChecked(file: string, staging: string): Promise<Manifest> {
   let manifest: Manifest | undefined;
   const expected = new Map<string, ManifestEntry>();
   const links = new Set<string>();
   for await (const entry of readTarGz(file)) {
     if (!manifest) {
-      if (entry.path !== MANIFEST_ENTRY || entry.type !== 'file' || entry.size > 64 * 1024 * 1024)
-        throw new Invalid(`the first entry is not ${MANIFEST_ENTRY}`);
-      const parts: Buffer[] = [];
-      for await (const chunk of entry.chunks()) parts.push(chunk);
-      manifest = parseManifest(Buffer.concat(parts).toString('utf8'));
+      manifest = await manifestOf(entry);
       for (const item of manifest.files) {
-        if (!allowedPath(item.path, item.type))
-          throw new Invalid(`${item.path}: not a path a snapshot holds`);
+        if (!allowedPath(item.path, item.type)) throw new Error(`${item.path}: not a path a snapshot holds`);
         expected.set(item.path, item);
       }
       continue;
     }
     const item = expected.get(entry.path);
-    if (!item) throw new Invalid(`${entry.path}: not in the manifest`);
+    if (!item) throw new Error(`${entry.path}: not in the manifest`);
     expected.delete(entry.path);
     if (item.type !== entry.type)
-      throw new Invalid(`${entry.path}: a ${entry.type}, the manifest says ${item.type}`);
+      throw new Error(`${entry.path}: a ${entry.type}, the manifest says ${item.type}`);
     const segments = entry.path.split('/');
     for (let i = 1; i < segments.length; i++)
-      if (links.has(segments.slice(0, i).join('/')))
-        throw new Invalid(`${entry.path}: inside a symbolic link`);
+      if (links.has(segments.slice(0, i).join('/'))) throw new Error(`${entry.path}: inside a symbolic link`);
     const to = join(staging, entry.path);
     await mkdir(dirname(to), { recursive: true });
     if (entry.type === 'dir') {
@@ -94,7 +86,7 @@ async function unpackChecked(file: string, staging: string): Promise<Manifest> {
     } else if (entry.type === 'symlink') {
       const link = entry.linkTarget ?? '';
       if (createHash('sha256').update(link).digest('hex') !== item.sha256 || link !== item.link)
-        throw new Invalid(`${entry.path}: the link does not match its checksum`);
+        throw new Error(`${entry.path}: the link does not match its checksum`);
       links.add(entry.path);
       await symlink(link, to);
     } else {
@@ -105,13 +97,13 @@ async function unpackChecked(file: string, staging: string): Promise<Manifest> {
         size += chunk.length;
       });
       if (size !== item.size || hash.digest('hex') !== item.sha256)
-        throw new Invalid(`${entry.path}: the checksum does not match`);
+        throw new Error(`${entry.path}: the checksum does not match`);
     }
     if (entry.type !== 'symlink') await chmod(to, item.mode & 0o777);
   }
-  if (!manifest) throw new Invalid('the archive is empty');
+  if (!manifest) throw new Error('the archive is empty');
   const missing = [...expected.keys()];
-  if (missing.length > 0) throw new Invalid(`${missing[0]}: in the manifest, not in the archive`);
+  if (missing.length > 0) throw new Error(`${missing[0]}: in the manifest, not in the archive`);
   return manifest;
 }
 
