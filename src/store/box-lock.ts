@@ -5,7 +5,7 @@
  * port, version) is written next to it, `<home>/.box.json`, for the refusal message; that file
  * is only information, never the lock.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { AppError } from '../errors.js';
@@ -40,11 +40,14 @@ function isBusy(error: unknown): boolean {
 /** Takes the lock (waiting up to `waitMs` for a momentary holder); undefined when another process holds it. */
 function tryLock(home: string, waitMs: number): Database | undefined {
   const path = join(home, BOX_LOCK_FILE);
+  // A first start locks before the data dir is prepared (which tightens an existing one, with a notice).
+  mkdirSync(home, { recursive: true, mode: 0o700 });
   const db = new BetterSqlite3(path);
   restrictFile(path);
   try {
     db.pragma(`busy_timeout = ${waitMs}`);
     db.pragma('locking_mode = EXCLUSIVE');
+    db.pragma('journal_mode = MEMORY');
     // The first write in exclusive mode takes the file's exclusive lock and keeps it until close.
     db.exec('BEGIN EXCLUSIVE; CREATE TABLE IF NOT EXISTS held (at TEXT); COMMIT;');
     return db;
