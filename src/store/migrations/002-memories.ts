@@ -51,12 +51,13 @@ export const memoriesMigration: Migration = {
       END;
     `);
     // Built after the rows' times are rewritten: an index present during the rewrite doubles its work.
-    const createIndex = () => db.exec('CREATE INDEX IF NOT EXISTS idx_memories_created ON memories(created_at)');
+    const createIndex = () =>
+      db.exec('CREATE INDEX IF NOT EXISTS idx_memories_created ON memories(created_at)');
     if (!legacy) return createIndex();
     // The original's rows: times rewritten to ISO UTC and indexed, a batch at a time in id order.
     const total = (db.prepare('SELECT count(*) AS n FROM memories').get() as { n: number }).n;
     const batch = db.prepare(
-      'SELECT id, topic, summary, content, tags, start_time, end_time, created_at FROM memories WHERE id > ? ORDER BY id LIMIT ?',
+      'SELECT id, topic, summary, content, tags, start_time, end_time, created_at FROM memories WHERE id > CAST(? AS INTEGER) ORDER BY id LIMIT ?',
     );
     const update = db.prepare(
       'UPDATE memories SET start_time = ?, end_time = ?, created_at = ? WHERE id = ?',

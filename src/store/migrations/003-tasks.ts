@@ -58,7 +58,7 @@ export const tasksMigration: Migration = {
       @completed_at, @created_by, @source, @run_count, @last_run_at, @legacy_memo_id)`);
     // A batch at a time in id order: however many memos, they are never all in memory.
     const total = (db.prepare('SELECT count(*) AS n FROM memos').get() as { n: number }).n;
-    const batch = db.prepare('SELECT * FROM memos WHERE id > ? ORDER BY id LIMIT 2000');
+    const batch = db.prepare('SELECT * FROM memos WHERE id > CAST(? AS INTEGER) ORDER BY id LIMIT 2000');
     let after = Number.MIN_SAFE_INTEGER;
     let done = 0;
     for (;;) {
