@@ -111,7 +111,14 @@ export async function openDatabase(path: string, options: OpenDatabaseOptions = 
       back = await saveBefore(db, path, current, known, options);
   } catch (error) {
     db.close();
-    throw error;
+    throw new AppError(
+      'migration_failed',
+      storeMessages(options.lang ?? 'en').snapshotFailed(path, describeError(error)),
+      {
+        cause: error,
+        details: { path, step: 'snapshot' },
+      },
+    );
   }
   let step = pending[0];
   try {

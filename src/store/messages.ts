@@ -37,6 +37,8 @@ export const storeMessages = defineMessages({
         `请使用 Aibox ${writtenBy ?? '的新版本'}，或退回迁移前的快照：`,
         `  ${back}`,
       ].join('\n'),
+    snapshotFailed: (path: string, detail: string) =>
+      `迁移数据库前无法保存快照，所以没有迁移，数据没有任何改动：${path}\n  ${detail}\n（例如磁盘满了：腾出空间后重新启动。）`,
     migrationFailed: (path: string, step: string, detail: string, back: string | undefined) =>
       [
         `数据库迁移失败（${step}）：${detail}`,
@@ -68,6 +70,8 @@ export const storeMessages = defineMessages({
         `Run Aibox ${writtenBy ?? 'of the newer version'} again, or go back to the snapshot taken before that migration:`,
         `  ${back}`,
       ].join('\n'),
+    snapshotFailed: (path: string, detail: string) =>
+      `No snapshot could be taken before migrating the database, so it was not migrated and nothing changed: ${path}\n  ${detail}\n(A full disk, for one: free some space and start again.)`,
     migrationFailed: (path: string, step: string, detail: string, back: string | undefined) =>
       [
         `A database migration failed (${step}): ${detail}`,
