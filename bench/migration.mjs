@@ -3,9 +3,10 @@
 // memories_fts, local-time strings) once, then migrates a copy of it in a child process with this
 // build's migrations (memory 002 reads the rows in bounded batches) and another copy with the
 // baseline in the same run: the same migrations with 002 as it was before issue 20 (every row read
-// into one array, twice). Prints wall time and the child's peak RSS for both and their ratios.
+// into one array, twice). Prints wall time and the child's peak RSS for both and their ratios. The
+// batched run also takes the data-dir snapshot a box takes before migrating (src/backup), timed apart.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -29,7 +30,9 @@ async function main(count) {
     );
     const results = {};
     for (const mode of ['batched', 'whole-table']) {
-      const copy = join(dir, `${mode}.db`);
+      // A data dir of its own: the snapshot holds what is in it.
+      mkdirSync(join(dir, mode));
+      const copy = join(dir, mode, 'memories.db');
       copyFileSync(original, copy);
       const run = spawnSync(process.execPath, ['--expose-gc', import.meta.filename, '--child', mode, copy], {
         encoding: 'utf8',
@@ -39,14 +42,18 @@ async function main(count) {
       results[mode] = JSON.parse(run.stdout.trim().split('\n').at(-1));
       const r = results[mode];
       console.log(
-        `${mode.padEnd(12)} ${(r.ms / 1000).toFixed(1).padStart(6)} s   peak RSS ${String(Math.round(r.maxRssMb)).padStart(5)} MB   progress lines ${r.progress}   rows ${r.rows}`,
+        `${mode.padEnd(12)} ${(r.ms / 1000).toFixed(1).padStart(6)} s wall, ${(r.cpuMs / 1000).toFixed(1).padStart(6)} s CPU   peak RSS ${String(Math.round(r.maxRssMb)).padStart(5)} MB   progress reports ${r.progress}   rows ${r.rows}`,
       );
-      rmSync(copy, { force: true });
+      if (r.snapshot)
+        console.log(
+          `  snapshot before migrating: ${(r.snapshot.ms / 1000).toFixed(1)} s, ${(r.snapshot.bytes / 1048576).toFixed(0)} MB archive of a ${(r.snapshot.dbBytes / 1048576).toFixed(0)} MB database, ${(r.snapshot.cpuMs / 1000).toFixed(1)} s CPU (not in the time above)`,
+        );
+      rmSync(join(dir, mode), { recursive: true, force: true });
     }
     const a = results.batched;
     const b = results['whole-table'];
     console.log(
-      `batched / whole-table: time ×${(a.ms / b.ms).toFixed(2)}, peak RSS ×${(a.maxRssMb / b.maxRssMb).toFixed(2)}`,
+      `batched / whole-table: wall ×${(a.ms / b.ms).toFixed(2)}, CPU ×${(a.cpuMs / b.cpuMs).toFixed(2)}, peak RSS ×${(a.maxRssMb / b.maxRssMb).toFixed(2)}`,
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -93,19 +100,64 @@ async function migrateInChild(mode, path) {
   const { MIGRATIONS } = await import('../dist/store/migrations/index.js');
   const migrations = mode === 'batched' ? MIGRATIONS : await withWholeTableMemories(MIGRATIONS);
   let progress = 0;
+  let snapshot;
+  const snapshots = mode === 'batched' ? await timedSnapshots(path, (s) => (snapshot = s)) : undefined;
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   const db = await openDatabase(path, {
     migrations,
     onBackup: () => {},
+    ...(snapshots ? { snapshots } : {}),
     onProgress: () => {
       progress += 1;
     },
   });
-  const ms = performance.now() - t0;
+  // The migration alone: the snapshot taken before it is reported apart.
+  const cpu = process.cpuUsage(cpu0);
+  const ms = performance.now() - t0 - (snapshot?.ms ?? 0);
+  const cpuMs = (cpu.user + cpu.system) / 1000 - (snapshot?.cpuMs ?? 0);
   const rows = db.prepare('SELECT count(*) AS n FROM memory_index').get().n;
   db.close();
   const maxRssMb = process.resourceUsage().maxRSS / 1024;
-  console.log(JSON.stringify({ ms, maxRssMb, progress, rows }));
+  console.log(JSON.stringify({ ms, cpuMs, maxRssMb, progress, rows, snapshot }));
+}
+
+/** The box's own snapshots (a home around the database file), timing the one taken before migrating. */
+async function timedSnapshots(path, report) {
+  const { migrationSnapshots } = await import('../dist/backup/migration-snapshots.js');
+  const { statSync } = await import('node:fs');
+  const { dirname } = await import('node:path');
+  const home = dirname(path);
+  const inner = migrationSnapshots({
+    places: {
+      home,
+      database: path,
+      config: join(home, 'config.json'),
+      skills: join(home, 'skills'),
+      prompts: join(home, 'prompts'),
+    },
+    logFile: join(home, 'ai.log'),
+    dir: join(home, 'backups'),
+    keep: 1,
+    command: 'aibox',
+  });
+  return {
+    ...inner,
+    async beforeMigrate(db, from, to) {
+      const t0 = performance.now();
+      const cpu0 = process.cpuUsage();
+      const back = await inner.beforeMigrate(db, from, to);
+      const cpu = process.cpuUsage(cpu0);
+      const file = back.replace(/^aibox restore /, '');
+      report({
+        ms: performance.now() - t0,
+        cpuMs: (cpu.user + cpu.system) / 1000,
+        bytes: statSync(file).size,
+        dbBytes: statSync(path).size,
+      });
+      return back;
+    },
+  };
 }
 
 /** The baseline: migration 002 as it was before issue 20, reading every row into one array (twice). */

@@ -68,6 +68,18 @@ describe('upgrading the data', () => {
     expect(contents(join(home, 'memories.db'))).toBe(original);
   });
 
+  it('does not migrate when no snapshot can be taken first, and says so', async () => {
+    const home = legacyHome();
+    const before = contents(join(home, 'memories.db'));
+    writeFileSync(join(home, 'backups'), 'a file where the snapshots folder should be');
+    const refused = await serveProcess(home).then(
+      () => undefined,
+      (e: { stderr: string }) => e.stderr,
+    );
+    expect(refused).toContain('No snapshot could be taken before migrating the database');
+    expect(contents(join(home, 'memories.db'))).toBe(before);
+  });
+
   it('a migration that fails leaves the file exactly as it was and names the command that goes back', async () => {
     const home = legacyHome();
     const path = join(home, 'memories.db');
