@@ -46,7 +46,7 @@ async function main(count) {
       );
       if (r.snapshot)
         console.log(
-          `  snapshot before migrating: ${(r.snapshot.ms / 1000).toFixed(1)} s, ${(r.snapshot.bytes / 1048576).toFixed(0)} MB archive of a ${(r.snapshot.dbBytes / 1048576).toFixed(0)} MB database, ${(r.snapshot.cpuMs / 1000).toFixed(1)} s CPU (not in the time above)`,
+          `  snapshot before migrating: ${(r.snapshot.ms / 1000).toFixed(1)} s, ${(r.snapshot.bytes / 1048576).toFixed(1)} MB archive of a ${(r.snapshot.dbBytes / 1048576).toFixed(0)} MB database, ${(r.snapshot.cpuMs / 1000).toFixed(1)} s CPU (not in the time above)`,
         );
       rmSync(join(dir, mode), { recursive: true, force: true });
     }

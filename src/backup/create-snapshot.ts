@@ -178,8 +178,7 @@ export async function createSnapshot(req: SnapshotRequest): Promise<SnapshotResu
     for (const part of TREE_PARTS) await stageTree(req.places[part], part, staging, files);
     const homeFiles = homeStateFiles(req.places, req.logFile);
     if (homeFiles.length > 0) await mkdir(join(staging, HOME_PART));
-    for (const file of homeFiles)
-      await stageTree(file, `${HOME_PART}/${file.slice(req.places.home.length + 1)}`, staging, files);
+    for (const file of homeFiles) await stageTree(file, `${HOME_PART}/${basename(file)}`, staging, files);
     const manifest: Manifest = {
       format: MANIFEST_FORMAT,
       format_version: 1,

@@ -52,7 +52,8 @@ function allowedPath(path: string, type: ManifestEntry['type']): boolean {
   const parts = path.split('/');
   if (parts.some((part) => part === '' || part === '.' || part === '..' || part.includes('\0'))) return false;
   const top = parts[0] ?? '';
-  if (TOP_FILES.has(top)) return parts.length === 1 && (type === 'file' || (top === CONFIG_ENTRY && type === 'symlink'));
+  if (TOP_FILES.has(top))
+    return parts.length === 1 && (type === 'file' || (top === CONFIG_ENTRY && type === 'symlink'));
   if (top === HOME_PART) return parts.length === 1 ? type === 'dir' : parts.length === 2 && type !== 'dir';
   return TOP_DIRS.has(top);
 }
