@@ -46,6 +46,13 @@ async function populatedHome(keep = 5): Promise<string> {
   symlinkSync('/bin/true', join(home, 'skills', 'yes-tool'));
   mkdirSync(join(home, 'prompts'), { recursive: true });
   writeFileSync(join(home, 'prompts', '01-persona.md'), 'You are kind.\n');
+  // A Chinese name, and a path past ustar's 100 bytes (a pax record carries it).
+  writeFileSync(join(home, 'prompts', '02-说明.md'), '说明\n');
+  mkdirSync(join(home, 'skills', 'weather', 'scripts', 'a'.repeat(60)), { recursive: true });
+  writeFileSync(
+    join(home, 'skills', 'weather', 'scripts', 'a'.repeat(60), `${'b'.repeat(60)}.sh`),
+    'echo deep\n',
+  );
   writeFileSync(join(home, 'channel-senders.json'), '{"telegram":["42"]}\n');
   writeFileSync(join(home, 'mcp-trust.json'), '{}\n');
   writeFileSync(join(home, 'ai.log'), 'log line\n');
@@ -98,6 +105,8 @@ describe('aibox backup', () => {
         'skills/weather/SKILL.md',
         'skills/yes-tool',
         'prompts/01-persona.md',
+        'prompts/02-说明.md',
+        `skills/weather/scripts/${'a'.repeat(60)}/${'b'.repeat(60)}.sh`,
         'home/channel-senders.json',
         'home/mcp-trust.json',
       ]),
@@ -138,7 +147,12 @@ describe('aibox restore', () => {
     // Life goes on: a memory, a config edit, a skill removed and one added, a new state file.
     await saveMemories(home, ['a fourth memory']);
     writeFileSync(join(home, 'config.json'), configBefore.replace('"keep":5', '"keep":7'));
-    execFileSync('rm', [join(home, 'skills', 'hello.md')]);
+    execFileSync('rm', [
+      '-r',
+      join(home, 'skills', 'hello.md'),
+      join(home, 'skills', 'weather'),
+      join(home, 'prompts'),
+    ]);
     writeFileSync(join(home, 'skills', 'new.md'), '# New\n\nnew.\n');
     writeFileSync(join(home, 'channel-outbox.json'), '[]\n');
     expect(memoryCount(home)).toBe(4);
@@ -149,6 +163,13 @@ describe('aibox restore', () => {
     expect(memoryCount(home)).toBe(3);
     expect(readFileSync(join(home, 'config.json'), 'utf8')).toBe(configBefore);
     expect(existsSync(join(home, 'skills', 'hello.md'))).toBe(true);
+    expect(readFileSync(join(home, 'prompts', '02-说明.md'), 'utf8')).toBe('说明\n');
+    expect(
+      readFileSync(
+        join(home, 'skills', 'weather', 'scripts', 'a'.repeat(60), `${'b'.repeat(60)}.sh`),
+        'utf8',
+      ),
+    ).toBe('echo deep\n');
     expect(existsSync(join(home, 'skills', 'new.md'))).toBe(false);
     expect(existsSync(join(home, 'channel-outbox.json'))).toBe(false);
     expect(readFileSync(join(home, 'channel-senders.json'), 'utf8')).toBe('{"telegram":["42"]}\n');
