@@ -21,6 +21,8 @@ export const backupMessages = defineMessages({
     beforeSaved: (command: string) => `恢复前的状态已保存，可用此命令退回：\n  ${command}`,
     notFound: (file: string) => `没有这个快照：${file}（aibox backup --list 列出已有的快照）`,
     invalid: (file: string, detail: string) => `快照不完整或已损坏，什么都没有恢复：${file}\n  ${detail}`,
+    tooNew: (file: string, found: number, known: number, version: string) =>
+      `这个快照的数据库结构是 v${found}（由 Aibox ${version} 创建），这个版本只认识到 v${known}，恢复后无法启动；什么都没有恢复：${file}\n请用 Aibox ${version} 恢复它。`,
     restoreWhileRunning: (running: string) =>
       `${running}\n恢复会替换正在使用的数据：先停止它，再运行 aibox restore。`,
   },
@@ -44,6 +46,8 @@ export const backupMessages = defineMessages({
     notFound: (file: string) => `No such snapshot: ${file} (aibox backup --list lists them)`,
     invalid: (file: string, detail: string) =>
       `The snapshot is incomplete or damaged; nothing was restored: ${file}\n  ${detail}`,
+    tooNew: (file: string, found: number, known: number, version: string) =>
+      `This snapshot's database has schema v${found} (made by Aibox ${version}); this build knows up to v${known} and would not start on it, so nothing was restored: ${file}\nRestore it with Aibox ${version}.`,
     restoreWhileRunning: (running: string) =>
       `${running}\nA restore replaces the data it is using: stop it first, then run aibox restore.`,
   },

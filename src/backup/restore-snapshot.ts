@@ -14,6 +14,7 @@ import { dirname, join } from 'node:path';
 import { AppError, describeError } from '../errors.js';
 import type { Lang } from '../i18n/lang.js';
 import { boxRunningError, runningBox } from '../store/box-lock.js';
+import { MIGRATIONS } from '../store/migrations/index.js';
 import { createSnapshot, type SnapshotResult } from './create-snapshot.js';
 import { type Manifest, type ManifestEntry, manifestOf } from './manifest.js';
 import { backupMessages } from './messages.js';
@@ -161,6 +162,12 @@ export async function restoreSnapshot(req: RestoreRequest): Promise<RestoreResul
     } catch (error) {
       throw new AppError('snapshot_invalid', t.invalid(req.file, describeError(error)), { cause: error });
     }
+    const known = MIGRATIONS.at(-1)?.version ?? 0;
+    if (restored.schema.database > known)
+      throw new AppError(
+        'snapshot_invalid',
+        t.tooNew(req.file, restored.schema.database, known, restored.aibox_version),
+      );
     const before = await createSnapshot({
       places: req.places,
       logFile: req.logFile,

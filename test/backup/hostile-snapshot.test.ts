@@ -4,7 +4,7 @@
  * symbolic link it planted), and nothing is written anywhere.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
@@ -26,7 +26,7 @@ interface Planted {
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** A snapshot whose manifest describes its entries exactly (right sizes and checksums). */
-async function craft(file: string, entries: Planted[]): Promise<void> {
+async function craft(file: string, entries: Planted[], schema = 0): Promise<void> {
   const files = entries.map((e) =>
     e.type === 'file'
       ? {
@@ -45,7 +45,7 @@ async function craft(file: string, entries: Planted[]): Promise<void> {
     created_at: new Date().toISOString(),
     reason: 'manual',
     home: '/somewhere',
-    schema: { database: 0 },
+    schema: { database: schema },
     files,
   });
   const sources: TarSource[] = [
@@ -113,6 +113,15 @@ describe('a hostile snapshot', () => {
     await craft(file, [...entries]);
     expect(await restoreError(home, file)).toContain(expected);
     expect(readdirSync(home).sort()).toEqual(['.box.lock', 'config.json']);
+  });
+
+  it('is refused when its database is newer than this build could start on', async () => {
+    const home = tempHome('aibox-newer-snapshot-');
+    writeFileSync(join(home, 'config.json'), '{}\n');
+    const file = join(tempHome('aibox-hostile-file-'), 'newer.tar.gz');
+    await craft(file, [{ path: 'config.json', type: 'file', text: '{"lang":"en"}\n' }], 99);
+    expect(await restoreError(home, file)).toContain('schema v99');
+    expect(readFileSync(join(home, 'config.json'), 'utf8')).toBe('{}\n');
   });
 
   it('does not write through a symbolic link it planted', async () => {
