@@ -4,7 +4,7 @@
  * `skills/…`, `prompts/…` and `home/NAME` (the data dir's own state files: channel senders and
  * outbox, MCP trust, the client key, skill provenance …). Not in it: logs, saved tool results,
  * the workspace and the conversation archive (people's files), the snapshots themselves, caches
- * that are rebuilt (`.config-cache.json`, `.skills-cache.json`, `.skills-search.json`), SQLite's
+ * that are rebuilt (`.config-cache.json`, `.skills-cache.json`, `.skills-search.json`, `.skills-vectors.json`), SQLite's
  * side files, the box lock and any temp or leftover file.
  */
 import { readdirSync } from 'node:fs';
@@ -48,7 +48,12 @@ export const TREE_PARTS = ['skills', 'prompts'] as const;
 export const HOME_PART = 'home';
 
 /** Derived files, rebuilt when missing: never worth restoring over what the build would make. */
-const CACHES = new Set(['.config-cache.json', '.skills-cache.json', '.skills-search.json']);
+const CACHES = new Set([
+  '.config-cache.json',
+  '.skills-cache.json',
+  '.skills-search.json',
+  '.skills-vectors.json',
+]);
 
 /** Names a snapshot leaves out wherever they are: temp copies, crash leftovers, SQLite side files. */
 export function isTransient(name: string): boolean {
