@@ -227,10 +227,17 @@ describe('aibox restore', () => {
     expect(readdirSync(home).filter((name) => name.startsWith('.restore-'))).toEqual([]);
   });
 
-  it('refuses while a server runs on the data dir, in Chinese when asked', async () => {
+  it('backs up beside a running server (a consistent database), but refuses to restore, in Chinese when asked', async () => {
     const home = await populatedHome();
     const { file } = await backup(home);
     const server = await serveProcess(home);
+    const during = await backup(home);
+    const out = tempHome('aibox-backup-during-');
+    execFileSync('tar', ['-xzf', during.file, '-C', out, 'memories.db']);
+    const copy = new Database(join(out, 'memories.db'), { readonly: true });
+    expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
+    expect((copy.prepare('SELECT count(*) AS n FROM memories').get() as { n: number }).n).toBe(3);
+    copy.close();
     const refused = await runCli(['restore', file], { home, env: { AIBOX_LANG: 'zh' } });
     expect(refused.code).not.toBe(0);
     expect(refused.stderr).toContain(`pid ${server.child.pid}`);
