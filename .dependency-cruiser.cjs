@@ -92,6 +92,14 @@ module.exports = {
       to: { path: '^src', pathNot: ['^src/store/', BASE] },
     },
     {
+      name: 'backup-below-features',
+      severity: 'error',
+      comment:
+        'Snapshots copy the data dir as files and SQLite pages: they know the store and the base layer, no feature.',
+      from: { path: '^src/backup' },
+      to: { path: '^src', pathNot: ['^src/(backup|store)/', BASE] },
+    },
+    {
       name: 'migrations-are-frozen',
       severity: 'error',
       comment:

@@ -25,7 +25,6 @@ import type { RunPreCheck } from '../scheduler/session-run-job.js';
 import { createSessionManager } from '../session/session-manager.js';
 import type { SessionManager } from '../session/types.js';
 import { openSkillProvenance } from '../skills/provenance.js';
-import { openDatabase } from '../store/database.js';
 import { createTaskStore } from '../tasks/store.js';
 import type { Scheduler, Task } from '../tasks/types.js';
 import { resultLimiterFromConfig } from '../tools/result-limit.js';
@@ -39,6 +38,7 @@ import { VERSION } from '../version.js';
 import { removeLeftovers } from './leftovers.js';
 import { boxMcpLaunch } from './mcp-launch.js';
 import { appMessages } from './messages.js';
+import { openBoxDatabase } from './open-box-database.js';
 import { openSkillMeaning } from './open-skill-meaning.js';
 import { openSkills, secretEnvNames } from './open-skills.js';
 import { reconfigurableMcp } from './reconfigurable-mcp.js';
@@ -69,6 +69,10 @@ export interface CreateAppOptions {
   startMcp?: boolean;
   /** How stdio MCP servers are started (the command sandbox's seam; default unwrapped). */
   wrapMcpLaunch?: WrapMcpLaunch;
+  /** How this aibox is run (`aibox`, `npm run aibox --`), for the commands start-up suggests. */
+  command?: string;
+  /** This process holds the data dir's box lock (`aibox serve`): no other box can have it open. */
+  holdsBoxLock?: boolean;
   /** MCP reconnection back-off (tests use short ones). */
   mcpBackoff?: { initialMs: number; maxMs: number };
 }
@@ -103,9 +107,17 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
   try {
     const removed = await removeLeftovers({ ...paths, config: loaded.path });
     if (removed.length > 0) logger.info({ removed }, 'removed leftovers of an earlier run');
-    const db = await openDatabase(paths.database, {
+    const db = await openBoxDatabase({
+      paths,
+      configPath: loaded.path,
+      config,
       lang,
-      onBackup: (path) => notices.push(t.databaseBackup(path)),
+      command: options.command ?? 'aibox',
+      holdsBoxLock: options.holdsBoxLock === true,
+      onNotice: (text, fields) => {
+        logger.info(fields, text);
+        if (fields.snapshot) notices.push(text);
+      },
     });
     closers.push(() => {
       db.close();

@@ -46,8 +46,18 @@ export async function withDatabase<T>(
   action: (ctx: CliContext, db: Database) => T | Promise<T>,
 ): Promise<T> {
   const ctx = await commandContext(command);
-  const { openDatabase } = await import('../store/database.js');
-  const db = await openDatabase(ctx.paths.database);
+  const [{ openBoxDatabase }, { selfCommand }] = await Promise.all([
+    import('../app/open-box-database.js'),
+    import('./self-command.js'),
+  ]);
+  const db = await openBoxDatabase({
+    paths: ctx.paths,
+    configPath: ctx.loaded.path,
+    config: ctx.loaded.config,
+    lang: ctx.lang,
+    command: selfCommand(),
+    onNotice: (text) => process.stderr.write(`${text}\n`),
+  });
   try {
     return await action(ctx, db);
   } finally {

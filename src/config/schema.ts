@@ -819,6 +819,15 @@ const MemoryConfigSchema = z.strictObject({
   }),
 });
 
+/** Snapshots of the data dir (docs/backups.md): each snapshot reads the file as it is then. */
+const BackupConfigSchema = z.strictObject({
+  keep: key(z.int().min(1).max(1000).default(5), {
+    live: true,
+    zh: '一个备份目录保留的快照数（aibox backup，以及迁移或恢复前自动做的快照）',
+    en: 'Snapshots kept in a backups folder (aibox backup, and those taken before a migration or a restore)',
+  }),
+});
+
 /** Section defaults are functions: a shared default object would share its arrays between configs. */
 export const ConfigSchema = z.strictObject({
   lang: key(z.enum(['zh', 'en', '']).default(''), {
@@ -878,6 +887,10 @@ export const ConfigSchema = z.strictObject({
   memory: section(
     MemoryConfigSchema.default(() => MemoryConfigSchema.parse({})),
     { zh: '记忆', en: 'Memory' },
+  ),
+  backup: section(
+    BackupConfigSchema.default(() => BackupConfigSchema.parse({})),
+    { zh: '备份', en: 'Backups' },
   ),
 });
 

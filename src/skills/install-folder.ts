@@ -11,6 +11,9 @@ import { assertNewSkillName } from './name-rules.js';
 import { passScanGate } from './scan-gate.js';
 import { readSkillFile } from './skill-file.js';
 
+/** Name prefix of the old folder of a skill replaced by `--force`, until the new one is in place. */
+export const REPLACED_PREFIX = '.replaced-';
+
 /** The folder holding SKILL.md: the extraction root itself, or its one top-level folder. */
 function findSkillRoot(staging: string, archiveName: string): { root: string; folder: string } | undefined {
   const has = (dir: string) => {
@@ -87,7 +90,7 @@ export async function installAgentSkill(
     const findings = await passScanGate(gate, { path: found.root, kind: 'agent-skill', name: found.folder });
     makeScriptsRunnable(found.root);
     const target = join(dir, name);
-    const old = join(dir, `.replaced-${name}-${randomBytes(4).toString('hex')}`);
+    const old = join(dir, `${REPLACED_PREFIX}${name}-${randomBytes(4).toString('hex')}`);
     const replacing = existing.includes(name);
     if (replacing) await rename(target, old);
     try {

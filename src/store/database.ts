@@ -1,10 +1,12 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
-import { describeError } from '../errors.js';
+import { AppError, describeError } from '../errors.js';
 import type { Lang } from '../i18n/lang.js';
 import { restrictFile } from '../util/private-files.js';
+import { VERSION } from '../version.js';
 import { assertIntact, damagedDatabaseError, isDamage } from './integrity.js';
+import { storeMessages } from './messages.js';
 import type { Migration } from './migration.js';
 import { MIGRATIONS } from './migrations/index.js';
 
@@ -22,7 +24,33 @@ interface OpenDatabaseOptions {
    * the file did not close it (its `-wal` is still there), since the check reads the whole file
    * (seconds at 100,000 memories on a small board); `always` on every open.
    */
-  integrityCheck?: 'after-crash' | 'always';
+  integrityCheck?: 'after-crash' | 'always' | 'never';
+  /** Snapshots of the whole data dir (src/backup), instead of the `.bak-` copy of this file alone. */
+  snapshots?: DatabaseSnapshots;
+  /** A migration step's progress (rows done of all), for the log. */
+  onProgress?: (step: string, done: number, total: number) => void;
+}
+
+/** What the store asks of the data dir's snapshots; each answer is the one command that goes back. */
+export interface DatabaseSnapshots {
+  /** Takes a snapshot before `from` is migrated to `to`. */
+  beforeMigrate(db: Database, from: number, to: number): Promise<string>;
+  /** The command that puts back the newest snapshot this build can open (schema ≤ `known`). */
+  restoreCommand(known: number): Promise<string>;
+}
+
+/** The store's own record of which Aibox last migrated the file (shown by an older build that refuses it). */
+const WRITER_TABLE = 'aibox_schema';
+
+function writtenBy(db: Database): string | undefined {
+  try {
+    const row = db.prepare(`SELECT value FROM ${WRITER_TABLE} WHERE key = 'written_by'`).get() as
+      | { value: string }
+      | undefined;
+    return row?.value;
+  } catch {
+    return undefined;
+  }
 }
 
 function userTables(db: Database): string[] {
@@ -34,16 +62,18 @@ function userTables(db: Database): string[] {
 }
 
 /**
- * Opens (creating if needed) the SQLite file, in WAL mode, and applies pending
- * migrations. A database that already holds data is first copied to
- * `<file>.bak-<timestamp>` so a failed migration can never lose it.
+ * Opens (creating if needed) the SQLite file, in WAL mode, and applies pending migrations, all in
+ * one transaction: a step that fails leaves the file exactly as it was (`migration_failed`). A
+ * database that already holds data is first snapshotted (`snapshots`) or copied to
+ * `<file>.bak-<timestamp>`. A file migrated by a newer build is refused (`database_too_new`).
  */
 export async function openDatabase(path: string, options: OpenDatabaseOptions = {}): Promise<Database> {
   const migrations = [...(options.migrations ?? MIGRATIONS)].sort((a, b) => a.version - b.version);
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   // A clean close checkpoints and deletes the -wal file: one left behind means a crash (or another open process).
   const unclean = path !== ':memory:' && existsSync(`${path}-wal`);
-  const check = path !== ':memory:' && (unclean || options.integrityCheck === 'always');
+  const when = options.integrityCheck ?? 'after-crash';
+  const check = path !== ':memory:' && when !== 'never' && (unclean || when === 'always');
   const db = new BetterSqlite3(path);
   // Before the first read: SQLite gives the -wal and -shm files the database file's mode.
   for (const file of [path, `${path}-wal`, `${path}-shm`]) restrictFile(file);
@@ -60,19 +90,74 @@ export async function openDatabase(path: string, options: OpenDatabaseOptions = 
   }
 
   const current = db.pragma('user_version', { simple: true }) as number;
-  const pending = migrations.filter((m) => m.version > current);
-  if (pending.length > 0 && path !== ':memory:' && existsSync(path) && userTables(db).length > 0) {
-    const stamp = (options.now?.() ?? new Date()).toISOString().replace(/[:.]/g, '-');
-    const backupPath = `${path}.bak-v${current}-${stamp}`;
-    await db.backup(backupPath);
-    restrictFile(backupPath);
-    options.onBackup?.(backupPath);
+  const known = migrations.at(-1)?.version ?? 0;
+  if (current > known) {
+    const by = writtenBy(db);
+    db.close();
+    const back = (await options.snapshots?.restoreCommand(known)) ?? 'aibox backup --list';
+    throw new AppError(
+      'database_too_new',
+      storeMessages(options.lang ?? 'en').tooNew(path, current, known, by, back),
+      {
+        details: { path, version: current, known },
+      },
+    );
   }
-  for (const migration of pending) {
+  const pending = migrations.filter((m) => m.version > current);
+  if (pending.length === 0) return db;
+  let back: string | undefined;
+  try {
+    if (path !== ':memory:' && existsSync(path) && userTables(db).length > 0)
+      back = await saveBefore(db, path, current, known, options);
+  } catch (error) {
+    db.close();
+    throw new AppError(
+      'migration_failed',
+      storeMessages(options.lang ?? 'en').snapshotFailed(path, describeError(error)),
+      {
+        cause: error,
+        details: { path, step: 'snapshot' },
+      },
+    );
+  }
+  let step = pending[0];
+  try {
     db.transaction(() => {
-      migration.up(db);
-      db.pragma(`user_version = ${migration.version}`);
+      for (const migration of pending) {
+        step = migration;
+        migration.up(db, (done, total) =>
+          options.onProgress?.(`${migration.version} ${migration.name}`, done, total),
+        );
+        db.pragma(`user_version = ${migration.version}`);
+      }
+      db.exec(`CREATE TABLE IF NOT EXISTS ${WRITER_TABLE} (key TEXT PRIMARY KEY, value TEXT NOT NULL)`);
+      db.prepare(`INSERT OR REPLACE INTO ${WRITER_TABLE} (key, value) VALUES ('written_by', ?)`).run(VERSION);
     }).immediate();
+  } catch (error) {
+    db.close();
+    const name = step ? `${step.version} ${step.name}` : '?';
+    throw new AppError(
+      'migration_failed',
+      storeMessages(options.lang ?? 'en').migrationFailed(path, name, describeError(error), back),
+      { cause: error, details: { path, step: name } },
+    );
   }
   return db;
+}
+
+/** The snapshot (or `.bak-` copy) taken before migrating; returns the command that goes back, if any. */
+async function saveBefore(
+  db: Database,
+  path: string,
+  current: number,
+  known: number,
+  options: OpenDatabaseOptions,
+): Promise<string | undefined> {
+  if (options.snapshots) return options.snapshots.beforeMigrate(db, current, known);
+  const stamp = (options.now?.() ?? new Date()).toISOString().replace(/[:.]/g, '-');
+  const backupPath = `${path}.bak-v${current}-${stamp}`;
+  await db.backup(backupPath);
+  restrictFile(backupPath);
+  options.onBackup?.(backupPath);
+  return undefined;
 }

@@ -86,7 +86,7 @@ async function seedDatabase(home: string): Promise<string> {
 }
 
 describe('start-up after a crash', () => {
-  it('removes stale install staging dirs, upload dirs and temp copies of config writes older than the process', async () => {
+  it('removes stale install staging dirs, replaced skill folders, upload dirs, snapshot and restore staging and temp copies of atomic writes older than the process', async () => {
     const home = tempHome('aibox-leftovers-');
     writeFileSync(join(home, 'config.json'), config());
     const staging = join(home, 'skills', '.install-weather-0a1b2c3d');
@@ -106,7 +106,28 @@ describe('start-up after a crash', () => {
     const freshCopy = join(home, '.config.json.4343.1.a.tmp');
     writeFileSync(freshCopy, 'being written by another process right now');
 
+    // A killed --force reinstall, atomic writes in the prompts and skills dirs, a killed snapshot and restore.
+    const replaced = join(home, 'skills', '.replaced-weather-0a1b2c3d');
+    mkdirSync(replaced, { recursive: true });
+    writeFileSync(join(replaced, 'SKILL.md'), 'the old version');
+    mkdirSync(join(home, 'prompts'), { recursive: true });
+    const promptCopy = join(home, 'prompts', '.01-persona.md.4242.3.z9.tmp');
+    const skillCopy = join(home, 'skills', '.examples-installed.4242.4.q1.tmp');
+    const snapshotStaging = join(home, 'backups', '.staging-AbC123');
+    mkdirSync(snapshotStaging, { recursive: true });
+    const snapshotTemp = join(home, 'backups', '.aibox-2026-01-01T00-00-00-000Z-manual.tar.gz.4242.tmp');
+    const restoreStaging = join(home, '.restore-XyZ789');
+    mkdirSync(restoreStaging);
+    for (const file of [promptCopy, skillCopy, snapshotTemp]) writeFileSync(file, 'half written');
+    for (const path of [replaced, promptCopy, skillCopy, snapshotStaging, snapshotTemp, restoreStaging])
+      utimesSync(path, past, past);
+    const freshReplaced = join(home, 'skills', '.replaced-other-11111111');
+    mkdirSync(freshReplaced);
+
     const app = await start(home);
+    for (const path of [replaced, promptCopy, skillCopy, snapshotStaging, snapshotTemp, restoreStaging])
+      expect(existsSync(path), path).toBe(false);
+    expect(existsSync(freshReplaced)).toBe(true);
     expect(existsSync(staging)).toBe(false);
     expect(existsSync(upload)).toBe(false);
     expect(existsSync(fresh)).toBe(true);

@@ -21,4 +21,6 @@ export const COMMANDS: Record<string, () => Promise<Register>> = {
   channels: async () => (await import('./channels.js')).register,
   service: async () => (await import('./service.js')).register,
   config: async () => (await import('./config.js')).register,
+  backup: async () => (await import('./backup.js')).register,
+  restore: async () => (await import('./restore.js')).register,
 };

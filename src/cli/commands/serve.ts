@@ -56,14 +56,29 @@ async function runServe(options: ServeOptions, globals: GlobalOptions): Promise<
   const { createApp } = await import('../../app/create-app.js');
   const { startServer } = await import('../../server/start-server.js');
   const { closeLogger } = await import('../../log/logger.js');
-  const app = await createApp({
-    ...(globals.config ? { configPath: globals.config } : {}),
-    ...(isLang(globals.lang) ? { lang: globals.lang } : {}),
-    consoleLevel: consoleLevel(options),
-    scheduler: options.scheduler,
-    // Started once the port is open: MCP servers starting up never compete with the box's own start.
-    startMcp: false,
-  });
+  const { acquireBoxLock } = await import('../../store/box-lock.js');
+  const { resolveHome } = await import('../../config/paths.js');
+  const { VERSION } = await import('../../version.js');
+  // One box per data dir, held until this process ends (the kernel lets go of it even after kill -9).
+  const lock = acquireBoxLock(resolveHome(), { version: VERSION }, detectLang({ flag: globals.lang }));
+  let app: App;
+  try {
+    app = await createApp({
+      ...(globals.config ? { configPath: globals.config } : {}),
+      ...(isLang(globals.lang) ? { lang: globals.lang } : {}),
+      consoleLevel: consoleLevel(options),
+      scheduler: options.scheduler,
+      // Started once the port is open: MCP servers starting up never compete with the box's own start.
+      startMcp: false,
+      command: selfCommand(),
+      holdsBoxLock: true,
+    });
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+  if (lock.previous)
+    app.logger.info({ previous: lock.previous }, 'took over the lock of a box that did not stop');
   const t = serveMessages(app.lang);
   const host = options.host ?? app.config.server.host;
   const port = options.port ?? app.config.server.port;
@@ -73,10 +88,13 @@ async function runServe(options: ServeOptions, globals: GlobalOptions): Promise<
   } catch (error) {
     await app.close();
     closeLogger(app.logger);
+    lock.release();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
       throw new AppError('port_in_use', t.portInUse(port, selfCommand()));
     throw error;
   }
+  lock.update({ port: Number(new URL(server.url).port), host });
+  process.on('exit', () => lock.release());
   printBanner(app, server, t);
   app.mcp.start();
   await waitForSignal(app, server, t, closeLogger);

@@ -11,7 +11,7 @@ import { legacyMemoToTask } from './003-legacy-memos.js';
 export const tasksMigration: Migration = {
   version: 3,
   name: 'tasks',
-  up(db) {
+  up(db, progress) {
     db.exec(`
       CREATE TABLE tasks (
         id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -56,8 +56,18 @@ export const tasksMigration: Migration = {
       created_at, updated_at, completed_at, created_by, source, run_count, last_run_at, legacy_memo_id)
       VALUES (@id, @title, @content, @schedule, @status, @priority, @tags, @next_run_at, @created_at, @updated_at,
       @completed_at, @created_by, @source, @run_count, @last_run_at, @legacy_memo_id)`);
-    for (const memo of db.prepare('SELECT * FROM memos ORDER BY id').all() as Record<string, unknown>[]) {
-      insert.run(legacyMemoToTask(memo));
+    // A batch at a time in id order: however many memos, they are never all in memory.
+    const total = (db.prepare('SELECT count(*) AS n FROM memos').get() as { n: number }).n;
+    const batch = db.prepare('SELECT * FROM memos WHERE id > CAST(? AS INTEGER) ORDER BY id LIMIT 2000');
+    let after = Number.MIN_SAFE_INTEGER;
+    let done = 0;
+    for (;;) {
+      const memos = batch.all(after) as Record<string, unknown>[];
+      if (memos.length === 0) break;
+      for (const memo of memos) insert.run(legacyMemoToTask(memo));
+      after = Number(memos.at(-1)?.id);
+      done += memos.length;
+      progress?.(done, total);
     }
   },
 };
