@@ -99,7 +99,7 @@ describe('web page: chat', () => {
     const queued = page.locator('.msg.user.queued', { hasText: '第二个问题' });
     await queued.waitFor();
     await page.locator('.composer .abort').click();
-    await page.locator('.msg.assistant .note.muted').waitFor();
+    await page.locator('.msg.assistant .note.muted:not(.usage)').waitFor();
     await queued.waitFor({ state: 'detached' });
     await page.locator('.msg.assistant .md', { hasText: '这是第二个问题的回答' }).waitFor();
     await page.locator('.composer .abort').waitFor({ state: 'hidden' });
