@@ -22,7 +22,7 @@ function context(overrides: Partial<AnalysisContext> = {}): AnalysisContext {
     sandboxed: true,
     protectedPaths: protectedPaths(paths, HOME),
     skillOrigin: (name) => (name === 'weather' ? 'user' : name === 'fresh' ? 'model' : undefined),
-    path: process.env.PATH ?? '/usr/bin:/bin',
+    path: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin',
     modelWritable: modelWritablePlaces([paths.workspace, paths.home]),
     ...overrides,
   };

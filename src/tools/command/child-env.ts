@@ -3,8 +3,19 @@
  * to PATH. Last, not first: a skill named like a system command (`python3`) must never stand in
  * for it in other commands and skills; skills are found by name only where no command has it.
  */
-import { delimiter } from 'node:path';
+import { delimiter, sep } from 'node:path';
 import { envWithoutSecrets } from '../../util/secret-env.js';
+
+/**
+ * `npm start` and `npm test` put the box's own `node_modules/.bin` dirs first on PATH: they hold the
+ * box's tools, not the user's, and sit in whatever folder the checkout is in (a temp dir, where every
+ * name found after them would count as the model's to write).
+ */
+function withoutNpmBins(entries: string[], env: NodeJS.ProcessEnv): string[] {
+  if (!env.npm_lifecycle_event) return entries;
+  const bin = `${sep}node_modules${sep}.bin`;
+  return entries.filter((entry) => !entry.endsWith(bin));
+}
 
 export function buildChildEnv(options: {
   base: NodeJS.ProcessEnv;
@@ -15,6 +26,7 @@ export function buildChildEnv(options: {
   skillsDir: string;
 }): NodeJS.ProcessEnv {
   const env = envWithoutSecrets(options.base, options.secretNames);
+  env.PATH = withoutNpmBins((env.PATH ?? '').split(delimiter), env).join(delimiter);
   Object.assign(env, options.extra);
   const path = (env.PATH ?? '').split(delimiter).filter((entry) => entry && entry !== options.skillsDir);
   env.PATH = [...path, options.skillsDir].join(delimiter);
