@@ -23,9 +23,13 @@ export function quietBoxConfig(lang = 'en'): string {
   });
 }
 
-/** Starts `aibox serve --port 0`; rejects with its stderr when it exits before listening. */
-export function serveProcess(home: string, env: NodeJS.ProcessEnv = {}): Promise<ServeProcess> {
-  const child = spawn(process.execPath, [CLI_PATH, 'serve', '--port', '0', '--no-scheduler'], {
+/** Starts `aibox serve --port 0 [args]`; rejects with its stderr when it exits before listening. */
+export function serveProcess(
+  home: string,
+  env: NodeJS.ProcessEnv = {},
+  args: string[] = [],
+): Promise<ServeProcess> {
+  const child = spawn(process.execPath, [CLI_PATH, 'serve', '--port', '0', '--no-scheduler', ...args], {
     env: { ...homeEnv(home), AIBOX_LANG: 'en', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -2,7 +2,6 @@
  * The real `aibox serve` process: kill -9 during a turn loses nothing finished and leaves an
  * intact database; SIGTERM exits 0; a broken config or an unsafe --host stop it from starting.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { delimiter, join } from 'node:path';
@@ -10,36 +9,13 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI_PATH, runCli, tempHome } from '../helpers/cli.js';
 import { type FakeLlm, startFakeLlm } from '../helpers/fake-llm.js';
+import { serveProcess } from '../helpers/serve-process.js';
 import { boxConfig, connectReady, testEnv } from './harness.js';
 
-interface Served {
-  child: ChildProcess;
-  url: string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  stdout: () => string;
-}
-
-function serve(home: string, args: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<Served> {
-  const child = spawn(process.execPath, [CLI_PATH, 'serve', '--port', '0', '--no-scheduler', ...args], {
-    env: { ...testEnv(home), AIBOX_LANG: 'en', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal })),
-  );
-  return new Promise((resolve, reject) => {
-    child.stderr?.setEncoding('utf8').on('data', (d: string) => {
-      err += d;
-    });
-    child.stdout?.setEncoding('utf8').on('data', (d: string) => {
-      out += d;
-      const match = /(http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (match?.[1]) resolve({ child, url: match[1].replace(/^http/, 'ws'), exited, stdout: () => out });
-    });
-    void exited.then(({ code }) => reject(new Error(`serve exited ${code}: ${err}`)));
-  });
+/** The serve process with its WebSocket URL, and the fake model's key in its environment. */
+async function serve(home: string, args: string[] = [], env: NodeJS.ProcessEnv = {}) {
+  const served = await serveProcess(home, { ...testEnv(home), ...env }, args);
+  return { ...served, url: served.url.replace(/^http/, 'ws') };
 }
 
 // The first two tests use homes of their own and run side by side; the last one reuses the first's home.
