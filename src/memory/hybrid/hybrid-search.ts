@@ -3,8 +3,9 @@
  * reciprocal rank. Without a vector space, or when embedding the query fails, it is keyword
  * search and the result says so (`mode`, `note`): it never claims a vector search that did not run.
  */
+
+import { fuseRanks } from '../../util/fuse-ranks.js';
 import type { MemorySearchHit, MemoryStore } from '../types.js';
-import { fuseRanks } from './fuse-ranks.js';
 import type { VectorSpace } from './vector-space.js';
 
 export type SearchMode = 'keyword' | 'vector' | 'hybrid';
@@ -70,7 +71,8 @@ export function createHybridSearch(memory: MemoryStore, space: VectorSpace | und
           ? [nearest.map((h) => h.id)]
           : [keyword.map((h) => h.id), nearest.map((h) => h.id)];
       const hits: HybridHit[] = [];
-      for (const { id, score } of fuseRanks(lists)) {
+      // Equal scores: the newer memory first.
+      for (const { key: id, score } of fuseRanks(lists, (a, b) => b - a)) {
         if (hits.length >= limit) break;
         const found = byId.get(id) ?? toHit(memory, id);
         if (!found) continue; // deleted since its vector was loaded

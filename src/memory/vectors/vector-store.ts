@@ -6,9 +6,9 @@
  * callers join with the memory rows, which drops them.
  */
 import type { Database } from 'better-sqlite3';
+import { dotAt, fromBlob, normalize, toBlob } from '../../util/vector-math.js';
 import { binaryCode, hammingAt } from './binary-code.js';
 import { TopK } from './top-k.js';
-import { dotAt, fromBlob, normalize, toBlob } from './vector-math.js';
 
 export interface VectorHit {
   id: number;

@@ -7,7 +7,9 @@
  */
 import { createHash } from 'node:crypto';
 import { writeFileAtomic } from '../../util/atomic-write.js';
+import { fuseRanks } from '../../util/fuse-ranks.js';
 import { readCacheFileSync } from '../../util/read-cache-file.js';
+import { dotAt, normalize } from '../../util/vector-math.js';
 import type { Skill, SkillRegistry, SkillSearchHit, SkillSearchResult } from '../types.js';
 
 /** What is needed of an embedder (providers/embeddings). */
@@ -33,7 +35,6 @@ export const SKILL_VECTORS_FILE = '.skills-vectors.json';
 
 const HELP_CHARS = 1200;
 const CANDIDATES = 50;
-const RRF_K = 60;
 const BATCH = 10;
 
 interface Entry {
@@ -52,19 +53,6 @@ function skillText(skill: Skill): string {
 }
 
 const hashOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 32);
-
-function unit(v: Float32Array): Float32Array {
-  let sum = 0;
-  for (const x of v) sum += x * x;
-  const scale = sum > 0 ? 1 / Math.sqrt(sum) : 0;
-  return v.map((x) => x * scale);
-}
-
-function dot(a: Float32Array, b: Float32Array): number {
-  let sum = 0;
-  for (let i = 0; i < a.length && i < b.length; i++) sum += a[i]! * b[i]!;
-  return sum;
-}
 
 function readFile(path: string, key: string): Map<string, Entry> {
   const entries = new Map<string, Entry>();
@@ -133,7 +121,7 @@ export function createSkillMeaning(options: {
       const vectors = await embedder.embed(batch.map(([, text]) => text));
       batch.forEach(([name, text], i) => {
         const vector = vectors[i];
-        if (vector) entries.set(name, { hash: hashOf(text), vector: unit(vector) });
+        if (vector) entries.set(name, { hash: hashOf(text), vector: normalize(Float32Array.from(vector)) });
       });
       changed = true;
     }
@@ -171,21 +159,16 @@ export function createSkillMeaning(options: {
         return keywordOnly;
       }
       if (!query) return keywordOnly;
-      const q = unit(query);
+      const q = normalize(Float32Array.from(query));
       const nearest = [...entries]
-        .map(([name, e]) => ({ name, similarity: dot(e.vector, q) }))
+        .filter(([, e]) => e.vector.length === q.length)
+        .map(([name, e]) => ({ name, similarity: dotAt(e.vector, 0, q) }))
         .sort((a, b) => b.similarity - a.similarity)
         .slice(0, CANDIDATES);
-      const scores = new Map<string, number>();
-      byKeyword.hits.forEach((hit, rank) => {
-        scores.set(hit.skill.name, (scores.get(hit.skill.name) ?? 0) + 1 / (RRF_K + rank + 1));
-      });
-      nearest.forEach((hit, rank) => {
-        scores.set(hit.name, (scores.get(hit.name) ?? 0) + 1 / (RRF_K + rank + 1));
-      });
+      const lists = [byKeyword.hits.map((hit) => hit.skill.name), nearest.map((hit) => hit.name)];
       const byName = new Map(byKeyword.hits.map((hit) => [hit.skill.name, hit]));
       const hits: SkillSearchHit[] = [];
-      for (const [name, score] of [...scores].sort((a, b) => b[1] - a[1])) {
+      for (const { key: name, score } of fuseRanks(lists)) {
         if (hits.length >= limit) break;
         const skill = byName.get(name)?.skill ?? skills.get(name);
         if (!skill || skill.status !== 'ok') continue;
