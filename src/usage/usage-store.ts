@@ -47,6 +47,16 @@ const SUMS = `SUM(requests) AS requests, SUM(prompt_tokens) AS prompt_tokens,
   SUM(CASE WHEN currency = @currency THEN cost ELSE 0 END) AS cost, MAX(estimated) AS estimated`;
 
 /** The report's group column, or a constant for the total. */
+/** A day row (per origin or in total) takes one more request's numbers. */
+const ADD_ONE_REQUEST = `requests = requests + 1,
+  prompt_tokens = prompt_tokens + excluded.prompt_tokens,
+  completion_tokens = completion_tokens + excluded.completion_tokens,
+  cached_tokens = cached_tokens + excluded.cached_tokens,
+  reasoning_tokens = reasoning_tokens + excluded.reasoning_tokens,
+  total_tokens = total_tokens + excluded.total_tokens,
+  cost = cost + excluded.cost,
+  estimated = MAX(estimated, excluded.estimated)`;
+
 const GROUP_COLUMN: Record<UsageGroupBy, string> = {
   session: 'session',
   task: 'task_id',
@@ -84,29 +94,13 @@ export function createUsageStore(options: UsageStoreOptions): UsageStore {
      cached_tokens, reasoning_tokens, total_tokens, cost, estimated)
     VALUES (@day, @session, @dayTask, @channel, @model, @currency, 1, @prompt_tokens, @completion_tokens,
      @cached_tokens, @reasoning_tokens, @total_tokens, @cost, @estimated)
-    ON CONFLICT (day, session, task_id, channel, model, currency) DO UPDATE SET
-      requests = requests + 1,
-      prompt_tokens = prompt_tokens + excluded.prompt_tokens,
-      completion_tokens = completion_tokens + excluded.completion_tokens,
-      cached_tokens = cached_tokens + excluded.cached_tokens,
-      reasoning_tokens = reasoning_tokens + excluded.reasoning_tokens,
-      total_tokens = total_tokens + excluded.total_tokens,
-      cost = cost + excluded.cost,
-      estimated = MAX(estimated, excluded.estimated)`);
+    ON CONFLICT (day, session, task_id, channel, model, currency) DO UPDATE SET ${ADD_ONE_REQUEST}`);
   const addToTotal = db.prepare(`INSERT INTO usage_day_totals
     (day, currency, requests, prompt_tokens, completion_tokens,
      cached_tokens, reasoning_tokens, total_tokens, cost, estimated)
     VALUES (@day, @currency, 1, @prompt_tokens, @completion_tokens,
      @cached_tokens, @reasoning_tokens, @total_tokens, @cost, @estimated)
-    ON CONFLICT (day, currency) DO UPDATE SET
-      requests = requests + 1,
-      prompt_tokens = prompt_tokens + excluded.prompt_tokens,
-      completion_tokens = completion_tokens + excluded.completion_tokens,
-      cached_tokens = cached_tokens + excluded.cached_tokens,
-      reasoning_tokens = reasoning_tokens + excluded.reasoning_tokens,
-      total_tokens = total_tokens + excluded.total_tokens,
-      cost = cost + excluded.cost,
-      estimated = MAX(estimated, excluded.estimated)`);
+    ON CONFLICT (day, currency) DO UPDATE SET ${ADD_ONE_REQUEST}`);
   const sumFrom = db.prepare(`SELECT ${SUMS} FROM usage_day_totals WHERE day >= @from AND day <= @to`);
   const sumRun = db.prepare(`SELECT COUNT(*) AS requests, SUM(prompt_tokens) AS prompt_tokens,
     SUM(completion_tokens) AS completion_tokens, SUM(cached_tokens) AS cached_tokens,
