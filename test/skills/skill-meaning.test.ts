@@ -78,4 +78,27 @@ describe('search_skills by meaning', () => {
     expect(found.hits.map((h) => h.skill.name)).toEqual(['procs']);
     meaning.close();
   });
+
+  it('remakes a damaged or foreign vectors file instead of trusting it', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'coach.md'), '# Plan a marathon week\n');
+    const skills = await createSkillRegistry({ dir, lang: 'en' });
+    open.push(skills);
+    const file = join(tempDir(), '.skills-vectors.json');
+    const bad = [
+      '{"model": "fake-embed/64", "skills": {"coach": {"hash": "x", "v": "not base64 of floats!"}}',
+      JSON.stringify({ model: 'fake-embed/64', skills: { coach: { hash: 1, v: [1, 2] }, evil: null } }),
+      JSON.stringify({ model: 'fake-embed/64', skills: { coach: { hash: 'h', v: 'AAA=' } } }),
+      '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[',
+    ];
+    for (const text of bad) {
+      writeFileSync(file, text);
+      const meaning = createSkillMeaning({ skills, embedder: embedder(), file });
+      await meaning.refresh();
+      const stored = JSON.parse(readFileSync(file, 'utf8'));
+      expect(Object.keys(stored.skills)).toEqual(['coach']);
+      expect(Buffer.from(stored.skills.coach.v, 'base64').byteLength).toBe(64 * 4);
+      meaning.close();
+    }
+  });
 });

@@ -13,7 +13,7 @@ const MODES: readonly SearchMode[] = ['keyword', 'vector', 'hybrid'];
 export function parseMode(value: string | undefined, ctx: CliContext): SearchMode | undefined {
   if (value === undefined) return undefined;
   if ((MODES as readonly string[]).includes(value)) return value as SearchMode;
-  throw new AppError('bad_request', memoryCliMessages(ctx.lang).badMode(value));
+  throw new AppError('bad_request', memoryCliMessages(ctx.lang).badMode(value.slice(0, 40)));
 }
 
 /** Whether this config gives vectors at all (no network). */

@@ -254,6 +254,24 @@ describe('/api/memories', () => {
     expect(hit.body.items.map((m: { topic: string }) => m.topic)).toEqual(['咖啡']);
     expect((await call('/memories?page=0')).status).toBe(400);
   });
+
+  it('forgets one memory by id; a bad, huge or unknown id is a 404 that deletes nothing', async () => {
+    const kept = box.app.memory.save({ summary: 'kept' });
+    const gone = box.app.memory.save({ summary: 'to forget' });
+    const before = box.app.memory.count();
+    for (const id of ['abc', '-1', '0', '1e400', '9'.repeat(500), '99999999']) {
+      const res = await call(`/memories/${id}`, { method: 'DELETE' });
+      expect(res).toMatchObject({ status: 404, body: { error: { code: 'not_found' } } });
+      expect(res.body.error.message.length).toBeLessThan(100);
+    }
+    expect(box.app.memory.count()).toBe(before);
+    expect(await call(`/memories/${gone.id}`, { method: 'DELETE' })).toMatchObject({
+      status: 200,
+      body: { deleted: gone.id },
+    });
+    expect(box.app.memory.get(gone.id)).toBeUndefined();
+    expect(box.app.memory.get(kept.id)).toBeDefined();
+  });
 });
 
 it('answers unknown paths with a JSON 404', async () => {

@@ -1,0 +1,94 @@
+/**
+ * The embeddings endpoint is outside input: wrong counts, non-numbers, mixed sizes, endless
+ * bodies and stalls are refused with a clear error (the search then says it ran by keyword).
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createEmbedder } from '../../src/providers/embeddings/embedder.js';
+
+let server: Server | undefined;
+afterEach(async () => {
+  server?.closeAllConnections();
+  await new Promise((resolve) => server?.close(resolve));
+  server = undefined;
+});
+
+/** A server that answers every request with `answer(res)`. */
+async function answering(answer: (res: import('node:http').ServerResponse) => void): Promise<string> {
+  server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => answer(res));
+  });
+  await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+}
+
+const json = (body: unknown) => (res: import('node:http').ServerResponse) => {
+  res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+};
+
+function embedderAt(baseUrl: string, timeoutMs = 5000) {
+  return createEmbedder(
+    { enabled: true, provider: 'custom', baseUrl, model: 'm', dimensions: 0, apiKey: '', batchSize: 10 },
+    { timeoutMs, lang: 'en' },
+  );
+}
+
+describe('embeddings answers from outside', () => {
+  it.each([
+    ['one vector for two texts', { data: [{ index: 0, embedding: [1, 2] }] }, /1 vectors for 2 texts/],
+    [
+      'a value that is not a number',
+      {
+        data: [
+          { index: 0, embedding: [1, 'x'] },
+          { index: 1, embedding: [1, 2] },
+        ],
+      },
+      /not a number/,
+    ],
+    [
+      'vectors of different sizes',
+      {
+        data: [
+          { index: 0, embedding: [1, 2] },
+          { index: 1, embedding: [1, 2, 3] },
+        ],
+      },
+      /different sizes/,
+    ],
+    [
+      'a vector over 8,192 dimensions',
+      { data: [0, 1].map((index) => ({ index, embedding: new Array(9000).fill(0.1) })) },
+      /no vector/,
+    ],
+    ['no data at all', { error: 'nope' }, /0 vectors for 2 texts/],
+  ])('refuses %s', async (_what, body, message) => {
+    const embedder = embedderAt(await answering(json(body)));
+    await expect(embedder.embed(['a', 'b'])).rejects.toThrow(message);
+  });
+
+  it('cuts off a body that never ends (64 MiB)', async () => {
+    const endless = embedderAt(
+      await answering((res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('{"data":[{"index":0,"embedding":[');
+        const chunk = `${'0.1,'.repeat(16_384)}`;
+        const pump = () => {
+          while (res.write(chunk)) {
+            if (res.destroyed) return;
+          }
+          res.once('drain', pump);
+        };
+        pump();
+      }),
+    );
+    await expect(endless.embed(['a'])).rejects.toThrow(/embedding failed/);
+  }, 60_000);
+
+  it('gives up on a server that stalls, within its time limit', async () => {
+    const stalled = embedderAt(await answering(() => undefined), 300);
+    await expect(stalled.embed(['a'])).rejects.toThrow(/embedding failed/);
+  });
+});
