@@ -174,6 +174,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
       let endConversation = false;
       for (const call of calls) {
         const name = call.function.name;
+        const parsed = parseArguments(call.function.arguments);
         let result: ToolResult;
         if (signal.aborted) result = { ok: false, content: text.toolNotRun(name) };
         else if (endConversation) result = { ok: false, content: text.toolSkippedEnd(name) };
@@ -181,11 +182,10 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
         else if (malformedInARow >= MAX_MALFORMED_CALLS)
           result = { ok: false, content: text.toolNotRunMalformed(name) };
         // A call that cannot run is a malformed call (counted above), not a loop.
-        else if (byName.has(name) && parseArguments(call.function.arguments).ok && watch.repeated(call)) {
+        else if (byName.has(name) && parsed.ok && watch.repeated(call)) {
           runaway = text.repeatedCall(name, watch.repeatCount);
           result = { ok: false, content: text.toolNotRunRunaway(name) };
         } else {
-          const parsed = parseArguments(call.function.arguments);
           emit({
             type: 'tool_start',
             turnId,
