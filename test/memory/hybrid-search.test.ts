@@ -129,6 +129,8 @@ describe('hybrid memory search', () => {
     recall.memory.save({ summary: 'Goes jogging every Sunday', topic: 'sport' });
     await recall.indexer?.drain();
     const got = await recall.recall('Can I eat this peanut butter cookie?');
+    // The message is embedded as written, not as the keyword terms made from it.
+    expect(embeddings.requests.at(-1)?.input).toEqual(['Can I eat this peanut butter cookie?']);
     expect(got?.memories.map((m) => m.topic)).toEqual(['health']);
     expect(got?.block.match(/<\/recalled_memories>/g)).toHaveLength(1);
     expect(got?.block.endsWith('</recalled_memories>')).toBe(true);

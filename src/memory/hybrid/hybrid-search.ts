@@ -26,7 +26,13 @@ export interface HybridResult {
 export interface HybridSearch {
   search(
     query: string,
-    options?: { mode?: SearchMode; limit?: number; signal?: AbortSignal },
+    options?: {
+      mode?: SearchMode;
+      limit?: number;
+      signal?: AbortSignal;
+      /** The text embedded for the vector search, when the keyword query was rewritten from it. */
+      meaning?: string;
+    },
   ): Promise<HybridResult>;
   /** Whether vector search is possible at all. */
   readonly vectors: boolean;
@@ -54,7 +60,7 @@ export function createHybridSearch(memory: MemoryStore, space: VectorSpace | und
       }
       let nearest: { id: number; similarity: number }[];
       try {
-        const [vector] = await space.embed([query], options.signal);
+        const [vector] = await space.embed([options.meaning ?? query], options.signal);
         nearest = vector ? (space.store()?.nearest(vector, CANDIDATES) ?? []) : [];
       } catch (error) {
         const note = error instanceof Error ? error.message : String(error);

@@ -42,9 +42,15 @@ export function createRecall(search: HybridSearch, settings: () => Config['memor
   return async (message: string, signal?: AbortSignal): Promise<Recall | undefined> => {
     const { recall_k: k, recall_tokens: maxTokens, recall_min_similarity: minSimilarity } = settings();
     if (k === 0 || !message.trim()) return undefined;
-    // The message as separate keywords (any may match); keyword hits need a share of its terms.
+    // The message as separate keywords (any may match; keyword hits need a share of its terms),
+    // and the message itself, as written, for the vector search.
     const terms = searchTerms(message);
-    const result = await search.search(terms.join(' '), { mode: 'hybrid', limit: k * 3, signal });
+    const result = await search.search(terms.join(' '), {
+      mode: 'hybrid',
+      limit: k * 3,
+      signal,
+      meaning: message,
+    });
     const chosen: RecalledMemory[] = [];
     let tokens = 0;
     for (const hit of result.hits) {
