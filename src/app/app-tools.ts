@@ -35,6 +35,7 @@ export function createAppTools(deps: AppToolsDeps): AnyTool[] {
     clock: deps.clock,
     defaultTimezone: deps.config.scheduler.timezone,
     minIntervalS: deps.config.scheduler.min_interval_s,
+    configRunCap: deps.config.scheduler.max_tokens_per_run,
     preCheck: deps.preCheck,
   });
   return createBuiltinTools({ ...deps, extraTools });

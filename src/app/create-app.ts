@@ -260,7 +260,13 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
       archiveDir: paths.archive,
       askPerson: approvals.ask,
       recall: memoryRecall.recall,
-      meter: usageMeter({ ledger: usage, config: liveConfig, model: () => provider.info.model, lang }),
+      meter: usageMeter({
+        ledger: usage,
+        tasks,
+        config: liveConfig,
+        model: () => provider.info.model,
+        lang,
+      }),
     });
     closers.push(() => sessions.close());
 
@@ -302,6 +308,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
       memory,
       memoryRecall,
       tasks,
+      admitPreCheck: async (command, asked) => (await preCheckBuilt.load()).admit(command, { lang: asked }),
       senders,
       builtinTools: tools,
       resultLimiter,

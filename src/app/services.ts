@@ -40,6 +40,11 @@ export interface AppServices {
   /** Hybrid search, automatic recall and the embedding backlog (docs/memory-and-tasks.md). */
   memoryRecall: MemoryRecall;
   tasks: TaskStore;
+  /**
+   * Judges a pre-check (`when`) a person gives a task outside a chat (the page, the API): the
+   * command decision of run_command, with nobody to ask, so a command that needs a yes is refused.
+   */
+  admitPreCheck(command: string, lang: Lang): Promise<{ ok: true } | { ok: false; message: string }>;
   /** Chat senders paired with a code, and the chats they opened (`AIBOX_HOME/channel-senders.json`). */
   senders: SenderStore;
   /**

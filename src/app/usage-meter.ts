@@ -19,8 +19,19 @@ export function taskOfSession(sessionId: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
+/** A task run's cap: the task's own when it has one (0: none), else `scheduler.max_tokens_per_run`. */
+export function runCap(config: Config, task: Task | undefined): { limit: number; key: string } | undefined {
+  const own = task?.maxTokensPerRun;
+  if (own !== null && own !== undefined)
+    return own > 0 ? { limit: own, key: `task #${task?.id} max_tokens_per_run` } : undefined;
+  const limit = config.scheduler.max_tokens_per_run;
+  return limit > 0 ? { limit, key: 'scheduler.max_tokens_per_run' } : undefined;
+}
+
 export function usageMeter(options: {
   ledger: UsageLedger;
+  /** Where a task run's own cap is read (absent: only the config's applies). */
+  tasks?: Pick<TaskStore, 'get'>;
   config: () => Config;
   model: () => string;
   lang: Lang;
@@ -30,16 +41,11 @@ export function usageMeter(options: {
     const taskId = input.source === 'task' ? taskOfSession(sessionId) : null;
     const channel =
       input.channel ?? (taskId !== null ? 'task' : (chatOfSession(sessionId)?.channel ?? 'web'));
-    const perRun = config.scheduler.max_tokens_per_run;
+    const perRun = taskId === null ? undefined : runCap(config, options.tasks?.get(taskId));
     return createTurnMeter(
       options.ledger,
       { session: sessionId, turnId, taskId, channel, model: options.model() },
-      {
-        perTurn: config.agent.max_tokens_per_turn,
-        ...(taskId !== null && perRun > 0
-          ? { perRun: { limit: perRun, key: 'scheduler.max_tokens_per_run' } }
-          : {}),
-      },
+      { perTurn: config.agent.max_tokens_per_turn, ...(perRun ? { perRun } : {}) },
       options.lang,
     );
   };

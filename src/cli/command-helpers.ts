@@ -25,14 +25,23 @@ export function printLine(text: string): void {
   process.stdout.write(`${text}\n`);
 }
 
+/** `undefined` stays `undefined`; anything but a whole number ≥ `min` is a `bad_argument` error with `error(value)`. */
+export function parseWholeNumber(
+  value: string | undefined,
+  error: (value: string) => string,
+  min = 0,
+): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < min) throw new AppError('bad_argument', error(value));
+  return Number(value);
+}
+
 /** `undefined` stays `undefined`; anything but a whole number ≥ 1 is a `bad_argument` error with `error(value)`. */
 export function parsePositiveInt(
   value: string | undefined,
   error: (value: string) => string,
 ): number | undefined {
-  if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value) || Number(value) < 1) throw new AppError('bad_argument', error(value));
-  return Number(value);
+  return parseWholeNumber(value, error, 1);
 }
 
 /** The context of a command, from the global `--config` and `--lang` options. */

@@ -239,13 +239,15 @@ export function createOpenAiProvider(
     stream: (request, signal) => withRetries((deadline) => streamAttempt(request, deadline), signal),
     async complete(request, signal) {
       let text = '';
+      let usage: Usage | undefined;
       for await (const event of withRetries((deadline) => completeAttempt(request, deadline), signal)) {
         if (event.type === 'text_delta') text += event.text;
+        if (event.type === 'done') usage = event.usage;
         if (event.type === 'error') {
           throw new AppError(`llm_${event.code}`, event.message, { details: { status: event.status } });
         }
       }
-      return text;
+      return usage ? { text, usage } : { text };
     },
   };
 }

@@ -86,9 +86,18 @@ export interface ProviderInfo {
   echoReasoning: boolean;
 }
 
+/** What `ChatProvider.complete` answers. */
+export interface Completion {
+  text: string;
+  usage?: Usage;
+}
+
 export interface ChatProvider {
   readonly info: ProviderInfo;
   stream(request: ChatRequest, signal: AbortSignal): AsyncIterable<ProviderEvent>;
-  /** One non-streaming completion (used for summarising history). Throws AppError on failure. */
-  complete(request: ChatRequest, signal: AbortSignal): Promise<string>;
+  /**
+   * One non-streaming completion (used for summarising history): its text and the usage the
+   * provider reported (absent when it sent none). Throws AppError on failure.
+   */
+  complete(request: ChatRequest, signal: AbortSignal): Promise<Completion>;
 }

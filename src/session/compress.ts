@@ -7,6 +7,7 @@
  * reason for a turn to fail.
  */
 
+import type { TurnMeter } from '../agent/turn-meter.js';
 import type { MessageRepo } from '../conversations/message-repo.js';
 import type { Lang } from '../i18n/lang.js';
 import type { Logger } from '../log/logger.js';
@@ -49,6 +50,10 @@ interface CompressDeps {
   logger: Pick<Logger, 'info' | 'warn'>;
   budget: number;
   keepRecent: number;
+  /** The turn's meter: the summary request is counted (and skipped while a budget is used up). */
+  meter?: TurnMeter;
+  /** Budget warnings the summary's usage made due. */
+  notify?: (message: string) => void;
 }
 
 interface CompressInput {
@@ -72,14 +77,24 @@ export async function compressIfNeeded(
   if (estimate <= deps.budget) return undefined;
   const plan = planCompression(input.items, deps.keepRecent);
   if (!plan) return undefined;
+  // A used-up budget refuses the turn at its first round: no tokens spent on a summary first.
+  if (deps.meter?.beforeRound(0)) return undefined;
   const request: ChatMessage[] = [
     { role: 'system', content: sessionMessages(deps.lang).summariserSystem },
     { role: 'user', content: renderForSummary(plan.compress, deps.lang) },
   ];
   try {
-    const summary = (
-      await deps.provider.complete({ messages: request, temperature: 0.3, maxTokens: 1024 }, input.signal)
-    ).trim();
+    const completion = await deps.provider.complete(
+      { messages: request, temperature: 0.3, maxTokens: 1024 },
+      input.signal,
+    );
+    const counted = deps.meter?.afterRound({
+      usage: completion.usage,
+      messages: request,
+      reply: completion.text,
+    });
+    for (const notice of counted?.notices ?? []) deps.notify?.(notice);
+    const summary = completion.text.trim();
     if (!summary) throw new Error('empty summary');
     deps.messages.compress(
       input.conversationId,

@@ -173,6 +173,7 @@ export async function runSessionTurn(
       ...(settings.profile === 'compact' ? { onDemandTools: onDemandTools(tools, deps.lang) } : {}),
     };
     const systemBefore = await deps.prompts.systemPrompt(extras);
+    const meter = deps.meter?.({ sessionId, turnId, input });
     const compressed = await compressIfNeeded(
       {
         provider: deps.provider,
@@ -181,6 +182,8 @@ export async function runSessionTurn(
         logger: deps.logger,
         budget: settings.contextTokenBudget,
         keepRecent: settings.keepRecentMessages,
+        ...(meter ? { meter } : {}),
+        notify: (message) => onAgentEvent({ type: 'notice', turnId, message }),
       },
       {
         conversationId: log.current?.id as string,
@@ -200,7 +203,6 @@ export async function runSessionTurn(
       (call) => t.missingToolResult(call.function.name),
     );
     const request = await withRecall(deps, history, input.content, turnId, signal);
-    const meter = deps.meter?.({ sessionId, turnId, input });
     result = await deps.runTurn({
       turnId,
       sessionId,

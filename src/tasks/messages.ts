@@ -16,6 +16,8 @@ export const taskMessages = defineMessages({
     notFound: (id: number) => `任务 #${id} 不存在`,
     noChannels: (target: string) => `无法把结果发到「${target}」：这个 Aibox 没有配置聊天渠道`,
     whenTooLong: (max: number) => `预检命令太长（最多 ${max} 个字符）：预检应该是一条简单的检查命令`,
+    badRunCap: (max: number) =>
+      `每次运行的 token 上限须是 0 到 ${max} 之间的整数（0 = 这个任务不设上限；不填 = 用 scheduler.max_tokens_per_run）`,
     titleRequired: '需要提供任务标题',
     once: (at: string) => `一次：${at}`,
     immediate: '立即执行一次',
@@ -44,6 +46,8 @@ export const taskMessages = defineMessages({
     noChannels: (target: string) => `Cannot post results to "${target}": this Aibox has no chat channels`,
     whenTooLong: (max: number) =>
       `The pre-check is too long (at most ${max} characters): it should be one simple check`,
+    badRunCap: (max: number) =>
+      `The cap on tokens per run must be a whole number from 0 to ${max} (0: no cap for this task; left out: scheduler.max_tokens_per_run applies)`,
     titleRequired: 'A task title is required',
     once: (at: string) => `once at ${at}`,
     immediate: 'once, immediately',

@@ -40,6 +40,8 @@ interface TaskStoreOptions {
 
 /** Longest pre-check command: a check, not a script. */
 const MAX_WHEN_CHARS = 2000;
+/** Highest cap a task may set on one run: far above any real run, low enough to stay an integer. */
+export const MAX_TASK_RUN_TOKENS = 100_000_000;
 
 function listedStatuses(options: Pick<TaskListOptions, 'includeCompleted' | 'includeDeleted'>): string[] {
   const statuses = ['active'];
@@ -69,6 +71,14 @@ export function createTaskStore(options: TaskStoreOptions): TaskStore {
     if (trimmed === '') return null;
     if (trimmed.length > MAX_WHEN_CHARS) throw new AppError('bad_argument', t.whenTooLong(MAX_WHEN_CHARS));
     return trimmed;
+  };
+
+  /** A task's cap per run as stored: null for the config's, else a whole number within range. */
+  const checkedCap = (cap: number | null | undefined): number | null => {
+    if (cap === undefined || cap === null) return null;
+    if (!Number.isInteger(cap) || cap < 0 || cap > MAX_TASK_RUN_TOKENS)
+      throw new AppError('bad_argument', t.badRunCap(MAX_TASK_RUN_TOKENS));
+    return cap;
   };
 
   const getRow = db.prepare('SELECT * FROM tasks WHERE id = ?');
@@ -166,7 +176,7 @@ export function createTaskStore(options: TaskStoreOptions): TaskStore {
       const notify = checkedNotify(input.notify);
       const info = db
         .prepare(`INSERT INTO tasks (title, content, schedule, priority, tags, next_run_at, created_at, updated_at, created_by, source, notify,
-          when_command, when_approved_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+          when_command, when_approved_by, max_tokens_per_run) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
         .run(
           input.title,
           input.content ?? '',
@@ -181,6 +191,7 @@ export function createTaskStore(options: TaskStoreOptions): TaskStore {
           notify,
           checkedWhen(input.when),
           checkedWhen(input.when) === null ? null : (input.whenApprovedBy ?? null),
+          checkedCap(input.maxTokensPerRun),
         );
       return emit('added', Number(info.lastInsertRowid));
     },
@@ -225,7 +236,7 @@ export function createTaskStore(options: TaskStoreOptions): TaskStore {
             ? null
             : (patch.whenApprovedBy ?? null);
       db.prepare(`UPDATE tasks SET title = ?, content = ?, schedule = ?, priority = ?, tags = ?, next_run_at = ?, updated_at = ?,
-        notify = ?, when_command = ?, when_approved_by = ? WHERE id = ?`).run(
+        notify = ?, when_command = ?, when_approved_by = ?, max_tokens_per_run = ? WHERE id = ?`).run(
         patch.title ?? task.title,
         patch.content ?? task.content,
         JSON.stringify(schedule),
@@ -236,6 +247,7 @@ export function createTaskStore(options: TaskStoreOptions): TaskStore {
         notify,
         when,
         approvedBy,
+        patch.maxTokensPerRun === undefined ? task.maxTokensPerRun : checkedCap(patch.maxTokensPerRun),
         id,
       );
       return emit('updated', id);

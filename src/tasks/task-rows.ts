@@ -21,6 +21,7 @@ export interface TaskRow {
   notify: string | null;
   when_command: string | null;
   when_approved_by: string | null;
+  max_tokens_per_run: number | null;
 }
 
 export interface RunRow {
@@ -73,6 +74,7 @@ export function toTask(row: TaskRow): Task {
     notify: row.notify,
     when: row.when_command,
     whenApprovedBy: row.when_approved_by,
+    maxTokensPerRun: row.max_tokens_per_run,
   };
 }
 

@@ -70,6 +70,8 @@ export interface Task {
   when: string | null;
   /** Who approved `when` when the command decision asked for a person; null: it needed nobody. */
   whenApprovedBy: string | null;
+  /** Most tokens one run may use; null: `scheduler.max_tokens_per_run` applies; 0: no cap. */
+  maxTokensPerRun: number | null;
 }
 
 export interface TaskRun {
@@ -108,6 +110,8 @@ export interface NewTask {
   /** The pre-check command, already judged by the creator's side (src/tools/command/pre-check.ts). */
   when?: string | null;
   whenApprovedBy?: string | null;
+  /** The task's own cap per run (null or absent: the config's). */
+  maxTokensPerRun?: number | null;
 }
 
 export interface TaskPatch {
@@ -121,6 +125,8 @@ export interface TaskPatch {
   /** A new pre-check (null removes it); its approval is replaced with `whenApprovedBy` (default none). */
   when?: string | null;
   whenApprovedBy?: string | null;
+  /** A new cap per run; null returns to the config's. */
+  maxTokensPerRun?: number | null;
 }
 
 /**

@@ -195,11 +195,13 @@ export function createScriptedProvider(options: ScriptedProviderOptions = {}): S
       const { step, end } = await begin('complete', request);
       try {
         let text = '';
+        let usage: Usage | undefined;
         for await (const event of play(step, signal)) {
           if (event.type === 'text_delta') text += event.text;
+          if (event.type === 'done') usage = event.usage;
           if (event.type === 'error') throw new AppError(`llm_${event.code}`, event.message);
         }
-        return text;
+        return usage ? { text, usage } : { text };
       } finally {
         end();
       }

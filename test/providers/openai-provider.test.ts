@@ -99,7 +99,7 @@ describe('openai provider: streaming', () => {
 
   it('complete() makes one non-streaming request', async () => {
     llm.script({ text: 'a summary' });
-    await expect(fakeProvider(llm).complete(request, never)).resolves.toBe('a summary');
+    await expect(fakeProvider(llm).complete(request, never)).resolves.toMatchObject({ text: 'a summary' });
     expect(llm.requests[0]?.body.stream).toBeUndefined();
   });
 });

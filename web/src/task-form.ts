@@ -1,6 +1,7 @@
 /**
  * The "add task" form: once (at a time, or now), repeat (every N minutes/hours/days) or cron, and
- * optionally the chat each run's result is posted to.
+ * optionally the chat each run's result is posted to, a pre-check command (`when`) and a cap on
+ * the tokens one run may use.
  */
 import type { NewTaskBody } from '../../src/server/api/dto.js';
 import { h } from './dom.js';
@@ -72,6 +73,25 @@ export function createTaskForm(t: Messages, onSubmit: (body: NewTaskBody) => Pro
     placeholder: t.taskNotify,
     'aria-label': t.taskNotify,
   });
+  // Judged like run_command with nobody to ask: the server refuses a command that needs a yes.
+  const when = h('input', {
+    class: 'input',
+    name: 'when',
+    maxlength: 2000,
+    placeholder: t.taskWhen,
+    'aria-label': t.taskWhen,
+    title: t.taskWhenHint,
+  });
+  const runCap = h('input', {
+    class: 'input narrow',
+    type: 'number',
+    name: 'max_tokens_per_run',
+    min: 0,
+    step: 1,
+    placeholder: t.taskRunCap,
+    'aria-label': t.taskRunCap,
+    title: t.taskRunCapHint,
+  });
   const hint = h('span', { class: 'hint' }, t.taskAtHint);
   const onceRow = h('label', { class: 'field' }, h('span', {}, t.taskAt), at, hint);
   const repeatRow = h('label', { class: 'field', hidden: true }, h('span', {}, t.taskEvery), every, unit);
@@ -94,6 +114,7 @@ export function createTaskForm(t: Messages, onSubmit: (body: NewTaskBody) => Pro
     h('div', { class: 'row' }, title, kind),
     content,
     notify,
+    h('div', { class: 'row' }, when, runCap),
     h('div', { class: 'row' }, onceRow, repeatRow, cronRow, submit),
   );
   el.addEventListener('submit', async (event) => {
@@ -110,6 +131,8 @@ export function createTaskForm(t: Messages, onSubmit: (body: NewTaskBody) => Pro
     }
     if (body.kind === 'cron') body.cron = cron.value.trim();
     if (notify.value.trim()) body.notify = notify.value.trim();
+    if (when.value.trim()) body.when = when.value.trim();
+    if (runCap.value.trim() !== '') body.max_tokens_per_run = Number(runCap.value);
     submit.disabled = true;
     try {
       if (await onSubmit(body)) {
@@ -118,6 +141,8 @@ export function createTaskForm(t: Messages, onSubmit: (body: NewTaskBody) => Pro
         at.value = '';
         cron.value = '';
         notify.value = '';
+        when.value = '';
+        runCap.value = '';
       }
     } finally {
       submit.disabled = false;

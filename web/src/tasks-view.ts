@@ -162,6 +162,17 @@ export function createTasksView(
         task.notify
           ? h('span', { class: 'task-notify' }, `${t().taskNotifyFact}: `, h('strong', {}, task.notify))
           : null,
+        task.when
+          ? h('span', { class: 'task-when' }, `${t().taskWhenFact}: `, h('code', {}, task.when))
+          : null,
+        task.maxTokensPerRun !== null
+          ? h(
+              'span',
+              { class: 'task-run-cap' },
+              `${t().taskRunCapFact}: `,
+              h('strong', {}, task.maxTokensPerRun === 0 ? t().taskRunCapNone : String(task.maxTokensPerRun)),
+            )
+          : null,
       ),
       h(
         'div',

@@ -31,6 +31,8 @@ export const memoryCliMessages = defineMessages({
     cron: 'cron 表达式，例如 "0 9 * * 1-5"',
     tz: 'IANA 时区（默认配置或系统时区）',
     until: '重复截止时间',
+    maxTokensPerRun:
+      '这个任务每次运行最多用的 token 数（0 = 不设上限；不填 = 用 scheduler.max_tokens_per_run）',
     when: '预检命令：每次运行前执行，返回 0 才调用模型，否则本次跳过（你写的命令视为你已批准；仍经过命令安全判断和沙箱）',
     now: '立即执行第一次',
     priority: '优先级 1-5',
@@ -77,6 +79,8 @@ export const memoryCliMessages = defineMessages({
     cron: 'Cron expression, e.g. "0 9 * * 1-5"',
     tz: 'IANA time zone (default: config or system zone)',
     until: 'No runs after this time',
+    maxTokensPerRun:
+      'Most tokens one run of this task may use (0: no cap; left out: scheduler.max_tokens_per_run)',
     when: 'Pre-check command run before each run: only exit 0 calls the model, otherwise the run is skipped (your own command counts as approved by you; it still meets the command decision and the sandbox)',
     now: 'Run the first time now',
     priority: 'Priority 1-5',

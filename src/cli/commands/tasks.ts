@@ -1,7 +1,13 @@
 import type { Command } from 'commander';
 import type { CliContext } from '../../config/context.js';
 import type { Task, TaskStore } from '../../tasks/types.js';
-import { parsePositiveInt, printJson, printLine, withDatabase } from '../command-helpers.js';
+import {
+  parsePositiveInt,
+  parseWholeNumber,
+  printJson,
+  printLine,
+  withDatabase,
+} from '../command-helpers.js';
 import { helpMessages } from './memory-cli-context.js';
 import { memoryCliMessages } from './messages.js';
 
@@ -13,6 +19,7 @@ interface AddOpts {
   tz?: string;
   until?: string;
   when?: string;
+  maxTokensPerRun?: string;
   now?: boolean;
   priority?: string;
   json?: boolean;
@@ -65,6 +72,7 @@ export function register(program: Command): void {
     .option('--tz <zone>', h.tz)
     .option('--until <when>', h.until)
     .option('--when <command>', h.when)
+    .option('--max-tokens-per-run <n>', h.maxTokensPerRun)
     .option('--now', h.now)
     .option('--priority <n>', h.priority)
     .option('--json', h.json)
@@ -89,6 +97,7 @@ export function register(program: Command): void {
           },
         );
         const priority = parsePositiveInt(opts.priority, (v) => m.badNumber('--priority', v));
+        const cap = parseWholeNumber(opts.maxTokensPerRun, (v) => m.badNumber('--max-tokens-per-run', v));
         const task = store.add({
           title,
           content: opts.content,
@@ -98,6 +107,7 @@ export function register(program: Command): void {
           source: 'cli',
           // A person typed it: their yes for what the command decision would ask (a denied command stays denied).
           ...(opts.when?.trim() ? { when: opts.when, whenApprovedBy: 'aibox memo add' } : {}),
+          ...(cap !== undefined ? { maxTokensPerRun: cap } : {}),
         });
         if (opts.json) return printJson(lib.taskListItem(task, ctx.lang, now));
         printLine(m.added(task.id, task.title));

@@ -123,6 +123,8 @@ export interface TaskDto {
   when: string | null;
   /** Who approved the pre-check when the command decision asked; null: it needed nobody. */
   whenApprovedBy: string | null;
+  /** The task's own cap on tokens per run; null: `scheduler.max_tokens_per_run` applies; 0: none. */
+  maxTokensPerRun: number | null;
 }
 
 /** One page of GET /api/tasks (`?limit=` 1–500, default 200; `?offset=`), and how many there are. */
@@ -144,11 +146,17 @@ export interface NewTaskBody {
   cron?: string;
   /** A chat to post each run's result to; refused unless it is an allowed chat. */
   notify?: string | null;
+  /** A pre-check command, judged like run_command with nobody to ask: one that needs a yes is refused. */
+  when?: string | null;
+  /** The task's own cap on tokens per run (0: none; null or absent: the config's). */
+  max_tokens_per_run?: number | null;
 }
 
-/** Body of PATCH /api/tasks/:id: what to change (today the chat its results go to). */
+/** Body of PATCH /api/tasks/:id: what to change (at least one field). */
 export interface TaskPatchBody {
-  notify: string | null;
+  notify?: string | null;
+  when?: string | null;
+  max_tokens_per_run?: number | null;
 }
 
 /** One chat channel as the page's channels panel shows it. */

@@ -7,6 +7,8 @@ export const apiMessages = defineMessages({
     badId: (raw: string) => `无效的编号：${raw}`,
     noSkill: (name: string) => `没有名为 ${name} 的技能`,
     noTask: (id: number) => `没有编号为 ${id} 的任务`,
+    preCheckRefused: (why: string) =>
+      `预检命令不能使用：${why}（需要确认的命令请在对话里让 AI 创建任务，由你当场确认）`,
     noChannel: (name: string) => `没有名为 ${name} 的聊天渠道`,
     noSender: (channel: string, id: string) => `${channel} 上没有配对过的用户 ${id}`,
     noMemory: (id: string) => `没有 ID 为 ${id} 的记忆`,
@@ -25,6 +27,8 @@ export const apiMessages = defineMessages({
     badId: (raw: string) => `Invalid id: ${raw}`,
     noSkill: (name: string) => `No skill named ${name}`,
     noTask: (id: number) => `No task with id ${id}`,
+    preCheckRefused: (why: string) =>
+      `The pre-check cannot be used: ${why} (for a command that needs a yes, ask the AI in a chat to create the task and approve it there)`,
     noChannel: (name: string) => `No chat channel named ${name}`,
     noSender: (channel: string, id: string) => `No paired sender ${id} on ${channel}`,
     noMemory: (id: string) => `No memory with id ${id}`,

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppServices } from '../../app/services.js';
 import { buildSchedule, type ScheduleSpec } from '../../tasks/build-schedule.js';
+import { MAX_TASK_RUN_TOKENS } from '../../tasks/store.js';
 import type { Task, TaskRun } from '../../tasks/types.js';
 import type { NewTaskBody, TaskDto, TaskListDto, TaskPatchBody, TaskRunDto } from './dto.js';
 import { apiError } from './errors.js';
@@ -11,7 +12,17 @@ import { readJson } from './read-json.js';
 
 /** A chat such as `telegram:42`; null or '' for none (the task store checks it is an allowed chat). */
 const NotifyField = z.string().trim().max(200).nullable();
-const TaskPatchSchema = z.strictObject({ notify: NotifyField });
+/** A pre-check command (exit 0 → the model is called); null or '' for none. */
+const WhenField = z.string().max(2000).nullable();
+/** The task's own cap on tokens per run; null: `scheduler.max_tokens_per_run` applies, 0: none. */
+const RunCapField = z.int().min(0).max(MAX_TASK_RUN_TOKENS).nullable();
+const TaskPatchSchema = z
+  .strictObject({
+    notify: NotifyField.optional(),
+    when: WhenField.optional(),
+    max_tokens_per_run: RunCapField.optional(),
+  })
+  .refine((b) => Object.keys(b).length > 0, { message: 'nothing to change' });
 
 const NewTaskSchema = z
   .strictObject({
@@ -24,6 +35,8 @@ const NewTaskSchema = z
     unit: z.enum(['minutes', 'hours', 'days']).optional(),
     cron: z.string().trim().min(1).max(200).optional(),
     notify: NotifyField.optional(),
+    when: WhenField.optional(),
+    max_tokens_per_run: RunCapField.optional(),
   })
   .refine((b) => b.kind !== 'interval' || (b.every !== undefined && b.unit !== undefined), {
     message: 'kind "interval" needs "every" and "unit"',
@@ -108,8 +121,19 @@ export function createTasksRoutes(services: AppServices, t: ApiMessages): Hono {
     return c.json<TaskListDto>({ tasks: page.map(taskDto), total, offset, limit });
   });
 
+  /** A person's pre-check, judged like the model's with nobody to ask ('' and null: none). */
+  const admittedWhen = async (when: string | null | undefined): Promise<string | null | undefined> => {
+    const command = when?.trim();
+    if (when === undefined) return undefined;
+    if (!command) return null;
+    const admitted = await services.admitPreCheck(command, services.lang);
+    if (!admitted.ok) throw apiError('bad_argument', t.preCheckRefused(admitted.message));
+    return command;
+  };
+
   app.post('/', async (c) => {
     const body = NewTaskSchema.parse(await readJson(c.req.raw, t));
+    const when = await admittedWhen(body.when);
     const schedule = buildSchedule(scheduleSpec(body), {
       now: services.clock.now(),
       lang: services.lang,
@@ -123,6 +147,8 @@ export function createTasksRoutes(services: AppServices, t: ApiMessages): Hono {
       createdBy: 'web',
       source: 'web',
       notify: body.notify,
+      ...(when ? { when } : {}),
+      ...(body.max_tokens_per_run !== undefined ? { maxTokensPerRun: body.max_tokens_per_run } : {}),
     });
     return c.json<TaskDto>(taskDto(task), 201);
   });
@@ -130,7 +156,13 @@ export function createTasksRoutes(services: AppServices, t: ApiMessages): Hono {
   app.patch('/:id', async (c) => {
     const task = existing(c.req.param('id'));
     const body: TaskPatchBody = TaskPatchSchema.parse(await readJson(c.req.raw, t));
-    return c.json<TaskDto>(taskDto(tasks.update(task.id, { notify: body.notify })));
+    const when = await admittedWhen(body.when);
+    const patch = {
+      ...(body.notify !== undefined ? { notify: body.notify } : {}),
+      ...(when !== undefined ? { when } : {}),
+      ...(body.max_tokens_per_run !== undefined ? { maxTokensPerRun: body.max_tokens_per_run } : {}),
+    };
+    return c.json<TaskDto>(taskDto(tasks.update(task.id, patch)));
   });
 
   app.post('/:id/complete', (c) => {

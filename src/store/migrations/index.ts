@@ -8,6 +8,7 @@ import { memoryVectorsMigration } from './006-memory-vectors.js';
 import { memoryVectorStaleMigration } from './007-memory-vector-stale.js';
 import { usageMigration } from './008-usage.js';
 import { taskPreCheckMigration } from './009-task-pre-check.js';
+import { taskRunCapMigration } from './011-task-run-cap.js';
 
 /** Every schema step, in order. Add new ones at the end; never edit an applied one. */
 export const MIGRATIONS: Migration[] = [
@@ -20,4 +21,5 @@ export const MIGRATIONS: Migration[] = [
   memoryVectorStaleMigration,
   usageMigration,
   taskPreCheckMigration,
+  taskRunCapMigration,
 ];

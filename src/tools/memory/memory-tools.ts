@@ -32,6 +32,8 @@ interface MemoryToolsOptions {
   minIntervalS?: number;
   /** Judges the pre-check (`when`) of a task the model creates. */
   preCheck?: PreCheckRunner;
+  /** config `scheduler.max_tokens_per_run`. */
+  configRunCap?: number;
 }
 
 export function createMemoryTools(options: MemoryToolsOptions): AnyTool[] {
@@ -43,7 +45,15 @@ export function createMemoryTools(options: MemoryToolsOptions): AnyTool[] {
       ...(options.memorySearch ? { search: options.memorySearch } : {}),
       ...(options.memorySave ? { save: options.memorySave } : {}),
     }),
-    createTaskTool({ tasks, lang, clock, defaultTimezone, minIntervalS, ...(preCheck ? { preCheck } : {}) }),
+    createTaskTool({
+      tasks,
+      lang,
+      clock,
+      defaultTimezone,
+      minIntervalS,
+      ...(preCheck ? { preCheck } : {}),
+      ...(options.configRunCap !== undefined ? { configRunCap: options.configRunCap } : {}),
+    }),
     createUpdateIdentityTool({ promptsDir, lang, clock }),
     createUpdateSoulTool({ promptsDir, lang, clock }),
     createSaveMemoryAndEndTool({ memory, promptsDir, lang, clock }),

@@ -185,6 +185,11 @@ export const taskToolMessages = defineMessages({
     labelNotify: '结果发到',
     when: '预检命令（可选）：每次运行前先执行的一条简单 shell 命令，例如 "test $(df --output=pcent / | tail -1 | tr -dc 0-9) -ge 90"；返回 0 才调用模型执行任务，否则本次跳过、不花 token。和 run_command 一样经过安全判断',
     labelWhen: '预检命令',
+    labelRunCap: '每次运行 token 上限',
+    maxTokensPerRun:
+      '可选：这个任务每次运行最多用多少 token，超过就在下一轮模型调用前停下（只能低于 scheduler.max_tokens_per_run）',
+    capAboveConfig: (cap: number) =>
+      `任务没有创建：每次运行的 token 上限只能低于设置里的 scheduler.max_tokens_per_run（${cap}）`,
     whenUnavailable: '这个 Aibox 不能运行预检命令（tools.commands_enabled = false）',
     whenRefused: (why: string) => `任务没有创建：预检命令不能使用。${why}`,
     runSkipped: (line: string) => `（预检未通过：${line}）`,
@@ -242,6 +247,11 @@ export const taskToolMessages = defineMessages({
     labelNotify: 'Results to',
     when: 'Pre-check (optional): one simple shell command run before each run, e.g. "test $(df --output=pcent / | tail -1 | tr -dc 0-9) -ge 90"; only exit 0 calls the model to do the task, otherwise that run is skipped and costs no tokens. Judged like run_command',
     labelWhen: 'Pre-check',
+    labelRunCap: 'Tokens per run at most',
+    maxTokensPerRun:
+      'Optional: most tokens one run of this task may use; past it the run stops before its next model round (only below scheduler.max_tokens_per_run)',
+    capAboveConfig: (cap: number) =>
+      `The task was not created: its cap on tokens per run can only be below the setting scheduler.max_tokens_per_run (${cap})`,
     whenUnavailable: 'This Aibox cannot run pre-checks (tools.commands_enabled = false)',
     whenRefused: (why: string) => `The task was not created: its pre-check cannot be used. ${why}`,
     runSkipped: (line: string) => ` (pre-check did not pass: ${line})`,

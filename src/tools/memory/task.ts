@@ -7,6 +7,7 @@ import { buildSchedule } from '../../tasks/build-schedule.js';
 import { describeSchedule, formatLocal, formatNextRun } from '../../tasks/describe.js';
 import { legacyScheduleFields, specFromLegacyArgs } from '../../tasks/legacy-args.js';
 import { taskFrameMessages } from '../../tasks/messages.js';
+import { MAX_TASK_RUN_TOKENS } from '../../tasks/store.js';
 import type { Task, TaskStore } from '../../tasks/types.js';
 import { type Clock, systemClock } from '../../util/clock.js';
 import type { PreCheckRunner } from '../command/pre-check.js';
@@ -29,6 +30,7 @@ function schema(lang: Lang) {
     tags: z.array(z.string()).optional().describe(m.tags),
     notify: z.string().max(200).nullable().optional().describe(m.notify),
     when: z.string().max(2000).optional().describe(m.when),
+    max_tokens_per_run: z.int().min(1).max(MAX_TASK_RUN_TOKENS).optional().describe(m.maxTokensPerRun),
     priority: z.int().min(1).max(5).optional().describe(m.priority),
     repeat_type: f.repeat_type.describe(m.repeatType),
     repeat_interval: f.repeat_interval.describe(m.repeatInterval),
@@ -57,6 +59,8 @@ interface TaskToolOptions {
   defaultTimezone?: string;
   /** config `scheduler.min_interval_s` (default 60). */
   minIntervalS?: number;
+  /** config `scheduler.max_tokens_per_run`: a task the model makes may lower it, never raise it (0: none). */
+  configRunCap?: number;
   /** Judges a task's `when` when it is given (absent: pre-checks cannot be used). */
   preCheck?: PreCheckRunner;
 }
@@ -90,6 +94,10 @@ export function createTaskTool(options: TaskToolOptions): Tool<TaskToolArgs> {
               defaultTimezone: options.defaultTimezone,
               minIntervalS: options.minIntervalS,
             });
+            const cap = args.max_tokens_per_run;
+            const configCap = options.configRunCap ?? 0;
+            if (cap !== undefined && configCap > 0 && cap > configCap)
+              return failure(t.capAboveConfig(configCap));
             // The pre-check is the model's text: judged (and asked for) now, like run_command.
             const when = args.when?.trim() || undefined;
             let whenApprovedBy: string | null = null;
@@ -101,6 +109,7 @@ export function createTaskTool(options: TaskToolOptions): Tool<TaskToolArgs> {
             }
             const task = tasks.add({
               ...(when ? { when, whenApprovedBy } : {}),
+              ...(cap !== undefined ? { maxTokensPerRun: cap } : {}),
               title: args.title.trim(),
               content: args.content,
               schedule,
@@ -117,6 +126,7 @@ export function createTaskTool(options: TaskToolOptions): Tool<TaskToolArgs> {
               [t.labelNext, next(task)],
               [t.labelNotify, task.notify],
               [t.labelWhen, task.when],
+              [t.labelRunCap, task.maxTokensPerRun],
             ]);
           }
           case 'notify': {
@@ -151,6 +161,7 @@ export function createTaskTool(options: TaskToolOptions): Tool<TaskToolArgs> {
               [t.labelContent, task.content || null],
               [t.labelNotify, task.notify],
               [t.labelWhen, task.when],
+              [t.labelRunCap, task.maxTokensPerRun],
               [t.labelRuns, task.runCount],
               [t.labelLast, task.lastOutcome],
               [

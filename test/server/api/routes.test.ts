@@ -190,6 +190,35 @@ describe('/api/tasks', () => {
     );
   });
 
+  it('take a pre-check and a cap, refuse a pre-check that needs a yes, and change both', async () => {
+    const made = await postJson('/tasks', {
+      title: 'disk watch',
+      kind: 'daily',
+      when: 'exit 1',
+      max_tokens_per_run: 2000,
+    });
+    expect(made).toMatchObject({ status: 201, body: { when: 'exit 1', maxTokensPerRun: 2000 } });
+    const asks = await postJson('/tasks', { title: 'cleanup', kind: 'daily', when: 'rm -f marker' });
+    expect(asks.status).toBe(400);
+    expect(asks.body.error.code).toBe('bad_argument');
+    expect(asks.body.error.message).toMatch(/^The pre-check cannot be used: .*ask the AI in a chat/s);
+    expect(box.app.tasks.list().some((t) => t.title === 'cleanup')).toBe(false);
+    expect((await postJson('/tasks', { title: 'x', kind: 'daily', max_tokens_per_run: -5 })).status).toBe(
+      400,
+    );
+    const patch = (body: unknown) =>
+      call(`/tasks/${made.body.id}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await patch({ when: '', max_tokens_per_run: 0 })).body).toMatchObject({
+      when: null,
+      maxTokensPerRun: 0,
+    });
+    expect((await patch({})).status).toBe(400);
+  });
+
   it('lists in pages with the total, and refuses a bad page', async () => {
     for (let i = 0; i < 5; i++)
       await postJson('/tasks', { title: `Page ${i}`, kind: 'once', at: '2098-01-01T09:00:00Z' });
