@@ -6,7 +6,8 @@
 import { CLIENT_KEY_COOKIE, readClientKey } from '../config/client-key.js';
 import type { CliContext } from '../config/context.js';
 
-function boxOrigin(ctx: CliContext): string | undefined {
+/** Where this machine reaches the box of `ctx` (loopback only); undefined for another host. */
+export function boxOrigin(ctx: CliContext): string | undefined {
   const { host, port } = ctx.loaded.config.server;
   const reach = ['0.0.0.0', '::', ''].includes(host) ? '127.0.0.1' : host;
   if (!(reach === 'localhost' || reach === '::1' || /^127\./.test(reach))) return undefined;

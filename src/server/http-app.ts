@@ -26,6 +26,8 @@ import { createOpenAiRoutes } from './openai/openai-routes.js';
 import type { PersonCredential } from './person-credential.js';
 import { guardSettings, refusalFor, refusalMessage } from './request-guard.js';
 import { SECURITY_HEADERS } from './security-headers.js';
+import type { SignInCodes } from './sign-in-codes.js';
+import { mountSignIn } from './sign-in-routes.js';
 
 /** `dist/web` next to the compiled server (`dist/server/..`), else the repo's `dist/web` when running from `src/`. */
 function defaultWebRoot(): string {
@@ -161,6 +163,8 @@ interface HttpAppOptions {
   credential: PersonCredential;
   /** The port the server listens on (known once it listens; read per request). */
   port: () => number;
+  /** The page's one-time sign-in links (used when `server.token` is set). */
+  signIn: SignInCodes;
 }
 
 function createHttpApp(app: AppServices, options: HttpAppOptions): Hono {
@@ -187,6 +191,8 @@ function createHttpApp(app: AppServices, options: HttpAppOptions): Hono {
   });
   http.use('/api/*', guard(app));
   http.use('/api/*', requireCredential(app, options.credential));
+  // `POST /sign-in` is outside /api (how the page gets the token); issuing a link is behind it.
+  mountSignIn(http, app, options.signIn);
   http.route('/api', createApiRoutes(app));
   http.use('/mcp', guard(app));
   http.route('/mcp', createMcpRoute(app));

@@ -19,6 +19,8 @@ export const serverMessages = defineMessages({
     commandSlash: '字段 "command"：命令必须以 / 开头',
     alreadyAuthed: '已经认证过了',
     authFailed: '认证失败',
+    signInRefused: '这个登录链接已用过或已过期：在运行 Aibox 的机器上执行 aibox open 获取新链接',
+    signInNotNeeded: '没有设置 server.token：网页不需要登录链接，直接打开即可',
     tooManyConnections: '连接太多（server.max_connections / server.max_connections_per_peer），请稍后再试',
     approvalNeedsCredential:
       '这个连接不能回答批准请求：只有本服务的网页、aibox chat 和已配对的聊天可以（它们持有客户端密钥或 server.token）',
@@ -72,6 +74,9 @@ export const serverMessages = defineMessages({
     commandSlash: 'field "command": a command starts with /',
     alreadyAuthed: 'Already authenticated',
     authFailed: 'Authentication failed',
+    signInRefused:
+      'This sign-in link was used or has expired: run aibox open on the machine that runs Aibox for a new one',
+    signInNotNeeded: 'server.token is not set: the page needs no sign-in link, just open it',
     tooManyConnections:
       'Too many connections (server.max_connections / server.max_connections_per_peer); try again later',
     approvalNeedsCredential:

@@ -23,6 +23,7 @@ import type { ParserLoader } from './frame-queue.js';
 import { lazyRequestListener } from './lazy-listener.js';
 import { serverMessages } from './messages.js';
 import { personCredential } from './person-credential.js';
+import { createSignInCodes, signInLink } from './sign-in-codes.js';
 import { attachWebSocket } from './ws-server.js';
 
 export interface StartServerOptions {
@@ -45,6 +46,8 @@ export interface RunningServer {
   readonly clients: number;
   /** The connection caps' counters (open, refused, evicted). */
   readonly connections: ConnectionLimiter;
+  /** A one-time link that signs the page in (`sign-in-codes.ts`); undefined without `server.token`. */
+  signInLink(): string | undefined;
   /** Stops accepting, says goodbye to every client (1001) and closes the port. Does not close `app`. */
   close(): Promise<void>;
 }
@@ -66,6 +69,7 @@ export async function startServer(app: AppServices, options: StartServerOptions)
     await ensureClientKey(app.paths.clientKey),
   );
   let listeningPort = 0;
+  const signIn = createSignInCodes();
   // The HTTP routes load on the first HTTP request: the WebSocket path does not need them.
   const listener = lazyRequestListener(
     async () => {
@@ -75,6 +79,7 @@ export async function startServer(app: AppServices, options: StartServerOptions)
         port: () => listeningPort,
         host: options.host,
         credential,
+        signIn,
       });
     },
     (error) => {
@@ -133,6 +138,12 @@ export async function startServer(app: AppServices, options: StartServerOptions)
       return ws.clients;
     },
     connections: limiter,
+    signInLink() {
+      if (app.config.server.token === '') return undefined;
+      // A wildcard address is reached on loopback from this machine.
+      const reach = ['0.0.0.0', '::'].includes(options.host) ? '127.0.0.1' : shownHost;
+      return signInLink(`http://${reach}:${port}`, signIn.issue().code);
+    },
     close() {
       const stopChannels = channels?.close();
       closing ??= new Promise<void>((resolveClose) => {

@@ -249,4 +249,25 @@ describe('web page: token and missing key', () => {
     await screenshot(page, 'no-key-dark');
     await context.close();
   });
+
+  it('signs in from the one-time link without asking, drops it from the address, and refuses it twice', async () => {
+    const link = box.server.signInLink() as string;
+    expect(link).toMatch(/\/#sign-in=[\w-]{22}$/);
+    const context = await launched.newContext({ viewport: VIEWPORTS.desktop });
+    const page = await context.newPage();
+    await page.goto(link);
+    await page.locator('.status[data-conn="open"]').waitFor();
+    expect(await page.locator('dialog.token-dialog').count()).toBe(0);
+    expect(page.url()).not.toContain('sign-in');
+    expect(await page.evaluate<string | null>("localStorage.getItem('aibox.token')")).toBe(
+      'e2e-secret-token',
+    );
+    // The same link in a fresh browser: used up, so the token is asked for, saying why.
+    const other = await launched.newContext({ viewport: VIEWPORTS.desktop });
+    const second = await other.newPage();
+    await second.goto(link);
+    expect(await second.locator('dialog.token-dialog .card-error').textContent()).toContain('aibox open');
+    await other.close();
+    await context.close();
+  });
 });

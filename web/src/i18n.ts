@@ -238,6 +238,8 @@ export const messages = defineMessages({
     tokenHelp:
       '这台 Aibox 设置了访问令牌（config.json 中的 server.token）。请输入令牌，它只保存在本浏览器中。',
     tokenWrong: '令牌不正确，请重试。',
+    signInLinkRefused:
+      '这个登录链接已用过或已过期。在运行 Aibox 的机器上执行 aibox open 获取新链接，或在这里输入令牌。',
     tokenSave: '连接',
     tokenPlaceholder: '访问令牌',
     forgetToken: '清除令牌',
@@ -449,6 +451,8 @@ export const messages = defineMessages({
     tokenHelp:
       'This Aibox requires an access token (server.token in config.json). Enter it; it is kept in this browser only.',
     tokenWrong: 'That token was not accepted. Try again.',
+    signInLinkRefused:
+      'That sign-in link was used or has expired. Run aibox open on the machine that runs Aibox for a new one, or enter the token here.',
     tokenSave: 'Connect',
     tokenPlaceholder: 'Access token',
     forgetToken: 'Forget token',

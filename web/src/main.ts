@@ -11,6 +11,7 @@ import { type Lang, messages, pickLang, rememberLang } from './i18n.js';
 import { createMcpView } from './mcp-view.js';
 import { createMemoriesView } from './memories-view.js';
 import { createSettingsView } from './settings-view.js';
+import { redeemSignInLink } from './sign-in-link.js';
 import { createSkillsView } from './skills-view.js';
 import { createStatusBar } from './status-bar.js';
 import { createTasksView } from './tasks-view.js';
@@ -35,15 +36,20 @@ async function boot(root: HTMLElement): Promise<void> {
   const getLang = () => lang;
   const api = createApi('./api', tokens.get, () => undefined);
 
+  // A one-time sign-in link carries the token's code: traded once, then gone from the address bar.
+  const signedIn = await redeemSignInLink(location, history);
+  if (signedIn) tokens.set(signedIn);
   // The token, if the server requires one: /api answers 401 until it is right.
   let status: StatusDto | undefined;
-  for (let wrong = false; ; wrong = true) {
+  for (let problem = signedIn === false ? t().signInLinkRefused : undefined; ; problem = t().tokenWrong) {
     try {
       status = await api.get<StatusDto>('/status');
       break;
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 401) break;
-      tokens.set(await promptForToken(t(), wrong && tokens.get() !== ''));
+      tokens.set(
+        await promptForToken(t(), problem === t().tokenWrong && tokens.get() === '' ? undefined : problem),
+      );
     }
   }
   lang = pickLang(status?.lang, localStorage, navigator.language);
@@ -208,7 +214,7 @@ async function boot(root: HTMLElement): Promise<void> {
     statusBar.setConn(state);
     chat.setOnline(state.kind === 'open');
     if (state.kind === 'auth') {
-      tokens.set(await promptForToken(t(), true));
+      tokens.set(await promptForToken(t(), t().tokenWrong));
       connection.reconnectNow();
     }
   });

@@ -18,8 +18,8 @@ export function createTokenStore(storage: Storage): TokenStore {
   };
 }
 
-/** Shows a modal dialog; resolves with the entered token. `wrong` says the last one was refused. */
-export function promptForToken(t: Messages, wrong: boolean): Promise<string> {
+/** Shows a modal dialog; resolves with the entered token. `problem` says why it is asked again (a refused token or link). */
+export function promptForToken(t: Messages, problem?: string): Promise<string> {
   return new Promise((resolve) => {
     const input = h('input', {
       type: 'password',
@@ -37,7 +37,7 @@ export function promptForToken(t: Messages, wrong: boolean): Promise<string> {
         { method: 'dialog' },
         h('h2', {}, t.tokenTitle),
         h('p', {}, t.tokenHelp),
-        wrong ? h('p', { class: 'card-error' }, t.tokenWrong) : null,
+        problem ? h('p', { class: 'card-error' }, problem) : null,
         input,
         h('div', { class: 'row end' }, h('button', { type: 'submit', class: 'btn primary' }, t.tokenSave)),
       ),

@@ -12,6 +12,7 @@ export const COMMANDS: Record<string, () => Promise<Register>> = {
   serve: async () => (await import('./serve.js')).register,
   ask: async () => (await import('./ask.js')).register,
   chat: async () => (await import('./chat.js')).register,
+  open: async () => (await import('./open.js')).register,
   skills: async () => (await import('./skills.js')).register,
   memory: async () => (await import('./memory.js')).register,
   memo: async () => (await import('./tasks.js')).register,

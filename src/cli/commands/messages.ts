@@ -310,6 +310,8 @@ export const serveMessages = defineMessages({
     openPage: (url: string, chat: string) =>
       `   在浏览器中打开 ${url}/ ，或在终端运行: ${chat} ${url.replace(/^http/, 'ws')}`,
     tokenHint: '   已启用令牌认证（server.token）：客户端需要提供令牌。',
+    signIn: (url: string, open: string) =>
+      `   网页一次性登录链接（10 分钟内有效，用一次；之后用 ${open} 获取新的）: ${url}`,
     openAiOn: (url: string) => `   OpenAI 兼容接口: ${url}/v1`,
     openAiOff: '   OpenAI 兼容接口: 未开启（config.json 的 server.openai_api 设为 true 可开启）',
     mcpAt: (url: string) => `   MCP 服务（Streamable HTTP）: ${url}/mcp`,
@@ -338,6 +340,8 @@ export const serveMessages = defineMessages({
     openPage: (url: string, chat: string) =>
       `   Open ${url}/ in a browser, or in a terminal run: ${chat} ${url.replace(/^http/, 'ws')}`,
     tokenHint: '   Token auth is on (server.token): clients must present the token.',
+    signIn: (url: string, open: string) =>
+      `   One-time sign-in link for the page (works once, for 10 minutes; ${open} makes a new one): ${url}`,
     openAiOn: (url: string) => `   OpenAI-compatible API: ${url}/v1`,
     openAiOff: '   OpenAI-compatible API: off (set server.openai_api to true in config.json)',
     mcpAt: (url: string) => `   MCP server (Streamable HTTP): ${url}/mcp`,
@@ -443,5 +447,28 @@ export const usageCliMessages = defineMessages({
     json: 'Print JSON',
     badNumber: (flag, value) => `Invalid value "${value}" for ${flag}`,
     badBy: (value) => `Invalid value "${value}" for --by: use session, task, channel or model`,
+  },
+});
+
+/** `aibox open`. */
+export const openCliMessages = defineMessages({
+  zh: {
+    open: '给出打开网页的链接；设置了 server.token 时是一次性登录链接（10 分钟内有效，用一次）',
+    noToken: (url: string) => `打开 ${url}（没有设置 server.token，网页不需要登录）`,
+    link: (url: string, until: string) => `在浏览器里打开（一次性，${until} 前有效）：\n${url}`,
+    notRunning: (origin: string, aibox: string) =>
+      `${origin} 上没有运行中的 Aibox：先用 ${aibox} serve（或 npm start）启动`,
+    notLoopback: '只有在运行 Aibox 的这台机器上才能生成登录链接（server.host 不是本机地址）',
+    refused: (status: number, message: string) => `服务拒绝了请求（HTTP ${status}）：${message}`,
+  },
+  en: {
+    open: 'The link that opens the page; with server.token set, a one-time sign-in link (works once, for 10 minutes)',
+    noToken: (url: string) => `Open ${url} (server.token is not set: the page needs no sign-in)`,
+    link: (url, until) => `Open in a browser (once, before ${until}):\n${url}`,
+    notRunning: (origin, aibox) =>
+      `No Aibox answers on ${origin}: start it with ${aibox} serve (or npm start)`,
+    notLoopback:
+      'A sign-in link can only be made on the machine that runs Aibox (server.host is not a loopback address)',
+    refused: (status, message) => `The server refused (HTTP ${status}): ${message}`,
   },
 });

@@ -104,7 +104,8 @@ function printBanner(app: App, server: RunningServer, t: ReturnType<typeof serve
   const out = process.stdout;
   for (const notice of app.notices) out.write(`ℹ️  ${notice}\n`);
   out.write(`${t.listening(server.url)}\n${t.openPage(server.url, `${selfCommand()} chat`)}\n`);
-  if (app.config.server.token) out.write(`${t.tokenHint}\n`);
+  const signIn = server.signInLink();
+  if (signIn) out.write(`${t.tokenHint}\n${t.signIn(signIn, `${selfCommand()} open`)}\n`);
   out.write(`${app.config.server.openai_api ? t.openAiOn(server.url) : t.openAiOff}\n`);
   out.write(`${t.mcpAt(server.url)}\n`);
   // The same test as the server's own start of channels: configured in config.json or the environment.
