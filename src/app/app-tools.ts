@@ -1,7 +1,7 @@
 /** The tools the model is offered: the built-ins plus the memory and task tools. */
 import type { DedupingSave } from '../memory/hybrid/dedupe-save.js';
 import type { HybridSearch } from '../memory/hybrid/hybrid-search.js';
-import type { MemoryStore } from '../memory/types.js';
+import type { MemoryStore, ScopeOfSession } from '../memory/types.js';
 import type { TaskStore } from '../tasks/types.js';
 import { type BuiltinToolDeps, boxPreCheckRunner, createBuiltinTools } from '../tools/builtin.js';
 import type { PreCheckRunner } from '../tools/command/pre-check.js';
@@ -17,6 +17,8 @@ type AppToolsDeps = Omit<BuiltinToolDeps, 'extraTools' | 'env'> & {
   tasks: TaskStore;
   /** Judges the pre-check of a task the model creates (`createAppPreCheck`). */
   preCheck: PreCheckRunner;
+  /** Whose memories a session sees (`memory-scope.ts`). */
+  memoryScope: ScopeOfSession;
 };
 
 /** Tasks' pre-checks, behind the same command decision and sandbox as run_command. */
@@ -37,6 +39,7 @@ export function createAppTools(deps: AppToolsDeps): AnyTool[] {
     minIntervalS: deps.config.scheduler.min_interval_s,
     configRunCap: deps.config.scheduler.max_tokens_per_run,
     preCheck: deps.preCheck,
+    scopeOf: deps.memoryScope,
   });
   return createBuiltinTools({ ...deps, extraTools });
 }

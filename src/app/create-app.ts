@@ -37,6 +37,7 @@ import { loadOnce } from '../util/load-once.js';
 import { VERSION } from '../version.js';
 import { removeLeftovers } from './leftovers.js';
 import { boxMcpLaunch } from './mcp-launch.js';
+import { memoryScopeOf } from './memory-scope.js';
 import { appMessages } from './messages.js';
 import { openBoxDatabase } from './open-box-database.js';
 import { openSkillMeaning } from './open-skill-meaning.js';
@@ -172,6 +173,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
       minIntervalMs: config.scheduler.min_interval_s * 1000,
       notifyTargets: createNotifyTargets({ config: liveConfig, env, senders, lang }),
     });
+    const memoryScope = memoryScopeOf({ config: liveConfig, tasks });
     const prompts = createPromptLoader({
       dir: paths.prompts,
       lang,
@@ -222,6 +224,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
         clock,
         memory,
         memorySearch: memoryRecall.search,
+        memoryScope,
         memorySave: memoryRecall.save,
         tasks,
         limiter: resultLimiter,
@@ -259,7 +262,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
       logger,
       archiveDir: paths.archive,
       askPerson: approvals.ask,
-      recall: memoryRecall.recall,
+      recall: (message, signal, sessionId) => memoryRecall.recall(message, signal, memoryScope(sessionId)),
       meter: usageMeter({
         ledger: usage,
         tasks,
@@ -308,6 +311,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
       memory,
       memoryRecall,
       tasks,
+      memoryScope,
       admitPreCheck: async (command, asked) => (await preCheckBuilt.load()).admit(command, { lang: asked }),
       senders,
       builtinTools: tools,

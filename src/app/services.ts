@@ -11,7 +11,7 @@ import type { Lang } from '../i18n/lang.js';
 import type { Logger } from '../log/logger.js';
 import type { McpManager } from '../mcp/types.js';
 import type { MemoryRecall } from '../memory/hybrid/open-recall.js';
-import type { MemoryStore } from '../memory/types.js';
+import type { MemoryStore, ScopeOfSession } from '../memory/types.js';
 import type { ChatProvider } from '../providers/types.js';
 import type { ApprovalBroker } from '../safety/approval-broker.js';
 import type { SandboxStatus } from '../safety/sandbox.js';
@@ -40,6 +40,8 @@ export interface AppServices {
   /** Hybrid search, automatic recall and the embedding backlog (docs/memory-and-tasks.md). */
   memoryRecall: MemoryRecall;
   tasks: TaskStore;
+  /** Whose memories a session sees (`memory-scope.ts`): a chat's own only, unless it is the owner's. */
+  memoryScope: ScopeOfSession;
   /**
    * Judges a pre-check (`when`) a person gives a task outside a chat (the page, the API): the
    * command decision of run_command, with nobody to ask, so a command that needs a yes is refused.

@@ -11,7 +11,7 @@ import type { ConversationRepo } from '../conversations/conversation-repo.js';
 import { createConversationRepo } from '../conversations/conversation-repo.js';
 import type { Logger } from '../log/logger.js';
 import type { McpManager } from '../mcp/types.js';
-import type { MemoryStore } from '../memory/types.js';
+import type { MemoryStore, ScopeOfSession } from '../memory/types.js';
 import type { ChatProvider } from '../providers/types.js';
 import type { SkillRegistry } from '../skills/types.js';
 import type { Scheduler, TaskStore } from '../tasks/types.js';
@@ -29,6 +29,8 @@ export interface CommandServices {
   provider: Pick<ChatProvider, 'info'>;
   conversations: Pick<ConversationRepo, 'list'>;
   memory: Pick<MemoryStore, 'recent' | 'search'>;
+  /** Whose memories a session sees: a chat's own only, unless it is the owner's. */
+  memoryScope: ScopeOfSession;
   tasks: Pick<TaskStore, 'due' | 'list' | 'stats' | 'get' | 'update'>;
   /** Absent when the scheduler is off. */
   scheduler?: Pick<Scheduler, 'nextWakeAt'>;
@@ -51,6 +53,7 @@ export function commandServicesOf(app: AppServices): CommandServices {
     provider: app.provider,
     conversations: createConversationRepo(app.db),
     memory: app.memory,
+    memoryScope: app.memoryScope,
     tasks: app.tasks,
     ...(app.scheduler ? { scheduler: app.scheduler } : {}),
     skills: app.skills,

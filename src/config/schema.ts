@@ -817,6 +817,11 @@ const MemoryConfigSchema = z.strictObject({
     zh: '按含义回忆一条记忆所需的余弦相似度',
     en: 'Cosine similarity a memory needs to be recalled by meaning',
   }),
+  owner_chats: key(z.array(z.string().trim().min(1).max(200)).max(100).default([]), {
+    live: true,
+    zh: '算作主人本人的聊天（如 telegram:42）：能看到并保存主人的记忆；其他聊天只看到自己的记忆',
+    en: "Chats that are the owner (e.g. telegram:42): they see and save the owner's memories; other chats see only their own",
+  }),
 });
 
 /** Snapshots of the data dir (docs/backups.md): each snapshot reads the file as it is then. */

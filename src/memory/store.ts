@@ -23,6 +23,7 @@ interface MemoryRow {
   start_time: string;
   end_time: string;
   created_at: string;
+  chat: string | null;
 }
 
 const DEFAULT_TOPIC = '未命名对话';
@@ -53,6 +54,7 @@ function toMemory(row: MemoryRow): Memory {
     startTime: row.start_time,
     endTime: row.end_time,
     createdAt: row.created_at,
+    chat: row.chat ?? null,
   };
 }
 
@@ -77,8 +79,8 @@ export function createMemoryStore(options: MemoryStoreOptions): MemoryStore {
   const { db } = options;
   const clock = options.clock ?? systemClock;
   const insertRow =
-    db.prepare(`INSERT INTO memories (topic, summary, content, start_time, end_time, created_at, tags, importance)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
+    db.prepare(`INSERT INTO memories (topic, summary, content, start_time, end_time, created_at, tags, importance, chat)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const insertIndex = db.prepare(
     'INSERT INTO memory_index (rowid, topic, summary, content, tags) VALUES (?, ?, ?, ?, ?)',
   );
@@ -100,6 +102,17 @@ export function createMemoryStore(options: MemoryStoreOptions): MemoryStore {
     'SELECT count(*) AS n FROM memory_index WHERE memory_index MATCH ? AND rowid >= CAST(? AS INTEGER)',
   );
   const maxId = db.prepare('SELECT max(id) AS id FROM memories');
+  // One scope's memories (a chat's, or the owner's: `chat IS ?` with null). A chat holds few
+  // memories, so its search ranks all of its matches, without the recent window.
+  const scopedSearchRows = db.prepare(`SELECT m.*, ${RANK} AS rank FROM memory_index
+      JOIN memories m ON m.id = memory_index.rowid
+      WHERE memory_index MATCH ? AND m.chat IS ? ORDER BY rank, m.importance DESC, m.created_at DESC LIMIT ? OFFSET ?`);
+  const scopedCountMatches = db.prepare(`SELECT count(*) AS n FROM (SELECT m.id FROM memory_index
+      JOIN memories m ON m.id = memory_index.rowid WHERE memory_index MATCH ? AND m.chat IS ? LIMIT ?)`);
+  const scopedRecentRows = db.prepare(
+    'SELECT * FROM memories WHERE chat IS ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?',
+  );
+  const scopedCount = db.prepare('SELECT count(*) AS n FROM memories WHERE chat IS ?');
   /**
    * The lowest rowid of a recent range holding ≥ RANK_WINDOW matches. Probes growing rowid ranges
    * from the newest end; each probe is a cheap FTS5 rowid seek (≈ 0.2 ms for a term in half of
@@ -128,6 +141,7 @@ export function createMemoryStore(options: MemoryStoreOptions): MemoryStore {
       now.toISOString(),
       tags,
       importance,
+      input.chat ?? null,
     );
     const id = Number(info.lastInsertRowid);
     insertIndex.run(
@@ -171,12 +185,21 @@ export function createMemoryStore(options: MemoryStoreOptions): MemoryStore {
       const { page, pageSize, offset } = paging(searchOptions);
       const match = matchExpression(query, searchOptions.matchAll);
       if (!match) return pageOf<MemorySearchHit>([], 0, page, pageSize);
-      const counted = (countMatches.get(match.expression, COUNT_CAP + 1) as { n: number }).n;
-      const floor = counted > RANK_WINDOW ? windowFloor(match.expression) : 0;
-      const fetch = (offset + pageSize) * 2 + 10;
-      const rows = searchRows.all(match.expression, floor, fetch, pageSize, offset) as (MemoryRow & {
-        rank: number;
-      })[];
+      const scoped = searchOptions.scope !== undefined;
+      const counted = scoped
+        ? (scopedCountMatches.get(match.expression, searchOptions.scope, COUNT_CAP + 1) as { n: number }).n
+        : (countMatches.get(match.expression, COUNT_CAP + 1) as { n: number }).n;
+      const rows = (
+        scoped
+          ? scopedSearchRows.all(match.expression, searchOptions.scope, pageSize, offset)
+          : searchRows.all(
+              match.expression,
+              counted > RANK_WINDOW ? windowFloor(match.expression) : 0,
+              (offset + pageSize) * 2 + 10,
+              pageSize,
+              offset,
+            )
+      ) as (MemoryRow & { rank: number })[];
       const items = rows.map((row) => {
         const memory = toMemory(row);
         const inSummary = memory.summary.toLowerCase().includes(match.keywords[0]?.toLowerCase() ?? '');
@@ -191,9 +214,14 @@ export function createMemoryStore(options: MemoryStoreOptions): MemoryStore {
     },
     recent(pageOptions) {
       const { page, pageSize, offset } = paging(pageOptions);
-      const total = (countAll.get() as { n: number }).n;
-      const items = (recentRows.all(pageSize, offset) as MemoryRow[]).map(toMemory);
-      return pageOf(items, total, page, pageSize);
+      const scope = pageOptions?.scope;
+      const total = (scope === undefined ? countAll.get() : scopedCount.get(scope)) as { n: number };
+      const rows =
+        scope === undefined
+          ? recentRows.all(pageSize, offset)
+          : scopedRecentRows.all(scope, pageSize, offset);
+      const items = (rows as MemoryRow[]).map(toMemory);
+      return pageOf(items, total.n, page, pageSize);
     },
     get(id) {
       const row = getRow.get(id) as MemoryRow | undefined;

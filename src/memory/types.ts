@@ -16,7 +16,18 @@ export interface Memory {
   startTime: string;
   endTime: string;
   createdAt: string;
+  /** The chat it belongs to (`telegram:42`): shown only there; null: the owner's. */
+  chat: string | null;
 }
+
+/**
+ * Which memories a search or a list sees: absent, all of them (the owner); a chat, only that
+ * chat's; null, only the owner's (deduplication compares within one owner).
+ */
+export type MemoryScope = string | null | undefined;
+
+/** The memories a session's turn sees: its chat's (`telegram:42`), or undefined for the owner's sessions. */
+export type ScopeOfSession = (sessionId: string) => string | undefined;
 
 export interface NewMemory {
   summary: string;
@@ -27,6 +38,8 @@ export interface NewMemory {
   /** Defaults to now. */
   startTime?: Date;
   endTime?: Date;
+  /** The chat it belongs to; absent or null: the owner's. */
+  chat?: string | null;
 }
 
 export interface PageOptions {
@@ -34,6 +47,8 @@ export interface PageOptions {
   page?: number;
   /** Clamped to 1..50; default 10. */
   pageSize?: number;
+  /** Whose memories (absent: all). */
+  scope?: MemoryScope;
 }
 
 export interface MemorySearchOptions extends PageOptions {

@@ -72,6 +72,8 @@ export interface TurnDeps {
 export type RecallPort = (
   message: string,
   signal: AbortSignal,
+  /** Whose turn it is: a chat's session recalls that chat's memories only. */
+  sessionId: string,
 ) => Promise<{ block: string; memories: RecalledNote[] } | undefined>;
 
 export interface RecalledNote {
@@ -110,7 +112,7 @@ async function withRecall(
   const last = history.at(-1);
   if (!deps.recall || last?.role !== 'user') return history;
   try {
-    const recalled = await deps.recall(content, signal);
+    const recalled = await deps.recall(content, signal, deps.sessionId);
     if (!recalled) return history;
     deps.emit({ type: 'recalled', session: deps.sessionId, turnId, memories: recalled.memories });
     return [...history.slice(0, -1), { ...last, content: `${recalled.block}\n\n${last.content ?? ''}` }];

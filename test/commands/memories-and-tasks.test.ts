@@ -30,16 +30,38 @@ describe('slash commands for memories and tasks', () => {
     const memory = createMemoryStore({ db, clock });
     const tasks = createTaskStore({ db, clock });
     // Only what these commands declare: no database handle, no config, no session.
-    const services: Pick<CommandServices, 'memory' | 'tasks' | 'clock'> = { memory, tasks, clock };
+    const memoryScope = (id: string) => (id === 'telegram-7' ? 'telegram:7' : undefined);
+    const services: Pick<CommandServices, 'memory' | 'memoryScope' | 'tasks' | 'clock'> = {
+      memory,
+      memoryScope,
+      tasks,
+      clock,
+    };
     const run = (cmd: SlashCommand<keyof typeof services>, args = '', lang: 'zh' | 'en' = 'en') =>
       cmd.run({ services, session: noSession, lang, args });
+    /** Memory commands read only the session's id (whose memories it sees). */
+    const inSession = (
+      id: string,
+      cmd: SlashCommand<keyof typeof services>,
+      args = '',
+      lang: 'zh' | 'en' = 'en',
+    ) => cmd.run({ services, session: { id } as SlashCommandSession, lang, args });
 
-    expect((await run(memoriesCommand)).content).toBe('No memories yet');
+    expect((await inSession('web', memoriesCommand)).content).toBe('No memories yet');
     memory.save({ summary: '项目进度讨论：本周完成数据库迁移', topic: '周会' });
-    expect((await run(memoriesCommand, '', 'zh')).content).toContain('📚 最近的记忆');
-    const search = await run(searchCommand, '项目');
-    expect(search.content).toContain("🔍 Search '项目': 1 memories");
-    expect((await run(searchCommand, '')).content).toBe('Usage: /search KEYWORDS');
+    memory.save({ summary: '项目 of the chat: bring snacks', topic: 'chat note', chat: 'telegram:7' });
+    expect((await inSession('web', memoriesCommand)).content).toContain('chat note');
+    expect((await inSession('web', memoriesCommand, '', 'zh')).content).toContain('📚 最近的记忆');
+    const search = await inSession('web', searchCommand, '项目');
+    expect(search.content).toContain("🔍 Search '项目': 2 memories");
+    // A paired chat sees its own memories only.
+    const mine = await inSession('telegram-7', memoriesCommand);
+    expect(mine.content).toContain('chat note');
+    expect(mine.content).not.toContain('周会');
+    expect((await inSession('telegram-7', searchCommand, '项目')).content).toContain(
+      "🔍 Search '项目': 1 memories",
+    );
+    expect((await inSession('web', searchCommand, '')).content).toBe('Usage: /search KEYWORDS');
 
     const sched = (s: Parameters<typeof buildSchedule>[0]) =>
       buildSchedule({ timezone: 'UTC', ...s }, { now, lang: 'en' });

@@ -77,6 +77,63 @@ describe('automatic memory recall', () => {
     again.close();
   });
 
+  it("keeps a paired chat's memories in that chat, until the owner lists the chat as theirs", async () => {
+    const save = {
+      name: 'memory',
+      arguments: { action: 'save', summary: 'Alice drinks green tea every morning', topic: 'tea' },
+    };
+    const alice = await connectReady(`${box.wsUrl}/?session=telegram-42`);
+    box.llm.script({ toolCalls: [save] }, { text: 'Noted.' });
+    await alice.chat('remember my tea');
+    await until(() => box.app.memoryRecall.indexer?.backlog() === 0, 'the memory embedded');
+    const [saved] = box.app.memory.search('green tea', { pageSize: 5 }).items;
+    expect(saved).toMatchObject({ chat: 'telegram:42' });
+
+    /** The model searches memory in `session`; resolves with the tool result it was given. */
+    const searchIn = async (session: string) => {
+      const c = await connectReady(`${box.wsUrl}/?session=${session}`);
+      box.llm.script(
+        { toolCalls: [{ name: 'memory', arguments: { action: 'search', query: 'green tea' } }] },
+        { text: 'ok' },
+      );
+      const before = box.llm.requests.length;
+      c.send({ type: 'message', content: 'what do you know about green tea drinkers?' });
+      const end = await c.waitFor((f) => f.type === 'complete');
+      const recalled = c.frames.filter((f) => f.type === 'recalled' && f.turn_id === end.turn_id);
+      c.close();
+      const sent = box.llm.requests.slice(before).at(-1)?.body.messages as {
+        role: string;
+        content: string;
+      }[];
+      return { result: sent.filter((m) => m.role === 'tool').at(-1)?.content ?? '', recalled };
+    };
+    const owner = await searchIn('main');
+    expect(owner.result).toContain('Alice drinks green tea');
+    const bob = await searchIn('telegram-43');
+    expect(bob.result).not.toContain('Alice');
+    expect(bob.recalled).toHaveLength(0);
+
+    // Bob's chat may not rewrite the prompt every session reads.
+    box.llm.script(
+      { toolCalls: [{ name: 'update_identity', arguments: { content: 'I obey Bob' } }] },
+      { text: 'ok' },
+    );
+    const b = await connectReady(`${box.wsUrl}/?session=telegram-43`);
+    const before = box.llm.requests.length;
+    await b.chat('change who you are');
+    b.close();
+    const lastRequest = box.llm.requests.slice(before).at(-1)?.body.messages ?? [];
+    const told = (lastRequest as { role: string; content: string }[])
+      .filter((m) => m.role === 'tool')
+      .at(-1)?.content;
+    expect(told).toContain('only the owner');
+
+    box.app.config.memory.owner_chats = ['telegram:43'];
+    expect((await searchIn('telegram-43')).result).toContain('Alice drinks green tea');
+    box.app.config.memory.owner_chats = [];
+    alice.close();
+  });
+
   it('search_skills finds a skill by meaning for a request no keyword matches', async () => {
     // The skills are embedded in the background at start.
     await until(() => existsSync(join(box.home, '.skills-vectors.json')), 'the skills embedded');

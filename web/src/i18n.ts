@@ -207,6 +207,7 @@ export const messages = defineMessages({
     memoriesNext: '下一页',
     memoriesPage: (p: number, pages: number) => `第 ${p} / ${pages} 页`,
     importance: (n: number) => `重要度 ${n}`,
+    memoryChatHint: '这条记忆属于这个聊天，只在那里可见',
     mcpEmpty:
       '没有配置 MCP 服务器（config.json 的 mcp.servers，或 aibox mcp add；在源码目录用 npm start 运行的为 npm run aibox -- mcp add）',
     mcpRefresh: '刷新',
@@ -423,6 +424,7 @@ export const messages = defineMessages({
     memoriesNext: 'Next',
     memoriesPage: (p: number, pages: number) => `Page ${p} of ${pages}`,
     importance: (n: number) => `importance ${n}`,
+    memoryChatHint: 'This memory belongs to this chat and is seen only there',
     mcpEmpty:
       'No MCP servers configured (mcp.servers in config.json, or aibox mcp add; npm run aibox -- mcp add in a checkout run with npm start)',
     mcpRefresh: 'Refresh',

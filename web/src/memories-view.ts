@@ -31,6 +31,8 @@ export function createMemoriesView(api: Api, t: () => Messages, lang: () => stri
         { class: 'card-head' },
         h('span', { class: 'card-title' }, m.topic || m.summary.slice(0, 40)),
         h('span', { class: 'badge kind' }, t().importance(m.importance)),
+        // A chat's memory is seen only in that chat (docs/memory-and-tasks.md).
+        m.chat ? h('span', { class: 'badge memory-chat', title: t().memoryChatHint }, m.chat) : null,
       ),
       h('div', { class: 'card-text' }, m.snippet || m.summary),
       m.content && m.content !== m.summary

@@ -3,6 +3,8 @@
  * normalised (case, width, spaces and punctuation ignored), or, with embeddings on, a memory whose
  * vector is at least DUPLICATE_SIMILARITY close. The vector made for the check is kept.
  */
+
+import { inScope } from '../scope.js';
 import type { Memory, MemoryStore, NewMemory } from '../types.js';
 import { memoryText } from './memory-text.js';
 import type { VectorSpace } from './vector-space.js';
@@ -25,12 +27,18 @@ export function normalizedText(text: string): string {
     .replace(/[\s\p{P}\p{S}]+/gu, '');
 }
 
-function sameText(memory: MemoryStore, summary: string): Memory | undefined {
+/** Duplicates are looked for among the memories of the same owner only (a chat's, or the owner's). */
+function sameText(memory: MemoryStore, summary: string, scope: string | null): Memory | undefined {
   const wanted = normalizedText(summary);
   if (!wanted) return undefined;
   return memory
-    .search(summary, { pageSize: CANDIDATES })
+    .search(summary, { pageSize: CANDIDATES, scope })
     .items.find((hit) => normalizedText(hit.summary) === wanted);
+}
+
+function sameScope(memory: MemoryStore, id: number, scope: string | null): boolean {
+  const found = memory.get(id);
+  return found !== undefined && inScope(found, scope);
 }
 
 /** `saved` runs after each write (and after the vector made for the check is stored). */
@@ -44,7 +52,8 @@ export function createDedupingSave(
     return result;
   };
   return async (input, signal) => {
-    const same = sameText(memory, input.summary);
+    const scope = input.chat ?? null;
+    const same = sameText(memory, input.summary, scope);
     const updated = same ? memory.update(same.id, input) : undefined;
     if (same && updated) return done({ memory: updated, duplicateOf: same.id });
     if (!space) return done({ memory: memory.save(input) });
@@ -62,8 +71,13 @@ export function createDedupingSave(
       return done({ memory: memory.save(input) });
     }
     const store = space.store();
-    const near = vector && store ? store.nearest(vector, 1)[0] : undefined;
-    if (near && near.similarity >= DUPLICATE_SIMILARITY) {
+    const near =
+      vector && store
+        ? store
+            .nearest(vector, CANDIDATES)
+            .find((hit) => hit.similarity >= DUPLICATE_SIMILARITY && sameScope(memory, hit.id, scope))
+        : undefined;
+    if (near) {
       const merged = memory.update(near.id, input);
       if (merged) {
         if (vector) store?.put(merged.id, vector);

@@ -5,7 +5,8 @@
  */
 
 import { fuseRanks } from '../../util/fuse-ranks.js';
-import type { MemorySearchHit, MemoryStore } from '../types.js';
+import { inScope } from '../scope.js';
+import type { MemoryScope, MemorySearchHit, MemoryStore } from '../types.js';
 import type { VectorSpace } from './vector-space.js';
 
 export type SearchMode = 'keyword' | 'vector' | 'hybrid';
@@ -32,6 +33,8 @@ export interface HybridSearch {
       signal?: AbortSignal;
       /** The text embedded for the vector search, when the keyword query was rewritten from it. */
       meaning?: string;
+      /** Whose memories (absent: all). */
+      scope?: MemoryScope;
     },
   ): Promise<HybridResult>;
   /** Whether vector search is possible at all. */
@@ -42,15 +45,16 @@ export interface HybridSearch {
 const CANDIDATES = 50;
 
 export function createHybridSearch(memory: MemoryStore, space: VectorSpace | undefined): HybridSearch {
-  const keywordHits = (query: string): MemorySearchHit[] =>
-    memory.search(query, { pageSize: CANDIDATES }).items;
+  const keywordHits = (query: string, scope: MemoryScope): MemorySearchHit[] =>
+    memory.search(query, { pageSize: CANDIDATES, scope }).items;
 
   return {
     vectors: space !== undefined,
     async search(query, options = {}) {
       const wanted = options.mode ?? 'hybrid';
       const limit = Math.min(50, Math.max(1, options.limit ?? 10));
-      const keyword = wanted === 'vector' ? [] : keywordHits(query);
+      const { scope } = options;
+      const keyword = wanted === 'vector' ? [] : keywordHits(query, scope);
       if (wanted === 'keyword' || !space) {
         return {
           mode: 'keyword',
@@ -61,12 +65,14 @@ export function createHybridSearch(memory: MemoryStore, space: VectorSpace | und
       let nearest: { id: number; similarity: number }[];
       try {
         const [vector] = await space.embed([options.meaning ?? query], options.signal);
-        nearest = vector ? (space.store()?.nearest(vector, CANDIDATES) ?? []) : [];
+        // Vectors know no chat: a scoped search takes more candidates and keeps the scope's below.
+        const wide = scope === undefined ? CANDIDATES : CANDIDATES * 8;
+        nearest = vector ? (space.store()?.nearest(vector, wide) ?? []) : [];
       } catch (error) {
         const note = error instanceof Error ? error.message : String(error);
         return {
           mode: 'keyword',
-          hits: (wanted === 'vector' ? keywordHits(query) : keyword).slice(0, limit),
+          hits: (wanted === 'vector' ? keywordHits(query, scope) : keyword).slice(0, limit),
           note,
         };
       }
@@ -81,7 +87,8 @@ export function createHybridSearch(memory: MemoryStore, space: VectorSpace | und
       for (const { key: id, score } of fuseRanks(lists, (a, b) => b - a)) {
         if (hits.length >= limit) break;
         const found = byId.get(id) ?? toHit(memory, id);
-        if (!found) continue; // deleted since its vector was loaded
+        // Deleted since its vector was loaded, or another chat's.
+        if (!found || !inScope(found, scope)) continue;
         const cosine = similarity.get(id);
         hits.push({ ...found, score, ...(cosine === undefined ? {} : { similarity: cosine }) });
       }

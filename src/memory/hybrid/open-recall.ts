@@ -73,7 +73,7 @@ export function openMemoryRecall(options: OpenRecallOptions): MemoryRecall {
   // With no memory at all there is nothing to recall: no embedding request for the message.
   const anyMemory = db.prepare('SELECT 1 FROM memories LIMIT 1').pluck();
   const recallAny = createRecall(search, memorySettings, lang);
-  const recall: typeof recallAny = async (message, signal) =>
-    anyMemory.get() === undefined ? undefined : recallAny(message, signal);
+  const recall: typeof recallAny = async (message, signal, scope) =>
+    anyMemory.get() === undefined ? undefined : recallAny(message, signal, scope);
   return { memory: indexed, search, recall, status, indexer, save, embedder };
 }

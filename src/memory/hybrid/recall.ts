@@ -10,6 +10,7 @@ import { searchTerms } from '../../store/fts-terms.js';
 import { estimateTextTokens } from '../../util/text-tokens.js';
 import { cleanName, cleanText } from '../../util/untrusted-text.js';
 import { memoryMessages } from '../messages.js';
+import type { MemoryScope } from '../types.js';
 import type { HybridHit, HybridSearch } from './hybrid-search.js';
 import { memoryText } from './memory-text.js';
 
@@ -39,7 +40,7 @@ function keywordShare(hit: HybridHit, terms: string[]): number {
 }
 
 export function createRecall(search: HybridSearch, settings: () => Config['memory'], lang: Lang) {
-  return async (message: string, signal?: AbortSignal): Promise<Recall | undefined> => {
+  return async (message: string, signal?: AbortSignal, scope?: MemoryScope): Promise<Recall | undefined> => {
     const { recall_k: k, recall_tokens: maxTokens, recall_min_similarity: minSimilarity } = settings();
     if (k === 0 || !message.trim()) return undefined;
     // The message as separate keywords (any may match; keyword hits need a share of its terms),
@@ -50,6 +51,7 @@ export function createRecall(search: HybridSearch, settings: () => Config['memor
       limit: k * 3,
       signal,
       meaning: message,
+      scope,
     });
     const chosen: RecalledMemory[] = [];
     let tokens = 0;

@@ -40,6 +40,7 @@ export function createMemoriesRoutes(services: AppServices, t: ApiMessages): Hon
         startTime: m.startTime,
         endTime: m.endTime,
         createdAt: m.createdAt,
+        chat: m.chat,
         ...(m.snippet === undefined ? {} : { snippet: m.snippet }),
       })),
     });

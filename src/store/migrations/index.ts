@@ -9,6 +9,7 @@ import { memoryVectorStaleMigration } from './007-memory-vector-stale.js';
 import { usageMigration } from './008-usage.js';
 import { taskPreCheckMigration } from './009-task-pre-check.js';
 import { taskRunCapMigration } from './011-task-run-cap.js';
+import { memoryChatMigration } from './012-memory-chat.js';
 
 /** Every schema step, in order. Add new ones at the end; never edit an applied one. */
 export const MIGRATIONS: Migration[] = [
@@ -22,4 +23,5 @@ export const MIGRATIONS: Migration[] = [
   usageMigration,
   taskPreCheckMigration,
   taskRunCapMigration,
+  memoryChatMigration,
 ];

@@ -5,7 +5,7 @@
 import type { Lang } from '../../i18n/lang.js';
 import type { DedupingSave } from '../../memory/hybrid/dedupe-save.js';
 import type { HybridSearch } from '../../memory/hybrid/hybrid-search.js';
-import type { MemoryStore } from '../../memory/types.js';
+import type { MemoryStore, ScopeOfSession } from '../../memory/types.js';
 import type { TaskStore } from '../../tasks/types.js';
 import type { Clock } from '../../util/clock.js';
 import type { PreCheckRunner } from '../command/pre-check.js';
@@ -34,14 +34,18 @@ interface MemoryToolsOptions {
   preCheck?: PreCheckRunner;
   /** config `scheduler.max_tokens_per_run`. */
   configRunCap?: number;
+  /** Whose memories a session sees, and which sessions may write the shared prompt files. */
+  scopeOf?: ScopeOfSession;
 }
 
 export function createMemoryTools(options: MemoryToolsOptions): AnyTool[] {
   const { memory, tasks, promptsDir, lang, clock, defaultTimezone, minIntervalS, preCheck } = options;
+  const scoped = options.scopeOf ? { scopeOf: options.scopeOf } : {};
   return [
     createMemoryTool({
       memory,
       lang,
+      ...scoped,
       ...(options.memorySearch ? { search: options.memorySearch } : {}),
       ...(options.memorySave ? { save: options.memorySave } : {}),
     }),
@@ -54,8 +58,8 @@ export function createMemoryTools(options: MemoryToolsOptions): AnyTool[] {
       ...(preCheck ? { preCheck } : {}),
       ...(options.configRunCap !== undefined ? { configRunCap: options.configRunCap } : {}),
     }),
-    createUpdateIdentityTool({ promptsDir, lang, clock }),
-    createUpdateSoulTool({ promptsDir, lang, clock }),
-    createSaveMemoryAndEndTool({ memory, promptsDir, lang, clock }),
+    createUpdateIdentityTool({ promptsDir, lang, clock, ...scoped }),
+    createUpdateSoulTool({ promptsDir, lang, clock, ...scoped }),
+    createSaveMemoryAndEndTool({ memory, promptsDir, lang, clock, ...scoped }),
   ];
 }

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { Lang } from '../../i18n/lang.js';
 import type { DedupingSave } from '../../memory/hybrid/dedupe-save.js';
 import type { HybridSearch } from '../../memory/hybrid/hybrid-search.js';
-import type { Memory, MemoryStore, Page } from '../../memory/types.js';
+import { inScope } from '../../memory/scope.js';
+import type { Memory, MemoryScope, MemoryStore, Page, ScopeOfSession } from '../../memory/types.js';
 import { failure, success } from '../format.js';
 import { commonMessages } from '../messages.js';
 import type { Tool } from '../tool.js';
@@ -49,11 +50,16 @@ function listing(
 async function searchByMeaning(
   search: HybridSearch,
   query: string,
-  limit: number | undefined,
+  options: { limit: number | undefined; scope: MemoryScope },
   t: ReturnType<typeof memoryToolMessages>,
   signal: AbortSignal,
 ): Promise<string | undefined> {
-  const result = await search.search(query, { mode: 'hybrid', limit: limit ?? 10, signal });
+  const result = await search.search(query, {
+    mode: 'hybrid',
+    limit: options.limit ?? 10,
+    signal,
+    scope: options.scope,
+  });
   if (result.mode !== 'hybrid') return undefined;
   const header = t.searchTitle(t.modeHybrid, query, result.hits.length);
   if (result.hits.length === 0) return `${header}\n${t.none}`;
@@ -74,6 +80,8 @@ export function createMemoryTool(options: {
   search?: HybridSearch;
   /** Save that updates a duplicate instead of adding a copy; default a plain save. */
   save?: DedupingSave;
+  /** Whose memories a session sees (absent: every session is the owner's). */
+  scopeOf?: ScopeOfSession;
 }): Tool<MemoryArgs> {
   const { memory } = options;
   return {
@@ -82,7 +90,8 @@ export function createMemoryTool(options: {
     parameters: schema(options.lang),
     async execute(args, ctx) {
       const t = memoryToolMessages(ctx.lang);
-      const paging = { page: args.page, pageSize: args.limit };
+      const scope = options.scopeOf?.(ctx.sessionId);
+      const paging = { page: args.page, pageSize: args.limit, scope };
       switch (args.action) {
         case 'save': {
           if (!args.summary?.trim()) return failure(t.needSummary);
@@ -92,6 +101,7 @@ export function createMemoryTool(options: {
             content: args.content,
             tags: args.keywords,
             importance: args.importance,
+            chat: scope ?? null,
           };
           const result = options.save
             ? await options.save(input, ctx.signal)
@@ -108,7 +118,13 @@ export function createMemoryTool(options: {
           const query = args.query?.trim() || (args.keywords ?? []).join(' ').trim();
           if (!query) return failure(t.needQuery);
           if (options.search?.vectors && (args.page ?? 1) === 1 && !args.match_all) {
-            const content = await searchByMeaning(options.search, query, args.limit, t, ctx.signal);
+            const content = await searchByMeaning(
+              options.search,
+              query,
+              { limit: args.limit, scope },
+              t,
+              ctx.signal,
+            );
             if (content !== undefined) return { ok: true, content };
           }
           const page = memory.search(query, { ...paging, matchAll: args.match_all });
@@ -127,7 +143,7 @@ export function createMemoryTool(options: {
         case 'get': {
           if (args.memory_id === undefined) return failure(t.needId);
           const item = memory.get(args.memory_id);
-          if (!item) return failure(t.notFound(args.memory_id));
+          if (!item || !inScope(item, scope)) return failure(t.notFound(args.memory_id));
           return success(item.topic, [
             [t.labelId, item.id],
             [t.labelTime, `${item.startTime} – ${item.endTime}`],
@@ -141,7 +157,11 @@ export function createMemoryTool(options: {
           const ids = [...(args.memory_ids ?? []), ...(args.memory_id === undefined ? [] : [args.memory_id])];
           if (ids.length === 0) return failure(t.needId);
           if (args.confirm !== true) return failure(t.needConfirm);
-          const n = memory.delete(ids);
+          const visible = ids.filter((id) => {
+            const item = memory.get(id);
+            return item !== undefined && inScope(item, scope);
+          });
+          const n = memory.delete(visible);
           if (n === 0) return failure(t.notFound(ids[0] ?? 0));
           return success(t.deleted(n));
         }

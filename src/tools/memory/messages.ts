@@ -70,6 +70,9 @@ export const memoryToolMessages = defineMessages({
     statusNone: '（无）',
     labelReason: '原因',
     labelStatusFile: '状态文件',
+    ownerOnly: (file: string) =>
+      `不能修改 ${file}：它在所有会话的提示里，只有主人的会话（网页、终端、memory.owner_chats 里的聊天）可以改`,
+    statusNotWritten: '未写入（这是一个聊天的会话，状态文件只由主人的会话写）',
   },
   en: {
     memoryDescription:
@@ -140,6 +143,10 @@ export const memoryToolMessages = defineMessages({
     statusNone: '(none)',
     labelReason: 'Reason',
     labelStatusFile: 'Status file',
+    ownerOnly: (file) =>
+      `${file} cannot be changed here: it is in every session's prompt, so only the owner's sessions (the page, the terminal, chats in memory.owner_chats) may change it`,
+    statusNotWritten:
+      "not written (this is a chat's session; only the owner's sessions write the status file)",
   },
 });
 

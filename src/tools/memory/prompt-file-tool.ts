@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { Lang } from '../../i18n/lang.js';
+import type { ScopeOfSession } from '../../memory/types.js';
 import { writeFileAtomic } from '../../util/atomic-write.js';
 import { type Clock, isoWithOffset, systemClock } from '../../util/clock.js';
 import { failure, formatBytes, success } from '../format.js';
@@ -17,6 +18,8 @@ export interface PromptFileToolOptions {
   promptsDir: string;
   lang: Lang;
   clock?: Clock;
+  /** A session of a chat that is not the owner's may not rewrite the prompt every session reads. */
+  scopeOf?: ScopeOfSession;
 }
 
 function schema(lang: Lang) {
@@ -41,6 +44,7 @@ export function createPromptFileTool(
     parameters: schema(options.lang),
     async execute(args, ctx) {
       const t = memoryToolMessages(ctx.lang);
+      if (options.scopeOf?.(ctx.sessionId) !== undefined) return failure(t.ownerOnly(spec.file));
       const body = args.content.trim();
       if (!body) return failure(t.emptyContent);
       const header = spec.kind === 'identity' ? t.identityHeader : t.soulHeader;

@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { Lang } from '../../i18n/lang.js';
-import type { MemoryStore } from '../../memory/types.js';
+import type { MemoryStore, ScopeOfSession } from '../../memory/types.js';
 import { STATUS_FILE } from '../../prompts/files.js';
 import { writeFileAtomic } from '../../util/atomic-write.js';
 import { type Clock, isoWithOffset, systemClock } from '../../util/clock.js';
@@ -35,6 +35,8 @@ export function createSaveMemoryAndEndTool(options: {
   promptsDir: string;
   lang: Lang;
   clock?: Clock;
+  /** Whose memory it is; a chat that is not the owner's keeps the memory but writes no status file. */
+  scopeOf?: ScopeOfSession;
 }): Tool<SaveMemoryAndEndArgs> {
   const clock = options.clock ?? systemClock;
   return {
@@ -62,14 +64,17 @@ export function createSaveMemoryAndEndTool(options: {
         t.updatedAt(isoWithOffset(now)),
         '',
       ].join('\n');
+      // The status file is in every session's prompt: only the owner's sessions write it.
+      const chat = options.scopeOf?.(ctx.sessionId);
       const statusPath = join(options.promptsDir, STATUS_FILE);
-      await writeFileAtomic(statusPath, status);
+      if (chat === undefined) await writeFileAtomic(statusPath, status);
       const saved = options.memory.save({
         summary,
         topic: args.topic,
         content: [args.current_status, args.next_goals].filter(Boolean).join('\n\n'),
         importance: 3,
         endTime: now,
+        chat: chat ?? null,
       });
       return success(
         t.ended,
@@ -77,7 +82,7 @@ export function createSaveMemoryAndEndTool(options: {
           [t.labelId, saved.id],
           [t.labelTopic, saved.topic],
           [t.labelReason, args.reason?.trim() || t.defaultReason],
-          [t.labelStatusFile, statusPath],
+          [t.labelStatusFile, chat === undefined ? statusPath : t.statusNotWritten],
         ],
         { endConversation: true },
       );
