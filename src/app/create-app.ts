@@ -4,9 +4,9 @@
  * `aibox serve`, `aibox ask` and the tests all start here.
  */
 import { homedir } from 'node:os';
-import { senderStorePath } from '../channels/channel-config.js';
-import { createNotifyTargets } from '../channels/notify-targets.js';
-import { createSenderStore } from '../channels/sender-store.js';
+import type { ChatChannel } from '../chats/allowed-senders.js';
+import { createNotifyTargets } from '../chats/notify-targets.js';
+import { createSenderStore, senderStorePath } from '../chats/sender-store.js';
 import { resolveCliContext } from '../config/context.js';
 import type { Lang } from '../i18n/lang.js';
 import type { Logger } from '../log/logger.js';
@@ -73,6 +73,8 @@ export interface CreateAppOptions {
   command?: string;
   /** This process holds the data dir's box lock (`aibox serve`): no other box can have it open. */
   holdsBoxLock?: boolean;
+  /** The channels Aibox can run (`CHANNEL_KINDS`), whose allowed chats a task may post to. */
+  channels: readonly ChatChannel[];
   /** MCP reconnection back-off (tests use short ones). */
   mcpBackoff?: { initialMs: number; maxMs: number };
 }
@@ -83,7 +85,7 @@ export interface App extends AppServices {
   close(): Promise<void>;
 }
 
-export async function createApp(options: CreateAppOptions = {}): Promise<App> {
+export async function createApp(options: CreateAppOptions): Promise<App> {
   const env = options.home
     ? { ...(options.env ?? process.env), AIBOX_HOME: options.home }
     : (options.env ?? process.env);
@@ -170,7 +172,13 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
       clock,
       lang,
       minIntervalMs: config.scheduler.min_interval_s * 1000,
-      notifyTargets: createNotifyTargets({ config: liveConfig, env, senders, lang }),
+      notifyTargets: createNotifyTargets({
+        config: liveConfig,
+        env,
+        senders,
+        lang,
+        channels: options.channels,
+      }),
     });
     const prompts = createPromptLoader({
       dir: paths.prompts,

@@ -3,7 +3,7 @@
  * No module reaches for a global: it receives what it needs from here.
  */
 import type { Database } from 'better-sqlite3';
-import type { SenderStore } from '../channels/sender-store.js';
+import type { SenderStore } from '../chats/sender-store.js';
 import type { DataPaths } from '../config/paths.js';
 import type { ReloadPlan } from '../config/reload-plan.js';
 import type { Config } from '../config/schema.js';

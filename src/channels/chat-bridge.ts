@@ -5,24 +5,24 @@
  * Nothing from a sender who is not allowed reaches a session or the model.
  */
 import type { AppServices } from '../app/services.js';
+import type { AllowedSenders } from '../chats/allowed-senders.js';
+import { chatSessionId } from '../chats/chat-target.js';
+import type { SenderStore } from '../chats/sender-store.js';
 import type { CommandRegistry } from '../commands/registry.js';
+import { workspaceDir } from '../config/workspace-dir.js';
 import { describeError, isAppError } from '../errors.js';
 import { type Lang, langOfText } from '../i18n/lang.js';
 import type { ApprovalEvent, PendingApproval } from '../safety/approval-broker.js';
 import type { ApprovalAnswer, ApprovalRequest } from '../safety/types.js';
 import type { Session, SessionEvent } from '../session/types.js';
-import { workspaceDir } from '../tools/files/workspace.js';
 import { setBounded } from '../util/bounded-map.js';
-import type { AllowedSenders } from './allowed-senders.js';
 import { approvalButtons, approvalText, decidedText, parseApprovalData } from './approval-prompt.js';
 import { createChatOutbox } from './chat-outbox.js';
-import { chatSessionId } from './chat-target.js';
 import { type ChannelMessages, channelMessages } from './messages.js';
 import type { OutboxStore } from './outbox-store.js';
 import { FileTooLargeError } from './read-limited.js';
 import { createRecentIds } from './recent-ids.js';
 import { saveChatFile } from './save-chat-files.js';
-import type { SenderStore } from './sender-store.js';
 import { splitText } from './split-text.js';
 import { createStrangerGate } from './stranger-gate.js';
 import { StreamingReply } from './streaming-reply.js';
@@ -378,7 +378,7 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
         // The same limit as a WebSocket frame: a chat message is hostile input like any other.
         const limit = app.config.server.max_frame_bytes;
         if (Buffer.byteLength(message.text) > limit) return await post(message.chatId, t.tooLong(limit));
-        // Where the box may later post a task's result (notify-targets.ts): a chat an allowed sender uses.
+        // Where the box may later post a task's result (src/chats/notify-targets.ts): a chat an allowed sender uses.
         options.senders.rememberChat(transport.name, message.chatId, message.senderId, message.direct);
         const text = message.text.trim();
         const word = wordApprovals.read(message.chatId, message.files.length === 0 ? text : '');

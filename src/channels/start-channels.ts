@@ -4,9 +4,9 @@
  * skipped: it never stops the server or the other channels.
  */
 import type { AppServices } from '../app/services.js';
+import { createAllowedSenders } from '../chats/allowed-senders.js';
 import type { CommandRegistry } from '../commands/registry.js';
 import type { Logger } from '../log/logger.js';
-import { createAllowedSenders } from './allowed-senders.js';
 import { outboxStorePath } from './channel-config.js';
 import type { TransportTuning } from './channel-kind.js';
 import { CHANNEL_KINDS } from './channel-kinds.js';
@@ -36,7 +36,12 @@ export async function startChannels(
   const logger = app.logger.child({ module: 'channels' });
   const transports: ChannelTransport[] = [];
   const bridges = new Map<string, ChatBridge>();
-  const allowed = createAllowedSenders({ config: () => app.config, env, senders: app.senders });
+  const allowed = createAllowedSenders({
+    config: () => app.config,
+    env,
+    senders: app.senders,
+    channels: CHANNEL_KINDS,
+  });
   const outbox = openOutbox(app, logger);
 
   for (const kind of CHANNEL_KINDS) {

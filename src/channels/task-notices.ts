@@ -10,13 +10,14 @@
  */
 
 import type { AppServices } from '../app/services.js';
+import { parseChatTarget } from '../chats/chat-target.js';
+import { createNotifyTargets } from '../chats/notify-targets.js';
 import type { Logger } from '../log/logger.js';
 import { taskSessionId } from '../scheduler/session-run-job.js';
 import type { SchedulerEvent, Task, TaskRun } from '../tasks/types.js';
+import { CHANNEL_KINDS } from './channel-kinds.js';
 import type { ChatBridge } from './chat-bridge.js';
-import { parseChatTarget } from './chat-target.js';
 import { notifyMessages } from './messages.js';
-import { createNotifyTargets } from './notify-targets.js';
 
 interface TaskNoticeOptions {
   app: AppServices;
@@ -38,6 +39,7 @@ export function postTaskResults(options: TaskNoticeOptions): () => void {
     env: options.env,
     senders: app.senders,
     lang: app.lang,
+    channels: CHANNEL_KINDS,
   });
 
   /** Whether the box may still post to the task's chat (its sender may have been removed since). */

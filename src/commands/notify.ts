@@ -3,7 +3,7 @@
  * (any allowed chat), `here` (the chat this is typed in) or `off`. The task store refuses a
  * chat that is not allowed, so this can never make the box post to a stranger.
  */
-import { chatOfSession, formatChatTarget } from '../channels/chat-target.js';
+import { chatOfSession, formatChatTarget } from '../chats/chat-target.js';
 import { wireCodeOf } from '../error-codes.js';
 import { isAppError } from '../errors.js';
 import { taskFrameMessages } from '../tasks/messages.js';

@@ -12,9 +12,10 @@ import type {
 } from 'openai/resources/chat/completions';
 import { AppError } from '../errors.js';
 import type { Lang } from '../i18n/lang.js';
+import { createDeadline, type Deadline } from '../util/deadline.js';
 import { type IdGenerator, randomId } from '../util/ids.js';
+import { sleep } from '../util/sleep.js';
 import { classifyError, type Failure } from './classify-error.js';
-import { createDeadline, type Deadline, sleep } from './deadline.js';
 import { createDoneTracker } from './done-marker.js';
 import { providerMessages } from './messages.js';
 import { providerInfo } from './provider-info.js';

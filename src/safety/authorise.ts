@@ -4,9 +4,8 @@
  * outright under `safety.mode = deny`.
  */
 import type { Config } from '../config/schema.js';
-import type { ToolContext } from '../tools/tool.js';
 import { commandRefusal, type RefusalHow } from './refusal.js';
-import type { Verdict } from './types.js';
+import type { AskContext, Verdict } from './types.js';
 
 type Authorisation = { run: true } | { run: false; message: string };
 
@@ -14,7 +13,7 @@ export async function authorise(
   verdict: Verdict,
   mode: Config['safety']['mode'],
   request: { tool: string; command: string; env?: Readonly<Record<string, string>> },
-  ctx: Pick<ToolContext, 'lang' | 'requestApproval'>,
+  ctx: AskContext,
 ): Promise<Authorisation> {
   const refuse = (how: RefusalHow, by?: string): Authorisation => ({
     run: false,

@@ -13,12 +13,11 @@
 import { realpathSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Config, SafetyRule } from '../config/schema.js';
-import type { ToolContext } from '../tools/tool.js';
 import { fileAccessMessages } from './messages.js';
 import { globMatches, literalGlob } from './path-glob.js';
 import { isProtectedPath, isWithin, type ProtectedPlaces } from './protected-paths.js';
 import { callRefusal } from './refusal.js';
-import type { ApprovalOutcome } from './types.js';
+import type { ApprovalOutcome, AskContext } from './types.js';
 
 type FileToolName = 'read_file' | 'write_file' | 'list_files';
 
@@ -43,7 +42,7 @@ type AccessResult =
   { ok: true; path: string; real: string } | { ok: false; message: string };
 
 export interface FileAccess {
-  check(tool: FileToolName, path: string, ctx: ToolContext): Promise<AccessResult>;
+  check(tool: FileToolName, path: string, ctx: AskContext): Promise<AccessResult>;
 }
 
 /** realpath of the longest existing prefix, plus the part that does not exist yet. */

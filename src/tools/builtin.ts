@@ -3,6 +3,7 @@ import { realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { type DataPaths, expandPath } from '../config/paths.js';
 import type { Config } from '../config/schema.js';
+import { workspaceDir } from '../config/workspace-dir.js';
 import { AppError } from '../errors.js';
 import type { Lang } from '../i18n/lang.js';
 import { type CommandGuard, createCommandGuard } from '../safety/command-guard.js';
@@ -18,7 +19,6 @@ import { createPreCheckRunner, type PreCheckRunner } from './command/pre-check.j
 import { createRunCommandTool } from './command/run-command.js';
 import { createListFilesTool } from './files/list-files.js';
 import { createReadFileTool } from './files/read-file.js';
-import { workspaceDir } from './files/workspace.js';
 import { createWriteFileTool } from './files/write-file.js';
 import { type ResultLimiter, withResultLimit } from './result-limit.js';
 import { createCreateSkillTool } from './skills/create-skill.js';

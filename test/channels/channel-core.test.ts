@@ -7,9 +7,9 @@ import { parseApprovalData } from '../../src/channels/approval-prompt.js';
 import { createBackoff } from '../../src/channels/backoff.js';
 import { createRecentIds } from '../../src/channels/recent-ids.js';
 import { safeFileName } from '../../src/channels/save-chat-files.js';
-import { createSenderStore } from '../../src/channels/sender-store.js';
 import { splitText } from '../../src/channels/split-text.js';
 import { toMarkdownV2 } from '../../src/channels/telegram/markdown-v2.js';
+import { createSenderStore } from '../../src/chats/sender-store.js';
 import { checkMarkdownV2 } from '../helpers/fake-telegram.js';
 
 describe('splitText', () => {

@@ -3,9 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { chatOfSession, chatSessionId, parseChatTarget } from '../../src/channels/chat-target.js';
-import { createNotifyTargets } from '../../src/channels/notify-targets.js';
-import { createSenderStore } from '../../src/channels/sender-store.js';
+import { CHANNEL_KINDS } from '../../src/channels/channel-kinds.js';
+import { chatOfSession, chatSessionId, parseChatTarget } from '../../src/chats/chat-target.js';
+import { createNotifyTargets } from '../../src/chats/notify-targets.js';
+import { createSenderStore } from '../../src/chats/sender-store.js';
 import { ConfigSchema } from '../../src/config/schema.js';
 import { isAppError } from '../../src/errors.js';
 import { langOfText } from '../../src/i18n/lang.js';
@@ -42,7 +43,13 @@ describe('notify targets', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const senders = createSenderStore(join(dir, 'senders.json'));
   const config = ConfigSchema.parse({ channels: { telegram: { token: 't', allowed_ids: [42] } } });
-  const targets = createNotifyTargets({ config: () => config, env: {}, senders, lang: 'en' });
+  const targets = createNotifyTargets({
+    config: () => config,
+    env: {},
+    senders,
+    lang: 'en',
+    channels: CHANNEL_KINDS,
+  });
   const refusal = (target: string) => {
     try {
       targets.check(target);

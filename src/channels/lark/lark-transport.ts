@@ -11,7 +11,7 @@
  */
 import { EventDispatcher, LoggerLevel, WSClient } from '@larksuiteoapi/node-sdk';
 import type { Logger } from '../../log/logger.js';
-import { sleep } from '../../providers/deadline.js';
+import { sleep } from '../../util/sleep.js';
 import { createBackoff } from '../backoff.js';
 import type { TransportTuning } from '../channel-kind.js';
 import { FileTooLargeError } from '../read-limited.js';

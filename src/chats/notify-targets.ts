@@ -8,10 +8,9 @@ import type { Config } from '../config/schema.js';
 import { AppError } from '../errors.js';
 import type { Lang } from '../i18n/lang.js';
 import type { NotifyTargets } from '../tasks/types.js';
-import { createAllowedSenders } from './allowed-senders.js';
-import { CHANNEL_KINDS } from './channel-kinds.js';
+import { type ChatChannel, createAllowedSenders } from './allowed-senders.js';
 import { formatChatTarget, parseChatTarget } from './chat-target.js';
-import { notifyMessages } from './messages.js';
+import { notifyTargetMessages } from './messages.js';
 import type { SenderStore } from './sender-store.js';
 
 interface NotifyTargetsOptions {
@@ -20,16 +19,18 @@ interface NotifyTargetsOptions {
   env: NodeJS.ProcessEnv;
   senders: SenderStore;
   lang: Lang;
+  /** The channels Aibox can run (`CHANNEL_KINDS`). */
+  channels: readonly ChatChannel[];
 }
 
 export function createNotifyTargets(options: NotifyTargetsOptions): NotifyTargets {
-  const t = notifyMessages(options.lang);
+  const t = notifyTargetMessages(options.lang);
   const allowed = createAllowedSenders(options);
   return {
     check(text) {
       const target = parseChatTarget(text);
       if (!target) {
-        const names = CHANNEL_KINDS.map((kind) => kind.name).join(', ');
+        const names = options.channels.map((kind) => kind.name).join(', ');
         throw new AppError('bad_notify', t.badTarget(text, names));
       }
       const opener = options.senders.chatOpener(target.channel, target.chatId);

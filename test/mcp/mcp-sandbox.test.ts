@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dataPaths } from '../../src/config/paths.js';
 import { SafetyConfigSchema } from '../../src/config/schema.js';
-import { mcpSandboxLaunch } from '../../src/safety/mcp-sandbox.js';
+import { mcpSandboxLaunch } from '../../src/mcp/mcp-sandbox.js';
 import { runProcess } from '../../src/util/run-process.js';
 import { tempDir } from '../helpers/tool-context.js';
 

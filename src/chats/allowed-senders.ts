@@ -5,8 +5,14 @@
  * notify-target check asks it before a task may post to a chat.
  */
 import type { Config } from '../config/schema.js';
-import { CHANNEL_KINDS } from './channel-kinds.js';
 import type { SenderStore } from './sender-store.js';
+
+/** What the check needs of a channel kind (src/channels/channel-kind.ts). */
+export interface ChatChannel {
+  readonly name: string;
+  /** Sender ids the config allows (read live, so `/reload` applies a change). */
+  allowedIds(config: Config, env: NodeJS.ProcessEnv): string[];
+}
 
 export interface AllowedSenders {
   isAllowed(channel: string, senderId: string): boolean;
@@ -18,12 +24,14 @@ interface AllowedSendersOptions {
   /** Where a channel may take its allowed ids besides config. */
   env: NodeJS.ProcessEnv;
   senders: Pick<SenderStore, 'isPaired'>;
+  /** The channels Aibox can run (`CHANNEL_KINDS`). */
+  channels: readonly ChatChannel[];
 }
 
 export function createAllowedSenders(options: AllowedSendersOptions): AllowedSenders {
   return {
     isAllowed(channel, senderId) {
-      const kind = CHANNEL_KINDS.find((k) => k.name === channel);
+      const kind = options.channels.find((k) => k.name === channel);
       if (!kind) return false;
       return (
         kind.allowedIds(options.config(), options.env).includes(senderId) ||

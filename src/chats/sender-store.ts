@@ -5,14 +5,28 @@
  * written atomically), shared by the CLI that makes codes and the server that takes them.
  */
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { join } from 'node:path';
+import type { DataPaths } from '../config/paths.js';
 import { writeFileAtomicSync } from '../util/atomic-write.js';
 import { PRIVATE_FILE_MODE } from '../util/private-files.js';
 import { readTextIfExistsSync } from '../util/read-if-exists.js';
-import type { KnownChat } from './channel-kind.js';
 import { parseSenderFile, type SenderFile } from './sender-file.js';
+
+/** The paired senders and live pairing codes (0600). */
+export function senderStorePath(paths: DataPaths): string {
+  return join(paths.home, 'channel-senders.json');
+}
 
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 const CODE_LENGTH = 8;
+
+/** A chat from the record of chats an allowed sender used. */
+export interface KnownChat {
+  /** The allowed sender last seen there. */
+  opener: string;
+  /** Whether it is a one-to-one chat with the opener (as the vendor said when they wrote). */
+  direct: boolean;
+}
 
 export interface SenderStore {
   isPaired(channel: string, senderId: string): boolean;

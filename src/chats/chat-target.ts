@@ -3,7 +3,7 @@
  * per-chat session that goes with it (`telegram-42`). Import-light: the task store's checks,
  * the `/notify` command and the bridges all read it.
  */
-import { CHANNEL_KINDS } from './channel-kinds.js';
+import { CHANNEL_NAMES } from './channel-names.js';
 
 interface ChatTarget {
   channel: string;
@@ -23,7 +23,7 @@ export function parseChatTarget(text: string): ChatTarget | undefined {
   if (at < 1) return undefined;
   const channel = text.slice(0, at).toLowerCase();
   const chatId = text.slice(at + 1);
-  if (!CHANNEL_KINDS.some((kind) => kind.name === channel) || !CHAT_ID.test(chatId)) return undefined;
+  if (!CHANNEL_NAMES.some((name) => name === channel) || !CHAT_ID.test(chatId)) return undefined;
   return { channel, chatId };
 }
 
@@ -34,11 +34,11 @@ export function chatSessionId(target: ChatTarget): string {
 
 /** The chat a per-chat session belongs to (`telegram-42` → telegram:42); undefined for `main`, `task-3` … */
 export function chatOfSession(sessionId: string): ChatTarget | undefined {
-  for (const kind of CHANNEL_KINDS) {
-    const prefix = `${kind.name}-`;
+  for (const name of CHANNEL_NAMES) {
+    const prefix = `${name}-`;
     if (!sessionId.startsWith(prefix)) continue;
     const chatId = sessionId.slice(prefix.length);
-    if (CHAT_ID.test(chatId)) return { channel: kind.name, chatId };
+    if (CHAT_ID.test(chatId)) return { channel: name, chatId };
   }
   return undefined;
 }

@@ -10,10 +10,10 @@ import { existsSync, mkdirSync, realpathSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import type { DataPaths } from '../config/paths.js';
 import type { Config } from '../config/schema.js';
-import type { McpLaunch, WrapMcpLaunch } from '../mcp/launch.js';
-import { HOST_SOCKETS, isWithin, protectedPaths } from './protected-paths.js';
-import { bwrapMounts, type SandboxStatus, sandboxSpawn } from './sandbox.js';
-import { SYSTEM_DIRS } from './sandbox-view.js';
+import { HOST_SOCKETS, isWithin, protectedPaths } from '../safety/protected-paths.js';
+import { bwrapMounts, type SandboxStatus, sandboxSpawn } from '../safety/sandbox.js';
+import { SYSTEM_DIRS } from '../safety/sandbox-view.js';
+import type { McpLaunch, WrapMcpLaunch } from './launch.js';
 
 const realpathOr = (path: string) => {
   try {
