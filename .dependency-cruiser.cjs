@@ -23,7 +23,7 @@ const LAYERS = [
   ['session'],
   ['usage', 'scheduler'],
   ['app'],
-  ['commands'],
+  ['slash-commands'],
   ['channels', 'client'],
   ['mcp-server'],
   ['server'],
@@ -90,8 +90,8 @@ module.exports = {
       name: 'commands-see-the-app-through-services',
       severity: 'error',
       comment:
-        'A slash command is handed the narrow CommandServices; only commands/services.ts, which builds it, sees the app.',
-      from: { path: '^src/commands/', pathNot: '^src/commands/services\\.ts$' },
+        'A slash command is handed the narrow CommandServices; only slash-commands/services.ts, which builds it, sees the app.',
+      from: { path: '^src/slash-commands/', pathNot: '^src/slash-commands/services\\.ts$' },
       to: { path: '^src/app/' },
     },
     {
@@ -99,7 +99,7 @@ module.exports = {
       severity: 'error',
       comment: 'aibox chat speaks the protocol; it does not reach into the server or the agent.',
       from: { path: '^src/client' },
-      to: { path: '^src/(server|app|session|agent|scheduler|tools|store|memory|tasks|commands)' },
+      to: { path: '^src/(server|app|session|agent|scheduler|tools|store|memory|tasks|slash-commands)' },
     },
     {
       name: 'migrations-are-frozen',

@@ -9,7 +9,7 @@ import type { Config } from '../config/schema.js';
 import { workspaceDir } from '../config/workspace-dir.js';
 import type { WrapMcpLaunch } from '../mcp/launch.js';
 import { mcpSandboxLaunch } from '../mcp/mcp-sandbox.js';
-import type { SandboxStatus } from '../safety/sandbox.js';
+import type { SandboxStatus } from '../safety/sandbox/sandbox.js';
 
 interface BoxMcpLaunchOptions {
   config: Config;

@@ -5,14 +5,14 @@
  */
 import type { AppServices } from '../app/services.js';
 import { createAllowedSenders } from '../chats/allowed-senders.js';
-import type { CommandRegistry } from '../commands/registry.js';
 import type { Logger } from '../log/logger.js';
+import type { CommandRegistry } from '../slash-commands/registry.js';
+import { type ChatBridge, createChatBridge } from './bridge/chat-bridge.js';
+import { postTaskResults } from './bridge/task-notices.js';
 import { outboxStorePath } from './channel-config.js';
 import type { TransportTuning } from './channel-kind.js';
 import { CHANNEL_KINDS } from './channel-kinds.js';
-import { type ChatBridge, createChatBridge } from './chat-bridge.js';
-import { createOutboxStore, type OutboxStore } from './outbox-store.js';
-import { postTaskResults } from './task-notices.js';
+import { createOutboxStore, type OutboxStore } from './outbox/outbox-store.js';
 import type { ChannelTransport } from './types.js';
 
 export interface RunningChannels {

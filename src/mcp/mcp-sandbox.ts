@@ -11,8 +11,8 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import type { DataPaths } from '../config/paths.js';
 import type { Config } from '../config/schema.js';
 import { HOST_SOCKETS, isWithin, protectedPaths } from '../safety/protected-paths.js';
-import { bwrapMounts, type SandboxStatus, sandboxSpawn } from '../safety/sandbox.js';
-import { SYSTEM_DIRS } from '../safety/sandbox-view.js';
+import { bwrapMounts, type SandboxStatus, sandboxSpawn } from '../safety/sandbox/sandbox.js';
+import { SYSTEM_DIRS } from '../safety/sandbox/sandbox-view.js';
 import type { McpLaunch, WrapMcpLaunch } from './launch.js';
 
 const realpathOr = (path: string) => {

@@ -6,18 +6,18 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writ
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createRateLimit } from '../../src/channels/access/rate-limit.js';
+import { createStrangerGate } from '../../src/channels/access/stranger-gate.js';
+import { createWordApprovals } from '../../src/channels/approvals/word-approvals.js';
 import { CHANNEL_KINDS } from '../../src/channels/channel-kinds.js';
-import { createChatOutbox } from '../../src/channels/chat-outbox.js';
-import { createOutboxStore } from '../../src/channels/outbox-store.js';
-import { createRateLimit } from '../../src/channels/rate-limit.js';
-import { vendorRefused } from '../../src/channels/send-failure.js';
-import { createStrangerGate } from '../../src/channels/stranger-gate.js';
-import { createWordApprovals } from '../../src/channels/word-approvals.js';
+import { createChatOutbox } from '../../src/channels/outbox/chat-outbox.js';
+import { createOutboxStore } from '../../src/channels/outbox/outbox-store.js';
+import { vendorRefused } from '../../src/channels/outbox/send-failure.js';
 import { createAllowedSenders } from '../../src/chats/allowed-senders.js';
 import { createSenderStore } from '../../src/chats/sender-store.js';
 import { type Config, ConfigSchema } from '../../src/config/schema.js';
 import { type Logger, silentLogger } from '../../src/log/logger.js';
-import type { PendingApproval } from '../../src/safety/approval-broker.js';
+import type { PendingApproval } from '../../src/safety/approvals/approval-broker.js';
 
 describe('allowed senders (one check for chats and notify targets)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'aibox-allowed-'));
