@@ -11,7 +11,7 @@
  * (A send that timed out may still have arrived; that one message can then show twice.)
  */
 import type { Logger } from '../../log/logger.js';
-import { createBackoff } from '../backoff.js';
+import { createBackoff } from '../../util/backoff.js';
 import { splitText } from '../bridge/split-text.js';
 import type { ChannelTransport } from '../types.js';
 import type { OutboxDrop, OutboxStore } from './outbox-store.js';
