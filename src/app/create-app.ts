@@ -11,7 +11,6 @@ import { resolveCliContext } from '../config/context.js';
 import type { Lang } from '../i18n/lang.js';
 import type { Logger } from '../log/logger.js';
 import { createLogger } from '../log/logger.js';
-import type { WrapMcpLaunch } from '../mcp/launch.js';
 import type { McpManager } from '../mcp/types.js';
 import { openMemoryRecall } from '../memory/hybrid/open-recall.js';
 import { createMemoryStore } from '../memory/store.js';
@@ -67,8 +66,6 @@ export interface CreateAppOptions {
   mcp?: boolean;
   /** false: the caller starts connecting them (`app.mcp.start()`), e.g. once the port is open. */
   startMcp?: boolean;
-  /** How stdio MCP servers are started (the command sandbox's seam; default unwrapped). */
-  wrapMcpLaunch?: WrapMcpLaunch;
   /** How this aibox is run (`aibox`, `npm run aibox --`), for the commands start-up suggests. */
   command?: string;
   /** This process holds the data dir's box lock (`aibox serve`): no other box can have it open. */
@@ -250,7 +247,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
         logger,
         limiter: resultLimiter,
         version: VERSION,
-        wrapLaunch: options.wrapMcpLaunch ?? boxMcpLaunch({ config, paths, sandbox, env }),
+        wrapLaunch: boxMcpLaunch({ config, paths, sandbox, env }),
         ...(options.mcpBackoff ? { backoff: options.mcpBackoff } : {}),
       }),
     );
