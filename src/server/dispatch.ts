@@ -1,5 +1,5 @@
 /**
- * What the server does with each valid client frame (PROTOCOL.md "Client → server").
+ * What the server does with each valid client frame (docs/protocol.md, "Client → server").
  * Chat turns are queued in the session and never awaited here, so a client can
  * always send `abort`, `ping` or a command while a turn runs.
  */

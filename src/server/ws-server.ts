@@ -38,7 +38,7 @@ interface WsOptions {
   port: number;
   /** What a client must present to answer approvals. */
   credential: PersonCredential;
-  /** How long a client may take to send its `auth` frame (PROTOCOL.md: 5 s). */
+  /** How long a client may take to send its `auth` frame (docs/protocol.md, "Connecting": 5 s). */
   authTimeoutMs?: number;
   /** Server-side keepalive ping interval; 0 disables. */
   heartbeatMs?: number;

@@ -203,7 +203,7 @@ export interface TaskChange {
   task: Task;
 }
 
-/** Broadcast frames (docs/protocol.md, original §3.3), ready to send as JSON. */
+/** Broadcast frames (docs/protocol.md, "Tasks"), ready to send as JSON. */
 export type SchedulerEvent = SchedulerFrame;
 
 export interface RunJobResult {
