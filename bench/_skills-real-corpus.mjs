@@ -1,7 +1,7 @@
 /**
  * The real-program skill corpus (issue 11): programs of /usr/bin linked into a skills dir as a user
  * would, everyday requests in English and Chinese, and the judge of a junk summary. Shared by
- * test/skills/real-programs.test.ts (a small set) and bench/skills-real.mjs (300 programs).
+ * test/skills/probe/real-programs.test.ts (a small set) and bench/skills-real.mjs (300 programs).
  * Node built-ins only; what is not installed is skipped.
  */
 import { accessSync, constants, readdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';

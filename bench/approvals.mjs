@@ -9,9 +9,9 @@ import { toolContext } from './_fixtures.mjs';
 
 const dist = resolve(import.meta.dirname, '../dist');
 const { createReadFileTool } = await import(`${dist}/tools/files/read-file.js`);
-const { createFileAccess } = await import(`${dist}/safety/file-access.js`);
+const { createFileAccess } = await import(`${dist}/safety/files/file-access.js`);
 const { protectedPlaces } = await import(`${dist}/safety/protected-paths.js`);
-const { createApprovalBroker } = await import(`${dist}/safety/approval-broker.js`);
+const { createApprovalBroker } = await import(`${dist}/safety/approvals/approval-broker.js`);
 const { dataPaths } = await import(`${dist}/config/paths.js`);
 const { defaultConfig } = await import(`${dist}/config/schema.js`);
 

@@ -1,5 +1,5 @@
 /**
- * The install scan's time (src/skills/install-scan.ts), after `npm run build`:
+ * The install scan's time (src/skills/install/install-scan.ts), after `npm run build`:
  * node bench/install-scan.mjs [runs]
  *
  * Median and worst of `runs` (default 20) scans, in-process (the scan's own cost; in Aibox it runs
@@ -9,7 +9,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { scanSkill } from '../dist/skills/install-scan.js';
+import { scanSkill } from '../dist/skills/install/install-scan.js';
 
 const RUNS = Number(process.argv[2] ?? 20);
 const repoSkills = join(import.meta.dirname, '..', 'skills');

@@ -16,13 +16,13 @@ const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : 60;
 const dist = resolve(import.meta.dirname, '../dist');
 const lists = JSON.parse(readFileSync(join(import.meta.dirname, 'safety-commands.json'), 'utf8'));
 
-const { analyseCommand } = await import(`${dist}/safety/analyse-command.js`);
+const { analyseCommand } = await import(`${dist}/safety/command/analyse-command.js`);
 const { protectedPaths } = await import(`${dist}/safety/protected-paths.js`);
-const { modelWritablePlaces } = await import(`${dist}/safety/program-identity.js`);
-const { createCommandGuard } = await import(`${dist}/safety/command-guard.js`);
+const { modelWritablePlaces } = await import(`${dist}/safety/command/program-identity.js`);
+const { createCommandGuard } = await import(`${dist}/safety/command/command-guard.js`);
 const { openSkillProvenance } = await import(`${dist}/skills/provenance.js`);
-const { probeBwrap } = await import(`${dist}/safety/sandbox-probe.js`);
-const { bwrapArgs } = await import(`${dist}/safety/sandbox.js`);
+const { probeBwrap } = await import(`${dist}/safety/sandbox/sandbox-probe.js`);
+const { bwrapArgs } = await import(`${dist}/safety/sandbox/sandbox.js`);
 const { dataPaths } = await import(`${dist}/config/paths.js`);
 const { SafetyConfigSchema, ToolsConfigSchema } = await import(`${dist}/config/schema.js`);
 const { createRunCommandTool } = await import(`${dist}/tools/command/run-command.js`);

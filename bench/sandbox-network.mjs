@@ -9,8 +9,8 @@ const args = process.argv.slice(2);
 const runsAt = args.indexOf('--runs');
 const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : 60;
 const dist = resolve(import.meta.dirname, '../dist');
-const { probeBwrap } = await import(`${dist}/safety/sandbox-probe.js`);
-const { bwrapArgs, sandboxSpawn } = await import(`${dist}/safety/sandbox.js`);
+const { probeBwrap } = await import(`${dist}/safety/sandbox/sandbox-probe.js`);
+const { bwrapArgs, sandboxSpawn } = await import(`${dist}/safety/sandbox/sandbox.js`);
 const { runProcess } = await import(`${dist}/util/run-process.js`);
 
 const dir = mkdtempSync(join(tmpdir(), 'aibox-bench-netns-'));

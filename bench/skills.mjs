@@ -4,9 +4,9 @@
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SKILLS_CACHE_FILE } from '../dist/skills/probe-cache-file.js';
+import { SKILLS_CACHE_FILE } from '../dist/skills/cache/probe-cache-file.js';
 import { createSkillRegistry } from '../dist/skills/registry.js';
-import { createSegmenter } from '../dist/skills/segmenter.js';
+import { createSegmenter } from '../dist/skills/search/segmenter.js';
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => {

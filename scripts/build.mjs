@@ -233,8 +233,8 @@ await esbuild.build({
   chunkNames: 'quick/[name]-[hash]',
 });
 
-// jieba's dictionary grouped by first character (src/skills/dict-index.ts), where the segmenter
+// jieba's dictionary grouped by first character (src/skills/search/dict-index.ts), where the segmenter
 // looks for it: beside the skills modules. Built with the module just transpiled above.
-const { buildDictIndex } = await import(pathToFileURL(join(dist, 'skills/dict-index.js')).href);
+const { buildDictIndex } = await import(pathToFileURL(join(dist, 'skills/search/dict-index.js')).href);
 const jiebaDict = createRequire(import.meta.url).resolve('@node-rs/jieba/dict.txt');
-writeFileSync(join(dist, 'skills/jieba-dict.idx'), buildDictIndex(readFileSync(jiebaDict, 'utf8')));
+writeFileSync(join(dist, 'skills/search/jieba-dict.idx'), buildDictIndex(readFileSync(jiebaDict, 'utf8')));

@@ -4,22 +4,21 @@
  * `aibox serve`, `aibox ask` and the tests all start here.
  */
 import { homedir } from 'node:os';
-import { senderStorePath } from '../channels/channel-config.js';
-import { createNotifyTargets } from '../channels/notify-targets.js';
-import { createSenderStore } from '../channels/sender-store.js';
+import type { ChatChannel } from '../chats/allowed-senders.js';
+import { createNotifyTargets } from '../chats/notify-targets.js';
+import { createSenderStore, senderStorePath } from '../chats/sender-store.js';
 import { resolveCliContext } from '../config/context.js';
 import type { Lang } from '../i18n/lang.js';
 import type { Logger } from '../log/logger.js';
 import { createLogger } from '../log/logger.js';
-import type { WrapMcpLaunch } from '../mcp/launch.js';
 import type { McpManager } from '../mcp/types.js';
 import { openMemoryRecall } from '../memory/hybrid/open-recall.js';
 import { createMemoryStore } from '../memory/store.js';
 import { createPromptLoader } from '../prompts/prompt-loader.js';
 import { createProviderWithSettings } from '../providers/create-provider.js';
-import { type ApprovalBroker, createApprovalBroker } from '../safety/approval-broker.js';
-import { sandboxNotices } from '../safety/sandbox-notices.js';
-import { resolveSandbox } from '../safety/sandbox-probe.js';
+import { type ApprovalBroker, createApprovalBroker } from '../safety/approvals/approval-broker.js';
+import { sandboxNotices } from '../safety/sandbox/sandbox-notices.js';
+import { resolveSandbox } from '../safety/sandbox/sandbox-probe.js';
 import type { SchedulerOptions } from '../scheduler/scheduler.js';
 import type { RunPreCheck } from '../scheduler/session-run-job.js';
 import { createSessionManager } from '../session/session-manager.js';
@@ -68,12 +67,12 @@ export interface CreateAppOptions {
   mcp?: boolean;
   /** false: the caller starts connecting them (`app.mcp.start()`), e.g. once the port is open. */
   startMcp?: boolean;
-  /** How stdio MCP servers are started (the command sandbox's seam; default unwrapped). */
-  wrapMcpLaunch?: WrapMcpLaunch;
   /** How this aibox is run (`aibox`, `npm run aibox --`), for the commands start-up suggests. */
   command?: string;
   /** This process holds the data dir's box lock (`aibox serve`): no other box can have it open. */
   holdsBoxLock?: boolean;
+  /** The channels Aibox can run (`CHANNEL_KINDS`), whose allowed chats a task may post to. */
+  channels: readonly ChatChannel[];
   /** MCP reconnection back-off (tests use short ones). */
   mcpBackoff?: { initialMs: number; maxMs: number };
 }
@@ -84,7 +83,7 @@ export interface App extends AppServices {
   close(): Promise<void>;
 }
 
-export async function createApp(options: CreateAppOptions = {}): Promise<App> {
+export async function createApp(options: CreateAppOptions): Promise<App> {
   const env = options.home
     ? { ...(options.env ?? process.env), AIBOX_HOME: options.home }
     : (options.env ?? process.env);
@@ -171,7 +170,13 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
       clock,
       lang,
       minIntervalMs: config.scheduler.min_interval_s * 1000,
-      notifyTargets: createNotifyTargets({ config: liveConfig, env, senders, lang }),
+      notifyTargets: createNotifyTargets({
+        config: liveConfig,
+        env,
+        senders,
+        lang,
+        channels: options.channels,
+      }),
     });
     const memoryScope = memoryScopeOf({ config: liveConfig, tasks });
     const prompts = createPromptLoader({
@@ -245,7 +250,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<App> {
         logger,
         limiter: resultLimiter,
         version: VERSION,
-        wrapLaunch: options.wrapMcpLaunch ?? boxMcpLaunch({ config, paths, sandbox, env }),
+        wrapLaunch: boxMcpLaunch({ config, paths, sandbox, env }),
         ...(options.mcpBackoff ? { backoff: options.mcpBackoff } : {}),
       }),
     );

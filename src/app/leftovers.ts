@@ -18,8 +18,8 @@ import {
   SNAPSHOT_TEMP,
 } from '../backup/snapshot-contents.js';
 import type { DataPaths } from '../config/paths.js';
-import { INSTALL_STAGING_PREFIX } from '../skills/install.js';
-import { REPLACED_PREFIX } from '../skills/install-folder.js';
+import { INSTALL_STAGING_PREFIX } from '../skills/install/install.js';
+import { REPLACED_PREFIX } from '../skills/install/install-folder.js';
 import { ANY_TEMP_NAME } from '../util/atomic-write.js';
 
 /** Prefix of the private temp dir an uploaded skill file is written to (server/api). */

@@ -1,15 +1,15 @@
 /**
  * How the box starts its stdio MCP servers: in the command sandbox when there is one
- * (src/safety/mcp-sandbox.ts), with the box's workspace, skills dir and data dir. The one launch
+ * (src/mcp/mcp-sandbox.ts), with the box's workspace, skills dir and data dir. The one launch
  * path of `aibox serve` and `aibox mcp check`, so a check runs each server as the box would.
  */
 import { homedir } from 'node:os';
 import type { DataPaths } from '../config/paths.js';
 import type { Config } from '../config/schema.js';
+import { workspaceDir } from '../config/workspace-dir.js';
 import type { WrapMcpLaunch } from '../mcp/launch.js';
-import { mcpSandboxLaunch } from '../safety/mcp-sandbox.js';
-import type { SandboxStatus } from '../safety/sandbox.js';
-import { workspaceDir } from '../tools/files/workspace.js';
+import { mcpSandboxLaunch } from '../mcp/mcp-sandbox.js';
+import type { SandboxStatus } from '../safety/sandbox/sandbox.js';
 
 interface BoxMcpLaunchOptions {
   config: Config;

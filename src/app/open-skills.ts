@@ -9,13 +9,13 @@ import type { DataPaths } from '../config/paths.js';
 import type { Config } from '../config/schema.js';
 import type { Lang } from '../i18n/lang.js';
 import { PRESETS } from '../providers/presets.js';
-import { createProbeRunner } from '../safety/probe-sandbox.js';
-import type { SandboxStatus } from '../safety/sandbox.js';
+import { createProbeRunner } from '../safety/sandbox/probe-sandbox.js';
+import type { SandboxStatus } from '../safety/sandbox/sandbox.js';
+import { SKILLS_CACHE_FILE } from '../skills/cache/probe-cache-file.js';
 import { installExamplesIfEmpty } from '../skills/examples.js';
-import { SKILLS_CACHE_FILE } from '../skills/probe-cache-file.js';
 import type { SkillProvenance } from '../skills/provenance.js';
 import { createSkillRegistry, type SkillEngine, type SkillLogger } from '../skills/registry.js';
-import { SEARCH_DOCS_FILE } from '../skills/search-docs-file.js';
+import { SEARCH_DOCS_FILE } from '../skills/search/search-docs-file.js';
 
 /**
  * Variables no child process (probe or command) may see: the configured key variable and

@@ -3,7 +3,7 @@
  * No module reaches for a global: it receives what it needs from here.
  */
 import type { Database } from 'better-sqlite3';
-import type { SenderStore } from '../channels/sender-store.js';
+import type { SenderStore } from '../chats/sender-store.js';
 import type { DataPaths } from '../config/paths.js';
 import type { ReloadPlan } from '../config/reload-plan.js';
 import type { Config } from '../config/schema.js';
@@ -13,8 +13,8 @@ import type { McpManager } from '../mcp/types.js';
 import type { MemoryRecall } from '../memory/hybrid/open-recall.js';
 import type { MemoryStore, ScopeOfSession } from '../memory/types.js';
 import type { ChatProvider } from '../providers/types.js';
-import type { ApprovalBroker } from '../safety/approval-broker.js';
-import type { SandboxStatus } from '../safety/sandbox.js';
+import type { ApprovalBroker } from '../safety/approvals/approval-broker.js';
+import type { SandboxStatus } from '../safety/sandbox/sandbox.js';
 import type { SessionManager } from '../session/types.js';
 import type { SkillRegistry } from '../skills/types.js';
 import type { Scheduler, TaskStore } from '../tasks/types.js';

@@ -2,7 +2,7 @@
  * Joins the usage ledger to the sessions: each turn's meter, with where the turn came from
  * (its task, its channel) and its caps read from the live config.
  */
-import { chatOfSession } from '../channels/chat-target.js';
+import { chatOfSession } from '../chats/chat-target.js';
 import type { Config } from '../config/schema.js';
 import type { Lang } from '../i18n/lang.js';
 import type { MeterFor } from '../session/agent-port.js';

@@ -15,8 +15,3 @@ export function anyChannelConfigured(config: Config, env: NodeJS.ProcessEnv): bo
 export function outboxStorePath(paths: DataPaths): string {
   return join(paths.home, 'channel-outbox.json');
 }
-
-/** The paired senders and live pairing codes (0600). */
-export function senderStorePath(paths: DataPaths): string {
-  return join(paths.home, 'channel-senders.json');
-}

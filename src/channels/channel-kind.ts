@@ -3,6 +3,8 @@
  * every kind at start-up): its vendor SDK is imported only inside `createTransport` and `check`.
  */
 
+import type { ChannelName } from '../chats/channel-names.js';
+import type { KnownChat } from '../chats/sender-store.js';
 import type { Config } from '../config/schema.js';
 import type { Lang } from '../i18n/lang.js';
 import type { Logger } from '../log/logger.js';
@@ -14,14 +16,6 @@ export interface TransportTuning {
   pollTimeoutS?: number;
   backoffInitialMs?: number;
   backoffMaxMs?: number;
-}
-
-/** A chat from the record of chats an allowed sender used (sender-store.ts). */
-export interface KnownChat {
-  /** The allowed sender last seen there. */
-  opener: string;
-  /** Whether it is a one-to-one chat with the opener (as the vendor said when they wrote). */
-  direct: boolean;
 }
 
 /** What the core lends a transport besides config. */
@@ -57,7 +51,7 @@ export interface ChannelSetup {
 
 export interface ChannelKind {
   /** `telegram`, `lark`, `dingtalk`: the transport's name and the prefix of per-chat session ids. */
-  readonly name: string;
+  readonly name: ChannelName;
   /** How the user knows it: `Telegram`, `飞书/Lark`, `钉钉 DingTalk`. */
   readonly label: string;
   /** What sets it up: the config keys of its credentials and the environment variables instead. */

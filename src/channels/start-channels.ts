@@ -4,15 +4,15 @@
  * skipped: it never stops the server or the other channels.
  */
 import type { AppServices } from '../app/services.js';
-import type { CommandRegistry } from '../commands/registry.js';
+import { createAllowedSenders } from '../chats/allowed-senders.js';
 import type { Logger } from '../log/logger.js';
-import { createAllowedSenders } from './allowed-senders.js';
+import type { CommandRegistry } from '../slash-commands/registry.js';
+import { type ChatBridge, createChatBridge } from './bridge/chat-bridge.js';
+import { postTaskResults } from './bridge/task-notices.js';
 import { outboxStorePath } from './channel-config.js';
 import type { TransportTuning } from './channel-kind.js';
 import { CHANNEL_KINDS } from './channel-kinds.js';
-import { type ChatBridge, createChatBridge } from './chat-bridge.js';
-import { createOutboxStore, type OutboxStore } from './outbox-store.js';
-import { postTaskResults } from './task-notices.js';
+import { createOutboxStore, type OutboxStore } from './outbox/outbox-store.js';
 import type { ChannelTransport } from './types.js';
 
 export interface RunningChannels {
@@ -36,7 +36,12 @@ export async function startChannels(
   const logger = app.logger.child({ module: 'channels' });
   const transports: ChannelTransport[] = [];
   const bridges = new Map<string, ChatBridge>();
-  const allowed = createAllowedSenders({ config: () => app.config, env, senders: app.senders });
+  const allowed = createAllowedSenders({
+    config: () => app.config,
+    env,
+    senders: app.senders,
+    channels: CHANNEL_KINDS,
+  });
   const outbox = openOutbox(app, logger);
 
   for (const kind of CHANNEL_KINDS) {

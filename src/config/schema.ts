@@ -423,7 +423,7 @@ const SafetyRuleSchema = z
     decision: z.enum(['allow', 'ask', 'deny']),
     /**
      * A program's absolute path (what "Always" saves) or base name, or for MCP tools `server__tool`;
-     * `*` matches any (src/safety/rules.ts).
+     * `*` matches any (src/safety/command/rules.ts).
      */
     command: z.string().min(1),
     /** Glob patterns for the arguments, matched in order; absent means any arguments. */

@@ -4,11 +4,13 @@
  * and the app closes when the client closes stdin.
  */
 import { createApp } from '../app/create-app.js';
+import { CHANNEL_KINDS } from '../channels/channel-kinds.js';
 import type { ContextOptions } from '../config/context.js';
 import { createAiboxMcpServer, servedToolsOf } from './create-server.js';
 
 export async function serveStdio(options: ContextOptions): Promise<void> {
   const app = await createApp({
+    channels: CHANNEL_KINDS,
     ...(options.config ? { configPath: options.config } : {}),
     ...(options.lang ? { lang: options.lang } : {}),
     consoleLevel: 'silent',

@@ -12,7 +12,7 @@ import { type ResultLimiter, withResultLimit } from '../tools/result-limit.js';
 import type { AnyTool } from '../tools/tool.js';
 import { unwrappedLaunch, type WrapMcpLaunch } from './launch.js';
 import { createMcpTool } from './mcp-tool.js';
-import { type Backoff, McpServerConnection } from './server-connection.js';
+import { McpServerConnection, type ReconnectBackoff } from './server-connection.js';
 import { openTrustStore } from './trust-store.js';
 import type { McpManager } from './types.js';
 
@@ -32,10 +32,10 @@ interface McpManagerOptions {
   version: string;
   /** Where the command sandbox wraps stdio servers (default: not wrapped). */
   wrapLaunch?: WrapMcpLaunch;
-  backoff?: Backoff;
+  backoff?: ReconnectBackoff;
 }
 
-const DEFAULT_BACKOFF: Backoff = { initialMs: 1000, maxMs: 60_000 };
+const DEFAULT_BACKOFF: ReconnectBackoff = { initialMs: 1000, maxMs: 60_000 };
 
 export function createMcpManager(options: McpManagerOptions): McpManager {
   const logger = options.logger.child({ module: 'mcp' });

@@ -15,6 +15,7 @@ import type { McpServerConfig } from '../config/schema.js';
 import { AppError, describeError } from '../errors.js';
 import type { Lang } from '../i18n/lang.js';
 import type { Logger } from '../log/logger.js';
+import { backoffDelay } from '../util/backoff.js';
 import { cleanName, cleanText } from '../util/untrusted-text.js';
 import { checkInputSchema } from './input-schema.js';
 import type { WrapMcpLaunch } from './launch.js';
@@ -43,7 +44,7 @@ export interface McpToolEntry {
   json: Record<string, unknown>;
 }
 
-export interface Backoff {
+export interface ReconnectBackoff {
   initialMs: number;
   maxMs: number;
   /** A connection up this long counts as good: the next failure waits `initialMs` again (default `maxMs`). */
@@ -57,7 +58,7 @@ interface ServerConnectionOptions {
   lang: Lang;
   logger: Logger;
   wrapLaunch: WrapMcpLaunch;
-  backoff: Backoff;
+  backoff: ReconnectBackoff;
   version: string;
   /** Called whenever state or tools change. */
   onChange(): void;
@@ -203,7 +204,8 @@ export class McpServerConnection {
     this.tools = [];
     this.state = 'failed';
     this.error = message;
-    const delay = Math.min(this.options.backoff.initialMs * 2 ** this.attempt, this.options.backoff.maxMs);
+    const { initialMs, maxMs } = this.options.backoff;
+    const delay = backoffDelay(this.attempt, initialMs, maxMs, { jitter: 0 });
     this.attempt += 1;
     this.retryAt = new Date(Date.now() + delay);
     this.options.logger.warn(

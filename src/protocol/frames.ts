@@ -86,7 +86,7 @@ export interface TaskStatusFrame {
   late?: boolean;
 }
 
-/** Live output of a task run (original §3.3 field shapes). */
+/** Live output of a task run (the original's field shapes, docs/protocol.md "Tasks"). */
 export interface TaskProcessFrame {
   type: 'task_process';
   task_id: string;

@@ -5,7 +5,7 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { describeError } from '../errors.js';
 import type { Lang } from '../i18n/lang.js';
-import type { Deadline } from './deadline.js';
+import type { Deadline } from '../util/deadline.js';
 import { providerMessages } from './messages.js';
 import { ReplyTooLongError, StreamErrorChunk, StreamUnterminatedError } from './stream-guards.js';
 import type { ProviderErrorCode } from './types.js';

@@ -12,9 +12,11 @@ import type {
 } from 'openai/resources/chat/completions';
 import { AppError } from '../errors.js';
 import type { Lang } from '../i18n/lang.js';
+import { backoffDelay } from '../util/backoff.js';
+import { createDeadline, type Deadline } from '../util/deadline.js';
 import { type IdGenerator, randomId } from '../util/ids.js';
+import { sleep } from '../util/sleep.js';
 import { classifyError, type Failure } from './classify-error.js';
-import { createDeadline, type Deadline, sleep } from './deadline.js';
 import { createDoneTracker } from './done-marker.js';
 import { providerMessages } from './messages.js';
 import { providerInfo } from './provider-info.js';
@@ -28,15 +30,17 @@ import { toUsage, usageOf, type WireUsage } from './wire-usage.js';
 
 export interface OpenAiProviderOptions {
   lang?: Lang;
-  /** Wait before retry n (0-based): min(retryMaxMs, retryBaseMs × 2^n) × jitter in [0.5, 1). */
+  /** Wait before retry n (0-based): min(8 s, retryBaseMs × 2^n), shortened at random by up to half. */
   retryBaseMs?: number;
-  retryMaxMs?: number;
   /** A longer Retry-After is not waited for: the request fails at once. */
   maxRetryAfterMs?: number;
   random?: () => number;
   now?: () => number;
   ids?: IdGenerator;
 }
+
+/** The longest wait between two attempts (a Retry-After may ask for more). */
+const RETRY_MAX_MS = 8000;
 
 type Attempt = (deadline: Deadline) => AsyncGenerator<ProviderEvent, void>;
 
@@ -56,7 +60,6 @@ export function createOpenAiProvider(
 ): ChatProvider {
   const lang = options.lang ?? 'zh';
   const retryBaseMs = options.retryBaseMs ?? 500;
-  const retryMaxMs = options.retryMaxMs ?? 8000;
   const maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000;
   const random = options.random ?? Math.random;
   const now = options.now ?? Date.now;
@@ -87,7 +90,7 @@ export function createOpenAiProvider(
   const retryDelay = (failure: Failure, n: number, deadline: Deadline): number | undefined => {
     if (!failure.retryable || n >= settings.maxRetries) return undefined;
     if (failure.retryAfterMs !== undefined && failure.retryAfterMs > maxRetryAfterMs) return undefined;
-    const backoff = Math.min(retryMaxMs, retryBaseMs * 2 ** n) * (0.5 + random() / 2);
+    const backoff = backoffDelay(n, retryBaseMs, RETRY_MAX_MS, { jitter: 0.5, random });
     const wait = Math.max(backoff, failure.retryAfterMs ?? 0);
     return wait < deadline.remainingMs() ? wait : undefined;
   };

@@ -1,5 +1,5 @@
 import { defineMessages } from '../i18n/lang.js';
-import type { ReasonKey } from './findings.js';
+import type { ReasonKey } from './command/findings.js';
 
 type Reasons = Record<ReasonKey, (detail: string) => string>;
 

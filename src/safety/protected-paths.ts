@@ -11,10 +11,10 @@ import { readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
 import { CONFIG_CACHE_FILE } from '../config/config-cache.js';
 import type { DataPaths } from '../config/paths.js';
+import { SKILLS_CACHE_FILE } from '../skills/cache/probe-cache-file.js';
 import { SKILL_VECTORS_FILE } from '../skills/meaning/skill-vectors.js';
-import { SKILLS_CACHE_FILE } from '../skills/probe-cache-file.js';
 import { LEGACY_MODEL_SKILLS_FILE, PROVENANCE_FILE } from '../skills/provenance.js';
-import { SEARCH_DOCS_FILE } from '../skills/search-docs-file.js';
+import { SEARCH_DOCS_FILE } from '../skills/search/search-docs-file.js';
 import { tempNamePattern } from '../util/atomic-write.js';
 
 /** Credential stores refused wherever they are (a copy of `.ssh` in the workspace still holds keys). */

@@ -6,6 +6,7 @@
  * channels) answer. See docs/safety.md.
  */
 import type { SafetyRule } from '../config/schema.js';
+import type { Lang } from '../i18n/lang.js';
 
 export type Decision = 'allow' | 'ask' | 'deny';
 
@@ -54,6 +55,16 @@ export interface ApprovalOutcome {
 export type RequestApproval = (
   request: Omit<ApprovalRequest, 'sessionId' | 'turnId' | 'callId'>,
 ) => Promise<ApprovalOutcome>;
+
+/** Who a safety check may ask, and in which language it answers (part of a tool's context). */
+export interface AskContext {
+  lang: Lang;
+  /**
+   * Ask a person before a risky step. Absent where nobody can ever be asked: "ask" is then
+   * treated as denied.
+   */
+  requestApproval?: RequestApproval;
+}
 
 /**
  * The session layer's side of the approval port: the broker's `ask`, with the

@@ -1,4 +1,4 @@
-/** Session events of a task run → `task_process` frames (original §3.3 field shapes). */
+/** Session events of a task run → `task_process` frames (the original's field shapes, docs/protocol.md "Tasks"). */
 import type { Lang } from '../i18n/lang.js';
 import type { TaskProcessFrame } from '../protocol/frames.js';
 import type { SessionEvent } from '../session/types.js';

@@ -7,7 +7,7 @@
  * run is skipped with what the command said, and no model is called.
  */
 import type { Lang } from '../i18n/lang.js';
-import type { ApprovalBroker } from '../safety/approval-broker.js';
+import type { ApprovalBroker } from '../safety/approvals/approval-broker.js';
 import { enqueueOwnTurn } from '../session/own-turn.js';
 import type { SessionManager } from '../session/types.js';
 import { formatLocal } from '../tasks/describe.js';

@@ -5,7 +5,7 @@
  */
 
 import type { ApprovalRequestFrame, ApprovalResolvedFrame } from '../protocol/frames.js';
-import type { ApprovalEvent, PendingApproval } from '../safety/approval-broker.js';
+import type { ApprovalEvent, PendingApproval } from '../safety/approvals/approval-broker.js';
 import { isoWithOffset } from '../util/clock.js';
 
 export function approvalRequestFrame(pending: PendingApproval, timeZone?: string): ApprovalRequestFrame {

@@ -1,5 +1,5 @@
 /**
- * Token auth (PROTOCOL.md "Connecting"): `Authorization: Bearer TOKEN`, the
+ * Token auth (docs/protocol.md, "Connecting"): `Authorization: Bearer TOKEN`, the
  * subprotocol `aibox.token.TOKEN` (browsers), or a first `auth` frame. Never
  * the URL. Comparison is constant-time; tokens are never logged.
  */

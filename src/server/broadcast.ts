@@ -7,7 +7,7 @@
  */
 import type { Logger } from '../log/logger.js';
 import type { ServerFrame } from '../protocol/frames.js';
-import type { ApprovalBroker } from '../safety/approval-broker.js';
+import type { ApprovalBroker } from '../safety/approvals/approval-broker.js';
 import type { SessionManager } from '../session/types.js';
 import { approvalFrame, approvalRequestFrame } from './approval-frames.js';
 import type { Connection } from './connection.js';

@@ -1,14 +1,14 @@
 /**
- * What the server does with each valid client frame (PROTOCOL.md "Client → server").
+ * What the server does with each valid client frame (docs/protocol.md, "Client → server").
  * Chat turns are queued in the session and never awaited here, so a client can
  * always send `abort`, `ping` or a command while a turn runs.
  */
 import type { AppServices } from '../app/services.js';
-import type { CommandRegistry } from '../commands/registry.js';
 import type { ErrorCode } from '../error-codes.js';
 import { type ErrorFrame, errorFrame } from '../error-frame.js';
 import { describeError, isAppError } from '../errors.js';
 import type { ClientFrame, ServerFrame } from '../protocol/frames.js';
+import type { CommandRegistry } from '../slash-commands/registry.js';
 import type { Hub } from './broadcast.js';
 import type { Connection } from './connection.js';
 import type { ServerMessages } from './messages.js';

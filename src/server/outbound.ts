@@ -1,5 +1,5 @@
 /**
- * SessionEvent → wire frames (PROTOCOL.md "Server → client"). Structured frames
+ * SessionEvent → wire frames (docs/protocol.md, "Server → client"). Structured frames
  * for new clients, plus `line` frames carrying the same tool activity as text
  * for the original clients (client.py, frontend.html), which only read
  * `line`/`chunk`/`complete`.

@@ -6,14 +6,14 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AppServices } from '../app/services.js';
+import { postTaskResults } from '../channels/bridge/task-notices.js';
 import { anyChannelConfigured } from '../channels/channel-config.js';
 import type { RunningChannels, StartChannelsOptions } from '../channels/start-channels.js';
-import { postTaskResults } from '../channels/task-notices.js';
-import { createDefaultCommandRegistry } from '../commands/index.js';
-import type { CommandRegistry } from '../commands/registry.js';
-import { commandServicesOf } from '../commands/services.js';
 import { ensureClientKey } from '../config/client-key.js';
 import { wireCodeOf } from '../error-codes.js';
+import { createDefaultCommandRegistry } from '../slash-commands/index.js';
+import type { CommandRegistry } from '../slash-commands/registry.js';
+import { commandServicesOf } from '../slash-commands/services.js';
 import { apiMessages } from './api/messages.js';
 import { forwardAppEvents } from './app-events.js';
 import { assertSafeBind } from './auth.js';

@@ -1,5 +1,5 @@
 /**
- * The frames a client receives right after connecting (PROTOCOL.md "Connecting"):
+ * The frames a client receives right after connecting (docs/protocol.md, "Connecting"):
  * `connection_ack` (with both `content` and `message`, so the original clients
  * print it), three `info` lines, the session's `history`, then due tasks.
  */

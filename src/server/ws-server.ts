@@ -7,10 +7,10 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type RawData, WebSocket, WebSocketServer } from 'ws';
 import type { AppServices } from '../app/services.js';
-import type { CommandRegistry } from '../commands/registry.js';
 import { errorFrame } from '../error-frame.js';
 import { describeError } from '../errors.js';
 import { SESSION_ID, SUBPROTOCOL } from '../protocol/frames.js';
+import type { CommandRegistry } from '../slash-commands/registry.js';
 import { randomId } from '../util/ids.js';
 import { hasTokenInUrl, peerOf, tokensEqual, upgradeToken } from './auth.js';
 import type { Hub } from './broadcast.js';
@@ -38,7 +38,7 @@ interface WsOptions {
   port: number;
   /** What a client must present to answer approvals. */
   credential: PersonCredential;
-  /** How long a client may take to send its `auth` frame (PROTOCOL.md: 5 s). */
+  /** How long a client may take to send its `auth` frame (docs/protocol.md, "Connecting": 5 s). */
   authTimeoutMs?: number;
   /** Server-side keepalive ping interval; 0 disables. */
   heartbeatMs?: number;

@@ -41,8 +41,6 @@ interface SessionManagerOptions {
   logger: Logger;
   /** Where `/new` writes the JSON export (`paths.archive`). */
   archiveDir: string;
-  /** The agent loop; default `runTurn` of src/agent/run-turn.ts, loaded on the first turn. */
-  runTurn?: RunTurnFn;
   /** The approval broker's `ask`; absent: nobody can be asked (tools deny what needs a yes). */
   askPerson?: AskPerson;
   /** Automatic memory recall before each turn; absent: none. */
@@ -119,7 +117,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
           clock: options.clock,
           ids: options.ids,
           logger,
-          runTurn: options.runTurn ?? loadedRunTurn,
+          runTurn: loadedRunTurn,
           ...(options.askPerson ? { askPerson: options.askPerson } : {}),
           ...(options.recall ? { recall: options.recall } : {}),
           ...(options.meter ? { meter: options.meter } : {}),
@@ -136,5 +134,5 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   };
 }
 
-/** The real agent loop, imported by the first turn: a box nobody talks to never loads it (nor zod). */
+/** The agent loop (src/agent/run-turn.ts), imported by the first turn: a box nobody talks to never loads it (nor zod). */
 const loadedRunTurn: RunTurnFn = async (input) => (await import('../agent/run-turn.js')).runTurn(input);

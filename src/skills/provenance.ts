@@ -10,9 +10,9 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { writeFileAtomic } from '../util/atomic-write.js';
-import { AGENT_SKILL_FILE } from './agent-skill.js';
+import { skillFilesSha256 } from './cache/skill-hash.js';
+import { AGENT_SKILL_FILE } from './markdown/agent-skill.js';
 import { isValidSkillName, markdownBaseName } from './name-rules.js';
-import { skillFilesSha256 } from './skill-hash.js';
 
 export const PROVENANCE_FILE = '.skill-provenance.json';
 /** The names-only list earlier versions kept (still read, then replaced by PROVENANCE_FILE). */

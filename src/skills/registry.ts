@@ -3,21 +3,21 @@ import { basename, dirname, join } from 'node:path';
 import { AppError } from '../errors.js';
 import type { Lang } from '../i18n/lang.js';
 import { envWithoutSecrets } from '../util/secret-env.js';
-import { defaultGlossary } from './glossary.js';
-import type { InstallWorker } from './install-worker.js';
-import { type LoadResult, loadSkills } from './loader.js';
+import { ProbeCache } from './cache/probe-cache.js';
+import { readProbeCacheFile, writeProbeCacheFile } from './cache/probe-cache-file.js';
+import { skillFilesSha256 } from './cache/skill-hash.js';
+import type { InstallWorker } from './install/install-worker.js';
+import { type LoadResult, loadSkills } from './load/loader.js';
 import { type SkillMessages, skillMessages } from './messages.js';
 import { markdownBaseName } from './name-rules.js';
 import { commandOnPath } from './path-commands.js';
-import { resolveConcurrency } from './pool.js';
-import { ProbeCache } from './probe-cache.js';
-import { readProbeCacheFile, writeProbeCacheFile } from './probe-cache-file.js';
-import type { ProbeOptions, ProbeRunner } from './probe-outcome.js';
+import { resolveConcurrency } from './probe/pool.js';
+import type { ProbeOptions, ProbeRunner } from './probe/probe-outcome.js';
 import type { SkillProvenance } from './provenance.js';
-import { readSearchDocs, writeSearchDocs } from './search-docs-file.js';
-import { buildSearchIndex, createSearchDocCache, type SearchIndex } from './search-index.js';
-import { createSegmenter, type Segmenter } from './segmenter.js';
-import { skillFilesSha256 } from './skill-hash.js';
+import { defaultGlossary } from './search/glossary.js';
+import { readSearchDocs, writeSearchDocs } from './search/search-docs-file.js';
+import { buildSearchIndex, createSearchDocCache, type SearchIndex } from './search/search-index.js';
+import { createSegmenter, type Segmenter } from './search/segmenter.js';
 import type { ReloadResult, Skill, SkillDiagnostic, SkillProvenanceView, SkillRegistry } from './types.js';
 import type { DirWatcher } from './watcher.js';
 
@@ -225,7 +225,7 @@ export async function createSkillRegistry(options: SkillRegistryOptions): Promis
     try {
       for (let next = cache.pendingRetries()[0]; next && !closed; next = cache.pendingRetries()[0]) {
         await tail;
-        const { probeExecutable } = await import('./probe.js');
+        const { probeExecutable } = await import('./probe/probe.js');
         const name = basename(next.path);
         const launch = (await probe.runner?.launch(next.path, name, 'loaded')) ?? { where: 'host' as const };
         // Held (no sandbox, nobody said yes): the load that held it shows why; nothing to retry.
@@ -280,8 +280,8 @@ export async function createSkillRegistry(options: SkillRegistryOptions): Promis
     async install(source, installOptions) {
       // Loaded on use: installing needs the install worker, crypto and the prober.
       const [{ installSkillFile }, { createInstallWorker }] = await Promise.all([
-        import('./install.js'),
-        import('./install-worker.js'),
+        import('./install/install.js'),
+        import('./install/install-worker.js'),
       ]);
       installWorker ??= createInstallWorker();
       const by = installOptions?.by ?? 'person';

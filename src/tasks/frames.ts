@@ -1,5 +1,5 @@
 /**
- * Pure builders of the `task` reply frames (original §3.5 shapes, bugs fixed): `task_added`,
+ * Pure builders of the `task` reply frames (docs/protocol.md, "Tasks": the original's shapes, bugs fixed): `task_added`,
  * `task_list`, `task_completed`, `task_deleted`, and the connect-time `task_status`.
  */
 import type { Lang } from '../i18n/lang.js';

@@ -1,5 +1,5 @@
 /**
- * The original's task arguments (memo tool §4.6, WebSocket `task` add §3.5):
+ * The original's task arguments (the memo tool, docs/memory-and-tasks.md; the WebSocket `task` add, docs/protocol.md "Tasks"):
  * reminder_time, reminder_minutes, delay (seconds), repeat_type, repeat_interval,
  * repeat_interval_unit, repeat_end_time, is_immediate; plus our cron / timezone / every.
  */

@@ -1,5 +1,5 @@
 /**
- * The one handler of the WebSocket `task` frame (original §3.5, bugs fixed: `add` works,
+ * The one handler of the WebSocket `task` frame (docs/protocol.md, "Tasks"; the original's bugs fixed: `add` works,
  * `list` lists every active task, `delete` exists): validates the frame (zod), acts on the
  * TaskStore and returns the reply frame. The `task_status` broadcasts follow from the store
  * change (Scheduler.onEvent), so nothing here wakes the scheduler.

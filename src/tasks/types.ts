@@ -131,7 +131,7 @@ export interface TaskPatch {
 
 /**
  * Which chats a task may post its results to. Tasks know no chat app: the channels layer
- * decides (src/channels/notify-targets.ts), and the store asks it on every write.
+ * decides (src/chats/notify-targets.ts), and the store asks it on every write.
  */
 export interface NotifyTargets {
   /** The target as stored (`telegram:42`), or throws AppError `bad_notify` saying why it is refused. */
@@ -203,7 +203,7 @@ export interface TaskChange {
   task: Task;
 }
 
-/** Broadcast frames (docs/protocol.md, original §3.3), ready to send as JSON. */
+/** Broadcast frames (docs/protocol.md, "Tasks"), ready to send as JSON. */
 export type SchedulerEvent = SchedulerFrame;
 
 export interface RunJobResult {

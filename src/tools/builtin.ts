@@ -3,12 +3,13 @@ import { realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { type DataPaths, expandPath } from '../config/paths.js';
 import type { Config } from '../config/schema.js';
+import { workspaceDir } from '../config/workspace-dir.js';
 import { AppError } from '../errors.js';
 import type { Lang } from '../i18n/lang.js';
-import { type CommandGuard, createCommandGuard } from '../safety/command-guard.js';
-import { createFileAccess } from '../safety/file-access.js';
+import { type CommandGuard, createCommandGuard } from '../safety/command/command-guard.js';
+import { createFileAccess } from '../safety/files/file-access.js';
 import { protectedPlaces } from '../safety/protected-paths.js';
-import type { SandboxStatus } from '../safety/sandbox.js';
+import type { SandboxStatus } from '../safety/sandbox/sandbox.js';
 import type { SkillMeaning } from '../skills/meaning/skill-vectors.js';
 import { openSkillProvenance, type SkillProvenance, skillOfPath } from '../skills/provenance.js';
 import type { SkillRegistry } from '../skills/types.js';
@@ -18,7 +19,6 @@ import { createPreCheckRunner, type PreCheckRunner } from './command/pre-check.j
 import { createRunCommandTool } from './command/run-command.js';
 import { createListFilesTool } from './files/list-files.js';
 import { createReadFileTool } from './files/read-file.js';
-import { workspaceDir } from './files/workspace.js';
 import { createWriteFileTool } from './files/write-file.js';
 import { type ResultLimiter, withResultLimit } from './result-limit.js';
 import { createCreateSkillTool } from './skills/create-skill.js';
@@ -45,7 +45,7 @@ export interface BuiltinToolDeps {
   configPath?: string;
   /** memory, memo, update_identity, update_soul, save_memory_and_end_conversation (owned elsewhere). */
   extraTools?: AnyTool[];
-  /** What start-up found about bubblewrap (src/safety/sandbox-probe.ts). */
+  /** What start-up found about bubblewrap (src/safety/sandbox/sandbox-probe.ts). */
   sandbox: SandboxStatus;
   /** Cuts long results (the app's one limiter, `resultLimiterFromConfig`). */
   limiter: ResultLimiter;

@@ -4,10 +4,10 @@
  * before `execute` is called, and turns any throw into a failed result.
  */
 import type { z } from 'zod';
-import type { Lang } from '../i18n/lang.js';
-import type { RequestApproval } from '../safety/types.js';
+import type { AskContext } from '../safety/types.js';
 
-export interface ToolContext {
+/** What a tool is lent for one call (`lang` and `requestApproval`: src/safety/types.ts). */
+export interface ToolContext extends AskContext {
   /** Aborted when the turn is cancelled; long-running tools must stop promptly. */
   signal: AbortSignal;
   /** Live output while the tool runs (shown to people as it happens, not to the model). */
@@ -15,12 +15,6 @@ export interface ToolContext {
   sessionId: string;
   turnId: string;
   callId: string;
-  lang: Lang;
-  /**
-   * Ask a person before a risky step (src/safety/types.ts). Absent where nobody
-   * can ever be asked: the tool must then treat "ask" as denied.
-   */
-  requestApproval?: RequestApproval;
 }
 
 export interface ToolResult {

@@ -5,7 +5,7 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
-/** ISO 8601 with the local UTC offset, e.g. 2026-11-30T10:00:00+08:00 (the wire format of PROTOCOL.md). */
+/** ISO 8601 with the local UTC offset, e.g. 2026-11-30T10:00:00+08:00 (the wire format, docs/protocol.md). */
 export function isoWithOffset(date: Date, timeZone?: string): string {
   if (timeZone) return isoInZone(date, timeZone);
   const offsetMinutes = -date.getTimezoneOffset();

@@ -21,6 +21,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type App, createApp } from '../../src/app/create-app.js';
+import { CHANNEL_KINDS } from '../../src/channels/channel-kinds.js';
 import { isAppError } from '../../src/errors.js';
 import { closeLogger } from '../../src/log/logger.js';
 import { openDatabase } from '../../src/store/database.js';
@@ -37,6 +38,7 @@ function config(lang = 'en') {
 
 async function start(home: string): Promise<App> {
   return createApp({
+    channels: CHANNEL_KINDS,
     home,
     env: { HOME: home },
     consoleLevel: 'silent',

@@ -3,13 +3,12 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseApprovalData } from '../../src/channels/approval-prompt.js';
-import { createBackoff } from '../../src/channels/backoff.js';
-import { createRecentIds } from '../../src/channels/recent-ids.js';
-import { safeFileName } from '../../src/channels/save-chat-files.js';
-import { createSenderStore } from '../../src/channels/sender-store.js';
-import { splitText } from '../../src/channels/split-text.js';
+import { parseApprovalData } from '../../src/channels/approvals/approval-prompt.js';
+import { createRecentIds } from '../../src/channels/bridge/recent-ids.js';
+import { safeFileName } from '../../src/channels/bridge/save-chat-files.js';
+import { splitText } from '../../src/channels/bridge/split-text.js';
 import { toMarkdownV2 } from '../../src/channels/telegram/markdown-v2.js';
+import { createSenderStore } from '../../src/chats/sender-store.js';
 import { checkMarkdownV2 } from '../helpers/fake-telegram.js';
 
 describe('splitText', () => {
@@ -125,7 +124,7 @@ describe('sender store (pairing)', () => {
   });
 });
 
-describe('recent ids and back-off', () => {
+describe('recent ids', () => {
   it('sees an id once and forgets the oldest past capacity', () => {
     const recent = createRecentIds(2);
     expect(recent.firstSeen('a')).toBe(true);
@@ -133,13 +132,6 @@ describe('recent ids and back-off', () => {
     recent.firstSeen('b');
     recent.firstSeen('c');
     expect(recent.firstSeen('a')).toBe(true);
-  });
-
-  it('doubles up to the cap and starts over after reset', () => {
-    const backoff = createBackoff(100, 1000, () => 0);
-    expect([1, 2, 3, 4, 5].map(() => backoff.next())).toEqual([100, 200, 400, 800, 1000]);
-    backoff.reset();
-    expect(backoff.next()).toBe(100);
   });
 });
 

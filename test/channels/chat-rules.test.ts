@@ -6,17 +6,18 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writ
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createAllowedSenders } from '../../src/channels/allowed-senders.js';
-import { createChatOutbox } from '../../src/channels/chat-outbox.js';
-import { createOutboxStore } from '../../src/channels/outbox-store.js';
-import { createRateLimit } from '../../src/channels/rate-limit.js';
-import { vendorRefused } from '../../src/channels/send-failure.js';
-import { createSenderStore } from '../../src/channels/sender-store.js';
-import { createStrangerGate } from '../../src/channels/stranger-gate.js';
-import { createWordApprovals } from '../../src/channels/word-approvals.js';
+import { createRateLimit } from '../../src/channels/access/rate-limit.js';
+import { createStrangerGate } from '../../src/channels/access/stranger-gate.js';
+import { createWordApprovals } from '../../src/channels/approvals/word-approvals.js';
+import { CHANNEL_KINDS } from '../../src/channels/channel-kinds.js';
+import { createChatOutbox } from '../../src/channels/outbox/chat-outbox.js';
+import { createOutboxStore } from '../../src/channels/outbox/outbox-store.js';
+import { vendorRefused } from '../../src/channels/outbox/send-failure.js';
+import { createAllowedSenders } from '../../src/chats/allowed-senders.js';
+import { createSenderStore } from '../../src/chats/sender-store.js';
 import { type Config, ConfigSchema } from '../../src/config/schema.js';
 import { type Logger, silentLogger } from '../../src/log/logger.js';
-import type { PendingApproval } from '../../src/safety/approval-broker.js';
+import type { PendingApproval } from '../../src/safety/approvals/approval-broker.js';
 
 describe('allowed senders (one check for chats and notify targets)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'aibox-allowed-'));
@@ -27,7 +28,7 @@ describe('allowed senders (one check for chats and notify targets)', () => {
       channels: { telegram: { token: 't', allowed_ids: [42] }, lark: { allowed_ids: ['ou_a'] } },
     });
     const senders = createSenderStore(join(dir, 'senders.json'));
-    const allowed = createAllowedSenders({ config: () => config, env: {}, senders });
+    const allowed = createAllowedSenders({ config: () => config, env: {}, senders, channels: CHANNEL_KINDS });
     expect(allowed.isAllowed('telegram', '42')).toBe(true);
     expect(allowed.isAllowed('telegram', '43')).toBe(false);
     // Lark has no credentials here: its ids allow nobody; another channel's id never counts.

@@ -5,6 +5,7 @@
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type App, createApp } from '../../src/app/create-app.js';
+import { CHANNEL_KINDS } from '../../src/channels/channel-kinds.js';
 import { type RunningServer, startServer } from '../../src/server/start-server.js';
 import { fakeLlmSection, homeEnv } from '../helpers/box.js';
 import { tempHome } from '../helpers/cli.js';
@@ -70,6 +71,7 @@ export async function createBoxApp(options: BoxOptions = {}): Promise<BoxApp> {
   if (options.withKey !== false) env[KEY_ENV] = 'sk-e2e-not-a-real-key';
   else delete env[KEY_ENV];
   const app = await createApp({
+    channels: CHANNEL_KINDS,
     home,
     env,
     consoleLevel: 'silent',

@@ -1,6 +1,6 @@
 /**
- * What the original terminal client `client.py` shows (original-aibox.md §6), for
- * compatibility tests. It reads only `type` and `content`: chunks print inline,
+ * What the original terminal client `client.py` shows (docs/protocol.md, "Structured frames are
+ * asked for"), for compatibility tests. It reads only `type` and `content`: chunks print inline,
  * `complete` ends the answer (its content is ignored), known types get a prefix,
  * a few types are handled elsewhere or ignored, and ANY other frame with a non-empty
  * `content` is appended to the chat stream. `frontend.html` dispatches the same way.

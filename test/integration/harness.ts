@@ -9,6 +9,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { type CreateAppOptions, createApp } from '../../src/app/create-app.js';
+import { CHANNEL_KINDS } from '../../src/channels/channel-kinds.js';
 import { type RunningServer, startServer } from '../../src/server/start-server.js';
 import type { RunningBox } from '../helpers/box.js';
 import { tempHome } from '../helpers/cli.js';
@@ -62,6 +63,7 @@ export async function startBox(options: BoxOptions = {}): Promise<Box> {
   if (options.examples === false)
     writeFileSync(join(home, 'config.json'), JSON.stringify({ skills: { install_examples: false } }));
   const app = await createApp({
+    channels: CHANNEL_KINDS,
     home,
     env: options.env ?? llmEnv(home, llm),
     lang: options.lang ?? 'zh',

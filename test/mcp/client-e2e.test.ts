@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, createApp } from '../../src/app/create-app.js';
+import { CHANNEL_KINDS } from '../../src/channels/channel-kinds.js';
 import { type RunningServer, startServer } from '../../src/server/start-server.js';
 import { runCli, tempHome } from '../helpers/cli.js';
 import { type FakeLlm, startFakeLlm } from '../helpers/fake-llm.js';
@@ -54,6 +55,7 @@ beforeAll(async () => {
   });
   writeFileSync(join(home, 'config.json'), JSON.stringify(config));
   app = await createApp({
+    channels: CHANNEL_KINDS,
     home,
     env: testEnv(home),
     consoleLevel: 'silent',

@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { defaultConfig, type McpServerConfig } from '../../src/config/schema.js';
 import { type Logger, silentLogger } from '../../src/log/logger.js';
 import { createMcpManager } from '../../src/mcp/manager.js';
-import type { Backoff } from '../../src/mcp/server-connection.js';
+import type { ReconnectBackoff } from '../../src/mcp/server-connection.js';
 import type { McpManager } from '../../src/mcp/types.js';
 import { createResultLimiter } from '../../src/tools/result-limit.js';
 import type { ToolContext } from '../../src/tools/tool.js';
@@ -41,7 +41,7 @@ afterAll(async () => {
 });
 
 interface ManagerOptions {
-  backoff?: Backoff;
+  backoff?: ReconnectBackoff;
   connectTimeoutS?: number;
   /** Told each retry delay the connection logs ("mcp server unavailable"). */
   onRetry?: (ms: number) => void;

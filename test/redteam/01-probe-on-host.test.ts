@@ -7,7 +7,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { probeBwrap } from '../../src/safety/sandbox-probe.js';
+import { probeBwrap } from '../../src/safety/sandbox/sandbox-probe.js';
 import { PROVENANCE_FILE } from '../../src/skills/provenance.js';
 import {
   type Box,

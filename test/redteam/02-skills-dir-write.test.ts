@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { probeBwrap } from '../../src/safety/sandbox-probe.js';
+import { probeBwrap } from '../../src/safety/sandbox/sandbox-probe.js';
 import {
   type Box,
   connectReady,

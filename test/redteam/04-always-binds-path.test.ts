@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { probeBwrap } from '../../src/safety/sandbox-probe.js';
+import { probeBwrap } from '../../src/safety/sandbox/sandbox-probe.js';
 import { outsideDir, startApprovalBox } from '../integration/approval-box.js';
 import { type Box, connectReady, type TestClient } from '../server/harness.js';
 import { hostileCall } from './hostile.js';

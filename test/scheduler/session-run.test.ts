@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../src/config/schema.js';
 import { silentLogger } from '../../src/log/logger.js';
 import { createMemoryStore } from '../../src/memory/store.js';
-import { type ApprovalEvent, createApprovalBroker } from '../../src/safety/approval-broker.js';
+import { type ApprovalEvent, createApprovalBroker } from '../../src/safety/approvals/approval-broker.js';
 import { createScheduler } from '../../src/scheduler/scheduler.js';
 import { sessionRunJob } from '../../src/scheduler/session-run-job.js';
 import { buildSchedule } from '../../src/tasks/build-schedule.js';

@@ -6,6 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createApp } from '../../src/app/create-app.js';
+import { CHANNEL_KINDS } from '../../src/channels/channel-kinds.js';
 import { type StartServerOptions, startServer } from '../../src/server/start-server.js';
 import { fakeLlmSection, homeEnv, type RunningBox } from '../helpers/box.js';
 import { tempHome } from '../helpers/cli.js';
@@ -74,6 +75,7 @@ export async function startBox(options: BoxOptions = {}): Promise<Box> {
   );
   options.seed?.(home);
   const app = await createApp({
+    channels: CHANNEL_KINDS,
     home,
     env: testEnv(home),
     consoleLevel: 'silent',

@@ -1,7 +1,7 @@
 /** Skill text from outside (SKILL.md, Markdown skills) reaches terminals, the page and the model cleaned. */
 import { describe, expect, it } from 'vitest';
-import { parseAgentSkill } from '../../src/skills/agent-skill.js';
-import { parseMarkdownSkill } from '../../src/skills/markdown.js';
+import { parseAgentSkill } from '../../src/skills/markdown/agent-skill.js';
+import { parseMarkdownSkill } from '../../src/skills/markdown/markdown.js';
 import { skillMessages } from '../../src/skills/messages.js';
 
 const t = skillMessages('en');

@@ -1,4 +1,4 @@
-/** Builds a memories.db exactly as the original Python Aibox created it (original-aibox.md §5.7). */
+/** Builds a memories.db exactly as the original Python Aibox created it (its tables: docs/memory-and-tasks.md). */
 import BetterSqlite3 from 'better-sqlite3';
 
 export function buildLegacyDb(path: string): void {

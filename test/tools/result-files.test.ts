@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readdirSync, statSync, utimesSync, writeFileSync
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app/create-app.js';
+import { CHANNEL_KINDS } from '../../src/channels/channel-kinds.js';
 import { ConfigSchema } from '../../src/config/schema.js';
 import { createResultFiles, filesToRemove } from '../../src/tools/result-files.js';
 import { resultLimiterFromConfig } from '../../src/tools/result-limit.js';
@@ -167,6 +168,7 @@ describe('saved tool results', () => {
     const old = saved(join(home, 'tool_results'), stamp(1), 10, 2 * DAY, Date.now());
     const fresh = saved(join(home, 'tool_results'), stamp(2), 10, 0, Date.now());
     const app = await createApp({
+      channels: CHANNEL_KINDS,
       home,
       env: { HOME: home },
       consoleLevel: 'silent',

@@ -1,5 +1,5 @@
 /**
- * The WebSocket to the server: authenticates with the subprotocol `aibox.token.TOKEN` (PROTOCOL.md;
+ * The WebSocket to the server: authenticates with the subprotocol `aibox.token.TOKEN` (docs/protocol.md;
  * tokens never go in the URL), reconnects with exponential back-off, and stops on close 4401
  * (bad token) until `reconnectNow()` is called with a new token.
  */

@@ -5,8 +5,9 @@
  * (`openConversationId`) or, for a one-to-one chat, to the person (their staff id). A chat id
  * nobody wrote in is taken as a staff id (a task whose `notify` names an allowed person).
  */
+
+import type { KnownChat } from '../../chats/sender-store.js';
 import { setBounded } from '../../util/bounded-map.js';
-import type { KnownChat } from '../channel-kind.js';
 
 /** Chats remembered from robot messages (the oldest is forgotten first). */
 const MAX_CHATS = 10_000;

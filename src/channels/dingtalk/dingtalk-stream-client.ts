@@ -14,8 +14,8 @@
  */
 import { DWClient } from 'dingtalk-stream';
 import type { Logger } from '../../log/logger.js';
-import { sleep } from '../../providers/deadline.js';
-import type { Backoff } from '../backoff.js';
+import type { Backoff } from '../../util/backoff.js';
+import { sleep } from '../../util/sleep.js';
 import { openConnection } from './dingtalk-http.js';
 import type { DingTalkSettings } from './dingtalk-settings.js';
 

@@ -12,7 +12,7 @@
  */
 import { type DWClientDownStream, TOPIC_CARD, TOPIC_ROBOT } from 'dingtalk-stream';
 import type { Logger } from '../../log/logger.js';
-import { createBackoff } from '../backoff.js';
+import { createBackoff } from '../../util/backoff.js';
 import type { TransportContext, TransportTuning } from '../channel-kind.js';
 import { downloadLimited } from '../read-limited.js';
 import type { ChannelTransport, InboundAction, InboundMessage } from '../types.js';

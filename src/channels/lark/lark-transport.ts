@@ -11,8 +11,8 @@
  */
 import { EventDispatcher, LoggerLevel, WSClient } from '@larksuiteoapi/node-sdk';
 import type { Logger } from '../../log/logger.js';
-import { sleep } from '../../providers/deadline.js';
-import { createBackoff } from '../backoff.js';
+import { createBackoff } from '../../util/backoff.js';
+import { sleep } from '../../util/sleep.js';
 import type { TransportTuning } from '../channel-kind.js';
 import { FileTooLargeError } from '../read-limited.js';
 import type { ChannelTransport, InboundAction, InboundMessage } from '../types.js';

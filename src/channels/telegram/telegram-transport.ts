@@ -8,8 +8,8 @@
 import { Api, GrammyError } from 'grammy';
 import type { Update } from 'grammy/types';
 import type { Logger } from '../../log/logger.js';
-import { sleep } from '../../providers/deadline.js';
-import { createBackoff } from '../backoff.js';
+import { createBackoff } from '../../util/backoff.js';
+import { sleep } from '../../util/sleep.js';
 import { downloadLimited, FileTooLargeError } from '../read-limited.js';
 import type { ChannelTransport, InboundAction, InboundMessage } from '../types.js';
 import { toMarkdownV2 } from './markdown-v2.js';

@@ -8,7 +8,7 @@ import { createInterface } from 'node:readline/promises';
 import { describeRequest, parseApprovalAnswer } from '../../client/approval-prompt.js';
 import { terminalApprovalMessages } from '../../client/messages.js';
 import type { Lang } from '../../i18n/lang.js';
-import type { ApprovalBroker, PendingApproval } from '../../safety/approval-broker.js';
+import type { ApprovalBroker, PendingApproval } from '../../safety/approvals/approval-broker.js';
 
 interface TerminalApproverOptions {
   sessionId: string;

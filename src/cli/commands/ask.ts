@@ -4,6 +4,7 @@
  * (printed on stderr). Ctrl-C aborts the turn (the running tool is stopped).
  */
 import type { Command } from 'commander';
+import { CHANNEL_KINDS } from '../../channels/channel-kinds.js';
 import { AppError } from '../../errors.js';
 import { detectLang, isLang } from '../../i18n/lang.js';
 import type { GlobalOptions } from '../context.js';
@@ -41,6 +42,7 @@ async function runAsk(message: string, options: AskOptions, globals: GlobalOptio
   // Loaded here, not at the top: other commands (and `--help`) need not load the whole app.
   const { createApp } = await import('../../app/create-app.js');
   const app = await createApp({
+    channels: CHANNEL_KINDS,
     ...(globals.config ? { configPath: globals.config } : {}),
     ...(isLang(globals.lang) ? { lang: globals.lang } : {}),
     scheduler: false,

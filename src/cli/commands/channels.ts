@@ -26,8 +26,7 @@ export function register(program: Command): void {
     .description(h.helpPair)
     .action(async (_opts: unknown, command: Command) => {
       const ctx = await commandContext(command);
-      const { createSenderStore } = await import('../../channels/sender-store.js');
-      const { senderStorePath } = await import('../../channels/channel-config.js');
+      const { createSenderStore, senderStorePath } = await import('../../chats/sender-store.js');
       const ttl = ctx.loaded.config.channels.pairing_ttl_s;
       const code = createSenderStore(senderStorePath(ctx.paths)).newCode(ttl * 1000);
       printLine(channelCheckMessages(ctx.lang).pairCode(code, Math.max(1, Math.round(ttl / 60))));

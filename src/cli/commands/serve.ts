@@ -64,6 +64,7 @@ async function runServe(options: ServeOptions, globals: GlobalOptions): Promise<
   let app: App;
   try {
     app = await createApp({
+      channels: CHANNEL_KINDS,
       ...(globals.config ? { configPath: globals.config } : {}),
       ...(isLang(globals.lang) ? { lang: globals.lang } : {}),
       consoleLevel: consoleLevel(options),

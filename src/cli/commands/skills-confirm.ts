@@ -5,7 +5,7 @@
  */
 import { createInterface } from 'node:readline/promises';
 import type { Lang } from '../../i18n/lang.js';
-import { describeFindings } from '../../skills/install-report.js';
+import { describeFindings } from '../../skills/install/install-report.js';
 import { installScanMessages } from '../../skills/messages.js';
 import type { ScanFinding } from '../../skills/types.js';
 

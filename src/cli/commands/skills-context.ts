@@ -1,5 +1,5 @@
 import type { CliContext } from '../../config/context.js';
-import type { SandboxStatus } from '../../safety/sandbox.js';
+import type { SandboxStatus } from '../../safety/sandbox/sandbox.js';
 import type { SkillEngine } from '../../skills/registry.js';
 import type { Skill } from '../../skills/types.js';
 import { commandContext } from '../command-helpers.js';
@@ -23,7 +23,7 @@ export async function openSkills(
     watch: false,
     // Checked on the first probe only: a command whose probes are all cached starts no bwrap.
     sandbox: () => {
-      sandbox ??= import('../../safety/sandbox-probe.js').then((m) =>
+      sandbox ??= import('../../safety/sandbox/sandbox-probe.js').then((m) =>
         m.resolveSandbox(config.safety, ctx.lang),
       );
       return sandbox;

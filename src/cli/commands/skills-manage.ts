@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { AppError } from '../../errors.js';
-import { describeFindings } from '../../skills/install-report.js';
+import { describeFindings } from '../../skills/install/install-report.js';
 import { installScanMessages, skillMessages } from '../../skills/messages.js';
 import { assertNewSkillName } from '../../skills/name-rules.js';
 import { type ScaffoldKind, scaffoldSource } from '../../skills/scaffold.js';

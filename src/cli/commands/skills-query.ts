@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { AppError } from '../../errors.js';
+import { readSkillDocument } from '../../skills/markdown/skill-document.js';
 import { skillMessages } from '../../skills/messages.js';
-import { readSkillDocument } from '../../skills/skill-document.js';
 import { printJson, printLine } from '../command-helpers.js';
 import { skillsCliMessages } from './messages.js';
 import { openSkills, skillJson } from './skills-context.js';

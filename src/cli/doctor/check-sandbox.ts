@@ -4,9 +4,9 @@
  * bwrap` cannot be honoured (the server refuses to start); a warning when commands run unconfined.
  */
 
-import type { SandboxStatus } from '../../safety/sandbox.js';
-import { describeSandbox, describeSandboxNetwork } from '../../safety/sandbox-notices.js';
-import { resolveSandbox } from '../../safety/sandbox-probe.js';
+import type { SandboxStatus } from '../../safety/sandbox/sandbox.js';
+import { describeSandbox, describeSandboxNetwork } from '../../safety/sandbox/sandbox-notices.js';
+import { resolveSandbox } from '../../safety/sandbox/sandbox-probe.js';
 import { doctorMessages } from '../commands/messages.js';
 import type { DoctorInput } from './input.js';
 import type { DoctorCheck } from './types.js';

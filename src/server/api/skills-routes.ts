@@ -9,7 +9,7 @@ import { UPLOAD_DIR_PREFIX } from '../../app/leftovers.js';
 import type { AppServices } from '../../app/services.js';
 import { describeError, isAppError } from '../../errors.js';
 import type { Lang } from '../../i18n/lang.js';
-import { describeFinding } from '../../skills/install-report.js';
+import { describeFinding } from '../../skills/install/install-report.js';
 import { installScanMessages } from '../../skills/messages.js';
 import type { ScanFinding, Skill, SkillRegistry } from '../../skills/types.js';
 import type {

@@ -5,8 +5,8 @@
  * person's yes), with the real-/tmp paths the sandbox keeps private (`privateTmp`, for the note
  * the model gets).
  */
-import { authorise } from '../../safety/authorise.js';
-import type { CommandEnv, CommandGuard, SpawnSpec } from '../../safety/command-guard.js';
+import { authorise } from '../../safety/approvals/authorise.js';
+import type { CommandEnv, CommandGuard, SpawnSpec } from '../../safety/command/command-guard.js';
 import type { ToolContext } from '../tool.js';
 
 export async function judgeCommand(

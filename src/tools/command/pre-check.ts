@@ -11,7 +11,7 @@
  *   at creation (and `safety.mode` still allows asking); otherwise it is refused, the run skipped.
  */
 import type { Lang } from '../../i18n/lang.js';
-import type { CommandEnv, CommandGuard } from '../../safety/command-guard.js';
+import type { CommandEnv, CommandGuard } from '../../safety/command/command-guard.js';
 import type { RequestApproval } from '../../safety/types.js';
 import type { PreCheckResult } from '../../tasks/types.js';
 import { runProcess } from '../../util/run-process.js';

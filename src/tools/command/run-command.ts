@@ -2,8 +2,8 @@
 import { z } from 'zod';
 import type { Config } from '../../config/schema.js';
 import type { Lang } from '../../i18n/lang.js';
-import type { CommandEnv, CommandGuard, SpawnSpec } from '../../safety/command-guard.js';
-import { guardedShellArgs } from '../../safety/sandbox.js';
+import type { CommandEnv, CommandGuard, SpawnSpec } from '../../safety/command/command-guard.js';
+import { guardedShellArgs } from '../../safety/sandbox/sandbox.js';
 import { runProcess } from '../../util/run-process.js';
 import { checkDirectory, ensureWorkspace, resolveToolPath } from '../files/workspace.js';
 import { type Field, failure, formatResult } from '../format.js';

@@ -3,7 +3,7 @@ import { lstat, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { Lang } from '../../i18n/lang.js';
-import { createFileAccess, type FileAccess } from '../../safety/file-access.js';
+import { createFileAccess, type FileAccess } from '../../safety/files/file-access.js';
 import { failure, formatBytes, success } from '../format.js';
 import type { Tool } from '../tool.js';
 import { fileMessages } from './messages.js';

@@ -2,7 +2,7 @@
 import { stat } from 'node:fs/promises';
 import { z } from 'zod';
 import type { Lang } from '../../i18n/lang.js';
-import { createFileAccess, type FileAccess } from '../../safety/file-access.js';
+import { createFileAccess, type FileAccess } from '../../safety/files/file-access.js';
 import { isoWithOffset } from '../../util/clock.js';
 import { type Field, failure, formatBytes, success } from '../format.js';
 import { commonMessages } from '../messages.js';

@@ -1,15 +1,8 @@
-/** Where tools work: the workspace dir and how model-given paths are resolved against it. */
+/** How model-given paths are resolved against the workspace (config/workspace-dir.ts says where it is). */
 import { mkdir, stat } from 'node:fs/promises';
-import { type DataPaths, expandPath } from '../../config/paths.js';
-import type { Config } from '../../config/schema.js';
+import { expandPath } from '../../config/paths.js';
 import type { Lang } from '../../i18n/lang.js';
 import { commonMessages } from '../messages.js';
-
-/** `tools.workspace_dir` (relative to AIBOX_HOME, `~` expanded), else `AIBOX_HOME/workspace`. */
-export function workspaceDir(config: Config, paths: DataPaths): string {
-  const configured = config.tools.workspace_dir.trim();
-  return configured ? expandPath(configured, paths.home) : paths.workspace;
-}
 
 /** A model-given path: `~` expanded, relative paths resolved against the workspace. */
 export function resolveToolPath(path: string, workspace: string): string {

@@ -8,7 +8,7 @@ import type { Stats } from 'node:fs';
 import { appendFile, lstat, readFile, stat } from 'node:fs/promises';
 import { z } from 'zod';
 import type { Lang } from '../../i18n/lang.js';
-import { createFileAccess, type FileAccess } from '../../safety/file-access.js';
+import { createFileAccess, type FileAccess } from '../../safety/files/file-access.js';
 import { writeFileAtomic } from '../../util/atomic-write.js';
 import { failure, success } from '../format.js';
 import type { Tool } from '../tool.js';

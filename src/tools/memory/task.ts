@@ -1,6 +1,6 @@
-/** memo: the agent's task tool (original §4.6 arguments, plus cron and timezone). */
+/** memo: the agent's task tool (the original's arguments, plus cron and timezone; docs/memory-and-tasks.md). */
 import { z } from 'zod';
-import { chatOfSession, formatChatTarget } from '../../channels/chat-target.js';
+import { chatOfSession, formatChatTarget } from '../../chats/chat-target.js';
 import { isAppError } from '../../errors.js';
 import type { Lang } from '../../i18n/lang.js';
 import { buildSchedule } from '../../tasks/build-schedule.js';

@@ -4,7 +4,7 @@
  * shown in the tool result the model sees.
  */
 import type { Lang } from '../../i18n/lang.js';
-import { describeFindings } from '../../skills/install-report.js';
+import { describeFindings } from '../../skills/install/install-report.js';
 import { installScanMessages } from '../../skills/messages.js';
 import type { InstallOptions, ScanFinding } from '../../skills/types.js';
 import type { Field } from '../format.js';

@@ -2,8 +2,8 @@
 import { z } from 'zod';
 import { describeError } from '../../errors.js';
 import type { Lang } from '../../i18n/lang.js';
+import { readSkillDocument } from '../../skills/markdown/skill-document.js';
 import { skillMessages } from '../../skills/messages.js';
-import { readSkillDocument } from '../../skills/skill-document.js';
 import type { SkillRegistry } from '../../skills/types.js';
 import { failure } from '../format.js';
 import type { Tool } from '../tool.js';

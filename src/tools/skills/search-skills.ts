@@ -1,8 +1,8 @@
 /** search_skills: the skill engine's ranked search, formatted for the model by the engine's formatter. */
 import { z } from 'zod';
 import type { Lang } from '../../i18n/lang.js';
-import { DEFAULT_CONTENT_BUDGET, formatSearchResult } from '../../skills/format-search.js';
 import type { SkillMeaning } from '../../skills/meaning/skill-vectors.js';
+import { DEFAULT_CONTENT_BUDGET, formatSearchResult } from '../../skills/search/format-search.js';
 import type { SkillRegistry } from '../../skills/types.js';
 import type { Tool } from '../tool.js';
 import { skillToolMessages } from './messages.js';

@@ -2,7 +2,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSenderStore } from '../../../src/channels/sender-store.js';
+import { createSenderStore } from '../../../src/chats/sender-store.js';
 import { runCli, tempHome } from '../../helpers/cli.js';
 import { type FakeTelegram, startFakeTelegram } from '../../helpers/fake-telegram.js';
 

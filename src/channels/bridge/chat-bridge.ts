@@ -1,0 +1,404 @@
+/**
+ * Connects one channel transport to Aibox's sessions: each inbound message is
+ * deduplicated, checked against the allowed senders (or taken as a pairing code), run as
+ * a slash command or queued as a turn, and the turn's answer streamed back into the chat.
+ * Nothing from a sender who is not allowed reaches a session or the model.
+ */
+import type { AppServices } from '../../app/services.js';
+import type { AllowedSenders } from '../../chats/allowed-senders.js';
+import { chatSessionId } from '../../chats/chat-target.js';
+import type { SenderStore } from '../../chats/sender-store.js';
+import { workspaceDir } from '../../config/workspace-dir.js';
+import { describeError, isAppError } from '../../errors.js';
+import { type Lang, langOfText } from '../../i18n/lang.js';
+import type { ApprovalEvent, PendingApproval } from '../../safety/approvals/approval-broker.js';
+import type { ApprovalAnswer, ApprovalRequest } from '../../safety/types.js';
+import type { Session, SessionEvent } from '../../session/types.js';
+import type { CommandRegistry } from '../../slash-commands/registry.js';
+import { setBounded } from '../../util/bounded-map.js';
+import { createStrangerGate } from '../access/stranger-gate.js';
+import {
+  approvalButtons,
+  approvalText,
+  decidedText,
+  parseApprovalData,
+} from '../approvals/approval-prompt.js';
+import { createWordApprovals, replyWordsHint, type WordReading } from '../approvals/word-approvals.js';
+import { type ChannelMessages, channelMessages } from '../messages.js';
+import { createChatOutbox } from '../outbox/chat-outbox.js';
+import type { OutboxStore } from '../outbox/outbox-store.js';
+import { FileTooLargeError } from '../read-limited.js';
+import type { ChannelTransport, InboundAction, InboundMessage } from '../types.js';
+import { createRecentIds } from './recent-ids.js';
+import { saveChatFile } from './save-chat-files.js';
+import { splitText } from './split-text.js';
+import { StreamingReply } from './streaming-reply.js';
+
+interface ChatBridgeOptions {
+  app: AppServices;
+  commands: CommandRegistry;
+  transport: ChannelTransport;
+  /** Who may use the box (the same check as for notify targets). */
+  allowed: AllowedSenders;
+  /** Pairing codes and the chats allowed senders use. */
+  senders: SenderStore;
+  /** Where messages wait while the vendor is unreachable (shared by every channel). */
+  outbox: OutboxStore;
+}
+
+/** Redelivered events, refused chats and chats' languages remembered (bounded). */
+const RECENT_EVENTS = 2000;
+const REFUSED_CHATS = 10_000;
+const CHAT_LANGS = 10_000;
+
+/** The chat message showing an approval request, and whether it has buttons. */
+interface ShownApproval {
+  id: string;
+  buttons: boolean;
+}
+
+export interface ChatBridge {
+  handle(message: InboundMessage): Promise<void>;
+  /** A button press: an approval answer from an allowed sender of that chat. */
+  handleAction(action: InboundAction): Promise<void>;
+  /**
+   * Sends a whole text (split at the vendor's limit) to a chat; what the vendor cannot take
+   * now because it is unreachable is kept and re-posted later (chat-outbox.ts).
+   */
+  post(chatId: string, text: string): Promise<void>;
+  /** The transport (re)connected: re-post what waits in the outbox. */
+  connected(): void;
+  /** Stops the outbox's timer (what waits stays for the next start). */
+  close(): void;
+  /** The language the chat last wrote in (the server's language until it has written). */
+  langOf(chatId: string): Lang;
+  /**
+   * Lets the chat answer the approval requests of `sessionId` (shown with buttons, `heading`
+   * above each) until the returned function is called. Its own turns use it; so does a task's
+   * run that posts its result to this chat (docs/channels.md, "Approvals from the chat").
+   */
+  askIn(
+    chatId: string,
+    sessionId: string,
+    heading?: string,
+    accepts?: (request: ApprovalRequest) => boolean,
+  ): () => void;
+}
+
+export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
+  const { app, transport } = options;
+  const logger = app.logger.child({ module: 'channels', channel: transport.name });
+  const recent = createRecentIds(RECENT_EVENTS);
+  const refusedChats = createRecentIds(REFUSED_CHATS);
+  const strangers = createStrangerGate({
+    logPerMinute: app.config.channels.strangers.log_per_minute,
+    refusalsPerMinute: app.config.channels.strangers.refusals_per_minute,
+  });
+
+  const outbox = createChatOutbox({
+    transport,
+    store: options.outbox,
+    logger,
+    droppedNote: (chatId, count) => channelMessages(langOf(chatId)).outboxDropped(count),
+  });
+  const post = (chatId: string, text: string) => outbox.post(chatId, text);
+  /** Sends now or never: what is stale after a downtime (a refusal, an approval's decision). */
+  const say = async (chatId: string, text: string) => {
+    for (const piece of splitText(text, transport.maxMessageChars)) await transport.send(chatId, piece);
+  };
+
+  const isAllowed = (senderId: string) => options.allowed.isAllowed(transport.name, senderId);
+
+  const sessionIdFor = (chatId: string) =>
+    app.config.channels.session === 'main' ? 'main' : chatSessionId({ channel: transport.name, chatId });
+  const sessionFor = (chatId: string): Session => app.sessions.get(sessionIdFor(chatId));
+
+  const chatLangs = new Map<string, Lang>();
+  const langOf = (chatId: string): Lang => chatLangs.get(chatId) ?? app.lang;
+  /** The language of this message, or of the chat so far when the message does not tell. */
+  const langOfMessage = (message: InboundMessage): Lang =>
+    // A command's name is English whatever the sender speaks: only its arguments tell.
+    langOfText(message.text.replace(/^\/\S+/, '')) ?? langOf(message.chatId);
+  /** Remembered for what the chat is told later; only an allowed sender's message sets it. */
+  const rememberLang = (chatId: string, lang: Lang) => setBounded(chatLangs, chatId, lang, CHAT_LANGS);
+
+  /** Chat → sessions whose approval requests it may answer now (a session once per `askIn`). */
+  const askable = new Map<string, string[]>();
+
+  /** Approval id → the chat message showing it (a promise: the send may still be in flight). */
+  const approvalMessages = new Map<string, Promise<ShownApproval | undefined>>();
+
+  /** Requests shown without buttons (none, or sending them failed): a one-word reply answers them. */
+  const wordApprovals = createWordApprovals();
+
+  const sendApproval = async (
+    chatId: string,
+    pending: PendingApproval,
+    t: ChannelMessages,
+    text: string,
+  ): Promise<ShownApproval> => {
+    if (transport.sendWithButtons) {
+      try {
+        const id = await transport.sendWithButtons(chatId, text, approvalButtons(pending, t));
+        return { id, buttons: true };
+      } catch (error) {
+        logger.warn({ err: error }, 'sending approval buttons failed; asking for a one-word reply instead');
+      }
+    }
+    const code = wordApprovals.add(chatId, pending);
+    try {
+      return {
+        id: await transport.send(chatId, `${text}\n\n${replyWordsHint(pending, code, t)}`),
+        buttons: false,
+      };
+    } catch (error) {
+      // The chat never saw it: no word typed there may answer it.
+      wordApprovals.remove(pending.approvalId);
+      throw error;
+    }
+  };
+
+  /** Shows the decision on the request's message, or posts it where that cannot be edited. */
+  const showDecision = (chatId: string, shown: ShownApproval, text: string) => {
+    const replace = shown.buttons ? (transport.settleButtons ?? transport.edit) : transport.edit;
+    return replace ? replace.call(transport, chatId, shown.id, text) : say(chatId, text);
+  };
+
+  /**
+   * Shows the session's approval requests in the chat, and once decided edits each in place
+   * (or, where messages cannot be edited, posts the decision).
+   */
+  const showApproval = (chatId: string, event: ApprovalEvent, heading: string) => {
+    const t = channelMessages(langOf(chatId));
+    const above = (text: string) => (heading ? `${heading}\n${text}` : text);
+    if (event.type === 'requested') {
+      const { pending } = event;
+      const sent = sendApproval(chatId, pending, t, above(approvalText(pending.request, t))).catch(
+        (error: unknown) => {
+          logger.warn({ err: error }, 'sending an approval request to the chat failed');
+          return undefined;
+        },
+      );
+      approvalMessages.set(pending.approvalId, sent);
+      return;
+    }
+    const shown = approvalMessages.get(event.approvalId);
+    if (!shown) return;
+    approvalMessages.delete(event.approvalId);
+    const code = wordApprovals.remove(event.approvalId);
+    void shown.then(async (message) => {
+      if (message === undefined) return;
+      const decided = decidedText(event.request, event.outcome, t);
+      const text = above(code ? `${t.approvalCode(code)}\n${decided}` : decided);
+      await showDecision(chatId, message, text).catch((error: unknown) =>
+        logger.warn({ err: error }, 'updating an approval message failed'),
+      );
+    });
+  };
+
+  const askIn = (
+    chatId: string,
+    sessionId: string,
+    heading = '',
+    accepts: (request: ApprovalRequest) => boolean = () => true,
+  ) => {
+    const sessions = askable.get(chatId) ?? [];
+    askable.set(chatId, [...sessions, sessionId]);
+    const detach = app.approvals.attach(sessionId, (event) => {
+      if (event.type !== 'requested' || accepts(event.pending.request)) showApproval(chatId, event, heading);
+    });
+    return () => {
+      detach();
+      const left = [...(askable.get(chatId) ?? [])];
+      left.splice(left.indexOf(sessionId), 1);
+      if (left.length > 0) askable.set(chatId, left);
+      else askable.delete(chatId);
+    };
+  };
+
+  async function refuseOrPair(message: InboundMessage, t: ChannelMessages): Promise<void> {
+    if (options.senders.redeem(transport.name, message.senderId, message.text)) {
+      logger.info({ sender: message.senderId }, 'sender paired');
+      await post(message.chatId, t.paired);
+      return;
+    }
+    logStranger(message.senderId, 'message from a sender who is not allowed');
+    // One refusal per chat, and only as many as the stranger limits allow (stranger-gate.ts).
+    if (refusedChats.has(message.chatId) || !strangers.mayRefuse(message.senderId)) return;
+    refusedChats.firstSeen(message.chatId);
+    await say(message.chatId, t.refusal(message.senderId));
+  }
+
+  function logStranger(senderId: string, what: string): void {
+    const { write, unlogged } = strangers.log(senderId);
+    if (write) logger.info({ sender: senderId, ...(unlogged > 0 ? { unlogged } : {}) }, what);
+  }
+
+  async function runCommand(message: InboundMessage, line: string, t: ChannelMessages): Promise<void> {
+    // Telegram groups address commands as `/new@some_bot`.
+    const cleaned = line.replace(/^(\/[^\s@]+)@\S+/, '$1');
+    if (/^\/start\b/i.test(cleaned)) return post(message.chatId, t.welcome);
+    const session = sessionFor(message.chatId);
+    const lang = langOf(message.chatId);
+    const result = await options.commands.run(cleaned, { session, lang });
+    await post(message.chatId, result.content);
+  }
+
+  async function withFiles(message: InboundMessage, t: ChannelMessages): Promise<string> {
+    if (message.files.length === 0) return message.text;
+    const saved: string[] = [];
+    const workspace = workspaceDir(app.config, app.paths);
+    for (const file of message.files) {
+      try {
+        saved.push(await saveChatFile(file, workspace, app.config.channels.max_file_bytes, app.clock.now()));
+      } catch (error) {
+        const why = error instanceof FileTooLargeError ? t.fileTooBig(error.maxBytes) : describeError(error);
+        await post(message.chatId, t.fileFailed(file.name, why));
+      }
+    }
+    const note = saved.length > 0 ? t.filesSaved(saved.join(', ')) : '';
+    return [message.text, note].filter(Boolean).join('\n\n');
+  }
+
+  async function runTurn(message: InboundMessage, content: string, t: ChannelMessages): Promise<void> {
+    const session = sessionFor(message.chatId);
+    const reply = new StreamingReply({
+      transport,
+      chatId: message.chatId,
+      intervalMs: app.config.channels.stream_interval_ms,
+      logger,
+      notice: { text: t.thinking, afterMs: app.config.channels.thinking_notice_ms },
+      keep: (pieces, error) => outbox.keep(message.chatId, pieces, error),
+    });
+    let turnId: string | undefined;
+    let settle!: () => void;
+    const ended = new Promise<void>((resolve) => {
+      settle = resolve;
+    });
+    const early: SessionEvent[] = [];
+    /** Finishes the answer; the turn counts as over even when that fails (nobody else awaits it). */
+    const end = (note: string) =>
+      void reply.finish(note).then(settle, (error: unknown) => {
+        logger.error({ err: error }, 'finishing a chat answer failed');
+        settle();
+      });
+    const onEvent = (event: SessionEvent) => {
+      if (turnId === undefined) {
+        early.push(event); // events of our turn may come before enqueue returns its id
+        return;
+      }
+      if (!('turnId' in event) || event.turnId !== turnId) return;
+      if (event.type === 'text_delta') reply.append(event.text);
+      else if (event.type === 'tool_start') reply.breakParagraph();
+      else if (event.type === 'turn_end') end(reply.streamed ? '' : event.content);
+      else if (event.type === 'error') end(event.code === 'aborted' ? t.aborted : t.failed(event.message));
+      else if (event.type === 'notice') void post(message.chatId, event.message);
+    };
+    const unsubscribe = session.subscribe(onEvent);
+    // While this turn runs the chat can answer its approval requests (a channel counts as a person),
+    // and only this turn's: in a shared session (`channels.session: main`) others' stay unseen.
+    const detach = askIn(message.chatId, session.id, '', (request) => request.turnId === turnId);
+    try {
+      const queued = session.enqueue({ content, source: 'user', channel: transport.name });
+      turnId = queued.turnId;
+      for (const event of early.splice(0)) onEvent(event);
+      if (queued.position > 0) await post(message.chatId, t.queued(queued.position));
+      await ended;
+    } finally {
+      reply.cancelNotice();
+      detach();
+      unsubscribe();
+    }
+  }
+
+  /** Answers an approval from the chat; resolves with what to tell the person who answered. */
+  function answerApproval(chatId: string, senderId: string, approvalId: string, answer: ApprovalAnswer) {
+    const t = channelMessages(langOf(chatId));
+    const by = `${transport.name}:${senderId}`;
+    const sessions = new Set([sessionIdFor(chatId), ...(askable.get(chatId) ?? [])]);
+    const result = app.approvals.answer(approvalId, answer, by, sessions);
+    logger.info({ approval: approvalId, answer, by, status: result.status }, 'approval answered from chat');
+    const notice = {
+      accepted: t.approvalAccepted,
+      already_decided: t.approvalTooLate,
+      unknown: t.approvalUnknown,
+    };
+    return notice[result.status];
+  }
+
+  /** A one-word answer (word-approvals.ts): decides the request it names, or asks which one. */
+  async function answerWord(message: InboundMessage, word: WordReading, t: ChannelMessages): Promise<void> {
+    if (word.kind === 'answer') {
+      const notice = answerApproval(message.chatId, message.senderId, word.approvalId, word.answer);
+      // An accepted answer is shown by the decision message; anything else is said here.
+      if (notice !== t.approvalAccepted) await post(message.chatId, notice);
+    } else if (word.kind === 'too_late') {
+      await post(message.chatId, `${t.approvalCode(word.code)}: ${t.approvalTooLate}`);
+    } else if (word.kind === 'which') {
+      const lines = word.waiting.map((w) => `${w.code}: ${w.summary}`).join('\n');
+      await post(message.chatId, t.approvalWhich(word.waiting[0]?.code ?? '', lines, word.named));
+    }
+  }
+
+  async function answerButton(action: InboundAction): Promise<void> {
+    const parsed = parseApprovalData(action.data);
+    if (!parsed) return action.acknowledge(channelMessages(langOf(action.chatId)).approvalUnknown);
+    await action.acknowledge(
+      answerApproval(action.chatId, action.senderId, parsed.approvalId, parsed.answer),
+    );
+  }
+
+  return {
+    post,
+    langOf,
+    askIn,
+    connected: () => outbox.flush(),
+    close: () => outbox.close(),
+    async handleAction(action) {
+      if (!recent.firstSeen(action.eventId)) return;
+      outbox.flush(); // the vendor reached us: it is probably reachable again
+      try {
+        if (!isAllowed(action.senderId)) {
+          logStranger(action.senderId, 'button pressed by a sender who is not allowed');
+          if (!strangers.mayRefuse(action.senderId)) return;
+          return await action.acknowledge(channelMessages(langOf(action.chatId)).refusal(action.senderId));
+        }
+        await answerButton(action);
+      } catch (error) {
+        logger.error({ err: error }, 'handling a chat button failed');
+      }
+    },
+    async handle(message) {
+      if (!recent.firstSeen(message.eventId)) {
+        logger.debug({ event: message.eventId }, 'redelivered event ignored');
+        return;
+      }
+      outbox.flush(); // the vendor reached us: it is probably reachable again
+      const lang = langOfMessage(message);
+      const t = channelMessages(lang);
+      try {
+        // A stranger gets one refusal in their language, and changes nothing the chat is told later.
+        if (!isAllowed(message.senderId)) return await refuseOrPair(message, t);
+        rememberLang(message.chatId, lang);
+        // The same limit as a WebSocket frame: a chat message is hostile input like any other.
+        const limit = app.config.server.max_frame_bytes;
+        if (Buffer.byteLength(message.text) > limit) return await post(message.chatId, t.tooLong(limit));
+        // Where the box may later post a task's result (src/chats/notify-targets.ts): a chat an allowed sender uses.
+        options.senders.rememberChat(transport.name, message.chatId, message.senderId, message.direct);
+        const text = message.text.trim();
+        const word = wordApprovals.read(message.chatId, message.files.length === 0 ? text : '');
+        if (word.kind !== 'none') return await answerWord(message, word, t);
+        if (text.startsWith('/') && message.files.length === 0) return await runCommand(message, text, t);
+        const content = await withFiles(message, t);
+        if (content.trim() === '') return;
+        await runTurn(message, content, t);
+      } catch (error) {
+        if (isAppError(error, 'queue_full') || isAppError(error, 'too_many_sessions')) {
+          await post(message.chatId, t.busy(error.message)).catch(() => undefined);
+          return;
+        }
+        logger.error({ err: error }, 'handling a chat message failed');
+      }
+    },
+  };
+}
