@@ -4,7 +4,7 @@
  * `memory.owner_chats`; a task's runs see what the session that created the task saw; every
  * other session (the page, the terminal, `/v1`, MCP) is the owner's and sees all of them.
  */
-import { chatOfSession, formatChatTarget } from '../channels/chat-target.js';
+import { chatOfSession, formatChatTarget } from '../chats/chat-target.js';
 import type { Config } from '../config/schema.js';
 import type { ScopeOfSession } from '../memory/types.js';
 import type { TaskStore } from '../tasks/types.js';
