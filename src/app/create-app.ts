@@ -45,7 +45,7 @@ import { reconfigurableMcp } from './reconfigurable-mcp.js';
 import { createRuleSaver } from './rule-saver.js';
 import type { AppServices } from './services.js';
 import { switchableProvider } from './switchable-provider.js';
-import { taskRunGate, usageMeter } from './usage-meter.js';
+import { embeddingMeter, taskRunGate, usageMeter } from './usage-meter.js';
 
 export { VERSION } from '../version.js';
 
@@ -152,6 +152,12 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     const senders = createSenderStore(senderStorePath(paths));
     const services: Partial<AppServices> = {};
     const liveConfig = () => services.config ?? config;
+    const usage = createUsageLedger({
+      store: createUsageStore({ db, clock, timeZone: () => liveConfig().scheduler.timezone }),
+      config: liveConfig,
+      model: () => provider.info.model,
+      presetPrices: () => created.settings.preset.prices,
+    });
     const memoryRecall = openMemoryRecall({
       db,
       memory: createMemoryStore({ db, clock }),
@@ -160,6 +166,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
       env,
       lang,
       logger,
+      meter: embeddingMeter(usage, lang),
     });
     const memory = memoryRecall.memory;
     const skillMeaning = openSkillMeaning(skills, memoryRecall.embedder, paths.home, logger);
@@ -199,12 +206,6 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
       if (event.type === 'requested') ruleSaver.preload();
     });
     const resultLimiter = resultLimiterFromConfig(config, paths, clock);
-    const usage = createUsageLedger({
-      store: createUsageStore({ db, clock, timeZone: () => liveConfig().scheduler.timezone }),
-      config: liveConfig,
-      model: () => provider.info.model,
-      presetPrices: () => created.settings.preset.prices,
-    });
     const commandDeps = {
       config,
       configPath: loaded.path,

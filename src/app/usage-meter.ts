@@ -5,6 +5,7 @@
 import { chatOfSession } from '../chats/chat-target.js';
 import type { Config } from '../config/schema.js';
 import type { Lang } from '../i18n/lang.js';
+import type { EmbeddingMeter } from '../providers/embeddings/embedder.js';
 import type { MeterFor } from '../session/agent-port.js';
 import type { Task, TaskStore } from '../tasks/types.js';
 import type { UsageLedger } from '../usage/ledger.js';
@@ -74,5 +75,15 @@ export function taskRunGate(options: {
     const used = ledger.store.runSum(task.id, last.startedAt, last.endedAt, ledger.currency()).total_tokens;
     if (used <= left) return undefined;
     return { code: 'budget_exceeded', message: t.skippedRun(t.wouldPass(used, left, key)) };
+  };
+}
+
+/** Embedding requests in the ledger, as the `memory` channel's (session `memory-index`). */
+export function embeddingMeter(ledger: UsageLedger, lang: Lang): EmbeddingMeter {
+  return {
+    refusal: () => ledger.refusal(lang),
+    record: (usage, model) => {
+      ledger.record({ session: 'memory-index', turnId: '', taskId: null, channel: 'memory', model }, usage);
+    },
   };
 }

@@ -92,3 +92,32 @@ describe('embeddings answers from outside', () => {
     await expect(stalled.embed(['a'])).rejects.toThrow(/embedding failed/);
   });
 });
+
+describe('embedding requests and the budget', () => {
+  it('records what each request used (estimated without usage, absurd usage ignored) and sends none while refused', async () => {
+    let requests = 0;
+    const baseUrl = await answering((res) => {
+      requests++;
+      const usage = requests === 1 ? { prompt_tokens: 7, total_tokens: 7 } : { total_tokens: -3 };
+      json({ data: [{ index: 0, embedding: [1, 2] }], usage })(res);
+    });
+    const recorded: { totalTokens: number; estimated?: boolean }[] = [];
+    let refusal: string | undefined;
+    const embedder = createEmbedder(
+      { enabled: true, provider: 'custom', baseUrl, model: 'm', dimensions: 0, apiKey: '', batchSize: 10 },
+      {
+        timeoutMs: 5000,
+        lang: 'en',
+        meter: { refusal: () => refusal, record: (usage) => recorded.push(usage) },
+      },
+    );
+    await embedder.embed(['hello there']);
+    await embedder.embed(['你好，世界']);
+    expect(recorded[0]).toEqual({ promptTokens: 7, completionTokens: 0, totalTokens: 7 });
+    expect(recorded[1]).toMatchObject({ estimated: true });
+    expect(recorded[1]?.totalTokens).toBeGreaterThan(0);
+    refusal = 'budget.daily_tokens is used up';
+    await expect(embedder.embed(['again'])).rejects.toMatchObject({ code: 'budget_exceeded' });
+    expect(requests).toBe(2);
+  });
+});

@@ -62,6 +62,9 @@ describe('automatic memory recall', () => {
     await c.waitFor((f) => f.type === 'complete' && f.turn_id === recalled.turn_id);
     expect(recalled.memories).toEqual([expect.objectContaining({ topic: 'health' })]);
 
+    // Embedding the memory and the message is in the usage ledger, as the `memory` channel's.
+    const byChannel = box.app.usage.store.report({ days: 1, by: 'channel', currency: '' }).rows;
+    expect(byChannel.find((row) => row.key === 'memory')?.total_tokens).toBeGreaterThan(0);
     const sent = box.llm.requests[before]?.body.messages as { role: string; content: string }[];
     const last = sent.at(-1);
     expect(last?.role).toBe('user');

@@ -7,7 +7,7 @@ import type { Database } from 'better-sqlite3';
 import type { Config } from '../../config/schema.js';
 import type { Lang } from '../../i18n/lang.js';
 import type { Logger } from '../../log/logger.js';
-import { createEmbedder, type Embedder } from '../../providers/embeddings/embedder.js';
+import { createEmbedder, type Embedder, type EmbeddingMeter } from '../../providers/embeddings/embedder.js';
 import { type ResolvedEmbeddings, resolveEmbeddings } from '../../providers/embeddings/resolve-embeddings.js';
 import type { ResolvedLlmSettings } from '../../providers/resolve-settings.js';
 import type { MemoryStore } from '../types.js';
@@ -39,6 +39,8 @@ interface OpenRecallOptions {
   env: NodeJS.ProcessEnv;
   lang: Lang;
   logger: Logger;
+  /** Embedding requests counted and refused like model rounds (absent: not counted). */
+  meter?: EmbeddingMeter;
 }
 
 export function openMemoryRecall(options: OpenRecallOptions): MemoryRecall {
@@ -51,7 +53,11 @@ export function openMemoryRecall(options: OpenRecallOptions): MemoryRecall {
     const save = createDedupingSave(memory, undefined);
     return { memory, search, recall: createRecall(search, memorySettings, lang), status, save };
   }
-  const embedder = createEmbedder(status, { timeoutMs: Math.min(options.chat.timeoutMs, 30_000), lang });
+  const embedder = createEmbedder(status, {
+    timeoutMs: Math.min(options.chat.timeoutMs, 30_000),
+    lang,
+    ...(options.meter ? { meter: options.meter } : {}),
+  });
   const space = createVectorSpace(db, embedder, status.dimensions);
   const indexer = createMemoryIndexer({
     db,

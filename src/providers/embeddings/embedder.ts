@@ -6,6 +6,8 @@
 import OpenAI from 'openai';
 import { AppError } from '../../errors.js';
 import type { Lang } from '../../i18n/lang.js';
+import { estimateTextTokens } from '../../util/text-tokens.js';
+import type { Usage } from '../types.js';
 import { embeddingMessages } from './messages.js';
 import type { EmbeddingSettings } from './resolve-embeddings.js';
 
@@ -67,9 +69,30 @@ function checked(
   });
 }
 
+/**
+ * What embedding requests cost, for the usage ledger: asked before each request (a used-up budget
+ * refuses it with `budget_exceeded`), told after each what it used (the provider's `usage`, else
+ * estimated from the texts).
+ */
+export interface EmbeddingMeter {
+  refusal(): string | undefined;
+  record(usage: Usage, model: string): void;
+}
+
+function usageOf(
+  answer: { usage?: { prompt_tokens?: number; total_tokens?: number } },
+  texts: string[],
+): Usage {
+  const reported = answer.usage?.total_tokens ?? answer.usage?.prompt_tokens;
+  if (typeof reported === 'number' && Number.isFinite(reported) && reported >= 0)
+    return { promptTokens: reported, completionTokens: 0, totalTokens: reported };
+  const estimate = texts.reduce((sum, text) => sum + estimateTextTokens(text), 0);
+  return { promptTokens: estimate, completionTokens: 0, totalTokens: estimate, estimated: true };
+}
+
 export function createEmbedder(
   settings: EmbeddingSettings,
-  options: { timeoutMs: number; lang: Lang },
+  options: { timeoutMs: number; lang: Lang; meter?: EmbeddingMeter },
 ): Embedder {
   const client = new OpenAI({
     baseURL: settings.baseUrl,
@@ -82,6 +105,8 @@ export function createEmbedder(
     fetch: cappedFetch(MAX_ANSWER_BYTES),
   });
   const embedBatch = async (texts: string[], signal?: AbortSignal): Promise<Float32Array[]> => {
+    const refused = options.meter?.refusal();
+    if (refused) throw new AppError('budget_exceeded', refused);
     try {
       const answer = await client.embeddings.create(
         {
@@ -92,6 +117,7 @@ export function createEmbedder(
         },
         { signal },
       );
+      options.meter?.record(usageOf(answer, texts), settings.model);
       return checked(answer.data, texts.length, options.lang);
     } catch (error) {
       if (error instanceof AppError) throw error;
