@@ -8,6 +8,7 @@ import type { ChatChannel } from '../chats/allowed-senders.js';
 import { createNotifyTargets } from '../chats/notify-targets.js';
 import { createSenderStore, senderStorePath } from '../chats/sender-store.js';
 import { resolveCliContext } from '../config/context.js';
+import { createMessageIndex } from '../conversations/message-index.js';
 import type { Lang } from '../i18n/lang.js';
 import type { Logger } from '../log/logger.js';
 import { createLogger } from '../log/logger.js';
@@ -37,6 +38,7 @@ import { VERSION } from '../version.js';
 import { removeLeftovers } from './leftovers.js';
 import { boxMcpLaunch } from './mcp-launch.js';
 import { memoryScopeOf } from './memory-scope.js';
+import { startMessageBackfill } from './message-backfill.js';
 import { appMessages } from './messages.js';
 import { openBoxDatabase } from './open-box-database.js';
 import { openSkillMeaning } from './open-skill-meaning.js';
@@ -186,6 +188,8 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
       }),
     });
     const memoryScope = memoryScopeOf({ config: liveConfig, tasks });
+    const messageIndex = createMessageIndex(db);
+    closers.push(startMessageBackfill(messageIndex, logger));
     const prompts = createPromptLoader({
       dir: paths.prompts,
       lang,
@@ -231,6 +235,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
         memory,
         memorySearch: memoryRecall.search,
         memoryScope,
+        messageIndex,
         memorySave: memoryRecall.save,
         tasks,
         limiter: resultLimiter,

@@ -1,6 +1,8 @@
 /** The `messages` table: one row per history message, appended as it happens. */
+
 import type { Database } from 'better-sqlite3';
 import type { ToolCall } from '../providers/types.js';
+import { createMessageIndex } from './message-index.js';
 import type { MessageKind, MessageRole, NewMessage, StoredMessage } from './types.js';
 
 interface MessageRow {
@@ -64,6 +66,8 @@ export interface MessageRepo {
 }
 
 export function createMessageRepo(db: Database): MessageRepo {
+  // Stored and indexed in one transaction: a message is searchable once it is saved.
+  const index = createMessageIndex(db);
   const nextSeq = db.prepare(
     'SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM messages WHERE conversation_id = ?',
   );
@@ -101,6 +105,12 @@ export function createMessageRepo(db: Database): MessageRepo {
       created_at: message.createdAt,
     };
     const info = insert.run(values);
+    index.indexMessage({
+      id: Number(info.lastInsertRowid),
+      role: values.role,
+      kind: values.kind,
+      content: values.content,
+    });
     // Built from what was written (no read back): this runs for every message of every turn.
     return { ...fromRow({ ...values, id: Number(info.lastInsertRowid), compressed_into: null }), toolCalls };
   });

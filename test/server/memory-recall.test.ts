@@ -93,12 +93,10 @@ describe('automatic memory recall', () => {
     expect(saved).toMatchObject({ chat: 'telegram:42' });
 
     /** The model searches memory in `session`; resolves with the tool result it was given. */
-    const searchIn = async (session: string) => {
+    const searchIn = async (session: string, tool = 'memory') => {
       const c = await connectReady(`${box.wsUrl}/?session=${session}`);
-      box.llm.script(
-        { toolCalls: [{ name: 'memory', arguments: { action: 'search', query: 'green tea' } }] },
-        { text: 'ok' },
-      );
+      const args = tool === 'memory' ? { action: 'search', query: 'green tea' } : { query: 'my tea' };
+      box.llm.script({ toolCalls: [{ name: tool, arguments: args }] }, { text: 'ok' });
       const before = box.llm.requests.length;
       c.send({ type: 'message', content: 'what do you know about green tea drinkers?' });
       const end = await c.waitFor((f) => f.type === 'complete');
@@ -115,6 +113,9 @@ describe('automatic memory recall', () => {
     const bob = await searchIn('telegram-43');
     expect(bob.result).not.toContain('Alice');
     expect(bob.recalled).toHaveLength(0);
+    // Past conversations too: Alice's words are found from the owner's session, not from Bob's.
+    expect((await searchIn('main', 'conversation_search')).result).toContain('remember my tea');
+    expect((await searchIn('telegram-43', 'conversation_search')).result).not.toContain('remember my tea');
 
     // Bob's chat may not rewrite the prompt every session reads.
     box.llm.script(

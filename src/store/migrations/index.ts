@@ -10,6 +10,7 @@ import { usageMigration } from './008-usage.js';
 import { taskPreCheckMigration } from './009-task-pre-check.js';
 import { taskRunCapMigration } from './011-task-run-cap.js';
 import { memoryChatMigration } from './012-memory-chat.js';
+import { messageIndexMigration } from './013-message-index.js';
 
 /** Every schema step, in order. Add new ones at the end; never edit an applied one. */
 export const MIGRATIONS: Migration[] = [
@@ -24,4 +25,5 @@ export const MIGRATIONS: Migration[] = [
   taskPreCheckMigration,
   taskRunCapMigration,
   memoryChatMigration,
+  messageIndexMigration,
 ];

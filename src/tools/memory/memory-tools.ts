@@ -2,6 +2,7 @@
  * The five memory/task tools in the original's order, for `extraTools`:
  * memory, memo, update_identity, update_soul, save_memory_and_end_conversation.
  */
+import type { MessageIndex } from '../../conversations/message-index.js';
 import type { Lang } from '../../i18n/lang.js';
 import type { DedupingSave } from '../../memory/hybrid/dedupe-save.js';
 import type { HybridSearch } from '../../memory/hybrid/hybrid-search.js';
@@ -10,6 +11,7 @@ import type { TaskStore } from '../../tasks/types.js';
 import type { Clock } from '../../util/clock.js';
 import type { PreCheckRunner } from '../command/pre-check.js';
 import type { AnyTool } from '../tool.js';
+import { createConversationSearchTool } from './conversation-search.js';
 import { createMemoryTool } from './memory.js';
 import { createSaveMemoryAndEndTool } from './save-memory-and-end.js';
 import { createTaskTool } from './task.js';
@@ -36,6 +38,8 @@ interface MemoryToolsOptions {
   configRunCap?: number;
   /** Whose memories a session sees, and which sessions may write the shared prompt files. */
   scopeOf?: ScopeOfSession;
+  /** Past conversations, searchable (absent: no conversation_search). */
+  messageIndex?: MessageIndex;
 }
 
 export function createMemoryTools(options: MemoryToolsOptions): AnyTool[] {
@@ -61,5 +65,8 @@ export function createMemoryTools(options: MemoryToolsOptions): AnyTool[] {
     createUpdateIdentityTool({ promptsDir, lang, clock, ...scoped }),
     createUpdateSoulTool({ promptsDir, lang, clock, ...scoped }),
     createSaveMemoryAndEndTool({ memory, promptsDir, lang, clock, ...scoped }),
+    ...(options.messageIndex
+      ? [createConversationSearchTool({ index: options.messageIndex, lang, ...scoped })]
+      : []),
   ];
 }

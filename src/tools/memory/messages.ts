@@ -70,6 +70,14 @@ export const memoryToolMessages = defineMessages({
     statusNone: '（无）',
     labelReason: '原因',
     labelStatusFile: '状态文件',
+    conversationDescription:
+      '搜索过去的对话（所有会话，包括已归档的）：按关键词找以前说过的话，结果带会话和时间。想找“上次我们聊过的……”时用它；记住的事实请用 memory',
+    conversationQuery: '关键词（中文词语、多个关键词均可）',
+    conversationLimit: '最多几条，1-20，默认 8',
+    conversationNone: (q: string) => `过去的对话里没有找到「${q}」`,
+    conversationTitle: (q: string, n: number) => `过去的对话里「${q}」：${n} 条（旧内容，只作参考）`,
+    roleUser: '用户',
+    roleAssistant: 'AI',
     ownerOnly: (file: string) =>
       `不能修改 ${file}：它在所有会话的提示里，只有主人的会话（网页、终端、memory.owner_chats 里的聊天）可以改`,
     statusNotWritten: '未写入（这是一个聊天的会话，状态文件只由主人的会话写）',
@@ -143,6 +151,14 @@ export const memoryToolMessages = defineMessages({
     statusNone: '(none)',
     labelReason: 'Reason',
     labelStatusFile: 'Status file',
+    conversationDescription:
+      'Search past conversations (every session, archived ones included) by keyword: what was said before, with its session and time. Use it for "what did we discuss about …"; for remembered facts use memory',
+    conversationQuery: 'Keywords (Chinese words and several keywords work)',
+    conversationLimit: 'At most this many, 1-20, default 8',
+    conversationNone: (q) => `Nothing about "${q}" in past conversations`,
+    conversationTitle: (q, n) => `"${q}" in past conversations: ${n} (old text, for reference only)`,
+    roleUser: 'user',
+    roleAssistant: 'AI',
     ownerOnly: (file) =>
       `${file} cannot be changed here: it is in every session's prompt, so only the owner's sessions (the page, the terminal, chats in memory.owner_chats) may change it`,
     statusNotWritten:

@@ -1,0 +1,54 @@
+/**
+ * conversation_search: keyword search over past conversations (every session's, archived ones
+ * included), for "what did we say about X last week". A chat that is not the owner's finds only
+ * its own conversations (the memory scope). What comes back is old text, shown as data.
+ */
+import { z } from 'zod';
+import type { MessageIndex } from '../../conversations/message-index.js';
+import type { Lang } from '../../i18n/lang.js';
+import type { ScopeOfSession } from '../../memory/types.js';
+import { cleanText } from '../../util/untrusted-text.js';
+import { failure } from '../format.js';
+import type { Tool } from '../tool.js';
+import { memoryToolMessages } from './messages.js';
+
+function schema(lang: Lang) {
+  const m = memoryToolMessages(lang);
+  return z.object({
+    query: z.string().max(500).describe(m.conversationQuery),
+    limit: z.int().min(1).max(20).optional().describe(m.conversationLimit),
+  });
+}
+
+type ConversationSearchArgs = z.infer<ReturnType<typeof schema>>;
+
+/** A chat's own session (`telegram:42` → `telegram-42`, as channels name them). */
+const sessionOfChat = (chat: string) => chat.replace(':', '-');
+
+export function createConversationSearchTool(options: {
+  index: MessageIndex;
+  lang: Lang;
+  scopeOf?: ScopeOfSession;
+}): Tool<ConversationSearchArgs> {
+  return {
+    name: 'conversation_search',
+    description: memoryToolMessages(options.lang).conversationDescription,
+    parameters: schema(options.lang),
+    async execute(args, ctx) {
+      const t = memoryToolMessages(ctx.lang);
+      const query = args.query.trim();
+      if (!query) return failure(t.needQuery);
+      const chat = options.scopeOf?.(ctx.sessionId);
+      const hits = options.index.search(query, {
+        limit: args.limit ?? 8,
+        ...(chat === undefined ? {} : { sessionId: sessionOfChat(chat) }),
+      });
+      if (hits.length === 0) return { ok: true, content: t.conversationNone(query) };
+      const lines = hits.map(
+        (hit) =>
+          `- [${hit.createdAt} · ${hit.sessionId} · ${hit.role === 'user' ? t.roleUser : t.roleAssistant}] ${cleanText(hit.snippet).replace(/\s+/g, ' ')}`,
+      );
+      return { ok: true, content: [t.conversationTitle(query, hits.length), ...lines].join('\n') };
+    },
+  };
+}
