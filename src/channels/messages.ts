@@ -115,7 +115,8 @@ export const channelCheckMessages = defineMessages({
       `  审批卡片模板：${id}（钉钉只在发送第一张卡片时检查它；发送失败时改为回复一个词来审批，日志会写明原因）`,
     dingtalkNoCardTemplate: '  未设置 card_template_id：审批请求以回复一个词（同意／总是／拒绝）来回答',
     qqOk: (appId: string) => `QQ：✅ 机器人 ${appId} 的凭据有效（已取得调用凭证）`,
-    qqRejected: (why: string) => `QQ：❌ AppID 或 AppSecret 被拒绝：${why}。请在 QQ 开放平台「开发管理」中核对`,
+    qqRejected: (why: string) =>
+      `QQ：❌ AppID 或 AppSecret 被拒绝：${why}。请在 QQ 开放平台「开发管理」中核对`,
     qqUnreachable: (url: string, why: string) => `QQ：❌ 无法连接 ${url}：${why}`,
     qqOptions: (markdown: boolean, keyboard: boolean) =>
       `  回答：${markdown ? 'Markdown' : '纯文本'}；审批：${keyboard ? '按钮（需要按钮权限）' : '回复一个词（同意／总是／拒绝）'}`,

@@ -201,10 +201,11 @@ export async function startFakeQq(
   }
 
   // biome-ignore lint/suspicious/noExplicitAny: the request bodies are whatever the client sent
-  function postMessage(chatId: string, body: any, res: ServerResponse): void {
-    const refuse = (code: number, why: string) => {
+  function postMessage(chatId: string, body: any, res: ServerResponse): undefined {
+    const refuse = (code: number, why: string): undefined => {
       record({ kind: 'refused', chatId, code, why });
       json(res, 400, { code, message: why, err_code: code, trace_id: randomUUID() });
+      return undefined;
     };
     const sourceId = String(body.msg_id ?? body.event_id ?? '');
     if (!sourceId) return refuse(40034024, 'active messages are no longer offered');
@@ -222,6 +223,7 @@ export async function startFakeQq(
     replies.push(reply);
     record({ kind: 'reply', reply });
     json(res, 200, { id: `ROBOT1.0_${randomUUID()}`, timestamp: new Date().toISOString() });
+    return undefined;
   }
 
   const server = createServer((req, res) => {
@@ -276,7 +278,12 @@ export async function startFakeQq(
             op: 0,
             s: seq,
             t: 'READY',
-            d: { version: 1, session_id: sessionId, user: { id: '1', username: 'fake bot', bot: true }, shard: [0, 1] },
+            d: {
+              version: 1,
+              session_id: sessionId,
+              user: { id: '1', username: 'fake bot', bot: true },
+              shard: [0, 1],
+            },
           }),
         );
         record({ kind: 'ready', connection, sessionId });
@@ -316,7 +323,12 @@ export async function startFakeQq(
       const id = options.msgId ?? `ROBOT1.0_fake-${nextMsg++}`;
       const chatId = options.group ? `g-${options.group}` : from;
       if (!sources.has(id)) sources.set(id, { chatId, expired: false, seqs: new Set(), replies: 0 });
-      const common = { id, content: text, timestamp: new Date().toISOString(), attachments: options.attachments };
+      const common = {
+        id,
+        content: text,
+        timestamp: new Date().toISOString(),
+        attachments: options.attachments,
+      };
       if (options.group)
         fake.dispatch('GROUP_AT_MESSAGE_CREATE', {
           ...common,

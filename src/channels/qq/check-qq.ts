@@ -12,8 +12,17 @@ export async function checkQq(input: ChannelCheckInput): Promise<ChannelCheck> {
   const t = channelCheckMessages(input.lang);
   const settings = qqSettings(input.config, input.env);
   if (!settings)
-    return { channel: 'qq', ok: true, lines: [t.notConfigured('QQ', `${QQ_APP_ID_ENV} / ${QQ_CLIENT_SECRET_ENV}`)] };
-  const lines = credentialLines(input, settings.secretFromConfig, QQ_CLIENT_SECRET_ENV, settings.allowedIds.length);
+    return {
+      channel: 'qq',
+      ok: true,
+      lines: [t.notConfigured('QQ', `${QQ_APP_ID_ENV} / ${QQ_CLIENT_SECRET_ENV}`)],
+    };
+  const lines = credentialLines(
+    input,
+    settings.secretFromConfig,
+    QQ_CLIENT_SECRET_ENV,
+    settings.allowedIds.length,
+  );
   lines.push(t.qqOptions(settings.markdown, settings.keyboard));
   const scrub = (why: string) => why.replaceAll(settings.clientSecret, '[secret]');
   try {

@@ -177,9 +177,12 @@ export function createGateway(options: GatewayOptions): Gateway {
           switch (payload.op) {
             case OP.hello: {
               clearTimeout(helloTimer);
-              const interval = Number((payload.d as { heartbeat_interval?: unknown } | null)?.heartbeat_interval);
+              const interval = Number(
+                (payload.d as { heartbeat_interval?: unknown } | null)?.heartbeat_interval,
+              );
               const ms = interval >= MIN_HEARTBEAT_MS && interval <= MAX_HEARTBEAT_MS ? interval : 30_000;
-              if (sessionId) send(OP.resume, { token: `QQBot ${token}`, session_id: sessionId, seq: seq ?? 0 });
+              if (sessionId)
+                send(OP.resume, { token: `QQBot ${token}`, session_id: sessionId, seq: seq ?? 0 });
               else
                 send(OP.identify, {
                   token: `QQBot ${token}`,
@@ -208,7 +211,10 @@ export function createGateway(options: GatewayOptions): Gateway {
               ws.close(4006);
               return;
             default:
-              logger.debug({ op: String(payload.op).slice(0, 20) }, 'QQ gateway frame with an unknown op ignored');
+              logger.debug(
+                { op: String(payload.op).slice(0, 20) },
+                'QQ gateway frame with an unknown op ignored',
+              );
           }
         } catch (error) {
           logger.warn({ error: describe(error) }, 'QQ gateway frame could not be handled');
@@ -228,7 +234,10 @@ export function createGateway(options: GatewayOptions): Gateway {
   function afterClose(code: number): void {
     if (BANNED.has(code)) {
       penalised = true;
-      logger.error({ code }, 'QQ closed the gateway: the bot is taken down or banned (see the QQ bot console)');
+      logger.error(
+        { code },
+        'QQ closed the gateway: the bot is taken down or banned (see the QQ bot console)',
+      );
       return;
     }
     if (code === 4004) api.token.forget();

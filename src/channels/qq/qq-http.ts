@@ -86,7 +86,12 @@ export function createQqToken(settings: QqSettings, signal: AbortSignal): Cached
     );
     const lifetimeS = Number(answer.expires_in);
     if (typeof answer.access_token !== 'string' || answer.access_token === '' || !(lifetimeS > 0))
-      throw new QqApiError('getAppAccessToken', 200, undefined, 'no access_token or expires_in in the answer');
+      throw new QqApiError(
+        'getAppAccessToken',
+        200,
+        undefined,
+        'no access_token or expires_in in the answer',
+      );
     return { value: answer.access_token, lifetimeMs: lifetimeS * 1000 };
   }, TOKEN_MARGIN_MS);
 }

@@ -76,7 +76,9 @@ export const groupChatId = (groupOpenid: string) => `g-${groupOpenid}`;
 
 /** The chat's kind and openid from a chat id (`g-…` a group, else a user). */
 export function chatOf(chatId: string): { direct: boolean; openid: string } {
-  return chatId.startsWith('g-') ? { direct: false, openid: chatId.slice(2) } : { direct: true, openid: chatId };
+  return chatId.startsWith('g-')
+    ? { direct: false, openid: chatId.slice(2) }
+    : { direct: true, openid: chatId };
 }
 
 /** A message event's `d`; undefined for an event type that is not a message. Throws naming the bad field. */
@@ -86,7 +88,14 @@ export function parseMessage(type: string, data: unknown): QqMessage | undefined
     if (!parsed.success) throw fieldError(`${type} field`, parsed.error);
     const d = parsed.data;
     const sender = d.author.user_openid;
-    return { msgId: d.id, chatId: sender, senderId: sender, text: d.content.trim(), direct: true, attachments: d.attachments ?? [] };
+    return {
+      msgId: d.id,
+      chatId: sender,
+      senderId: sender,
+      text: d.content.trim(),
+      direct: true,
+      attachments: d.attachments ?? [],
+    };
   }
   if (type === 'GROUP_AT_MESSAGE_CREATE') {
     const parsed = GroupSchema.safeParse(data);
@@ -120,7 +129,13 @@ export function parsePress(data: unknown): QqPress | undefined {
       direct: false,
     };
   if (d.user_openid)
-    return { interactionId: d.id, chatId: d.user_openid, senderId: d.user_openid, data: d.data.resolved.button_data, direct: true };
+    return {
+      interactionId: d.id,
+      chatId: d.user_openid,
+      senderId: d.user_openid,
+      data: d.data.resolved.button_data,
+      direct: true,
+    };
   throw new Error('INTERACTION_CREATE: neither group_openid with group_member_openid nor user_openid');
 }
 

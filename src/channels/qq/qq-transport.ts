@@ -65,7 +65,9 @@ export function createQqTransport(options: QqTransportOptions): ChannelTransport
   }
 
   const textBody = (text: string) =>
-    settings.markdown ? { msg_type: 2, content: '', markdown: { content: text } } : { msg_type: 0, content: text };
+    settings.markdown
+      ? { msg_type: 2, content: '', markdown: { content: text } }
+      : { msg_type: 0, content: text };
 
   function onMessageEvent(event: GatewayEvent, onMessage: (message: InboundMessage) => void): void {
     const message = parseMessage(event.type, event.data);
@@ -88,7 +90,9 @@ export function createQqTransport(options: QqTransportOptions): ChannelTransport
     // The presser's client shows a spinner until the press is acknowledged.
     api
       .call('PUT', `/interactions/${encodeURIComponent(press.interactionId)}`, { code: 0 }, 'interactions')
-      .catch((error: unknown) => logger.warn({ error: describe(error) }, 'acknowledging a QQ button press failed'));
+      .catch((error: unknown) =>
+        logger.warn({ error: describe(error) }, 'acknowledging a QQ button press failed'),
+      );
     const source: ReplySource = { kind: 'event_id', id: press.interactionId };
     replies.add(press.chatId, source, press.direct);
     onAction({
@@ -122,7 +126,10 @@ export function createQqTransport(options: QqTransportOptions): ChannelTransport
             if (event.type === 'INTERACTION_CREATE') onPressEvent(event, onAction);
             else onMessageEvent(event, onMessage);
           } catch (error) {
-            logger.warn({ error: describe(error), event: event.type.slice(0, 64) }, 'malformed QQ event ignored');
+            logger.warn(
+              { error: describe(error), event: event.type.slice(0, 64) },
+              'malformed QQ event ignored',
+            );
           }
         },
       });
@@ -148,7 +155,11 @@ export function createQqTransport(options: QqTransportOptions): ChannelTransport
                 {
                   buttons: buttons.map((button, index) => ({
                     id: String(index + 1),
-                    render_data: { label: button.label, visited_label: button.label, style: index === 0 ? 1 : 0 },
+                    render_data: {
+                      label: button.label,
+                      visited_label: button.label,
+                      style: index === 0 ? 1 : 0,
+                    },
                     action: {
                       type: 1,
                       // Everyone may press; the core decides only for allowed senders.

@@ -32,7 +32,10 @@ describe('QQ channel', () => {
   const nextConnection = () => fake.connectionCount() + 1;
 
   it('identifies with the group-and-C2C intent and a QQBot token, and heartbeats with the last seq', async () => {
-    const identify = fake.events.find((e) => e.kind === 'identify') as Extract<FakeQqEvent, { kind: 'identify' }>;
+    const identify = fake.events.find((e) => e.kind === 'identify') as Extract<
+      FakeQqEvent,
+      { kind: 'identify' }
+    >;
     expect(identify.d.intents).toBe(1 << 25);
     expect(identify.d.shard).toEqual([0, 1]);
     expect(identify.d.token).toMatch(/^QQBot [\w-]+$/);
@@ -196,7 +199,12 @@ describe('QQ channel', () => {
     box.llm.script({ text: 'got the file' });
     fake.say(OWNER, '', {
       attachments: [
-        { content_type: 'file', filename: '../../报表.txt', size: 22, url: `${fake.apiRoot}/files/report.txt` },
+        {
+          content_type: 'file',
+          filename: '../../报表.txt',
+          size: 22,
+          url: `${fake.apiRoot}/files/report.txt`,
+        },
         // Not the platform's media host scheme: never fetched.
         { content_type: 'image/png', filename: 'x.png', url: 'file:///etc/passwd' },
       ],
