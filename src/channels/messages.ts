@@ -118,8 +118,8 @@ export const channelCheckMessages = defineMessages({
     qqRejected: (why: string) =>
       `QQ：❌ AppID 或 AppSecret 被拒绝：${why}。请在 QQ 开放平台「开发管理」中核对`,
     qqUnreachable: (url: string, why: string) => `QQ：❌ 无法连接 ${url}：${why}`,
-    qqOptions: (markdown: boolean, keyboard: boolean) =>
-      `  回答：${markdown ? 'Markdown' : '纯文本'}；审批：${keyboard ? '按钮（需要按钮权限）' : '回复一个词（同意／总是／拒绝）'}`,
+    qqOptions: (markdown: boolean, keyboard: boolean, webhook: string) =>
+      `  接收：${webhook ? `Webhook，监听 ${webhook}（由 HTTPS 反向代理转发）` : 'WebSocket 网关'}；回答：${markdown ? 'Markdown' : '纯文本'}；审批：${keyboard ? '按钮（需要按钮权限）' : '回复一个词（同意／总是／拒绝）'}`,
     larkOk: (name: string, openId: string) => `飞书/Lark：✅ 已连接应用机器人「${name}」（${openId}）`,
     larkBadAppId: '飞书/Lark：❌ App ID 格式不对：应为 cli_ 加 16 位十六进制，见开发者后台「凭证与基础信息」',
     larkRejected: (why: string) => `飞书/Lark：❌ App ID 或 App Secret 被拒绝：${why}`,
@@ -154,8 +154,8 @@ export const channelCheckMessages = defineMessages({
     qqRejected: (why: string) =>
       `QQ: ❌ the AppID or AppSecret was rejected: ${why}. Check them in the QQ open platform console (开发管理)`,
     qqUnreachable: (url: string, why: string) => `QQ: ❌ cannot reach ${url}: ${why}`,
-    qqOptions: (markdown: boolean, keyboard: boolean) =>
-      `  answers: ${markdown ? 'Markdown' : 'plain text'}; approvals: ${keyboard ? 'buttons (needs keyboard rights)' : 'a one-word reply (allow / always / deny)'}`,
+    qqOptions: (markdown: boolean, keyboard: boolean, webhook: string) =>
+      `  events: ${webhook ? `webhook, listening on ${webhook} (behind an HTTPS reverse proxy)` : 'the WebSocket gateway'}; answers: ${markdown ? 'Markdown' : 'plain text'}; approvals: ${keyboard ? 'buttons (needs keyboard rights)' : 'a one-word reply (allow / always / deny)'}`,
     larkOk: (name: string, openId: string) =>
       `Feishu/Lark: ✅ connected as the app bot "${name}" (${openId})`,
     larkBadAppId:

@@ -694,6 +694,17 @@ const QqChannelSchema = z.strictObject({
     zh: '获取调用凭证的地址；留空为 https://bots.qq.com/app/getAppAccessToken',
     en: 'Where the access token is fetched; empty means https://bots.qq.com/app/getAppAccessToken',
   }),
+  webhook_listen: key(
+    z
+      .string()
+      .regex(/^$|^(\[[0-9a-fA-F:.]+\]|[\w.-]+):\d{1,5}$/, 'host:port, e.g. 127.0.0.1:8443')
+      .default(''),
+    {
+      live: false,
+      zh: 'Webhook 模式：在此 host:port 监听平台的回调（由 HTTPS 反向代理转发）；留空用 WebSocket 网关',
+      en: "Webhook mode: listen for the platform's callbacks on this host:port (behind an HTTPS reverse proxy); empty: the WebSocket gateway",
+    },
+  ),
 });
 
 /** What messages from senders who are not allowed may cost (docs/channels.md, "Strangers"). */

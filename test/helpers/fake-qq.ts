@@ -18,6 +18,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { type WebSocket, WebSocketServer } from 'ws';
+import { webhookKeys } from '../../src/channels/qq/qq-webhook-sign.js';
 import { readBody } from './fake-llm.js';
 
 /** The platform allows this many replies to one message. */
@@ -49,7 +50,8 @@ export type FakeQqEvent =
   | { kind: 'interaction-ack'; id: string; code: number }
   | { kind: 'unauthorized'; path: string }
   | { kind: 'download'; name: string }
-  | { kind: 'close'; connection: number; code: number };
+  | { kind: 'close'; connection: number; code: number }
+  | { kind: 'webhook'; status: number; body: string };
 
 export interface SayOptions {
   /** A group's openid: the message is a GROUP_AT_MESSAGE_CREATE there. */
@@ -90,6 +92,13 @@ export interface FakeQq {
   /** Lifetime (`expires_in`) of tokens handed out from now on. */
   setTokenLifetime(seconds: number): void;
   addFile(name: string, data: Uint8Array): void;
+  /** From now on events go to the box's webhook at `url` (signed POSTs) instead of the gateway. */
+  useWebhook(url: string): void;
+  /**
+   * POSTs `body` to the webhook, signed with the bot's key unless `signature` is given; resolves
+   * with the answer (also recorded as a `webhook` event).
+   */
+  postWebhook(body: string, signature?: string): Promise<{ status: number; body: string }>;
   connectionCount(): number;
   tokenCount(): number;
   waitFor(match: (event: FakeQqEvent) => boolean): Promise<FakeQqEvent>;
@@ -129,6 +138,26 @@ export async function startFakeQq(
   let live: WebSocket[] = [];
   let all: WebSocket[] = [];
   let nextMsg = 1;
+  let webhookUrl = '';
+  const signer = webhookKeys(clientSecret);
+
+  async function postWebhook(body: string, signature?: string): Promise<{ status: number; body: string }> {
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const answer = await fetch(webhookUrl, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'QQBot-Callback',
+        'x-bot-appid': appId,
+        'x-signature-timestamp': timestamp,
+        'x-signature-ed25519': signature ?? signer.sign(timestamp, body),
+      },
+      body,
+    });
+    const result = { status: answer.status, body: await answer.text() };
+    record({ kind: 'webhook', ...result });
+    return result;
+  }
 
   function record(event: FakeQqEvent): void {
     events.push(event);
@@ -364,7 +393,8 @@ export async function startFakeQq(
       seq += 1;
       const frame = JSON.stringify({ op: 0, s: seq, t: type, id: `${type}:${randomUUID()}`, d });
       log.push({ s: seq, frame });
-      sendAll(frame);
+      if (webhookUrl) void postWebhook(frame).catch(() => undefined);
+      else sendAll(frame);
       return seq;
     },
     sendRaw(frame) {
@@ -397,6 +427,10 @@ export async function startFakeQq(
     addFile(name, data) {
       files.set(name, data);
     },
+    useWebhook(url) {
+      webhookUrl = url;
+    },
+    postWebhook,
     connectionCount: () => connections,
     tokenCount: () => tokensIssued,
     waitFor(match) {

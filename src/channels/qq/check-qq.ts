@@ -23,7 +23,7 @@ export async function checkQq(input: ChannelCheckInput): Promise<ChannelCheck> {
     QQ_CLIENT_SECRET_ENV,
     settings.allowedIds.length,
   );
-  lines.push(t.qqOptions(settings.markdown, settings.keyboard));
+  lines.push(t.qqOptions(settings.markdown, settings.keyboard, settings.webhookListen));
   const scrub = (why: string) => why.replaceAll(settings.clientSecret, '[secret]');
   try {
     await createQqToken(settings, AbortSignal.timeout(input.timeoutMs)).get();

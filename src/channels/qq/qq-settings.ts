@@ -20,6 +20,8 @@ export interface QqSettings {
   markdown: boolean;
   /** Approval requests as Markdown with a custom keyboard of callback buttons. */
   keyboard: boolean;
+  /** `host:port` of the webhook listener; empty: the WebSocket gateway. */
+  webhookListen: string;
   /** Whether the secret came from config.json (else from the environment). */
   secretFromConfig: boolean;
 }
@@ -38,6 +40,7 @@ export function qqSettings(config: Config, env: NodeJS.ProcessEnv): QqSettings |
     allowedIds: [...section.allowed_ids],
     markdown: section.markdown,
     keyboard: section.keyboard,
+    webhookListen: section.webhook_listen,
     secretFromConfig: section.client_secret !== '',
   };
 }

@@ -1,6 +1,6 @@
 /**
- * QQ over the bot platform's WebSocket gateway (qq-gateway.ts) and OpenAPI (qq-http.ts), without
- * an SDK. Answers are passive replies (qq-replies.ts): `POST /v2/users/{openid}/messages` or
+ * QQ over the bot platform's WebSocket gateway (qq-gateway.ts), or its signed webhook
+ * (qq-webhook.ts) with `webhook_listen`, and its OpenAPI (qq-http.ts), without an SDK. Answers are passive replies (qq-replies.ts): `POST /v2/users/{openid}/messages` or
  * `/v2/groups/{group_openid}/messages` with the source's `msg_id` (or `event_id`) and a `msg_seq`
  * of its own per reply; text (`msg_type: 0`) unless `markdown` is set (`msg_type: 2`, native
  * Markdown). Sent messages cannot be edited, so there is no `edit`: the core sends whole pieces
@@ -18,6 +18,7 @@ import { createQqOpenApi } from './qq-http.js';
 import { chatOf, filesOf, parseMessage, parsePress } from './qq-inbound.js';
 import { createReplyLedger, type ReplySource } from './qq-replies.js';
 import type { QqSettings } from './qq-settings.js';
+import { createWebhook, parseListen } from './qq-webhook.js';
 
 interface QqTransportOptions extends TransportTuning {
   settings: QqSettings;
@@ -42,6 +43,7 @@ export function createQqTransport(options: QqTransportOptions): ChannelTransport
   // proxy) allows http too.
   const fileUrl = settings.apiRoot.startsWith('http:') ? /^https?:\/\//i : /^https:\/\//i;
   let sentCount = 0;
+  let closeWebhook: (() => Promise<void>) | undefined;
 
   const download = (url: string, maxBytes: number) => {
     if (!fileUrl.test(url)) return Promise.reject(new Error('QQ attachment URL is not https'));
@@ -112,26 +114,41 @@ export function createQqTransport(options: QqTransportOptions): ChannelTransport
     name: 'qq',
     maxMessageChars: MAX_MESSAGE_CHARS,
     start(onMessage, onAction, onConnected) {
+      const onEvent = (event: GatewayEvent) => {
+        try {
+          if (event.type === 'INTERACTION_CREATE') onPressEvent(event, onAction);
+          else onMessageEvent(event, onMessage);
+        } catch (error) {
+          logger.warn(
+            { error: describe(error), event: event.type.slice(0, 64) },
+            'malformed QQ event ignored',
+          );
+        }
+      };
+      const maxFrameBytes = options.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES;
+      if (settings.webhookListen) {
+        const webhook = createWebhook({
+          listen: parseListen(settings.webhookListen),
+          secret: settings.clientSecret,
+          logger,
+          maxBodyBytes: maxFrameBytes,
+          onEvent,
+          onListening: () => onConnected?.(),
+        });
+        closeWebhook = () => webhook.stop();
+        webhook.start();
+        return;
+      }
       const gateway = createGateway({
         api,
         intents: INTENT_GROUP_AND_C2C | (settings.keyboard ? INTENT_INTERACTION : 0),
         logger,
         backoff: createBackoff(options.backoffInitialMs ?? 1000, backoffMaxMs),
         backoffMaxMs,
-        maxFrameBytes: options.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES,
+        maxFrameBytes,
         signal: stopper.signal,
         onConnected: () => onConnected?.(),
-        onEvent: (event) => {
-          try {
-            if (event.type === 'INTERACTION_CREATE') onPressEvent(event, onAction);
-            else onMessageEvent(event, onMessage);
-          } catch (error) {
-            logger.warn(
-              { error: describe(error), event: event.type.slice(0, 64) },
-              'malformed QQ event ignored',
-            );
-          }
-        },
+        onEvent,
       });
       stopper.signal.addEventListener('abort', () => gateway.stop(), { once: true });
       gateway.start();
@@ -139,6 +156,7 @@ export function createQqTransport(options: QqTransportOptions): ChannelTransport
     send: (chatId, text) => reply(chatId, textBody(text), 'text'),
     async stop() {
       stopper.abort();
+      await closeWebhook?.();
     },
   };
   if (settings.keyboard)

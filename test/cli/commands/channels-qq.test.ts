@@ -27,7 +27,9 @@ describe.concurrent('aibox channels check (QQ)', { timeout: 120_000 }, () => {
       home: home({ app_id: fake.appId, client_secret: fake.clientSecret, token_url: fake.tokenUrl }),
     });
     expect(run.stdout).toContain(`QQ: ✅ the credentials of bot ${fake.appId} work`);
-    expect(run.stdout).toContain('answers: plain text; approvals: a one-word reply');
+    expect(run.stdout).toContain(
+      'events: the WebSocket gateway; answers: plain text; approvals: a one-word reply',
+    );
     expect(run.stdout + run.stderr).not.toContain(fake.clientSecret);
     expect(run.code).toBe(0);
   });
