@@ -109,6 +109,8 @@ export function createGateway(options: GatewayOptions): Gateway {
       let heartbeat: NodeJS.Timeout | undefined;
       let acked = true;
       let ready = false;
+      /** A frame over `maxFrameBytes` arrived (ws then drops the socket). */
+      let oversized = false;
       const helloTimer = setTimeout(() => ws.terminate(), HELLO_TIMEOUT_MS);
       const send = (op: number, d: unknown) => {
         if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ op, d }));
@@ -220,12 +222,15 @@ export function createGateway(options: GatewayOptions): Gateway {
           logger.warn({ error: describe(error) }, 'QQ gateway frame could not be handled');
         }
       });
-      ws.on('error', (error) => logger.warn({ error: describe(error) }, 'QQ gateway socket error'));
+      ws.on('error', (error) => {
+        if ((error as { code?: unknown }).code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') oversized = true;
+        else logger.warn({ error: describe(error) }, 'QQ gateway socket error');
+      });
       ws.on('close', (code) => {
         clearTimeout(helloTimer);
         clearInterval(heartbeat);
         if (socket === ws) socket = undefined;
-        resolve({ code, ready });
+        resolve({ code: oversized ? 1009 : code, ready });
       });
     });
   }
@@ -234,6 +239,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   function afterClose(code: number): void {
     if (BANNED.has(code)) {
       penalised = true;
+      dropSession();
       logger.error(
         { code },
         'QQ closed the gateway: the bot is taken down or banned (see the QQ bot console)',

@@ -3,7 +3,7 @@
  * keyboard rights (the default) the request names the words that answer it and the decision is
  * posted as a reply; with `keyboard` the request is Markdown with callback buttons, a press is
  * acknowledged (`PUT /interactions/{id}`) and answered as a reply to the press, and a stranger's
- * press decides nothing.
+ * press decides nothing (that box also answers in native Markdown).
  */
 import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -55,7 +55,7 @@ describe('QQ approvals by a one-word reply', () => {
 });
 
 describe('QQ approvals with keyboard buttons', () => {
-  const f = useQqApprovalBox({ keyboard: true });
+  const f = useQqApprovalBox({ keyboard: true, markdown: true });
 
   it('subscribes to button presses, sends Markdown with callback buttons, and takes the owner’s press', async () => {
     const identify = f.fake.events.find((e) => e.kind === 'identify') as Extract<
@@ -85,7 +85,9 @@ describe('QQ approvals with keyboard buttons', () => {
     const press = f.fake.press(OWNER, buttons[0].action.data);
     await f.fake.waitFor((e) => e.kind === 'interaction-ack' && e.id === press && e.code === 0);
     await f.fake.waitForReply(OWNER, `Allowed once by qq:${OWNER}`);
-    await f.fake.waitForReply(OWNER, 'wrote after the press');
+    const answer = await f.fake.waitForReply(OWNER, 'wrote after the press');
+    // With `markdown` the answers are native Markdown too.
+    expect(answer.body).toMatchObject({ msg_type: 2, markdown: { content: 'wrote after the press' } });
     expect(readFileSync(target, 'utf8')).toBe('x');
   });
 });

@@ -150,6 +150,20 @@ describe('QQ channel', () => {
     expect(log()).toContain('QQ gateway heartbeat not answered; reconnecting');
   });
 
+  it('drops a frame over the size limit by closing the socket, then identifies afresh', async () => {
+    const connection = nextConnection();
+    fake.sendRaw(`{"op":0,"t":"C2C_MESSAGE_CREATE","d":"${'x'.repeat(4 * 1024 * 1024)}"}`);
+    await fake.waitFor((e) => e.kind === 'ready' && e.connection >= connection);
+    expect(log()).toContain('QQ gateway frame over the size limit; identifying afresh');
+  });
+
+  it('logs a ban (close 4915) as an error and retries at the longest back-off', async () => {
+    const connection = nextConnection();
+    fake.closeConnections(4915);
+    await fake.waitFor((e) => e.kind === 'ready' && e.connection >= connection);
+    expect(log()).toContain('the bot is taken down or banned');
+  });
+
   it('fetches a new token when the platform refuses the old one, and retries the call', async () => {
     const tokens = fake.tokenCount();
     fake.expireTokens();
