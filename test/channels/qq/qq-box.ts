@@ -8,6 +8,7 @@ export async function startQqBox(
   config: Record<string, unknown> = {},
   channels: Record<string, unknown> = {},
   qq: Record<string, unknown> = {},
+  options: { scheduler?: boolean } = {},
 ): Promise<{ fake: FakeQq; box: Box }> {
   const fake = await startFakeQq();
   const box = await startBox({
@@ -27,6 +28,7 @@ export async function startQqBox(
         },
       },
     },
+    scheduler: options.scheduler,
     server: { channels: { tuning: { qq: { backoffInitialMs: 20, backoffMaxMs: 200 } } } },
   });
   // In webhook mode no gateway is opened; the test waits for the listener itself.
