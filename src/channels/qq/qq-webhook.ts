@@ -7,7 +7,8 @@
  * `X-Signature-Timestamp` + body; one without a valid one is answered 401 and dropped. The console's
  * address check (op 13, `d: { plain_token, event_ts }`) is answered with `plain_token` and the
  * signature of `event_ts` + `plain_token`; an event (op 0) is handed on and acknowledged with
- * `{"op": 12, "d": 0}` (HTTP Callback ACK). Bodies are limited to `maxBodyBytes` and 10 s.
+ * `{"op": 12, "d": 0}` (HTTP Callback ACK). Bodies are limited to `maxBodyBytes` and 10 s, and read
+ * only when the signature headers have the right shape; at most 32 connections are open at once.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Logger } from '../../log/logger.js';
@@ -15,6 +16,9 @@ import type { GatewayEvent } from './qq-gateway.js';
 import { webhookKeys } from './qq-webhook-sign.js';
 
 const BODY_TIMEOUT_MS = 10_000;
+/** Open connections at once: with 4 MiB bodies, what a flood of requests can hold is bounded. */
+const MAX_CONNECTIONS = 32;
+const SIGNATURE = /^[0-9a-f]{128}$/i;
 const TOKEN = /^[\w-]{1,256}$/;
 const TIMESTAMP = /^\d{1,20}$/;
 
@@ -82,11 +86,13 @@ export function createWebhook(options: WebhookOptions): Webhook {
     if (req.method !== 'POST') return answer(res, 405, { error: 'POST only' });
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > options.maxBodyBytes) return answer(res, 413, { error: 'too large' });
-    const body = await readBody(req, options.maxBodyBytes);
-    if (!body) return;
     const timestamp = String(req.headers['x-signature-timestamp'] ?? '');
     const signature = String(req.headers['x-signature-ed25519'] ?? '');
-    if (!TIMESTAMP.test(timestamp) || !keys.verify(timestamp, body, signature)) {
+    // Without signature headers of the right shape the body is not even read.
+    const signed = TIMESTAMP.test(timestamp) && SIGNATURE.test(signature);
+    const body = signed ? await readBody(req, options.maxBodyBytes) : Buffer.alloc(0);
+    if (!body) return;
+    if (!signed || !keys.verify(timestamp, body, signature)) {
       logger.warn('QQ webhook request without a valid signature refused');
       return answer(res, 401, { error: 'bad signature' });
     }
@@ -130,6 +136,7 @@ export function createWebhook(options: WebhookOptions): Webhook {
         });
       });
       server.requestTimeout = BODY_TIMEOUT_MS * 2;
+      server.maxConnections = MAX_CONNECTIONS;
       server.on('error', (error) => logger.error({ err: error }, 'the QQ webhook listener failed'));
       server.listen(options.listen.port, options.listen.host, () => {
         logger.info({ listen: `${options.listen.host}:${options.listen.port}` }, 'QQ webhook listening');
