@@ -254,6 +254,21 @@ describe('QQ channel', () => {
     expect(box.llm.requests.length).toBe(requests);
   });
 
+  it('runs slash commands without the model, the secret shown only as set', async () => {
+    const before = box.llm.requests.length;
+    const from = repliesTo(OWNER).length;
+    fake.say(OWNER, '/config');
+    await fake.waitForReply(OWNER, 'channels.qq');
+    await fake.waitForReply(OWNER, 'prompts:');
+    const shown = repliesTo(OWNER)
+      .slice(from)
+      .map((r) => r.text)
+      .join('');
+    expect(shown).toContain('channels.qq.client_secret: (set, hidden)');
+    expect(shown).not.toContain(fake.clientSecret);
+    expect(box.llm.requests.length).toBe(before);
+  });
+
   it('answers a replayed event once', async () => {
     box.llm.script({ text: 'answer to the original' }, { text: 'answer to the next' });
     const before = box.llm.requests.length;
