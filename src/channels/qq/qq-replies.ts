@@ -8,7 +8,8 @@
  * The ledger keeps each chat's recent sources and hands out the newest one still usable, with its
  * next `msg_seq`. With none usable it throws a `ReplyWindowClosed`, which the core treats as the
  * vendor being unreachable: the message waits in the outbox and goes out as a reply to the chat's
- * next message (the outbox re-posts whenever anything arrives).
+ * next message (the outbox re-posts whenever anything arrives); the chat's first message after
+ * such a wait says it was held (`isHeld`).
  */
 import { setBounded } from '../../util/bounded-map.js';
 
@@ -51,6 +52,8 @@ export interface Reply {
 
 export function createReplyLedger(now: () => number = Date.now) {
   const chats = new Map<string, Source[]>();
+  /** Chats where a message could not go out for want of a source, until one goes out again. */
+  const held = new Set<string>();
 
   return {
     /** A message or event of the chat that may be answered from now on. */
@@ -75,7 +78,14 @@ export function createReplyLedger(now: () => number = Date.now) {
           },
         };
       }
+      if (held.size < MAX_CHATS) held.add(chatId);
       throw new ReplyWindowClosed(chatId);
+    },
+    /** Whether a message of the chat had to wait since the chat was last sent to. */
+    isHeld: (chatId: string) => held.has(chatId),
+    /** A message reached the chat again. */
+    clearHeld(chatId: string): void {
+      held.delete(chatId);
     },
   };
 }

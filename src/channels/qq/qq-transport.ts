@@ -8,7 +8,9 @@
  * a row of callback buttons; a press (INTERACTION_CREATE) is acknowledged at once
  * (`PUT /interactions/{id}`, code 0) and what the core tells the presser is sent as a reply to it.
  */
+import { type Lang, langOfText } from '../../i18n/lang.js';
 import type { Logger } from '../../log/logger.js';
+import { setBounded } from '../../util/bounded-map.js';
 import { createBackoff } from '../backoff.js';
 import type { TransportTuning } from '../channel-kind.js';
 import { downloadLimited } from '../read-limited.js';
@@ -16,6 +18,7 @@ import type { ActionButton, ChannelTransport, InboundAction, InboundMessage } fr
 import { createGateway, type GatewayEvent, INTENT_GROUP_AND_C2C, INTENT_INTERACTION } from './qq-gateway.js';
 import { createQqOpenApi } from './qq-http.js';
 import { chatOf, filesOf, parseMessage, parsePress } from './qq-inbound.js';
+import { qqMessages } from './qq-messages.js';
 import { createReplyLedger, type ReplySource } from './qq-replies.js';
 import type { QqSettings } from './qq-settings.js';
 import { createWebhook, parseListen } from './qq-webhook.js';
@@ -30,6 +33,7 @@ interface QqTransportOptions extends TransportTuning {
 /** The platform does not document a text limit; Aibox splits answers at this many characters. */
 const MAX_MESSAGE_CHARS = 2000;
 const DEFAULT_MAX_FRAME_BYTES = 4 * 1024 * 1024;
+const MAX_CHAT_LANGS = 10_000;
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -44,6 +48,8 @@ export function createQqTransport(options: QqTransportOptions): ChannelTransport
   const fileUrl = settings.apiRoot.startsWith('http:') ? /^https?:\/\//i : /^https:\/\//i;
   let sentCount = 0;
   let closeWebhook: (() => Promise<void>) | undefined;
+  /** The language each chat last wrote in: the note on held messages is said in it. */
+  const chatLangs = new Map<string, Lang>();
 
   const download = (url: string, maxBytes: number) => {
     if (!fileUrl.test(url)) return Promise.reject(new Error('QQ attachment URL is not https'));
@@ -75,6 +81,8 @@ export function createQqTransport(options: QqTransportOptions): ChannelTransport
     const message = parseMessage(event.type, event.data);
     if (!message) return;
     replies.add(message.chatId, { kind: 'msg_id', id: message.msgId }, message.direct);
+    const lang = langOfText(message.text);
+    if (lang) setBounded(chatLangs, message.chatId, lang, MAX_CHAT_LANGS);
     onMessage({
       // A replayed event keeps its message id: the core answers it once.
       eventId: message.msgId,
@@ -153,7 +161,15 @@ export function createQqTransport(options: QqTransportOptions): ChannelTransport
       stopper.signal.addEventListener('abort', () => gateway.stop(), { once: true });
       gateway.start();
     },
-    send: (chatId, text) => reply(chatId, textBody(text), 'text'),
+    async send(chatId, text) {
+      // The first message after some had to wait says so (they come as a reply to a later message).
+      const held = replies.isHeld(chatId);
+      const lang = chatLangs.get(chatId) ?? langOfText(text) ?? 'en';
+      const shown = held ? `${qqMessages(lang).held}\n\n${text}` : text;
+      const id = await reply(chatId, textBody(shown), 'text');
+      replies.clearHeld(chatId);
+      return id;
+    },
     async stop() {
       stopper.abort();
       await closeWebhook?.();

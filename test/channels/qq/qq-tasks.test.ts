@@ -32,9 +32,10 @@ describe('QQ and scheduled tasks', () => {
     box.llm.script({ text: 'hello back' });
     const msgId = fake.say(OWNER, 'hello');
     const result = await fake.waitForReply(OWNER, 'the report is ready');
-    expect(result.text).toMatch(/Task #\d+ "Report" finished/);
+    expect(result.text).toMatch(/^\(Held until now: .*\)\n\n⏰ Task #\d+ "Report" finished/);
     expect(result.source).toBe(msgId);
     const answer = await fake.waitForReply(OWNER, 'hello back');
     expect(answer.source).toBe(msgId);
+    expect(answer.text).toBe('hello back'); // only the first message after the wait says so
   });
 });

@@ -203,6 +203,9 @@ describe('QQ channel', () => {
     const second = fake.say(OWNER, 'and now?', { group });
     const rest = await fake.waitForReply(chat, 'LAST ROW');
     expect(rest.source).toBe(second);
+    // The first of them says it was held (in the language the chat writes in).
+    const firstHeld = repliesTo(chat).find((r) => r.source === second);
+    expect(firstHeld?.text).toMatch(/^\(Held until now: QQ lets a bot answer only within a time limit/);
     await fake.waitForReply(chat, 'short one');
     const rows = repliesTo(chat).flatMap((r) => r.text.split('\n').filter((line) => line.startsWith('row ')));
     expect(rows).toEqual(long.split('\n'));
