@@ -60,6 +60,8 @@ export function createReplyLedger(now: () => number = Date.now) {
     add(chatId: string, source: ReplySource, direct: boolean): void {
       const until = now() + (direct ? WINDOW_MS.direct : WINDOW_MS.group) - MARGIN_MS;
       const kept = (chats.get(chatId) ?? []).filter((s) => s.until > now() && s.sent < MAX_REPLIES);
+      // A replayed event (after a resume) keeps its numbers: its msg_seq must not start again.
+      if (kept.some((s) => s.kind === source.kind && s.id === source.id)) return;
       kept.push({ ...source, until, seq: 0, sent: 0 });
       setBounded(chats, chatId, kept.slice(-SOURCES_PER_CHAT), MAX_CHATS);
     },

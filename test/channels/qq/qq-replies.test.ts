@@ -56,4 +56,12 @@ describe('QQ reply ledger', () => {
     expect(ledger.next('u1').source).toEqual({ kind: 'msg_id', id: 'old' });
     expect(() => ledger.next('u2')).toThrow(ReplyWindowClosed);
   });
+
+  it('keeps the numbers of a message delivered again (a replay after resume)', () => {
+    const { ledger } = setup();
+    ledger.add('u1', { kind: 'msg_id', id: 'm1' }, true);
+    ledger.next('u1').taken();
+    ledger.add('u1', { kind: 'msg_id', id: 'm1' }, true);
+    expect(ledger.next('u1').seq).toBe(2);
+  });
 });
