@@ -21,8 +21,8 @@
  */
 import WebSocket from 'ws';
 import type { Logger } from '../../log/logger.js';
-import { sleep } from '../../providers/deadline.js';
-import type { Backoff } from '../backoff.js';
+import type { Backoff } from '../../util/backoff.js';
+import { sleep } from '../../util/sleep.js';
 import type { QqOpenApi } from './qq-http.js';
 
 /** GROUP_AND_C2C_EVENT (1 << 25): C2C_MESSAGE_CREATE, GROUP_AT_MESSAGE_CREATE and friends. */

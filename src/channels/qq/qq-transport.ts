@@ -10,8 +10,8 @@
  */
 import { type Lang, langOfText } from '../../i18n/lang.js';
 import type { Logger } from '../../log/logger.js';
+import { createBackoff } from '../../util/backoff.js';
 import { setBounded } from '../../util/bounded-map.js';
-import { createBackoff } from '../backoff.js';
 import type { TransportTuning } from '../channel-kind.js';
 import { downloadLimited } from '../read-limited.js';
 import type { ActionButton, ChannelTransport, InboundAction, InboundMessage } from '../types.js';

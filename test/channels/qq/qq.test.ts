@@ -6,8 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { senderStorePath } from '../../../src/channels/channel-config.js';
-import { createSenderStore } from '../../../src/channels/sender-store.js';
+import { createSenderStore, senderStorePath } from '../../../src/chats/sender-store.js';
 import type { FakeQq, FakeQqEvent } from '../../helpers/fake-qq.js';
 import type { Box } from '../../server/harness.js';
 import { expectOnlyMentionReached, expectSavedChatFile } from '../model-saw.js';
