@@ -1,8 +1,8 @@
 /**
  * Chat channels (issue 13), measured on a real `aibox serve` (dist/, the launcher's flags)
- * against the fake LLM and the fake Telegram, DingTalk and Feishu/Lark platforms on loopback:
+ * against the fake LLM and the fake Telegram, DingTalk, Feishu/Lark and QQ platforms on loopback:
  * 1. Idle RSS with each channel connected alone (Telegram long polling, DingTalk Stream mode,
- *    Lark long connection) and all three together (the issue's figure), vs no channel. Each
+ *    Lark long connection, QQ gateway) and all together (the issue's figure), vs no channel. Each
  *    figure is settled (the median of samples over 3 s, after 1 s: see `settledRssKb`), taken
  *    on `starts` fresh boxes per configuration, interleaved (the order rotates each round);
  *    printed as the median with the range. Then no channel and all three once more after one
@@ -24,7 +24,13 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildBaseline, connect, settledRssKb, spawnServe } from './_aibox-process.mjs';
 import { fakeLlmBoxConfig } from './_fixtures.mjs';
-import { loadFakeDingTalk, loadFakeLark, loadFakeLlm, loadFakeTelegram } from './load-fake-llm.mjs';
+import {
+  loadFakeDingTalk,
+  loadFakeLark,
+  loadFakeLlm,
+  loadFakeQq,
+  loadFakeTelegram,
+} from './load-fake-llm.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -62,6 +68,9 @@ const { startFakeLark, LARK_APP_ID, LARK_APP_SECRET } = await loadFakeLark();
 const lark = await startFakeLark();
 const LARK_OWNER = 'ou_bench0000000000000000000000001';
 const LARK_CHAT = `oc_${LARK_OWNER}`;
+const { startFakeQq } = await loadFakeQq();
+const qq = await startFakeQq();
+const QQ_OWNER = 'BENCH0WNER00000000000000000000001';
 const homes = [];
 
 function makeHome(channels) {
@@ -102,12 +111,20 @@ const larkConfig = {
   domain: lark.domain,
   allowed_ids: [LARK_OWNER],
 };
-const all = { telegram: telegramConfig, dingtalk: dingtalkConfig, lark: larkConfig };
+const qqConfig = {
+  app_id: qq.appId,
+  client_secret: qq.clientSecret,
+  api_root: qq.apiRoot,
+  token_url: qq.tokenUrl,
+  allowed_ids: [QQ_OWNER],
+};
+const all = { telegram: telegramConfig, dingtalk: dingtalkConfig, lark: larkConfig, qq: qqConfig };
 const homesByName = {
   none: makeHome({}),
   telegram: makeHome({ telegram: telegramConfig }),
   dingtalk: makeHome({ dingtalk: dingtalkConfig }),
   lark: makeHome({ lark: larkConfig }),
+  qq: makeHome({ qq: qqConfig }),
   all: makeHome(all),
 };
 
@@ -137,10 +154,13 @@ async function startConnected(name, home, cli = CLI) {
   const polls = tg.calls.length;
   const streams = dt.connectionCount();
   const sockets = lark.connections;
+  const qqSockets = qq.connectionCount();
   const run = await start(home, cli);
   if (name === 'telegram' || name === 'all') await polled(polls);
   if (name === 'dingtalk' || name === 'all') await streamConnected(streams);
   if (name === 'lark' || name === 'all') await lark.waitForConnections(sockets + 1);
+  if (name === 'qq' || name === 'all')
+    await qq.waitFor((e) => (e.kind === 'ready' || e.kind === 'resumed') && e.connection > qqSockets);
   return run;
 }
 
@@ -183,12 +203,13 @@ for (const [b, build] of builds.entries()) {
   rssLine('Telegram connected:', idle.telegram, idle.none);
   rssLine('DingTalk connected:', idle.dingtalk, idle.none);
   rssLine('Feishu/Lark connected:', idle.lark, idle.none);
-  rssLine('all three connected:', idle.all, idle.none);
+  rssLine('QQ connected:', idle.qq, idle.none);
+  rssLine('all four connected:', idle.all, idle.none);
   console.log(`${build.label}: the same after one answered WebSocket message:`);
   console.log(
     `  no channel:               ${mb(median(afterMessage.none))} (baseline; starts ${range(afterMessage.none)})`,
   );
-  rssLine('all three connected:', afterMessage.all, afterMessage.none);
+  rssLine('all four connected:', afterMessage.all, afterMessage.none);
 }
 if (baseRoot) rmSync(baseRoot, { recursive: true, force: true });
 
@@ -218,6 +239,15 @@ for (let i = 0; i < N; i++) {
   larkTimes.push(performance.now() - t0);
   await llm.waitForClosed(llm.requests.length);
 }
+const qqTimes = [];
+for (let i = 0; i < N; i++) {
+  const from = qq.replies.length;
+  const t0 = performance.now();
+  qq.say(QQ_OWNER, `ping ${i}`);
+  await qq.waitFor((e) => e.kind === 'reply' && qq.replies.indexOf(e.reply) >= from);
+  qqTimes.push(performance.now() - t0);
+  await llm.waitForClosed(llm.requests.length);
+}
 console.log(`message → first streamed update (median / p95 of ${N}, fake LLM answers at once):`);
 console.log(
   `  WebSocket client:           ${median(page).toFixed(1)} / ${p95(page).toFixed(1)} ms (baseline)`,
@@ -227,6 +257,9 @@ console.log(
 );
 console.log(
   `  Feishu/Lark (event push → card POST): ${median(larkTimes).toFixed(1)} / ${p95(larkTimes).toFixed(1)} ms (ratio ${(median(larkTimes) / median(page)).toFixed(2)})`,
+);
+console.log(
+  `  QQ (gateway dispatch → passive reply): ${median(qqTimes).toFixed(1)} / ${p95(qqTimes).toFixed(1)} ms (ratio ${(median(qqTimes) / median(page)).toFixed(2)})`,
 );
 const chat = [];
 for (let i = 0; i < N; i++) {
@@ -249,6 +282,7 @@ console.log(
 await tg.close();
 await dt.close();
 await lark.close();
+await qq.close();
 await llm.close();
 console.log(`load average at the end: ${load()}`);
 for (const home of homes) rmSync(home, { recursive: true, force: true });

@@ -16,6 +16,7 @@ const FILES = [
   'fake-telegram.ts',
   'fake-dingtalk.ts',
   'fake-lark.ts',
+  'fake-qq.ts',
 ];
 
 /** @returns {Promise<typeof import('../test/helpers/fake-llm.ts')>} */
@@ -36,6 +37,11 @@ export function loadFakeDingTalk() {
 /** The fake Feishu/Lark open platform (test/helpers/fake-lark.ts). */
 export function loadFakeLark() {
   return loadFake('fake-lark.js');
+}
+
+/** The fake QQ bot platform: token, OpenAPI and WebSocket gateway (test/helpers/fake-qq.ts). */
+export function loadFakeQq() {
+  return loadFake('fake-qq.js');
 }
 
 async function loadFake(entry) {

@@ -2,6 +2,12 @@
 import type { ChannelKind } from './channel-kind.js';
 import { dingtalkChannel } from './dingtalk/dingtalk-channel.js';
 import { larkChannel } from './lark/lark-channel.js';
+import { qqChannel } from './qq/qq-channel.js';
 import { telegramChannel } from './telegram/telegram-channel.js';
 
-export const CHANNEL_KINDS: readonly ChannelKind[] = [telegramChannel, larkChannel, dingtalkChannel];
+export const CHANNEL_KINDS: readonly ChannelKind[] = [
+  telegramChannel,
+  larkChannel,
+  dingtalkChannel,
+  qqChannel,
+];

@@ -94,7 +94,7 @@ export type ChannelMessages = ReturnType<typeof channelMessages>;
 /** What `aibox channels check` and `aibox channels pair` say, in zh and en. */
 export const channelCheckMessages = defineMessages({
   zh: {
-    helpChannels: '聊天渠道（Telegram、飞书/Lark、钉钉）',
+    helpChannels: '聊天渠道（Telegram、飞书/Lark、钉钉、QQ）',
     helpCheck: '检查各渠道的凭据能否连接',
     helpPair: '生成一次性配对码',
     notConfigured: (name: string, env: string) =>
@@ -114,6 +114,12 @@ export const channelCheckMessages = defineMessages({
     dingtalkCardTemplate: (id: string) =>
       `  审批卡片模板：${id}（钉钉只在发送第一张卡片时检查它；发送失败时改为回复一个词来审批，日志会写明原因）`,
     dingtalkNoCardTemplate: '  未设置 card_template_id：审批请求以回复一个词（同意／总是／拒绝）来回答',
+    qqOk: (appId: string) => `QQ：✅ 机器人 ${appId} 的凭据有效（已取得调用凭证）`,
+    qqRejected: (why: string) =>
+      `QQ：❌ AppID 或 AppSecret 被拒绝：${why}。请在 QQ 开放平台「开发管理」中核对`,
+    qqUnreachable: (url: string, why: string) => `QQ：❌ 无法连接 ${url}：${why}`,
+    qqOptions: (markdown: boolean, keyboard: boolean, webhook: string) =>
+      `  接收：${webhook ? `Webhook，监听 ${webhook}（由 HTTPS 反向代理转发）` : 'WebSocket 网关'}；回答：${markdown ? 'Markdown' : '纯文本'}；审批：${keyboard ? '按钮（需要按钮权限）' : '回复一个词（同意／总是／拒绝）'}`,
     larkOk: (name: string, openId: string) => `飞书/Lark：✅ 已连接应用机器人「${name}」（${openId}）`,
     larkBadAppId: '飞书/Lark：❌ App ID 格式不对：应为 cli_ 加 16 位十六进制，见开发者后台「凭证与基础信息」',
     larkRejected: (why: string) => `飞书/Lark：❌ App ID 或 App Secret 被拒绝：${why}`,
@@ -123,7 +129,7 @@ export const channelCheckMessages = defineMessages({
       `配对码：${code}\n在 ${minutes} 分钟内从聊天中把它发给机器人（只能用一次），该发送者即被允许。`,
   },
   en: {
-    helpChannels: 'Chat channels (Telegram, Feishu/Lark, DingTalk)',
+    helpChannels: 'Chat channels (Telegram, Feishu/Lark, DingTalk, QQ)',
     helpCheck: 'Check that each channel’s credentials work',
     helpPair: 'Make a single-use pairing code',
     notConfigured: (name: string, env: string) =>
@@ -144,6 +150,12 @@ export const channelCheckMessages = defineMessages({
       `  approval card template: ${id} (DingTalk checks it only when the first card is sent; if that fails, approvals fall back to a one-word reply and the log says why)`,
     dingtalkNoCardTemplate:
       '  no card_template_id: approval requests are answered by a one-word reply (allow / always / deny)',
+    qqOk: (appId: string) => `QQ: ✅ the credentials of bot ${appId} work (an access token was issued)`,
+    qqRejected: (why: string) =>
+      `QQ: ❌ the AppID or AppSecret was rejected: ${why}. Check them in the QQ open platform console (开发管理)`,
+    qqUnreachable: (url: string, why: string) => `QQ: ❌ cannot reach ${url}: ${why}`,
+    qqOptions: (markdown: boolean, keyboard: boolean, webhook: string) =>
+      `  events: ${webhook ? `webhook, listening on ${webhook} (behind an HTTPS reverse proxy)` : 'the WebSocket gateway'}; answers: ${markdown ? 'Markdown' : 'plain text'}; approvals: ${keyboard ? 'buttons (needs keyboard rights)' : 'a one-word reply (allow / always / deny)'}`,
     larkOk: (name: string, openId: string) =>
       `Feishu/Lark: ✅ connected as the app bot "${name}" (${openId})`,
     larkBadAppId:

@@ -651,6 +651,62 @@ const DingTalkChannelSchema = z.strictObject({
   ),
 });
 
+/** QQ bot of the official QQ bot platform over its WebSocket gateway (docs/channels.md). */
+const QqChannelSchema = z.strictObject({
+  app_id: key(z.string().max(64).default(''), {
+    live: false,
+    zh: '机器人的 AppID；留空读环境变量 AIBOX_QQ_APP_ID',
+    en: "The bot's AppID; empty means the AIBOX_QQ_APP_ID environment variable",
+  }),
+  client_secret: key(z.string().default(''), {
+    live: false,
+    secret: true,
+    zh: '机器人的 AppSecret（ClientSecret）；留空读环境变量 AIBOX_QQ_CLIENT_SECRET',
+    en: "The bot's AppSecret (client secret); empty means the AIBOX_QQ_CLIENT_SECRET environment variable",
+  }),
+  allowed_ids: key(z.array(z.string().min(1)).default([]), {
+    live: true,
+    zh: '可与本机对话的用户 openid（另有配对的）',
+    en: 'openids of the users who may talk to the box (besides those paired)',
+  }),
+  sandbox: key(z.boolean().default(false), {
+    live: false,
+    zh: '连接沙箱环境（sandbox.api.sgroup.qq.com）',
+    en: 'Connect to the sandbox (sandbox.api.sgroup.qq.com)',
+  }),
+  markdown: key(z.boolean().default(false), {
+    live: false,
+    zh: '以 Markdown 消息（msg_type 2）回答；机器人须有原生 Markdown 权限',
+    en: 'Answer as Markdown messages (msg_type 2); the bot needs the native Markdown permission',
+  }),
+  keyboard: key(z.boolean().default(false), {
+    live: false,
+    zh: '审批请求带按钮（Markdown + 自定义键盘）；机器人须有按钮权限，否则回复一个词来审批',
+    en: 'Approval requests with buttons (Markdown + custom keyboard); the bot needs keyboard rights, else a one-word reply',
+  }),
+  api_root: key(z.string().default(''), {
+    live: false,
+    zh: 'OpenAPI 根地址；留空为 https://api.sgroup.qq.com（或沙箱地址）',
+    en: 'OpenAPI root; empty means https://api.sgroup.qq.com (or the sandbox)',
+  }),
+  token_url: key(z.string().default(''), {
+    live: false,
+    zh: '获取调用凭证的地址；留空为 https://bots.qq.com/app/getAppAccessToken',
+    en: 'Where the access token is fetched; empty means https://bots.qq.com/app/getAppAccessToken',
+  }),
+  webhook_listen: key(
+    z
+      .string()
+      .regex(/^$|^(\[[0-9a-fA-F:.]+\]|[\w.-]+):\d{1,5}$/, 'host:port, e.g. 127.0.0.1:8443')
+      .default(''),
+    {
+      live: false,
+      zh: 'Webhook 模式：在此 host:port 监听平台的回调（由 HTTPS 反向代理转发）；留空用 WebSocket 网关',
+      en: "Webhook mode: listen for the platform's callbacks on this host:port (behind an HTTPS reverse proxy); empty: the WebSocket gateway",
+    },
+  ),
+});
+
 /** What messages from senders who are not allowed may cost (docs/channels.md, "Strangers"). */
 const StrangersSchema = z.strictObject({
   log_per_minute: key(z.int().min(1).max(10_000).default(20), {
@@ -742,6 +798,10 @@ const ChannelsConfigSchema = z.strictObject({
   dingtalk: section(
     DingTalkChannelSchema.default(() => DingTalkChannelSchema.parse({})),
     { zh: '钉钉 DingTalk', en: 'DingTalk' },
+  ),
+  qq: section(
+    QqChannelSchema.default(() => QqChannelSchema.parse({})),
+    { zh: 'QQ 机器人', en: 'QQ' },
   ),
 });
 

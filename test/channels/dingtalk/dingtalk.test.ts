@@ -166,6 +166,8 @@ describe('DingTalk channel', () => {
     await dt.waitForReply(chatOf(OWNER), '/new');
     dt.say(OWNER, '/config');
     const config = await dt.waitForReply(chatOf(OWNER), 'channels.dingtalk');
+    // The listing ends with the paths; later tests must not see its last messages arrive.
+    await dt.waitForReply(chatOf(OWNER), 'prompts:');
     const shown = repliesTo(chatOf(OWNER)).slice(repliesTo(chatOf(OWNER)).indexOf(config));
     expect(shown.map((r) => r.text).join('')).toContain('channels.dingtalk.client_secret: (set, hidden)');
     expect(shown.map((r) => r.text).join('')).not.toContain(dt.clientSecret);
