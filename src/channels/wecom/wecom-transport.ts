@@ -216,14 +216,23 @@ export function createWeComTransport(options: WeComTransportOptions): ChannelTra
     },
     async sendOpen(chatId, text) {
       const id = newId('open');
-      const open = openStream(chatId);
-      if (open)
-        await stream(open, text, false).catch((error: unknown) => {
-          // Not shown: the chat's message may still carry the next try.
-          const last = lastMessages.get(chatId);
-          if (last?.reqId === open.reqId) last.taken = false;
-          throw error;
-        });
+      let open: OpenMessage | undefined = openStream(chatId);
+      if (open?.kind === 'stream') {
+        const opened = open;
+        open = await stream(opened, text, false).then(
+          () => opened,
+          (error: unknown): OpenMessage => {
+            if (streamGone(error)) {
+              logger.info({ error: describe(error) }, 'the WeCom stream reply expired; the answer is sent whole');
+              return { kind: 'whole' };
+            }
+            // Not shown: the chat's message may still carry the next try.
+            const last = lastMessages.get(chatId);
+            if (last?.reqId === opened.reqId) last.taken = false;
+            throw error;
+          },
+        );
+      }
       setBounded(openMessages, id, open ?? { kind: 'whole' }, MAX_OPEN);
       return id;
     },
