@@ -70,7 +70,14 @@ export function createCardRegistry(now: () => number = Date.now) {
         button_list: buttons.map((button, index) => ({ text: cut(button.label, 10), key: `b${index}` })),
         task_id: taskId,
       };
-      return { taskId, card, keep: () => setBounded(cards, taskId, { chatId, buttons, title }, MAX_CARDS) };
+      // Known before it is sent: a press may come before the send's ack is read.
+      setBounded(cards, taskId, { chatId, buttons, title }, MAX_CARDS);
+      return { taskId, card };
+    },
+
+    /** A card that could not be sent. */
+    forget(taskId: string) {
+      cards.delete(taskId);
     },
 
     /** The press a card event stands for; undefined for a card or key this process does not know. */

@@ -243,10 +243,14 @@ export function createWeComTransport(options: WeComTransportOptions): ChannelTra
       await sendMarkdown(chatId, text);
     },
     async sendWithButtons(chatId, text, buttons) {
-      const { taskId, card, keep } = cards.create(chatId, text, buttons);
-      await sendMarkdown(chatId, text);
-      await socket.request(CMD.send, { chatid: chatId, msgtype: 'template_card', template_card: card });
-      keep();
+      const { taskId, card } = cards.create(chatId, text, buttons);
+      try {
+        await sendMarkdown(chatId, text);
+        await socket.request(CMD.send, { chatid: chatId, msgtype: 'template_card', template_card: card });
+      } catch (error) {
+        cards.forget(taskId);
+        throw error;
+      }
       return taskId;
     },
     async settleButtons(chatId, messageId, text) {
