@@ -19,7 +19,7 @@ describe('WeCom channel', () => {
   let box: Box;
 
   beforeAll(async () => {
-    ({ wc, box } = await startWeComBox());
+    ({ wc, box } = await startWeComBox({}, {}, { tuning: { heartbeatMs: 100 } }));
   });
   afterAll(async () => {
     await box?.close();
@@ -201,6 +201,11 @@ describe('WeCom channel', () => {
     wc.kick();
     await wc.waitFor((e) => e.kind === 'subscribe' && e.ok && e.connection === subscribes + 3);
     await expect.poll(log).toContain('another connection with this WeCom bot id took over');
+
+    wc.silencePings(true);
+    await wc.waitFor((e) => e.kind === 'subscribe' && e.ok && e.connection === subscribes + 4);
+    wc.silencePings(false);
+    await expect.poll(log).toContain('2 pings unanswered');
     expect(log()).not.toContain(wc.secret);
   });
 });
