@@ -116,7 +116,8 @@ export const channelCheckMessages = defineMessages({
     dingtalkNoCardTemplate: '  未设置 card_template_id：审批请求以回复一个词（同意／总是／拒绝）来回答',
     wecomOk: (botId: string) =>
       `企业微信：✅ 智能机器人 ${botId} 的长连接订阅成功（正在运行的 Aibox 会被这次连接短暂顶下线，稍后自动重连）`,
-    wecomRejected: (why: string) => `企业微信：❌ Bot ID 或 Secret 被拒绝（${why}）：请在管理后台该机器人的 API 配置中核对`,
+    wecomRejected: (why: string) =>
+      `企业微信：❌ Bot ID 或 Secret 被拒绝（${why}）：请在管理后台该机器人的 API 配置中核对`,
     wecomUnreachable: (url: string, why: string) => `企业微信：❌ 无法连接 ${url}：${why}`,
     larkOk: (name: string, openId: string) => `飞书/Lark：✅ 已连接应用机器人「${name}」（${openId}）`,
     larkBadAppId: '飞书/Lark：❌ App ID 格式不对：应为 cli_ 加 16 位十六进制，见开发者后台「凭证与基础信息」',

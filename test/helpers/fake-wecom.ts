@@ -104,7 +104,10 @@ export function encryptMedia(plain: Uint8Array, key: Buffer): Buffer {
   return Buffer.concat([cipher.update(padded), cipher.final()]);
 }
 
-export async function startFakeWeCom(botId = 'aibfakebot01', secret = 'fake-wecom-secret-0123'): Promise<FakeWeCom> {
+export async function startFakeWeCom(
+  botId = 'aibfakebot01',
+  secret = 'fake-wecom-secret-0123',
+): Promise<FakeWeCom> {
   const events: FakeWeComEvent[] = [];
   let waiters: { match: (e: FakeWeComEvent) => boolean; resolve: (e: FakeWeComEvent) => void }[] = [];
   const messages = new Map<string, { chatId: string }>();
@@ -137,7 +140,8 @@ export async function startFakeWeCom(botId = 'aibfakebot01', secret = 'fake-weco
       return;
     }
     const headers: Record<string, string> = { 'content-type': 'application/octet-stream' };
-    if (file.name) headers['content-disposition'] = `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`;
+    if (file.name)
+      headers['content-disposition'] = `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`;
     res.writeHead(200, headers);
     res.end(file.data);
   });
@@ -154,8 +158,9 @@ export async function startFakeWeCom(botId = 'aibfakebot01', secret = 'fake-weco
     });
   });
 
-  const ack = (ws: WebSocket, reqId: string, errcode = 0, errmsg = 'ok') =>
+  function ack(ws: WebSocket, reqId: string, errcode = 0, errmsg = 'ok'): void {
     ws.send(JSON.stringify({ headers: { req_id: reqId }, errcode, errmsg }));
+  }
 
   function refuse(ws: WebSocket, reqId: string, cmd: string, errcode: number, errmsg: string): void {
     record({ kind: 'refused', cmd, errcode });
@@ -167,7 +172,7 @@ export async function startFakeWeCom(botId = 'aibfakebot01', secret = 'fake-weco
     record({ kind: 'shown', shown: { ...shown } });
   }
 
-  function onFrame(ws: WebSocket, raw: string): void {
+  function onFrame(ws: WebSocket, raw: string) {
     // biome-ignore lint/suspicious/noExplicitAny: whatever the client sent
     const frame = JSON.parse(raw) as { cmd: string; headers: { req_id: string }; body: any };
     const reqId = frame.headers.req_id;
@@ -193,15 +198,30 @@ export async function startFakeWeCom(botId = 'aibfakebot01', secret = 'fake-weco
       const message = messages.get(reqId);
       if (!message) return refuse(ws, reqId, frame.cmd, 846605, 'invalid req_id');
       const { id, content, finish } = body.stream ?? {};
-      if (body.msgtype !== 'stream' || typeof id !== 'string') return refuse(ws, reqId, frame.cmd, 40008, 'bad msgtype');
+      if (body.msgtype !== 'stream' || typeof id !== 'string')
+        return refuse(ws, reqId, frame.cmd, 40008, 'bad msgtype');
       if (expired) return refuse(ws, reqId, frame.cmd, 846608, 'stream message update expired (>6 minutes)');
-      if (Buffer.byteLength(String(content)) > FAKE_STREAM_LIMIT) return refuse(ws, reqId, frame.cmd, 40058, 'content too long');
-      const shown = streams.get(id) ?? { chatId: message.chatId, via: 'stream', text: '', id, finished: false };
+      if (Buffer.byteLength(String(content)) > FAKE_STREAM_LIMIT)
+        return refuse(ws, reqId, frame.cmd, 40058, 'content too long');
+      const shown = streams.get(id) ?? {
+        chatId: message.chatId,
+        via: 'stream',
+        text: '',
+        id,
+        finished: false,
+      };
       if (shown.finished) return refuse(ws, reqId, frame.cmd, 40099, 'stream already finished');
       shown.text = String(content);
       shown.finished = finish === true;
       streams.set(id, shown);
-      record({ kind: 'stream', reqId, streamId: id, chatId: message.chatId, content: shown.text, finish: shown.finished });
+      record({
+        kind: 'stream',
+        reqId,
+        streamId: id,
+        chatId: message.chatId,
+        content: shown.text,
+        finish: shown.finished,
+      });
       show(shown);
       return ack(ws, reqId);
     }
@@ -227,7 +247,8 @@ export async function startFakeWeCom(botId = 'aibfakebot01', secret = 'fake-weco
     }
     if (frame.cmd === 'aibot_respond_update_msg') {
       const press = presses.get(reqId);
-      if (!press || press.used || Date.now() - press.at > 5000) return refuse(ws, reqId, frame.cmd, 846605, 'invalid req_id');
+      if (!press || press.used || Date.now() - press.at > 5000)
+        return refuse(ws, reqId, frame.cmd, 846605, 'invalid req_id');
       press.used = true;
       const taskId = String(body.template_card?.task_id);
       record({ kind: 'card-update', taskId, card: body.template_card, userids: body.userids });
@@ -340,7 +361,8 @@ export async function startFakeWeCom(botId = 'aibfakebot01', secret = 'fake-weco
     },
     async waitForText(chatId, text) {
       const event = await fake.waitFor(
-        (e) => e.kind === 'shown' && e.shown.chatId === chatId && e.shown.finished && e.shown.text.includes(text),
+        (e) =>
+          e.kind === 'shown' && e.shown.chatId === chatId && e.shown.finished && e.shown.text.includes(text),
       );
       return (event as { shown: Shown }).shown;
     },

@@ -22,7 +22,12 @@ export async function checkWeCom(input: ChannelCheckInput): Promise<ChannelCheck
       ok: true,
       lines: [t.notConfigured('企业微信 WeCom', `${WECOM_BOT_ID_ENV} / ${WECOM_SECRET_ENV}`)],
     };
-  const lines = credentialLines(input, settings.secretFromConfig, WECOM_SECRET_ENV, settings.allowedIds.length);
+  const lines = credentialLines(
+    input,
+    settings.secretFromConfig,
+    WECOM_SECRET_ENV,
+    settings.allowedIds.length,
+  );
   const socket = new WeComSocket({
     url: settings.wsUrl,
     botId: settings.botId,
@@ -38,7 +43,8 @@ export async function checkWeCom(input: ChannelCheckInput): Promise<ChannelCheck
     lines.push(t.wecomOk(settings.botId));
     return { channel: 'wecom', ok: true, lines };
   } catch (error) {
-    if (error instanceof WeComApiError) lines.push(t.wecomRejected(error.message.replace(/^WeCom \S+: /, '')));
+    if (error instanceof WeComApiError)
+      lines.push(t.wecomRejected(error.message.replace(/^WeCom \S+: /, '')));
     else {
       const why = error instanceof Error ? error.message : String(error);
       lines.push(t.wecomUnreachable(settings.wsUrl, why.replaceAll(settings.secret, '[secret]')));

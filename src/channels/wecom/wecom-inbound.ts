@@ -39,7 +39,10 @@ const MessageSchema = z.object({
     .optional(),
 });
 
-const CardEvent = z.object({ event_key: z.string().max(1024).optional(), task_id: z.string().max(128).optional() });
+const CardEvent = z.object({
+  event_key: z.string().max(1024).optional(),
+  task_id: z.string().max(128).optional(),
+});
 const EventSchema = z.object({
   msgid: id,
   chatid: id.optional(),

@@ -150,9 +150,11 @@ export class WeComSocket {
   private async run(): Promise<void> {
     const { signal, backoff, logger } = this.options;
     while (!signal.aborted) {
-      const ending = await this.connectOnce().catch((error: unknown): Ending => ({
-        error: error instanceof Error ? error : new Error(String(error)),
-      }));
+      const ending = await this.connectOnce().catch(
+        (error: unknown): Ending => ({
+          error: error instanceof Error ? error : new Error(String(error)),
+        }),
+      );
       if (signal.aborted) break;
       const rejected = ending.error instanceof WeComApiError;
       const delay = ending.replaced ? (this.options.replacedDelayMs ?? 30_000) : backoff.next();
@@ -178,7 +180,9 @@ export class WeComSocket {
   async probe(): Promise<void> {
     const ending = await this.connectOnce(true);
     if (ending.subscribed) return;
-    const silent = this.options.signal.aborted ? 'no answer in time' : 'the connection closed before subscribing';
+    const silent = this.options.signal.aborted
+      ? 'no answer in time'
+      : 'the connection closed before subscribing';
     throw ending.error ?? new Error(silent);
   }
 
@@ -284,7 +288,10 @@ export class WeComSocket {
   }
 
   private dispatch(frame: WeComFrame): void {
-    if (frame.cmd === CMD.message || frame.cmd === CMD.event) return this.options.onCallback(frame);
+    if (frame.cmd === CMD.message || frame.cmd === CMD.event) {
+      this.options.onCallback(frame);
+      return;
+    }
     const waiting = this.pending.get(frame.headers.req_id);
     if (!frame.cmd && waiting) {
       clearTimeout(waiting.timer);

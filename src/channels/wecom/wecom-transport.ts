@@ -46,9 +46,7 @@ interface LastMessage {
 }
 
 /** An answer's message that is still open: a live stream, or text sent whole when finished. */
-type OpenMessage =
-  | { kind: 'stream'; reqId: string; streamId: string; since: number }
-  | { kind: 'whole' };
+type OpenMessage = { kind: 'stream'; reqId: string; streamId: string; since: number } | { kind: 'whole' };
 
 export function createWeComTransport(options: WeComTransportOptions): ChannelTransport {
   const { settings, logger } = options;
@@ -161,7 +159,9 @@ export function createWeComTransport(options: WeComTransportOptions): ChannelTra
             },
             update.reqId,
           )
-          .catch((error: unknown) => logger.warn({ error: describe(error) }, 'showing a notice on a WeCom card failed'))
+          .catch((error: unknown) =>
+            logger.warn({ error: describe(error) }, 'showing a notice on a WeCom card failed'),
+          )
           .finally(resolve);
       });
     });
@@ -223,7 +223,10 @@ export function createWeComTransport(options: WeComTransportOptions): ChannelTra
           () => opened,
           (error: unknown): OpenMessage => {
             if (streamGone(error)) {
-              logger.info({ error: describe(error) }, 'the WeCom stream reply expired; the answer is sent whole');
+              logger.info(
+                { error: describe(error) },
+                'the WeCom stream reply expired; the answer is sent whole',
+              );
               return { kind: 'whole' };
             }
             // Not shown: the chat's message may still carry the next try.

@@ -83,7 +83,9 @@ describe('WeCom approvals', () => {
     await wc.waitFor((e) => e.kind === 'card-update' && e.taskId === taskId && e.userids === undefined);
     await wc.waitForText(GROUP, 'did not write');
     expect(existsSync(target)).toBe(false);
-    expect(wc.events.filter((e) => e.kind === 'card-update' && e.taskId === 'aibox-not-ours')).toHaveLength(0);
+    expect(wc.events.filter((e) => e.kind === 'card-update' && e.taskId === 'aibox-not-ours')).toHaveLength(
+      0,
+    );
   });
 
   it('falls back to a reply word when the card cannot be sent', async () => {

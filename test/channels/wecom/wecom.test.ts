@@ -124,10 +124,18 @@ describe('WeCom channel', () => {
   it('refuses media with a wrong key, a file over the limit and a mixed message with too many parts', async () => {
     const wrongKey = { ...wc.addMedia(Buffer.from('secret plans')), aeskey: wc.addMedia(PNG).aeskey };
     box.llm.script({ text: 'no file for me' });
-    wc.say(OWNER, 'see attached', { content: { msgtype: 'mixed', text: undefined, mixed: { msg_item: [
-      { msgtype: 'text', text: { content: 'see attached' } },
-      { msgtype: 'image', image: wrongKey },
-    ] } } });
+    wc.say(OWNER, 'see attached', {
+      content: {
+        msgtype: 'mixed',
+        text: undefined,
+        mixed: {
+          msg_item: [
+            { msgtype: 'text', text: { content: 'see attached' } },
+            { msgtype: 'image', image: wrongKey },
+          ],
+        },
+      },
+    });
     await wc.waitForText(OWNER, 'was not saved: WeCom media: bad padding');
     await wc.waitForText(OWNER, 'no file for me');
 
@@ -135,10 +143,18 @@ describe('WeCom channel', () => {
     try {
       const big = wc.addMedia(Buffer.alloc(100, 1));
       box.llm.script({ text: 'too big then' });
-      wc.say(OWNER, 'big one', { content: { msgtype: 'mixed', text: undefined, mixed: { msg_item: [
-        { msgtype: 'text', text: { content: 'big one' } },
-        { msgtype: 'image', image: big },
-      ] } } });
+      wc.say(OWNER, 'big one', {
+        content: {
+          msgtype: 'mixed',
+          text: undefined,
+          mixed: {
+            msg_item: [
+              { msgtype: 'text', text: { content: 'big one' } },
+              { msgtype: 'image', image: big },
+            ],
+          },
+        },
+      });
       await wc.waitForText(OWNER, 'larger than the 10-byte limit');
     } finally {
       box.app.config.channels.max_file_bytes = 20 * 1024 * 1024;
@@ -159,7 +175,13 @@ describe('WeCom channel', () => {
     wc.sendRaw({ cmd: 'aibot_future_thing', headers: { req_id: 'r-1' }, body: {} });
     wc.sendRaw({ cmd: 'aibot_msg_callback', body: {} });
     wc.pushMessage({ msgid: 'm-junk', chattype: 'single', msgtype: 'text' });
-    wc.pushMessage({ msgid: 'm-group', chattype: 'group', from: { userid: OWNER }, msgtype: 'text', text: { content: 'x' } });
+    wc.pushMessage({
+      msgid: 'm-group',
+      chattype: 'group',
+      from: { userid: OWNER },
+      msgtype: 'text',
+      text: { content: 'x' },
+    });
     const requests = box.llm.requests.length;
     wc.say(OWNER, 'x'.repeat(box.app.config.server.max_frame_bytes + 1));
     await wc.waitForText(OWNER, 'This message is too long');

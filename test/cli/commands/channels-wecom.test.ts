@@ -36,7 +36,9 @@ describe.concurrent('aibox channels check (WeCom)', { timeout: 120_000 }, () => 
     const dir = home({ bot_id: wc.botId, secret: 'wrong-secret-xyz', ws_url: wc.url });
     const en = await runCli(['channels', 'check'], { home: dir });
     expect(en.code).toBe(1);
-    expect(en.stdout).toContain('WeCom: ❌ the Bot ID or Secret was rejected (errcode 40001 invalid credential)');
+    expect(en.stdout).toContain(
+      'WeCom: ❌ the Bot ID or Secret was rejected (errcode 40001 invalid credential)',
+    );
     expect(en.stdout).not.toContain('wrong-secret-xyz');
     const zh = await runCli(['channels', 'check'], { home: dir, env: { AIBOX_LANG: 'zh' } });
     expect(zh.stdout).toContain('企业微信：❌ Bot ID 或 Secret 被拒绝');
