@@ -1,6 +1,7 @@
 /**
  * Chat channels (issue 13), measured on a real `aibox serve` (dist/, the launcher's flags)
- * against the fake LLM and the fake Telegram, DingTalk and Feishu/Lark platforms on loopback:
+ * against the fake LLM and the fake Telegram, DingTalk, Feishu/Lark and WeCom platforms on loopback
+ * (WeCom: its long connection, idle alone, in "all" and message → first stream reply):
  * 1. Idle RSS with each channel connected alone (Telegram long polling, DingTalk Stream mode,
  *    Lark long connection) and all three together (the issue's figure), vs no channel. Each
  *    figure is settled (the median of samples over 3 s, after 1 s: see `settledRssKb`), taken
@@ -24,7 +25,13 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildBaseline, connect, settledRssKb, spawnServe } from './_aibox-process.mjs';
 import { fakeLlmBoxConfig } from './_fixtures.mjs';
-import { loadFakeDingTalk, loadFakeLark, loadFakeLlm, loadFakeTelegram } from './load-fake-llm.mjs';
+import {
+  loadFakeDingTalk,
+  loadFakeLark,
+  loadFakeLlm,
+  loadFakeTelegram,
+  loadFakeWeCom,
+} from './load-fake-llm.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -62,6 +69,9 @@ const { startFakeLark, LARK_APP_ID, LARK_APP_SECRET } = await loadFakeLark();
 const lark = await startFakeLark();
 const LARK_OWNER = 'ou_bench0000000000000000000000001';
 const LARK_CHAT = `oc_${LARK_OWNER}`;
+const { startFakeWeCom } = await loadFakeWeCom();
+const wc = await startFakeWeCom();
+const WC_OWNER = 'wecom-bench';
 const homes = [];
 
 function makeHome(channels) {
@@ -102,12 +112,14 @@ const larkConfig = {
   domain: lark.domain,
   allowed_ids: [LARK_OWNER],
 };
-const all = { telegram: telegramConfig, dingtalk: dingtalkConfig, lark: larkConfig };
+const wecomConfig = { bot_id: wc.botId, secret: wc.secret, ws_url: wc.url, allowed_ids: [WC_OWNER] };
+const all = { telegram: telegramConfig, dingtalk: dingtalkConfig, lark: larkConfig, wecom: wecomConfig };
 const homesByName = {
   none: makeHome({}),
   telegram: makeHome({ telegram: telegramConfig }),
   dingtalk: makeHome({ dingtalk: dingtalkConfig }),
   lark: makeHome({ lark: larkConfig }),
+  wecom: makeHome({ wecom: wecomConfig }),
   all: makeHome(all),
 };
 
@@ -137,10 +149,13 @@ async function startConnected(name, home, cli = CLI) {
   const polls = tg.calls.length;
   const streams = dt.connectionCount();
   const sockets = lark.connections;
+  const subscribes = wc.subscribeCount();
   const run = await start(home, cli);
   if (name === 'telegram' || name === 'all') await polled(polls);
   if (name === 'dingtalk' || name === 'all') await streamConnected(streams);
   if (name === 'lark' || name === 'all') await lark.waitForConnections(sockets + 1);
+  if (name === 'wecom' || name === 'all')
+    await wc.waitFor((e) => e.kind === 'subscribe' && e.ok && e.connection > subscribes);
   return run;
 }
 
@@ -183,12 +198,13 @@ for (const [b, build] of builds.entries()) {
   rssLine('Telegram connected:', idle.telegram, idle.none);
   rssLine('DingTalk connected:', idle.dingtalk, idle.none);
   rssLine('Feishu/Lark connected:', idle.lark, idle.none);
-  rssLine('all three connected:', idle.all, idle.none);
+  rssLine('WeCom connected:', idle.wecom, idle.none);
+  rssLine('all four connected:', idle.all, idle.none);
   console.log(`${build.label}: the same after one answered WebSocket message:`);
   console.log(
     `  no channel:               ${mb(median(afterMessage.none))} (baseline; starts ${range(afterMessage.none)})`,
   );
-  rssLine('all three connected:', afterMessage.all, afterMessage.none);
+  rssLine('all four connected:', afterMessage.all, afterMessage.none);
 }
 if (baseRoot) rmSync(baseRoot, { recursive: true, force: true });
 
@@ -218,12 +234,23 @@ for (let i = 0; i < N; i++) {
   larkTimes.push(performance.now() - t0);
   await llm.waitForClosed(llm.requests.length);
 }
+const wecomTimes = [];
+for (let i = 0; i < N; i++) {
+  const reqId = wc.say(WC_OWNER, `ping ${i}`);
+  const t0 = performance.now();
+  await wc.waitFor((e) => e.kind === 'stream' && e.reqId === reqId);
+  wecomTimes.push(performance.now() - t0);
+  await llm.waitForClosed(llm.requests.length);
+}
 console.log(`message → first streamed update (median / p95 of ${N}, fake LLM answers at once):`);
 console.log(
   `  WebSocket client:           ${median(page).toFixed(1)} / ${p95(page).toFixed(1)} ms (baseline)`,
 );
 console.log(
   `  DingTalk (stream push → webhook): ${median(dingtalk).toFixed(1)} / ${p95(dingtalk).toFixed(1)} ms (ratio ${(median(dingtalk) / median(page)).toFixed(2)})`,
+);
+console.log(
+  `  WeCom (callback push → stream reply): ${median(wecomTimes).toFixed(1)} / ${p95(wecomTimes).toFixed(1)} ms (ratio ${(median(wecomTimes) / median(page)).toFixed(2)})`,
 );
 console.log(
   `  Feishu/Lark (event push → card POST): ${median(larkTimes).toFixed(1)} / ${p95(larkTimes).toFixed(1)} ms (ratio ${(median(larkTimes) / median(page)).toFixed(2)})`,
@@ -249,6 +276,7 @@ console.log(
 await tg.close();
 await dt.close();
 await lark.close();
+await wc.close();
 await llm.close();
 console.log(`load average at the end: ${load()}`);
 for (const home of homes) rmSync(home, { recursive: true, force: true });

@@ -16,6 +16,7 @@ const FILES = [
   'fake-telegram.ts',
   'fake-dingtalk.ts',
   'fake-lark.ts',
+  'fake-wecom.ts',
 ];
 
 /** @returns {Promise<typeof import('../test/helpers/fake-llm.ts')>} */
@@ -31,6 +32,11 @@ export function loadFakeTelegram() {
 /** The fake DingTalk gateway and OpenAPI (test/helpers/fake-dingtalk.ts). */
 export function loadFakeDingTalk() {
   return loadFake('fake-dingtalk.js');
+}
+
+/** The fake WeCom intelligent robot long connection (test/helpers/fake-wecom.ts). */
+export function loadFakeWeCom() {
+  return loadFake('fake-wecom.js');
 }
 
 /** The fake Feishu/Lark open platform (test/helpers/fake-lark.ts). */
