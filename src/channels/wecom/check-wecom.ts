@@ -5,7 +5,7 @@
  * reconnects by itself). The secret is never printed.
  */
 import { silentLogger } from '../../log/logger.js';
-import { createBackoff } from '../backoff.js';
+import { createBackoff } from '../../util/backoff.js';
 import type { ChannelCheck, ChannelCheckInput } from '../channel-kind.js';
 import { credentialLines } from '../check-credentials.js';
 import { channelCheckMessages } from '../messages.js';

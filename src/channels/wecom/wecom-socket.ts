@@ -17,8 +17,8 @@ import { randomBytes } from 'node:crypto';
 import WebSocket from 'ws';
 import { z } from 'zod';
 import type { Logger } from '../../log/logger.js';
-import { sleep } from '../../providers/deadline.js';
-import type { Backoff } from '../backoff.js';
+import type { Backoff } from '../../util/backoff.js';
+import { sleep } from '../../util/sleep.js';
 import { WeComApiError } from './wecom-error.js';
 
 export const CMD = {

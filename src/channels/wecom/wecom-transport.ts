@@ -13,8 +13,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Logger } from '../../log/logger.js';
+import { createBackoff } from '../../util/backoff.js';
 import { setBounded } from '../../util/bounded-map.js';
-import { createBackoff } from '../backoff.js';
 import type { TransportTuning } from '../channel-kind.js';
 import type { ChannelTransport, InboundAction, InboundMessage } from '../types.js';
 import { createCardRegistry, type Press } from './wecom-cards.js';

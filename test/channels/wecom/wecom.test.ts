@@ -5,8 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { senderStorePath } from '../../../src/channels/channel-config.js';
-import { createSenderStore } from '../../../src/channels/sender-store.js';
+import { createSenderStore, senderStorePath } from '../../../src/chats/sender-store.js';
 import type { FakeWeCom } from '../../helpers/fake-wecom.js';
 import type { Box } from '../../server/harness.js';
 import { expectOnlyMentionReached, expectSavedChatFile } from '../model-saw.js';
