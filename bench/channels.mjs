@@ -1,6 +1,7 @@
 /**
  * Chat channels (issue 13), measured on a real `aibox serve` (dist/, the launcher's flags)
- * against the fake LLM and the fake Telegram, DingTalk, Feishu/Lark and QQ platforms on loopback:
+ * against the fake LLM and the fake Telegram, DingTalk, Feishu/Lark, QQ and WeCom platforms on loopback
+ * (WeCom: its long connection, idle alone, in "all" and message → first stream reply):
  * 1. Idle RSS with each channel connected alone (Telegram long polling, DingTalk Stream mode,
  *    Lark long connection, QQ gateway) and all together (the issue's figure), vs no channel. Each
  *    figure is settled (the median of samples over 3 s, after 1 s: see `settledRssKb`), taken
@@ -30,6 +31,7 @@ import {
   loadFakeLlm,
   loadFakeQq,
   loadFakeTelegram,
+  loadFakeWeCom,
 } from './load-fake-llm.mjs';
 
 const args = process.argv.slice(2);
@@ -71,6 +73,9 @@ const LARK_CHAT = `oc_${LARK_OWNER}`;
 const { startFakeQq } = await loadFakeQq();
 const qq = await startFakeQq();
 const QQ_OWNER = 'BENCH0WNER00000000000000000000001';
+const { startFakeWeCom } = await loadFakeWeCom();
+const wc = await startFakeWeCom();
+const WC_OWNER = 'wecom-bench';
 const homes = [];
 
 function makeHome(channels) {
@@ -118,13 +123,21 @@ const qqConfig = {
   token_url: qq.tokenUrl,
   allowed_ids: [QQ_OWNER],
 };
-const all = { telegram: telegramConfig, dingtalk: dingtalkConfig, lark: larkConfig, qq: qqConfig };
+const wecomConfig = { bot_id: wc.botId, secret: wc.secret, ws_url: wc.url, allowed_ids: [WC_OWNER] };
+const all = {
+  telegram: telegramConfig,
+  dingtalk: dingtalkConfig,
+  lark: larkConfig,
+  qq: qqConfig,
+  wecom: wecomConfig,
+};
 const homesByName = {
   none: makeHome({}),
   telegram: makeHome({ telegram: telegramConfig }),
   dingtalk: makeHome({ dingtalk: dingtalkConfig }),
   lark: makeHome({ lark: larkConfig }),
   qq: makeHome({ qq: qqConfig }),
+  wecom: makeHome({ wecom: wecomConfig }),
   all: makeHome(all),
 };
 
@@ -155,12 +168,15 @@ async function startConnected(name, home, cli = CLI) {
   const streams = dt.connectionCount();
   const sockets = lark.connections;
   const qqSockets = qq.connectionCount();
+  const subscribes = wc.subscribeCount();
   const run = await start(home, cli);
   if (name === 'telegram' || name === 'all') await polled(polls);
   if (name === 'dingtalk' || name === 'all') await streamConnected(streams);
   if (name === 'lark' || name === 'all') await lark.waitForConnections(sockets + 1);
   if (name === 'qq' || name === 'all')
     await qq.waitFor((e) => (e.kind === 'ready' || e.kind === 'resumed') && e.connection > qqSockets);
+  if (name === 'wecom' || name === 'all')
+    await wc.waitFor((e) => e.kind === 'subscribe' && e.ok && e.connection > subscribes);
   return run;
 }
 
@@ -204,6 +220,7 @@ for (const [b, build] of builds.entries()) {
   rssLine('DingTalk connected:', idle.dingtalk, idle.none);
   rssLine('Feishu/Lark connected:', idle.lark, idle.none);
   rssLine('QQ connected:', idle.qq, idle.none);
+  rssLine('WeCom connected:', idle.wecom, idle.none);
   rssLine('all four connected:', idle.all, idle.none);
   console.log(`${build.label}: the same after one answered WebSocket message:`);
   console.log(
@@ -246,6 +263,10 @@ for (let i = 0; i < N; i++) {
   qq.say(QQ_OWNER, `ping ${i}`);
   await qq.waitFor((e) => e.kind === 'reply' && qq.replies.indexOf(e.reply) >= from);
   qqTimes.push(performance.now() - t0);
+  const wecomTimes = [];
+  const reqId = wc.say(WC_OWNER, `ping ${i}`);
+  await wc.waitFor((e) => e.kind === 'stream' && e.reqId === reqId);
+  wecomTimes.push(performance.now() - t0);
   await llm.waitForClosed(llm.requests.length);
 }
 console.log(`message → first streamed update (median / p95 of ${N}, fake LLM answers at once):`);
@@ -254,6 +275,9 @@ console.log(
 );
 console.log(
   `  DingTalk (stream push → webhook): ${median(dingtalk).toFixed(1)} / ${p95(dingtalk).toFixed(1)} ms (ratio ${(median(dingtalk) / median(page)).toFixed(2)})`,
+);
+console.log(
+  `  WeCom (callback push → stream reply): ${median(wecomTimes).toFixed(1)} / ${p95(wecomTimes).toFixed(1)} ms (ratio ${(median(wecomTimes) / median(page)).toFixed(2)})`,
 );
 console.log(
   `  Feishu/Lark (event push → card POST): ${median(larkTimes).toFixed(1)} / ${p95(larkTimes).toFixed(1)} ms (ratio ${(median(larkTimes) / median(page)).toFixed(2)})`,
@@ -283,6 +307,7 @@ await tg.close();
 await dt.close();
 await lark.close();
 await qq.close();
+await wc.close();
 await llm.close();
 console.log(`load average at the end: ${load()}`);
 for (const home of homes) rmSync(home, { recursive: true, force: true });

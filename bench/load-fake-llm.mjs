@@ -17,6 +17,7 @@ const FILES = [
   'fake-dingtalk.ts',
   'fake-lark.ts',
   'fake-qq.ts',
+  'fake-wecom.ts',
 ];
 
 /** @returns {Promise<typeof import('../test/helpers/fake-llm.ts')>} */
@@ -32,6 +33,11 @@ export function loadFakeTelegram() {
 /** The fake DingTalk gateway and OpenAPI (test/helpers/fake-dingtalk.ts). */
 export function loadFakeDingTalk() {
   return loadFake('fake-dingtalk.js');
+}
+
+/** The fake WeCom intelligent robot long connection (test/helpers/fake-wecom.ts). */
+export function loadFakeWeCom() {
+  return loadFake('fake-wecom.js');
 }
 
 /** The fake Feishu/Lark open platform (test/helpers/fake-lark.ts). */

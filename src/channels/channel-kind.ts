@@ -16,6 +16,14 @@ export interface TransportTuning {
   pollTimeoutS?: number;
   backoffInitialMs?: number;
   backoffMaxMs?: number;
+  /** Heartbeat of a long connection (WeCom). */
+  heartbeatMs?: number;
+  /** How long a sent frame waits for the vendor's ack (WeCom). */
+  answerTimeoutMs?: number;
+  /** Wait before reconnecting after another connection took over (WeCom). */
+  replacedDelayMs?: number;
+  /** How long after a message its stream reply is updated (WeCom). */
+  streamWindowMs?: number;
 }
 
 /** What the core lends a transport besides config. */

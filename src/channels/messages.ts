@@ -94,7 +94,7 @@ export type ChannelMessages = ReturnType<typeof channelMessages>;
 /** What `aibox channels check` and `aibox channels pair` say, in zh and en. */
 export const channelCheckMessages = defineMessages({
   zh: {
-    helpChannels: '聊天渠道（Telegram、飞书/Lark、钉钉、QQ）',
+    helpChannels: '聊天渠道（Telegram、飞书/Lark、钉钉、QQ、企业微信）',
     helpCheck: '检查各渠道的凭据能否连接',
     helpPair: '生成一次性配对码',
     notConfigured: (name: string, env: string) =>
@@ -120,6 +120,11 @@ export const channelCheckMessages = defineMessages({
     qqUnreachable: (url: string, why: string) => `QQ：❌ 无法连接 ${url}：${why}`,
     qqOptions: (markdown: boolean, keyboard: boolean, webhook: string) =>
       `  接收：${webhook ? `Webhook，监听 ${webhook}（由 HTTPS 反向代理转发）` : 'WebSocket 网关'}；回答：${markdown ? 'Markdown' : '纯文本'}；审批：${keyboard ? '按钮（需要按钮权限）' : '回复一个词（同意／总是／拒绝）'}`,
+    wecomOk: (botId: string) =>
+      `企业微信：✅ 智能机器人 ${botId} 的长连接订阅成功（正在运行的 Aibox 会被这次连接短暂顶下线，稍后自动重连）`,
+    wecomRejected: (why: string) =>
+      `企业微信：❌ Bot ID 或 Secret 被拒绝（${why}）：请在管理后台该机器人的 API 配置中核对`,
+    wecomUnreachable: (url: string, why: string) => `企业微信：❌ 无法连接 ${url}：${why}`,
     larkOk: (name: string, openId: string) => `飞书/Lark：✅ 已连接应用机器人「${name}」（${openId}）`,
     larkBadAppId: '飞书/Lark：❌ App ID 格式不对：应为 cli_ 加 16 位十六进制，见开发者后台「凭证与基础信息」',
     larkRejected: (why: string) => `飞书/Lark：❌ App ID 或 App Secret 被拒绝：${why}`,
@@ -129,7 +134,7 @@ export const channelCheckMessages = defineMessages({
       `配对码：${code}\n在 ${minutes} 分钟内从聊天中把它发给机器人（只能用一次），该发送者即被允许。`,
   },
   en: {
-    helpChannels: 'Chat channels (Telegram, Feishu/Lark, DingTalk, QQ)',
+    helpChannels: 'Chat channels (Telegram, Feishu/Lark, DingTalk, QQ, WeCom)',
     helpCheck: 'Check that each channel’s credentials work',
     helpPair: 'Make a single-use pairing code',
     notConfigured: (name: string, env: string) =>
@@ -156,6 +161,11 @@ export const channelCheckMessages = defineMessages({
     qqUnreachable: (url: string, why: string) => `QQ: ❌ cannot reach ${url}: ${why}`,
     qqOptions: (markdown: boolean, keyboard: boolean, webhook: string) =>
       `  events: ${webhook ? `webhook, listening on ${webhook} (behind an HTTPS reverse proxy)` : 'the WebSocket gateway'}; answers: ${markdown ? 'Markdown' : 'plain text'}; approvals: ${keyboard ? 'buttons (needs keyboard rights)' : 'a one-word reply (allow / always / deny)'}`,
+    wecomOk: (botId: string) =>
+      `WeCom: ✅ the long connection of robot ${botId} subscribed (a running Aibox is taken offline by it for a moment and reconnects by itself)`,
+    wecomRejected: (why: string) =>
+      `WeCom: ❌ the Bot ID or Secret was rejected (${why}): check them in the robot's API settings in the admin console`,
+    wecomUnreachable: (url: string, why: string) => `WeCom: ❌ cannot reach ${url}: ${why}`,
     larkOk: (name: string, openId: string) =>
       `Feishu/Lark: ✅ connected as the app bot "${name}" (${openId})`,
     larkBadAppId:

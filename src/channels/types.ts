@@ -72,9 +72,16 @@ export interface ChannelTransport {
   /**
    * Replaces the text of a message this transport sent (and removes its buttons). Optional:
    * without it an answer is sent once whole (after a "thinking" notice when the model is slow)
-   * and a decided approval is posted as a new message.
+   * and a decided approval is posted as a new message. `final`: the last edit of a message sent
+   * by `sendOpen` (its text is complete).
    */
-  edit?(chatId: string, messageId: string, text: string): Promise<void>;
+  edit?(chatId: string, messageId: string, text: string, final?: boolean): Promise<void>;
+  /**
+   * Sends the first text of a streamed answer's message that stays open until an `edit` with
+   * `final` closes it (WeCom's stream replies show as unfinished until then). Optional: without
+   * it a streamed answer starts with `send`. Needs `edit`.
+   */
+  sendOpen?(chatId: string, text: string): Promise<string>;
   /**
    * Replaces a message sent by `sendWithButtons` with `text`, its buttons gone (a decided
    * approval). Optional: without it `edit` is used. For vendors whose button messages can be

@@ -707,6 +707,37 @@ const QqChannelSchema = z.strictObject({
   ),
 });
 
+/** WeCom intelligent robot on its long connection (docs/channels.md). */
+const WeComChannelSchema = z.strictObject({
+  bot_id: key(z.string().max(256).default(''), {
+    live: false,
+    zh: '智能机器人的 Bot ID；留空读 AIBOX_WECOM_BOT_ID',
+    en: "The intelligent robot's Bot ID; empty means AIBOX_WECOM_BOT_ID",
+  }),
+  secret: key(z.string().max(512).default(''), {
+    live: false,
+    secret: true,
+    zh: '智能机器人长连接的 Secret；留空读 AIBOX_WECOM_SECRET',
+    en: "The robot's long-connection Secret; empty means AIBOX_WECOM_SECRET",
+  }),
+  allowed_ids: key(z.array(z.string().min(1).max(256)).default([]), {
+    live: true,
+    zh: '可与本机对话的成员 userid（另有配对的）',
+    en: 'Member userids that may talk to the box (besides those paired)',
+  }),
+  ws_url: key(
+    z
+      .string()
+      .regex(/^(wss?:\/\/\S+)?$/, 'a ws:// or wss:// URL')
+      .default(''),
+    {
+      live: false,
+      zh: '长连接地址；留空为 wss://openws.work.weixin.qq.com',
+      en: 'Long-connection URL; empty means wss://openws.work.weixin.qq.com',
+    },
+  ),
+});
+
 /** What messages from senders who are not allowed may cost (docs/channels.md, "Strangers"). */
 const StrangersSchema = z.strictObject({
   log_per_minute: key(z.int().min(1).max(10_000).default(20), {
@@ -802,6 +833,10 @@ const ChannelsConfigSchema = z.strictObject({
   qq: section(
     QqChannelSchema.default(() => QqChannelSchema.parse({})),
     { zh: 'QQ 机器人', en: 'QQ' },
+  ),
+  wecom: section(
+    WeComChannelSchema.default(() => WeComChannelSchema.parse({})),
+    { zh: '企业微信 WeCom', en: 'WeCom' },
   ),
 });
 

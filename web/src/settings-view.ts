@@ -23,7 +23,16 @@ export interface SettingsView {
 }
 
 /** Sections shown open, in this order (a prefix matches its subsections); the rest is under "More". */
-const FIRST = ['llm', 'channels.telegram', 'channels.lark', 'channels.dingtalk', 'mcp', 'safety', 'budget'];
+const FIRST = [
+  'llm',
+  'channels.telegram',
+  'channels.lark',
+  'channels.dingtalk',
+  'channels.wecom',
+  'mcp',
+  'safety',
+  'budget',
+];
 
 function rank(section: string): number {
   const at = FIRST.findIndex((first) => section === first || section.startsWith(`${first}.`));

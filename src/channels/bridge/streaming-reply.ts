@@ -7,6 +7,10 @@
  * A transport that cannot edit (no `edit`) gets each piece once, when it can no longer
  * change (a full piece while streaming, the rest at the end), and, when the answer is slow,
  * one short notice after `notice.afterMs` so the chat knows the box is working.
+ *
+ * A transport with `sendOpen` (messages that show as unfinished until closed) gets each piece
+ * that may still grow through `sendOpen`, and one `edit(…, final)` when it is complete: when the
+ * next piece starts, or at the end, even if its text did not change.
  */
 import type { Logger } from '../../log/logger.js';
 import type { ChannelTransport } from '../types.js';
@@ -26,7 +30,7 @@ interface StreamingReplyOptions {
 export class StreamingReply {
   private text = '';
   /** What each message of this answer shows now (index = piece of the split text). */
-  private readonly sent: { id: string; text: string }[] = [];
+  private readonly sent: { id: string; text: string; open: boolean }[] = [];
   private chain: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout | undefined;
   private lastFlush = 0;
@@ -80,7 +84,7 @@ export class StreamingReply {
   /** The pieces of the finished answer that the chat does not show as they are. */
   private undelivered(): string[] {
     const pieces = splitText(this.text, this.options.transport.maxMessageChars);
-    return pieces.filter((piece, index) => this.sent[index]?.text !== piece);
+    return pieces.filter((piece, index) => this.sent[index]?.text !== piece || this.sent[index]?.open);
   }
 
   /** No "thinking" notice any more (the turn ended or never started). */
@@ -116,10 +120,15 @@ export class StreamingReply {
     try {
       for (const [index, piece] of pieces.slice(0, ready).entries()) {
         const shown = this.sent[index];
-        if (!shown) this.sent.push({ id: await transport.send(chatId, piece), text: piece });
-        else if (shown.text !== piece && transport.edit) {
-          await transport.edit(chatId, shown.id, piece);
+        const complete = this.finished || index < pieces.length - 1;
+        if (!shown) {
+          const open = transport.sendOpen !== undefined && !complete;
+          const id = open ? await transport.sendOpen?.(chatId, piece) : await transport.send(chatId, piece);
+          this.sent.push({ id: id as string, text: piece, open });
+        } else if (transport.edit && (shown.text !== piece || (shown.open && complete))) {
+          await transport.edit(chatId, shown.id, piece, shown.open && complete);
           shown.text = piece;
+          if (complete) shown.open = false;
         }
       }
       this.failure = undefined;
