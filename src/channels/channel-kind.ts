@@ -20,6 +20,8 @@ export interface TransportTuning {
 
 /** What the core lends a transport besides config. */
 export interface TransportContext {
+  /** AIBOX_HOME, for a transport that keeps its own state there (WeChat's login). */
+  home: string;
   /** The recorded chat of this channel with that id, if an allowed sender used it. */
   knownChat(chatId: string): KnownChat | undefined;
 }
