@@ -16,6 +16,10 @@ export interface TransportTuning {
   pollTimeoutS?: number;
   backoffInitialMs?: number;
   backoffMaxMs?: number;
+  /** How often a missing or expired login file is read again (WeChat). */
+  loginCheckMs?: number;
+  /** How often the typing state is renewed while an answer is made (WeChat). */
+  typingEveryMs?: number;
 }
 
 /** What the core lends a transport besides config. */

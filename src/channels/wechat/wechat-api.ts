@@ -64,6 +64,8 @@ const short = (value: unknown) => (typeof value === 'string' ? value.slice(0, 20
 export interface CallOptions {
   signal: AbortSignal;
   timeoutMs?: number;
+  /** Largest answer read (default 1 MiB). */
+  maxBytes?: number;
 }
 
 /** The parsed answer as an object; throws a WeChatApiError for an HTTP error or a non-zero code. */
@@ -106,7 +108,7 @@ export function createWeChatApi(root: string, token?: () => string | undefined):
         json: { ...body, base_info: BASE_INFO },
         timeoutMs: options.timeoutMs ?? CALL_TIMEOUT_MS,
         signal: options.signal,
-        maxBytes: MAX_JSON_ANSWER_BYTES,
+        maxBytes: options.maxBytes ?? MAX_JSON_ANSWER_BYTES,
       }).catch((error: unknown) => {
         throw describe(name, error);
       });

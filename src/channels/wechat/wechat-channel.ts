@@ -10,7 +10,9 @@ export const wechatChannel: ChannelKind = {
   allowedIds: (config) => [...config.channels.wechat.allowed_ids],
   async createTransport(config, _env, logger, tuning, context) {
     const { createWeChatTransport } = await import('./wechat-transport.js');
-    return createWeChatTransport({ settings: wechatSettings(config), home: context.home, logger, ...tuning });
+    // Room for a few messages at the size limit the bridge then enforces (and tells the chat).
+    const maxPollBytes = 4 * config.server.max_frame_bytes + 65_536;
+    return createWeChatTransport({ settings: wechatSettings(config), home: context.home, maxPollBytes, logger, ...tuning });
   },
   async check(input) {
     const { checkWeChat } = await import('./check-wechat.js');

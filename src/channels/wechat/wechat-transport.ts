@@ -25,17 +25,12 @@ import { readWeChatLogin, updateWeChatLogin, type WeChatLogin } from './wechat-l
 import { plainText } from './wechat-plain-text.js';
 import type { WeChatSettings } from './wechat-settings.js';
 
-export interface WeChatTuning extends TransportTuning {
-  /** How often the login file is read while there is no valid login. */
-  loginCheckMs?: number;
-  /** How often the typing state is renewed while an answer is made. */
-  typingEveryMs?: number;
-}
-
-interface WeChatTransportOptions extends WeChatTuning {
+interface WeChatTransportOptions extends TransportTuning {
   settings: WeChatSettings;
   /** AIBOX_HOME: where the login file is. */
   home: string;
+  /** Largest poll answer read: it may carry several messages of up to `server.max_frame_bytes` each. */
+  maxPollBytes: number;
   logger: Logger;
 }
 
@@ -121,7 +116,7 @@ export function createWeChatTransport(options: WeChatTransportOptions): ChannelT
     const answer = await (api as WeChatApi).post(
       'getupdates',
       { get_updates_buf: active.cursor },
-      { signal: stopper.signal, timeoutMs: pollTimeoutMs + 10_000 },
+      { signal: stopper.signal, timeoutMs: pollTimeoutMs + 10_000, maxBytes: options.maxPollBytes },
     );
     const suggested = answer.longpolling_timeout_ms;
     if (typeof suggested === 'number' && suggested >= 1000 && suggested <= 120_000) pollTimeoutMs = suggested;
