@@ -3,8 +3,9 @@
  * emphasis marks, heading marks and table rules dropped, links as `text (url)`, list bullets as
  * `•`. Code keeps its text exactly (only the fence lines go).
  */
+const TABLE_RULE = /^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)+\|?\s*$/;
+
 function plainLine(line: string): string {
-  if (/^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/.test(line)) return ''; // a table rule
   if (/^\s*([-*_])(\s*\1){2,}\s*$/.test(line)) return '————';
   return line
     .replace(/^(\s*)#{1,6}\s+/, '$1')
@@ -25,7 +26,8 @@ export function plainText(markdown: string): string {
       inCode = !inCode;
       continue;
     }
-    out.push(inCode ? line : plainLine(line));
+    if (inCode) out.push(line);
+    else if (!TABLE_RULE.test(line)) out.push(plainLine(line));
   }
   return out.join('\n').replace(/\n{3,}/g, '\n\n');
 }
