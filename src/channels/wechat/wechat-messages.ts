@@ -30,6 +30,8 @@ export const wechatMessages = defineMessages({
     checkOk: (bot: string, at: string) => `微信：✅ 机器人 ${bot} 已登录（${at} 扫码），iLink 接受这个登录`,
     checkUnreachable: (root: string, why: string) => `微信：❌ 无法连接 ${root}：${why}`,
     checkRefused: (why: string) => `微信：❌ iLink 拒绝了请求：${why}`,
+    badCode: '验证数字应为 1 到 12 位数字',
+    noCodeAsked: '现在没有等待验证数字的登录',
   },
   en: {
     helpLogin: 'Log a channel in by QR code (only wechat needs it)',
@@ -60,5 +62,7 @@ export const wechatMessages = defineMessages({
     checkOk: (bot: string, at: string) => `WeChat: ✅ bot ${bot} logged in (scanned ${at}); iLink accepts the login`,
     checkUnreachable: (root: string, why: string) => `WeChat: ❌ cannot reach ${root}: ${why}`,
     checkRefused: (why: string) => `WeChat: ❌ iLink refused the call: ${why}`,
+    badCode: 'The verification number must be 1 to 12 digits',
+    noCodeAsked: 'No login is waiting for a verification number',
   },
 });

@@ -13,7 +13,7 @@ import { createSenderStore } from '../../../src/channels/sender-store.js';
 import { readWeChatLogin, wechatLoginPath, writeWeChatLogin } from '../../../src/channels/wechat/wechat-login-store.js';
 import type { FakeWeChat } from '../../helpers/fake-wechat.js';
 import { until } from '../../helpers/until.js';
-import type { Box } from '../../server/harness.js';
+import { type Box, personCookie } from '../../server/harness.js';
 import { expectSavedChatFile, lastSent } from '../model-saw.js';
 import { OWNER, startWeChatBox } from './wechat-box.js';
 
@@ -157,5 +157,46 @@ describe('WeChat channel', () => {
     wx.say(OWNER, 'hello again');
     await wx.waitForText(OWNER, 'renewed fine');
     expect(existsSync(wechatLoginPath(box.home))).toBe(true);
+  });
+
+  it('logs in from the page: QR rows, the verification number, the saved login; refused without the client key', async () => {
+    const api = (path: string, init: RequestInit = {}) =>
+      fetch(`${box.server.url}/api${path}`, {
+        ...init,
+        headers: { cookie: personCookie(box.server.url) ?? '', 'content-type': 'application/json', ...init.headers },
+      });
+    expect((await fetch(`${box.server.url}/api/channels/wechat/login`, { method: 'POST' })).status).toBe(403);
+    const started = (await (await api('/channels/wechat/login', { method: 'POST' })).json()) as { status: string };
+    expect(started.status).toMatch(/starting|waiting/);
+    await wx.waitForCall((c) => c.name === 'get_bot_qrcode');
+    await until(() => wx.calls.some((c) => c.name === 'get_qrcode_status'), 'the first status poll');
+    const waiting = (await (await api('/channels/wechat/login')).json()) as { status: string; qr: string[]; link: string };
+    expect(waiting.status).toBe('waiting');
+    expect(waiting.qr.length).toBeGreaterThan(20);
+    expect(waiting.qr.every((row) => /^[01]+$/.test(row) && row.length === waiting.qr.length)).toBe(true);
+    expect(waiting.link).toContain('liteapp.weixin.qq.com');
+
+    const bad = await api('/channels/wechat/login/code', { method: 'POST', body: JSON.stringify({ code: '12; rm' }) });
+    expect(bad.status).toBe(400);
+    wx.qrStatus('need_verifycode');
+    // The page polls the login's state, as this does.
+    for (let status = ''; status !== 'need_code'; ) {
+      status = ((await (await api('/channels/wechat/login')).json()) as { status: string }).status;
+      if (status !== 'need_code') await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const sent = await api('/channels/wechat/login/code', { method: 'POST', body: JSON.stringify({ code: '2468' }) });
+    expect(sent.status).toBe(200);
+    await wx.waitForCall((c) => c.name === 'get_qrcode_status' && c.query.get('verify_code') === '2468');
+    wx.accept('bot-token-from-page');
+    wx.qrStatus('confirmed', { bot_token: 'bot-token-from-page', ilink_bot_id: 'page@im.bot', ilink_user_id: OWNER });
+    await until(() => readWeChatLogin(box.home)?.botToken === 'bot-token-from-page', 'the login saved');
+    const list = (await (await api('/channels')).json()) as { channels: { name: string; login?: { state: string; bot?: string } }[] };
+    expect(list.channels.find((c) => c.name === 'wechat')?.login).toMatchObject({ state: 'ok', bot: 'page@im.bot' });
+    expect(JSON.stringify(list)).not.toContain('bot-token-from-page');
+    // The poll held meanwhile ends with the message; the next one carries the new token.
+    box.llm.script({ text: 'via the page login' });
+    wx.say(OWNER, 'after the page login');
+    await wx.waitForCall((c) => c.name === 'getupdates' && c.headers.authorization === 'Bearer bot-token-from-page');
+    await wx.waitForText(OWNER, 'via the page login');
   });
 });

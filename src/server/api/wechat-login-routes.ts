@@ -1,0 +1,37 @@
+/**
+ * /api/channels/wechat/login: the page's QR login of the WeChat channel (wechat-page-login.ts).
+ * POST starts one (or shows the one running), GET polls its state, POST `/code` passes the
+ * number the phone shows, DELETE cancels. Behind the API's token and Host checks: a login lets a
+ * WeChat account reach the box, so only the box's owner may start one.
+ */
+import { Hono } from 'hono';
+import type { AppServices } from '../../app/services.js';
+import { createPageLogin } from '../../channels/wechat/wechat-page-login.js';
+import { wechatMessages } from '../../channels/wechat/wechat-messages.js';
+import { apiError } from './errors.js';
+import type { ApiMessages } from './messages.js';
+import { readJson } from './read-json.js';
+
+export function createWeChatLoginRoutes(services: AppServices, t: ApiMessages): Hono {
+  const app = new Hono();
+  const login = createPageLogin({ config: () => services.config, home: services.paths.home, logger: services.logger.child({ module: 'channels', channel: 'wechat' }) });
+  const w = () => wechatMessages(services.lang);
+
+  app.get('/', (c) => c.json(login.state() ?? { status: 'idle' }));
+  app.post('/', (c) => {
+    services.logger.info({ module: 'channels' }, 'WeChat QR login started from the page');
+    return c.json(login.start(), 202);
+  });
+  app.post('/code', async (c) => {
+    const body = (await readJson(c.req.raw, t)) as { code?: unknown } | null;
+    const code = body?.code;
+    if (typeof code !== 'string' || !/^\s*\d{1,12}\s*$/.test(code)) throw apiError('invalid_request', w().badCode);
+    if (!login.answerCode(code.trim())) throw apiError('invalid_request', w().noCodeAsked);
+    return c.json(login.state());
+  });
+  app.delete('/', (c) => {
+    login.cancel();
+    return c.json(login.state() ?? { status: 'idle' });
+  });
+  return app;
+}
