@@ -91,7 +91,12 @@ export async function startFakeWeChat(): Promise<FakeWeChat> {
     messages = [];
     cursor += 1;
     // message_id as a bare uint64, as iLink sends it.
-    const body = JSON.stringify({ ret: 0, msgs: batch, get_updates_buf: `buf-${cursor}`, longpolling_timeout_ms: 35_000 });
+    const body = JSON.stringify({
+      ret: 0,
+      msgs: batch,
+      get_updates_buf: `buf-${cursor}`,
+      longpolling_timeout_ms: 35_000,
+    });
     json(res, 200, body.replace(/"message_id":"(\d+)"/g, '"message_id":$1'));
   };
 
@@ -113,7 +118,10 @@ export async function startFakeWeChat(): Promise<FakeWeChat> {
       log.record({ name, headers: req.headers, query: url.searchParams, body });
       if (name === 'get_bot_qrcode') {
         qrCount += 1;
-        return json(res, 200, { qrcode: `qr-${qrCount}`, qrcode_img_content: `https://liteapp.weixin.qq.com/q/fake${qrCount}?bot_type=3` });
+        return json(res, 200, {
+          qrcode: `qr-${qrCount}`,
+          qrcode_img_content: `https://liteapp.weixin.qq.com/q/fake${qrCount}?bot_type=3`,
+        });
       }
       if (name === 'get_qrcode_status') {
         const answer = () => {
@@ -146,7 +154,11 @@ export async function startFakeWeChat(): Promise<FakeWeChat> {
       if (name === 'sendmessage') {
         // biome-ignore lint/suspicious/noExplicitAny: the wire shape
         const msg = (body as any).msg;
-        texts.record({ to: msg.to_user_id, text: msg.item_list?.[0]?.text_item?.text, contextToken: msg.context_token });
+        texts.record({
+          to: msg.to_user_id,
+          text: msg.item_list?.[0]?.text_item?.text,
+          contextToken: msg.context_token,
+        });
         return json(res, 200, { ret: 0 });
       }
       if (name === 'getconfig') return json(res, 200, { ret: 0, typing_ticket: 'dGlja2V0' });

@@ -85,7 +85,9 @@ export function createChannelsView(
         : h(
             'p',
             { class: 'muted small channel-setup' },
-            c.name === 'wechat' ? t().wechatSetup : t().channelsSetup(c.setup.keys.join(' + '), c.setup.env.join(' + ')),
+            c.name === 'wechat'
+              ? t().wechatSetup
+              : t().channelsSetup(c.setup.keys.join(' + '), c.setup.env.join(' + ')),
           ),
       c.name === 'wechat' ? wechatLoginPart(api, t, lang, c.login, () => void refresh()) : null,
       c.allowedIds.length + c.paired.length === 0

@@ -20,7 +20,12 @@ function qrSvg(rows: string[]): SVGSVGElement {
   svg.setAttribute('class', 'wechat-qr');
   svg.setAttribute('shape-rendering', 'crispEdges');
   const back = document.createElementNS(SVG, 'rect');
-  for (const [k, v] of [['width', size], ['height', size], ['fill', '#fff']] as const) back.setAttribute(k, String(v));
+  for (const [k, v] of [
+    ['width', size],
+    ['height', size],
+    ['fill', '#fff'],
+  ] as const)
+    back.setAttribute(k, String(v));
   svg.append(back);
   let d = '';
   rows.forEach((row, y) => {
@@ -53,21 +58,34 @@ export function wechatLoginPart(
           : s.state === 'broken'
             ? t().wechatBroken
             : t().wechatNoLogin;
-    return h('div', { class: `small wechat-login-state ${s.state === 'ok' ? 'ok' : 'warn'}`, 'data-login': s.state }, text);
+    return h(
+      'div',
+      { class: `small wechat-login-state ${s.state === 'ok' ? 'ok' : 'warn'}`, 'data-login': s.state },
+      text,
+    );
   };
 
   const post = async (path: string, body?: unknown) => {
     try {
       show(await api.post<WeChatPageLoginDto>(path, body));
     } catch (error) {
-      replaceChildren(box, storedLine(), h('div', { class: 'error small' }, (error as Error).message), startButton());
+      replaceChildren(
+        box,
+        storedLine(),
+        h('div', { class: 'error small' }, (error as Error).message),
+        startButton(),
+      );
     }
   };
 
   const startButton = () =>
     h(
       'button',
-      { type: 'button', class: 'btn small wechat-login-start', onclick: () => void post('/channels/wechat/login') },
+      {
+        type: 'button',
+        class: 'btn small wechat-login-start',
+        onclick: () => void post('/channels/wechat/login'),
+      },
       stored?.state === 'ok' ? t().wechatLoginAgain : t().wechatLogin,
     );
 
@@ -75,7 +93,14 @@ export function wechatLoginPart(
     window.clearTimeout(timer);
     const running = RUNNING.includes(state.status);
     if (!running) {
-      const ended = state.status === 'idle' ? null : h('div', { class: 'small wechat-login-ended', 'data-status': state.status }, t().wechatEnded(state.status, state.error ?? ''));
+      const ended =
+        state.status === 'idle'
+          ? null
+          : h(
+              'div',
+              { class: 'small wechat-login-ended', 'data-status': state.status },
+              t().wechatEnded(state.status, state.error ?? ''),
+            );
       replaceChildren(box, storedLine(), ended, startButton());
       if (state.status === 'confirmed' || state.status === 'already_bound') done();
       return;
@@ -83,18 +108,36 @@ export function wechatLoginPart(
     const codeInput = h('input', { type: 'text', inputmode: 'numeric', maxlength: 12, class: 'wechat-code' });
     replaceChildren(
       box,
-      h('div', { class: 'small wechat-login-status', 'data-status': state.status }, t().wechatStatus(state.status, state.refresh ?? 0, state.codeAgain === true)),
+      h(
+        'div',
+        { class: 'small wechat-login-status', 'data-status': state.status },
+        t().wechatStatus(state.status, state.refresh ?? 0, state.codeAgain === true),
+      ),
       state.qr && state.status !== 'need_code' ? qrSvg(state.qr) : null,
       state.link ? h('div', { class: 'muted small' }, t().wechatLink, ' ', h('code', {}, state.link)) : null,
       state.status === 'need_code'
         ? h(
             'form',
-            { class: 'wechat-code-form', onsubmit: (e: Event) => { e.preventDefault(); void post('/channels/wechat/login/code', { code: codeInput.value }); } },
+            {
+              class: 'wechat-code-form',
+              onsubmit: (e: Event) => {
+                e.preventDefault();
+                void post('/channels/wechat/login/code', { code: codeInput.value });
+              },
+            },
             codeInput,
             h('button', { type: 'submit', class: 'btn small' }, t().wechatSendCode),
           )
         : null,
-      h('button', { type: 'button', class: 'btn ghost small', onclick: () => void api.del<WeChatPageLoginDto>('/channels/wechat/login').then(show) }, t().wechatCancel),
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'btn ghost small',
+          onclick: () => void api.del<WeChatPageLoginDto>('/channels/wechat/login').then(show),
+        },
+        t().wechatCancel,
+      ),
     );
     timer = window.setTimeout(() => {
       if (!box.isConnected) return;

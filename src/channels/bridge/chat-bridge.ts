@@ -268,7 +268,9 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
       intervalMs: app.config.channels.stream_interval_ms,
       logger,
       // A typing state says the same as the "thinking" notice, without a message.
-      ...(transport.typing ? {} : { notice: { text: t.thinking, afterMs: app.config.channels.thinking_notice_ms } }),
+      ...(transport.typing
+        ? {}
+        : { notice: { text: t.thinking, afterMs: app.config.channels.thinking_notice_ms } }),
       keep: (pieces, error) => outbox.keep(message.chatId, pieces, error),
     });
     let turnId: string | undefined;

@@ -11,10 +11,14 @@ import { updateWeChatLogin, wechatLoginPath, wechatLoginState } from './wechat-l
 import { wechatMessages } from './wechat-messages.js';
 import { wechatSettings } from './wechat-settings.js';
 
-export async function checkWeChat(input: ChannelCheckInput, home = resolveHome(input.env)): Promise<ChannelCheck> {
+export async function checkWeChat(
+  input: ChannelCheckInput,
+  home = resolveHome(input.env),
+): Promise<ChannelCheck> {
   const t = wechatMessages(input.lang);
   const settings = wechatSettings(input.config);
-  if (!input.config.channels.wechat.enabled) return { channel: 'wechat', ok: true, lines: [t.checkNotEnabled] };
+  if (!input.config.channels.wechat.enabled)
+    return { channel: 'wechat', ok: true, lines: [t.checkNotEnabled] };
   const { state, login } = wechatLoginState(home);
   const fail = (line: string): ChannelCheck => ({ channel: 'wechat', ok: false, lines: [line] });
   if (state === 'none') return fail(t.checkNoLogin(input.aibox));
@@ -30,7 +34,10 @@ export async function checkWeChat(input: ChannelCheckInput, home = resolveHome(i
     );
     lines.push(t.checkOk(login.botId, login.loggedInAt));
   } catch (error) {
-    const why = (error instanceof Error ? error.message : String(error)).replaceAll(login.botToken, '[token]');
+    const why = (error instanceof Error ? error.message : String(error)).replaceAll(
+      login.botToken,
+      '[token]',
+    );
     if (error instanceof WeChatApiError && error.sessionExpired) {
       const at = new Date().toISOString();
       updateWeChatLogin(home, login.botToken, (l) => ({ ...l, expiredAt: at }));
@@ -38,6 +45,7 @@ export async function checkWeChat(input: ChannelCheckInput, home = resolveHome(i
     }
     return fail(error instanceof WeChatApiError ? t.checkRefused(why) : t.checkUnreachable(root, why));
   }
-  if (settings.allowedIds.length === 0) lines.push(channelCheckMessages(input.lang).noAllowedIds(input.aibox));
+  if (settings.allowedIds.length === 0)
+    lines.push(channelCheckMessages(input.lang).noAllowedIds(input.aibox));
   return { channel: 'wechat', ok: true, lines };
 }

@@ -60,7 +60,8 @@ for (let i = 0, x = 1; i < 255; i++) {
   if (x & 0x100) x ^= 0x11d;
 }
 for (let i = 255; i < 512; i++) EXP[i] = EXP[i - 255] as number;
-const mul = (a: number, b: number) => (a === 0 || b === 0 ? 0 : (EXP[(LOG[a] as number) + (LOG[b] as number)] as number));
+const mul = (a: number, b: number) =>
+  a === 0 || b === 0 ? 0 : (EXP[(LOG[a] as number) + (LOG[b] as number)] as number);
 
 /** The `count` Reed–Solomon check codewords of `data`. */
 function reedSolomon(data: Uint8Array, count: number): Uint8Array {
@@ -97,7 +98,8 @@ function dataCodewords(bytes: Uint8Array, version: number): Uint8Array {
   put(0, Math.min(4, capacityBits - bits.length));
   while (bits.length % 8 !== 0) bits.push(0);
   const out = new Uint8Array(dataCapacity(version));
-  for (let i = 0; i < bits.length; i++) out[i >>> 3] = (out[i >>> 3] as number) | ((bits[i] as number) << (7 - (i & 7)));
+  for (let i = 0; i < bits.length; i++)
+    out[i >>> 3] = (out[i >>> 3] as number) | ((bits[i] as number) << (7 - (i & 7)));
   for (let i = bits.length / 8, pad = 0; i < out.length; i++, pad++) out[i] = pad % 2 === 0 ? 0xec : 0x11;
   return out;
 }
@@ -114,7 +116,8 @@ function finalCodewords(data: Uint8Array, version: number): Uint8Array {
   }
   const checks = blocks.map((block) => reedSolomon(block, ec));
   const out: number[] = [];
-  for (let i = 0; i < Math.max(d1, d2); i++) for (const block of blocks) if (i < block.length) out.push(block[i] as number);
+  for (let i = 0; i < Math.max(d1, d2); i++)
+    for (const block of blocks) if (i < block.length) out.push(block[i] as number);
   for (let i = 0; i < ec; i++) for (const check of checks) out.push(check[i] as number);
   return Uint8Array.from(out);
 }
@@ -182,7 +185,8 @@ function drawFunctionPatterns(grid: Grid, version: number): void {
       // Not over a finder pattern.
       if ((i === 0 && j === 0) || (i === 0 && j === last) || (i === last && j === 0)) continue;
       for (let dy = -2; dy <= 2; dy++)
-        for (let dx = -2; dx <= 2; dx++) grid.set(cx + dx, cy + dy, Math.max(Math.abs(dx), Math.abs(dy)) !== 1);
+        for (let dx = -2; dx <= 2; dx++)
+          grid.set(cx + dx, cy + dy, Math.max(Math.abs(dx), Math.abs(dy)) !== 1);
     }
   drawFormat(grid, 0); // reserves the areas; the real bits follow once the mask is chosen
   if (version >= 7) {
@@ -282,7 +286,8 @@ export function qrMatrix(text: string): boolean[][] {
   const bytes = new TextEncoder().encode(text);
   let version = 1;
   // Mode (4 bits) and count (8 or 16 bits) come before the bytes.
-  while (version <= BLOCKS_M.length && dataCapacity(version) < bytes.length + (version < 10 ? 2 : 3)) version++;
+  while (version <= BLOCKS_M.length && dataCapacity(version) < bytes.length + (version < 10 ? 2 : 3))
+    version++;
   if (version > BLOCKS_M.length || bytes.length > MAX_QR_BYTES)
     throw new Error(`a QR code here holds at most ${MAX_QR_BYTES} bytes`);
   const codewords = finalCodewords(dataCodewords(bytes, version), version);

@@ -26,7 +26,9 @@ export class WeChatApiError extends Error {
     readonly errcode: number,
     detail: string,
   ) {
-    super(`WeChat ${endpoint}: ${status === 200 ? `errcode ${errcode}` : `HTTP ${status}`}${detail ? `: ${detail}` : ''}`);
+    super(
+      `WeChat ${endpoint}: ${status === 200 ? `errcode ${errcode}` : `HTTP ${status}`}${detail ? `: ${detail}` : ''}`,
+    );
     this.name = 'WeChatApiError';
     this.status = status;
   }
@@ -81,7 +83,9 @@ function checked(endpoint: string, status: number, text: string): Record<string,
     string,
     unknown
   >;
-  const code = [record.errcode, record.ret].find((v) => typeof v === 'number' && v !== 0) as number | undefined;
+  const code = [record.errcode, record.ret].find((v) => typeof v === 'number' && v !== 0) as
+    | number
+    | undefined;
   if (status < 200 || status >= 300 || code !== undefined)
     throw new WeChatApiError(endpoint, status, code ?? 0, short(record.errmsg));
   if (typeof body !== 'object' || body === null || Array.isArray(body))
@@ -98,7 +102,9 @@ export interface WeChatApi {
 
 export function createWeChatApi(root: string, token?: () => string | undefined): WeChatApi {
   const describe = (name: string, error: unknown) =>
-    error instanceof WeChatApiError ? error : new Error(`WeChat ${name.replace(/\?.*/, '')}: ${(error as Error).message}`);
+    error instanceof WeChatApiError
+      ? error
+      : new Error(`WeChat ${name.replace(/\?.*/, '')}: ${(error as Error).message}`);
   return {
     async post(name, body, options) {
       const endpoint = name.replace(/\?.*/, '');

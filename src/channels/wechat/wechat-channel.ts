@@ -12,7 +12,13 @@ export const wechatChannel: ChannelKind = {
     const { createWeChatTransport } = await import('./wechat-transport.js');
     // Room for a few messages at the size limit the bridge then enforces (and tells the chat).
     const maxPollBytes = 4 * config.server.max_frame_bytes + 65_536;
-    return createWeChatTransport({ settings: wechatSettings(config), home: context.home, maxPollBytes, logger, ...tuning });
+    return createWeChatTransport({
+      settings: wechatSettings(config),
+      home: context.home,
+      maxPollBytes,
+      logger,
+      ...tuning,
+    });
   },
   async check(input) {
     const { checkWeChat } = await import('./check-wechat.js');

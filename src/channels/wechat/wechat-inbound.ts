@@ -24,12 +24,19 @@ const Text = z.string().max(2_000_000);
 const Item = z.object({
   type: z.number().int(),
   text_item: z.object({ text: Text.optional() }).optional(),
-  image_item: z.object({ media: Media, aeskey: z.string().max(128).optional(), mid_size: z.number().optional() }).optional(),
+  image_item: z
+    .object({ media: Media, aeskey: z.string().max(128).optional(), mid_size: z.number().optional() })
+    .optional(),
   voice_item: z.object({ media: Media, text: Text.optional(), playtime: z.number().optional() }).optional(),
-  file_item: z.object({ media: Media, file_name: z.string().max(1024).optional(), len: z.string().max(32).optional() }).optional(),
+  file_item: z
+    .object({ media: Media, file_name: z.string().max(1024).optional(), len: z.string().max(32).optional() })
+    .optional(),
   video_item: z.object({ media: Media, video_size: z.number().optional() }).optional(),
   ref_msg: z
-    .object({ title: z.string().max(10_000).optional(), message_item: z.object({ text_item: z.object({ text: Text.optional() }).optional() }).optional() })
+    .object({
+      title: z.string().max(10_000).optional(),
+      message_item: z.object({ text_item: z.object({ text: Text.optional() }).optional() }).optional(),
+    })
     .optional(),
 });
 export const MessageSchema = z.object({
@@ -68,11 +75,19 @@ function fileOf(item: WeixinItem, context: InboundContext): InboundFile | undefi
     };
   switch (item.type) {
     case 2:
-      return at('wechat-image.jpg', cdnMedia(item.image_item?.media, item.image_item?.aeskey), item.image_item?.mid_size);
+      return at(
+        'wechat-image.jpg',
+        cdnMedia(item.image_item?.media, item.image_item?.aeskey),
+        item.image_item?.mid_size,
+      );
     case 3:
       return at('wechat-voice.silk', cdnMedia(item.voice_item?.media));
     case 4:
-      return at(item.file_item?.file_name || 'wechat-file', cdnMedia(item.file_item?.media), Number(item.file_item?.len ?? Number.NaN));
+      return at(
+        item.file_item?.file_name || 'wechat-file',
+        cdnMedia(item.file_item?.media),
+        Number(item.file_item?.len ?? Number.NaN),
+      );
     case 5:
       return at('wechat-video.mp4', cdnMedia(item.video_item?.media), item.video_item?.video_size);
     default:
@@ -84,7 +99,13 @@ function fileOf(item: WeixinItem, context: InboundContext): InboundFile | undefi
 function textOf(item: WeixinItem): string[] {
   const lines: string[] = [];
   const quoted = item.ref_msg?.message_item?.text_item?.text ?? item.ref_msg?.title;
-  if (quoted) lines.push(quoted.split('\n').map((line) => `> ${line}`).join('\n'));
+  if (quoted)
+    lines.push(
+      quoted
+        .split('\n')
+        .map((line) => `> ${line}`)
+        .join('\n'),
+    );
   if (item.type === 1 && item.text_item?.text) lines.push(item.text_item.text);
   if (item.type === 3 && item.voice_item?.text) lines.push(`🎤 ${item.voice_item.text}`);
   return lines;
@@ -110,8 +131,12 @@ export function parseWeixinMessage(raw: unknown, context: InboundContext): Parse
   const base = { senderId, ...(message.context_token ? { contextToken: message.context_token } : {}) };
   if ((message.message_type ?? USER_MESSAGE) !== USER_MESSAGE || message.group_id) return base;
   const items = message.item_list ?? [];
-  const files = items.map((item) => fileOf(item, context)).filter((file): file is InboundFile => file !== undefined);
-  const eventKey = message.message_id ?? (message.seq !== undefined ? `seq-${message.seq}` : `${senderId}-${message.create_time_ms ?? 0}`);
+  const files = items
+    .map((item) => fileOf(item, context))
+    .filter((file): file is InboundFile => file !== undefined);
+  const eventKey =
+    message.message_id ??
+    (message.seq !== undefined ? `seq-${message.seq}` : `${senderId}-${message.create_time_ms ?? 0}`);
   return {
     ...base,
     inbound: {

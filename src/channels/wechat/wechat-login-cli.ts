@@ -8,7 +8,12 @@ import type { Config } from '../../config/schema.js';
 import type { Lang } from '../../i18n/lang.js';
 import { qrMatrix } from './qr-matrix.js';
 import { qrTerminalText } from './qr-terminal.js';
-import { wechatLoginPath, readWeChatLogin, removeWeChatLogin, writeWeChatLogin } from './wechat-login-store.js';
+import {
+  readWeChatLogin,
+  removeWeChatLogin,
+  wechatLoginPath,
+  writeWeChatLogin,
+} from './wechat-login-store.js';
 import { wechatMessages } from './wechat-messages.js';
 import { MAX_REFRESHES, qrLogin } from './wechat-qr-login.js';
 import { wechatSettings } from './wechat-settings.js';

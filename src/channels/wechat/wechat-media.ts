@@ -30,7 +30,9 @@ function allowedUrl(raw: string, cdnRoot: string): string | undefined {
     const url = new URL(raw);
     const host = url.hostname;
     const ours = host === new URL(cdnRoot).hostname || host.endsWith('.qq.com');
-    return (url.protocol === 'https:' || url.origin === new URL(cdnRoot).origin) && ours ? url.href : undefined;
+    return (url.protocol === 'https:' || url.origin === new URL(cdnRoot).origin) && ours
+      ? url.href
+      : undefined;
   } catch {
     return undefined;
   }

@@ -15,7 +15,8 @@ export const wechatMessages = defineMessages({
     confirmed: (bot: string, path: string) => `✅ 已登录微信（机器人 ${bot}）。登录保存在 ${path}（0600）。`,
     enableHint: (aibox: string) =>
       `把 config.json 中的 channels.wechat.enabled 设为 true，然后（重新）启动 \`${aibox} serve\`；运行中的服务会自动改用新的登录。`,
-    pairHint: (aibox: string) => `在微信里给机器人发一个 \`${aibox} channels pair\` 生成的配对码，就能和 Aibox 对话。`,
+    pairHint: (aibox: string) =>
+      `在微信里给机器人发一个 \`${aibox} channels pair\` 生成的配对码，就能和 Aibox 对话。`,
     alreadyBound: '这个微信机器人已经绑定在本机，保存的登录仍然有效。',
     gaveUp: (max: number) => `二维码过期了 ${max} 次，已停止。请再运行一次。`,
     timedOut: '等待扫码超时，请再运行一次。',
@@ -23,7 +24,8 @@ export const wechatMessages = defineMessages({
     loggedOut: (path: string) => `已删除 ${path}。`,
     noLogin: '没有保存的微信登录。',
     checkNotEnabled: '微信：未启用（把 channels.wechat.enabled 设为 true，再扫码登录）',
-    checkNoLogin: (aibox: string) => `微信：❌ 还没有登录：运行 \`${aibox} channels login wechat\`，或在网页“聊天渠道”页扫码`,
+    checkNoLogin: (aibox: string) =>
+      `微信：❌ 还没有登录：运行 \`${aibox} channels login wechat\`，或在网页“聊天渠道”页扫码`,
     checkBroken: (path: string) => `微信：❌ ${path} 已损坏：请重新扫码登录`,
     checkExpired: (aibox: string, at: string) =>
       `微信：❌ 登录已于 ${at} 过期：运行 \`${aibox} channels login wechat\`，或在网页“聊天渠道”页重新扫码`,
@@ -43,10 +45,12 @@ export const wechatMessages = defineMessages({
     scanned: 'Scanned; confirm on the phone…',
     askCode: 'Type the number WeChat shows on the phone: ',
     askCodeAgain: 'That number did not match; type it again: ',
-    confirmed: (bot: string, path: string) => `✅ Logged in to WeChat (bot ${bot}). The login is kept in ${path} (0600).`,
+    confirmed: (bot: string, path: string) =>
+      `✅ Logged in to WeChat (bot ${bot}). The login is kept in ${path} (0600).`,
     enableHint: (aibox: string) =>
       `Set channels.wechat.enabled to true in config.json, then (re)start \`${aibox} serve\`; a running box takes the new login by itself.`,
-    pairHint: (aibox: string) => `Send the bot a pairing code from \`${aibox} channels pair\` in WeChat to talk to Aibox.`,
+    pairHint: (aibox: string) =>
+      `Send the bot a pairing code from \`${aibox} channels pair\` in WeChat to talk to Aibox.`,
     alreadyBound: 'This WeChat bot is already bound to this box; the saved login stays valid.',
     gaveUp: (max: number) => `The QR code expired ${max} times; stopped. Run it again.`,
     timedOut: 'Waiting for the scan timed out; run it again.',
@@ -59,7 +63,8 @@ export const wechatMessages = defineMessages({
     checkBroken: (path: string) => `WeChat: ❌ ${path} is damaged: log in again by QR code`,
     checkExpired: (aibox: string, at: string) =>
       `WeChat: ❌ the login expired at ${at}: run \`${aibox} channels login wechat\`, or scan a new code in the page's Channels tab`,
-    checkOk: (bot: string, at: string) => `WeChat: ✅ bot ${bot} logged in (scanned ${at}); iLink accepts the login`,
+    checkOk: (bot: string, at: string) =>
+      `WeChat: ✅ bot ${bot} logged in (scanned ${at}); iLink accepts the login`,
     checkUnreachable: (root: string, why: string) => `WeChat: ❌ cannot reach ${root}: ${why}`,
     checkRefused: (why: string) => `WeChat: ❌ iLink refused the call: ${why}`,
     badCode: 'The verification number must be 1 to 12 digits',

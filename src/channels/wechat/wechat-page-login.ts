@@ -70,7 +70,12 @@ export function createPageLogin(options: PageLoginOptions) {
       previousToken,
       signal: controller.signal,
       onCode: (link, refresh) =>
-        update({ status: 'waiting', link, refresh, qr: qrMatrix(link).map((row) => row.map((d) => (d ? '1' : '0')).join('')) }),
+        update({
+          status: 'waiting',
+          link,
+          refresh,
+          qr: qrMatrix(link).map((row) => row.map((d) => (d ? '1' : '0')).join('')),
+        }),
       onScanned: () => update({ status: 'scanned' }),
       askCode: (again) =>
         new Promise<string>((resolve, reject) => {
@@ -89,7 +94,12 @@ export function createPageLogin(options: PageLoginOptions) {
       (error: unknown) => {
         const why = error instanceof Error ? error.message : String(error);
         options.logger.warn({ error: why }, 'the WeChat login from the page failed');
-        update({ status: controller.signal.aborted ? 'stopped' : 'failed', error: why, qr: undefined, link: undefined });
+        update({
+          status: controller.signal.aborted ? 'stopped' : 'failed',
+          error: why,
+          qr: undefined,
+          link: undefined,
+        });
       },
     );
     return state;

@@ -10,8 +10,12 @@ function plainLine(line: string): string {
   return line
     .replace(/^(\s*)#{1,6}\s+/, '$1')
     .replace(/^(\s*)[-*+]\s+/, '$1• ')
-    .replace(/!\[([^\]]*)\]\(([^)\s]+)[^)]*\)/g, (_, alt: string, url: string) => (alt ? `${alt} (${url})` : url))
-    .replace(/\[([^\]]+)\]\(([^)\s]+)[^)]*\)/g, (_, label: string, url: string) => (label === url ? url : `${label} (${url})`))
+    .replace(/!\[([^\]]*)\]\(([^)\s]+)[^)]*\)/g, (_, alt: string, url: string) =>
+      alt ? `${alt} (${url})` : url,
+    )
+    .replace(/\[([^\]]+)\]\(([^)\s]+)[^)]*\)/g, (_, label: string, url: string) =>
+      label === url ? url : `${label} (${url})`,
+    )
     .replace(/`([^`]+)`/g, '$1')
     .replace(/(\*\*|__)(?=\S)(.+?)(?<=\S)\1/g, '$2')
     .replace(/(^|[^\w*])\*(?=\S)([^*]+?)(?<=\S)\*(?!\w)/g, '$1$2')

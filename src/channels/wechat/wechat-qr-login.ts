@@ -87,7 +87,10 @@ export async function qrLogin(options: QrLoginOptions): Promise<QrLoginResult> {
     let answer: Record<string, unknown>;
     try {
       const query = `qrcode=${encodeURIComponent(code)}${verify ? `&verify_code=${encodeURIComponent(verify)}` : ''}`;
-      answer = await poll.get(`get_qrcode_status?${query}`, { signal: deadline, timeoutMs: STATUS_TIMEOUT_MS });
+      answer = await poll.get(`get_qrcode_status?${query}`, {
+        signal: deadline,
+        timeoutMs: STATUS_TIMEOUT_MS,
+      });
     } catch {
       if (deadline.aborted) break;
       await sleep(Math.max(pauseMs, 1000), deadline).catch(() => undefined);
@@ -97,7 +100,8 @@ export async function qrLogin(options: QrLoginOptions): Promise<QrLoginResult> {
     if (status === 'confirmed') {
       const botToken = text(answer.bot_token, MAX_TOKEN_CHARS);
       const botId = text(answer.ilink_bot_id, MAX_ID_CHARS);
-      if (!botToken || !botId) throw new Error('WeChat get_qrcode_status: confirmed without bot_token / ilink_bot_id');
+      if (!botToken || !botId)
+        throw new Error('WeChat get_qrcode_status: confirmed without bot_token / ilink_bot_id');
       return {
         kind: 'confirmed',
         login: {

@@ -19,7 +19,7 @@ import { setBounded } from '../../util/bounded-map.js';
 import { createBackoff } from '../backoff.js';
 import type { TransportTuning } from '../channel-kind.js';
 import type { ChannelTransport } from '../types.js';
-import { createWeChatApi, WeChatApiError, type WeChatApi } from './wechat-api.js';
+import { createWeChatApi, type WeChatApi, WeChatApiError } from './wechat-api.js';
 import { parseWeixinMessage } from './wechat-inbound.js';
 import { readWeChatLogin, updateWeChatLogin, type WeChatLogin } from './wechat-login-store.js';
 import { plainText } from './wechat-plain-text.js';
@@ -85,7 +85,9 @@ export function createWeChatTransport(options: WeChatTransportOptions): ChannelT
   function markExpired(token: string): void {
     const at = new Date().toISOString();
     if (updateWeChatLogin(home, token, (l) => ({ ...l, expiredAt: at })))
-      logger.error('the WeChat login expired (iLink errcode -14); scan a new QR code: aibox channels login wechat');
+      logger.error(
+        'the WeChat login expired (iLink errcode -14); scan a new QR code: aibox channels login wechat',
+      );
     if (login?.botToken === token) login = { ...login, expiredAt: at };
   }
 
@@ -121,7 +123,8 @@ export function createWeChatTransport(options: WeChatTransportOptions): ChannelT
     const suggested = answer.longpolling_timeout_ms;
     if (typeof suggested === 'number' && suggested >= 1000 && suggested <= 120_000) pollTimeoutMs = suggested;
     const messages = Array.isArray(answer.msgs) ? answer.msgs.slice(0, MAX_BATCH) : [];
-    if (answer.msgs !== undefined && !Array.isArray(answer.msgs)) logger.warn('a WeChat poll answer with malformed msgs ignored');
+    if (answer.msgs !== undefined && !Array.isArray(answer.msgs))
+      logger.warn('a WeChat poll answer with malformed msgs ignored');
     for (const raw of messages) deliver(raw, onMessage);
     const cursor = answer.get_updates_buf;
     if (typeof cursor === 'string' && cursor !== '' && cursor !== active.cursor && cursor.length <= 65_536)
@@ -137,7 +140,12 @@ export function createWeChatTransport(options: WeChatTransportOptions): ChannelT
     while (!stopper.signal.aborted) {
       const active = current();
       if (!active || active.expiredAt) {
-        if (!waitingSaid) logger.warn(active ? 'WeChat login expired; waiting for a new QR login' : 'WeChat not logged in; waiting for a QR login');
+        if (!waitingSaid)
+          logger.warn(
+            active
+              ? 'WeChat login expired; waiting for a new QR login'
+              : 'WeChat not logged in; waiting for a QR login',
+          );
         waitingSaid = true;
         reachable = false;
         await sleep(loginCheckMs, stopper.signal).catch(() => undefined);
@@ -191,15 +199,22 @@ export function createWeChatTransport(options: WeChatTransportOptions): ChannelT
     const known = tickets.get(chatId);
     if (known && Date.now() - known.at < TICKET_TTL_MS) return known.ticket;
     const token = contextTokens.get(chatId);
-    const answer = await call('getconfig', { ilink_user_id: chatId, ...(token ? { context_token: token } : {}) }, 10_000);
-    const ticket = typeof answer.typing_ticket === 'string' && answer.typing_ticket.length <= 4096 ? answer.typing_ticket : '';
+    const answer = await call(
+      'getconfig',
+      { ilink_user_id: chatId, ...(token ? { context_token: token } : {}) },
+      10_000,
+    );
+    const ticket =
+      typeof answer.typing_ticket === 'string' && answer.typing_ticket.length <= 4096
+        ? answer.typing_ticket
+        : '';
     setBounded(tickets, chatId, { ticket, at: Date.now() }, MAX_CHATS);
     return ticket || undefined;
   }
 
   const setTyping = (chatId: string, ticket: string, status: 1 | 2) =>
-    call('sendtyping', { ilink_user_id: chatId, typing_ticket: ticket, status }, 10_000).catch((error: unknown) =>
-      logger.debug({ error: describe(error) }, 'WeChat typing state not sent'),
+    call('sendtyping', { ilink_user_id: chatId, typing_ticket: ticket, status }, 10_000).catch(
+      (error: unknown) => logger.debug({ error: describe(error) }, 'WeChat typing state not sent'),
     );
 
   return {

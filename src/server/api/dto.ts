@@ -184,7 +184,18 @@ export interface ChannelLoginDto {
 
 /** GET/POST /api/channels/wechat/login: the QR login the page runs (`idle` when none ran). */
 export interface WeChatPageLoginDto {
-  status: 'idle' | 'starting' | 'waiting' | 'scanned' | 'need_code' | 'confirmed' | 'already_bound' | 'expired' | 'timeout' | 'stopped' | 'failed';
+  status:
+    | 'idle'
+    | 'starting'
+    | 'waiting'
+    | 'scanned'
+    | 'need_code'
+    | 'confirmed'
+    | 'already_bound'
+    | 'expired'
+    | 'timeout'
+    | 'stopped'
+    | 'failed';
   /** The QR code's rows, `1` for a dark module. */
   qr?: string[];
   link?: string;

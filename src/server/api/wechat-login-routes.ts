@@ -6,15 +6,19 @@
  */
 import { Hono } from 'hono';
 import type { AppServices } from '../../app/services.js';
-import { createPageLogin } from '../../channels/wechat/wechat-page-login.js';
 import { wechatMessages } from '../../channels/wechat/wechat-messages.js';
+import { createPageLogin } from '../../channels/wechat/wechat-page-login.js';
 import { apiError } from './errors.js';
 import type { ApiMessages } from './messages.js';
 import { readJson } from './read-json.js';
 
 export function createWeChatLoginRoutes(services: AppServices, t: ApiMessages): Hono {
   const app = new Hono();
-  const login = createPageLogin({ config: () => services.config, home: services.paths.home, logger: services.logger.child({ module: 'channels', channel: 'wechat' }) });
+  const login = createPageLogin({
+    config: () => services.config,
+    home: services.paths.home,
+    logger: services.logger.child({ module: 'channels', channel: 'wechat' }),
+  });
   const w = () => wechatMessages(services.lang);
 
   app.get('/', (c) => c.json(login.state() ?? { status: 'idle' }));
@@ -25,7 +29,8 @@ export function createWeChatLoginRoutes(services: AppServices, t: ApiMessages): 
   app.post('/code', async (c) => {
     const body = (await readJson(c.req.raw, t)) as { code?: unknown } | null;
     const code = body?.code;
-    if (typeof code !== 'string' || !/^\s*\d{1,12}\s*$/.test(code)) throw apiError('invalid_request', w().badCode);
+    if (typeof code !== 'string' || !/^\s*\d{1,12}\s*$/.test(code))
+      throw apiError('invalid_request', w().badCode);
     if (!login.answerCode(code.trim())) throw apiError('invalid_request', w().noCodeAsked);
     return c.json(login.state());
   });

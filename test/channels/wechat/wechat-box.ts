@@ -29,7 +29,9 @@ export async function startWeChatBox(
         cursor: '',
       }),
     server: {
-      channels: { tuning: { wechat: { backoffInitialMs: 20, backoffMaxMs: 200, loginCheckMs: 20, typingEveryMs: 50 } } },
+      channels: {
+        tuning: { wechat: { backoffInitialMs: 20, backoffMaxMs: 200, loginCheckMs: 20, typingEveryMs: 50 } },
+      },
     },
   });
   await wx.waitForCall((c) => c.name === 'getupdates');

@@ -20,7 +20,9 @@ describe('WeChat QR login', { timeout: 60_000 }, () => {
     const dir = tempHome('aibox-wechat-');
     homes.push(dir);
     mkdirSync(dir, { recursive: true });
-    const config = { channels: { wechat: { enabled: true, api_root: wx.apiRoot, cdn_root: wx.cdnRoot, ...wechat } } };
+    const config = {
+      channels: { wechat: { enabled: true, api_root: wx.apiRoot, cdn_root: wx.cdnRoot, ...wechat } },
+    };
     writeFileSync(join(dir, 'config.json'), JSON.stringify(config), { mode: 0o600 });
     return dir;
   };
@@ -60,7 +62,12 @@ describe('WeChat QR login', { timeout: 60_000 }, () => {
     const result = await login;
     expect(result).toMatchObject({
       kind: 'confirmed',
-      login: { botToken: 'tok-1', botId: 'b1@im.bot', baseUrl: 'https://api.example.weixin.qq.com', userId: 'me@im.wechat' },
+      login: {
+        botToken: 'tok-1',
+        botId: 'b1@im.bot',
+        baseUrl: 'https://api.example.weixin.qq.com',
+        userId: 'me@im.wechat',
+      },
     });
     expect(codes).toHaveLength(2);
     expect(codes[1]).toMatch(/^1:https:\/\/liteapp\.weixin\.qq\.com\/q\/fake/);
@@ -72,7 +79,12 @@ describe('WeChat QR login', { timeout: 60_000 }, () => {
   });
 
   it('gives up after three refreshes; sends the verification number; says when the bot is already bound', async () => {
-    const gaveUp = qrLogin({ settings: settings(), signal: AbortSignal.timeout(30_000), pauseMs: 0, onCode: () => {} });
+    const gaveUp = qrLogin({
+      settings: settings(),
+      signal: AbortSignal.timeout(30_000),
+      pauseMs: 0,
+      onCode: () => {},
+    });
     for (let i = 0; i < 4; i++) wx.qrStatus('expired');
     expect(await gaveUp).toEqual({ kind: 'expired' });
 
@@ -97,7 +109,12 @@ describe('WeChat QR login', { timeout: 60_000 }, () => {
   });
 
   it('refuses a confirmation without a token', async () => {
-    const login = qrLogin({ settings: settings(), signal: AbortSignal.timeout(30_000), pauseMs: 0, onCode: () => {} });
+    const login = qrLogin({
+      settings: settings(),
+      signal: AbortSignal.timeout(30_000),
+      pauseMs: 0,
+      onCode: () => {},
+    });
     wx.qrStatus('confirmed', { ilink_bot_id: 'b@im.bot', bot_token: 42 });
     await expect(login).rejects.toThrow(/bot_token/);
   });
@@ -112,14 +129,21 @@ describe('WeChat QR login', { timeout: 60_000 }, () => {
     await out.seen('open this link');
     expect(out.text()).toContain('Scan this QR code');
     expect(out.text()).toContain('\x1b[30;47m'); // the code, black on white
-    wx.qrStatus('confirmed', { bot_token: wx.token, ilink_bot_id: 'cli@im.bot', ilink_user_id: 'me@im.wechat' });
+    wx.qrStatus('confirmed', {
+      bot_token: wx.token,
+      ilink_bot_id: 'cli@im.bot',
+      ilink_user_id: 'me@im.wechat',
+    });
     expect(await out.exited).toBe(0);
     expect(out.text()).toContain('Logged in to WeChat (bot cli@im.bot)');
     expect(out.text()).toContain('channels.wechat.enabled');
     expect(statSync(join(dir, 'wechat-login.json')).mode & 0o777).toBe(0o600);
     expect(readWeChatLogin(dir)?.botToken).toBe(wx.token);
 
-    writeFileSync(join(dir, 'config.json'), JSON.stringify({ channels: { wechat: { enabled: true, api_root: wx.apiRoot } } }));
+    writeFileSync(
+      join(dir, 'config.json'),
+      JSON.stringify({ channels: { wechat: { enabled: true, api_root: wx.apiRoot } } }),
+    );
     const check = await runCli(['channels', 'check'], { home: dir });
     expect(check.stdout).toContain('WeChat: ✅ bot cli@im.bot logged in');
     expect(check.stdout + check.stderr).not.toContain(wx.token);
@@ -132,7 +156,14 @@ describe('WeChat QR login', { timeout: 60_000 }, () => {
     const missing = await runCli(['channels', 'check'], { home: dir });
     expect(missing.code).toBe(1);
     expect(missing.stdout).toContain('WeChat: ❌ not logged in');
-    writeWeChatLogin(dir, { botToken: 'stale', botId: 'b@im.bot', baseUrl: '', userId: 'u', loggedInAt: 'x', cursor: '' });
+    writeWeChatLogin(dir, {
+      botToken: 'stale',
+      botId: 'b@im.bot',
+      baseUrl: '',
+      userId: 'u',
+      loggedInAt: 'x',
+      cursor: '',
+    });
     const expired = await runCli(['channels', 'check'], { home: dir });
     expect(expired.stdout).toContain('the login expired');
     expect(readWeChatLogin(dir)?.expiredAt).toBeDefined();

@@ -7,8 +7,11 @@ import { plainText } from '../../../src/channels/wechat/wechat-plain-text.js';
 
 describe('WeChat pieces', () => {
   it('reduces Markdown to what WeChat shows, keeping code exactly', () => {
-    const md = '# Title\n\n- **bold** and *it* and `code`\n| a | b |\n|---|---|\n| 1 | 2 |\n\n```sh\nrm -rf *build*\n```\n[x](https://a.b) ~~old~~ snake_case_name';
-    expect(plainText(md)).toBe('Title\n\n• bold and it and code\n| a | b |\n| 1 | 2 |\n\nrm -rf *build*\nx (https://a.b) old snake_case_name');
+    const md =
+      '# Title\n\n- **bold** and *it* and `code`\n| a | b |\n|---|---|\n| 1 | 2 |\n\n```sh\nrm -rf *build*\n```\n[x](https://a.b) ~~old~~ snake_case_name';
+    expect(plainText(md)).toBe(
+      'Title\n\n• bold and it and code\n| a | b |\n| 1 | 2 |\n\nrm -rf *build*\nx (https://a.b) old snake_case_name',
+    );
   });
 
   it('draws a QR code of the right size with its three finder patterns', () => {
@@ -32,13 +35,19 @@ describe('WeChat pieces', () => {
     expect(mediaKey(undefined, Buffer.from(raw.toString('hex')).toString('base64'))).toEqual(raw);
     expect(mediaKey('xyz', Buffer.from('short').toString('base64'))).toBeUndefined();
     const cdn = 'https://novac2c.cdn.weixin.qq.com/c2c';
-    expect(mediaUrl({ fullUrl: 'https://evil.example/x', encryptQueryParam: 'p q' }, cdn)).toBe(`${cdn}/download?encrypted_query_param=p%20q`);
-    expect(mediaUrl({ fullUrl: 'https://x.cdn.weixin.qq.com/d?a=1' }, cdn)).toBe('https://x.cdn.weixin.qq.com/d?a=1');
+    expect(mediaUrl({ fullUrl: 'https://evil.example/x', encryptQueryParam: 'p q' }, cdn)).toBe(
+      `${cdn}/download?encrypted_query_param=p%20q`,
+    );
+    expect(mediaUrl({ fullUrl: 'https://x.cdn.weixin.qq.com/d?a=1' }, cdn)).toBe(
+      'https://x.cdn.weixin.qq.com/d?a=1',
+    );
     expect(() => mediaUrl({ fullUrl: 'http://x.weixin.qq.com/d' }, cdn)).toThrow(/no download/);
   });
 
   it('keeps uint64 message ids exact, and leaves text that merely names them alone', () => {
-    const parsed = parseAnswer('{"msgs":[{"message_id": 7000000000000000123,"text":"\\"message_id\\":1"}]}') as {
+    const parsed = parseAnswer(
+      '{"msgs":[{"message_id": 7000000000000000123,"text":"\\"message_id\\":1"}]}',
+    ) as {
       msgs: { message_id: string; text: string }[];
     };
     expect(parsed.msgs[0]).toEqual({ message_id: '7000000000000000123', text: '"message_id":1' });

@@ -10,7 +10,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { senderStorePath } from '../../../src/channels/channel-config.js';
 import { createSenderStore } from '../../../src/channels/sender-store.js';
-import { readWeChatLogin, wechatLoginPath, writeWeChatLogin } from '../../../src/channels/wechat/wechat-login-store.js';
+import {
+  readWeChatLogin,
+  wechatLoginPath,
+  writeWeChatLogin,
+} from '../../../src/channels/wechat/wechat-login-store.js';
 import type { FakeWeChat } from '../../helpers/fake-wechat.js';
 import { until } from '../../helpers/until.js';
 import { type Box, personCookie } from '../../server/harness.js';
@@ -24,7 +28,10 @@ describe('WeChat channel', () => {
 
   beforeAll(async () => {
     outside = realpathSync(mkdtempSync(join(tmpdir(), 'aibox-outside-')));
-    ({ wx, box } = await startWeChatBox({ safety: { approval_timeout_s: 60 } }, { thinking_notice_ms: 600_000 }));
+    ({ wx, box } = await startWeChatBox(
+      { safety: { approval_timeout_s: 60 } },
+      { thinking_notice_ms: 600_000 },
+    ));
   });
   afterAll(async () => {
     await box?.close();
@@ -75,7 +82,10 @@ describe('WeChat channel', () => {
 
   it('asks for approval by a numbered reply word and takes the answer', async () => {
     const target = join(outside, 'allowed.txt');
-    box.llm.script({ toolCalls: [{ name: 'write_file', arguments: { filepath: target, content: 'x' } }] }, { text: 'written it' });
+    box.llm.script(
+      { toolCalls: [{ name: 'write_file', arguments: { filepath: target, content: 'x' } }] },
+      { text: 'written it' },
+    );
     wx.say(OWNER, `write ${target}`);
     const request = await wx.waitForText(OWNER, target);
     const code = /Request (\d{3})/.exec(request.text)?.[1];
@@ -94,14 +104,20 @@ describe('WeChat channel', () => {
     wx.say(OWNER, 'see these', {
       item_list: [
         { type: 1, text_item: { text: 'see these' } },
-        { type: 2, image_item: { aeskey: image.key.toString('hex'), media: { encrypt_query_param: image.param } } },
+        {
+          type: 2,
+          image_item: { aeskey: image.key.toString('hex'), media: { encrypt_query_param: image.param } },
+        },
         // A file's key is base64 of its hex form.
         {
           type: 4,
           file_item: {
             file_name: 'report.txt',
             len: '11',
-            media: { encrypt_query_param: file.param, aes_key: Buffer.from(file.key.toString('hex')).toString('base64') },
+            media: {
+              encrypt_query_param: file.param,
+              aes_key: Buffer.from(file.key.toString('hex')).toString('base64'),
+            },
           },
         },
         { type: 99, mystery_item: { x: 1 } },
@@ -128,7 +144,9 @@ describe('WeChat channel', () => {
     const polls = wx.calls.filter((c) => c.name === 'getupdates').length;
     wx.failPolls({ status: 502 }, 2);
     wx.failPolls({ badJson: true });
-    await wx.waitForCall((c) => c.name === 'getupdates' && wx.calls.filter((x) => x.name === 'getupdates').length >= polls + 3);
+    await wx.waitForCall(
+      (c) => c.name === 'getupdates' && wx.calls.filter((x) => x.name === 'getupdates').length >= polls + 3,
+    );
     box.llm.script({ text: 'back again' });
     wx.say(OWNER, 'after the outage');
     await wx.waitForText(OWNER, 'back again');
@@ -137,7 +155,9 @@ describe('WeChat channel', () => {
   it('marks an expired login, says so in /healthz, and resumes with a new login', async () => {
     wx.expire();
     await until(() => readWeChatLogin(box.home)?.expiredAt !== undefined, 'the login marked expired');
-    const health = (await (await fetch(`${box.server.url}/healthz`)).json()) as { channels?: Record<string, unknown> };
+    const health = (await (await fetch(`${box.server.url}/healthz`)).json()) as {
+      channels?: Record<string, unknown>;
+    };
     expect(health.channels?.wechat).toMatchObject({ login: 'expired' });
     const polls = wx.calls.filter((c) => c.name === 'getupdates').length;
     wx.accept('bot-token-renewed');
@@ -163,20 +183,33 @@ describe('WeChat channel', () => {
     const api = (path: string, init: RequestInit = {}) =>
       fetch(`${box.server.url}/api${path}`, {
         ...init,
-        headers: { cookie: personCookie(box.server.url) ?? '', 'content-type': 'application/json', ...init.headers },
+        headers: {
+          cookie: personCookie(box.server.url) ?? '',
+          'content-type': 'application/json',
+          ...init.headers,
+        },
       });
     expect((await fetch(`${box.server.url}/api/channels/wechat/login`, { method: 'POST' })).status).toBe(403);
-    const started = (await (await api('/channels/wechat/login', { method: 'POST' })).json()) as { status: string };
+    const started = (await (await api('/channels/wechat/login', { method: 'POST' })).json()) as {
+      status: string;
+    };
     expect(started.status).toMatch(/starting|waiting/);
     await wx.waitForCall((c) => c.name === 'get_bot_qrcode');
     await until(() => wx.calls.some((c) => c.name === 'get_qrcode_status'), 'the first status poll');
-    const waiting = (await (await api('/channels/wechat/login')).json()) as { status: string; qr: string[]; link: string };
+    const waiting = (await (await api('/channels/wechat/login')).json()) as {
+      status: string;
+      qr: string[];
+      link: string;
+    };
     expect(waiting.status).toBe('waiting');
     expect(waiting.qr.length).toBeGreaterThan(20);
     expect(waiting.qr.every((row) => /^[01]+$/.test(row) && row.length === waiting.qr.length)).toBe(true);
     expect(waiting.link).toContain('liteapp.weixin.qq.com');
 
-    const bad = await api('/channels/wechat/login/code', { method: 'POST', body: JSON.stringify({ code: '12; rm' }) });
+    const bad = await api('/channels/wechat/login/code', {
+      method: 'POST',
+      body: JSON.stringify({ code: '12; rm' }),
+    });
     expect(bad.status).toBe(400);
     wx.qrStatus('need_verifycode');
     // The page polls the login's state, as this does.
@@ -184,19 +217,33 @@ describe('WeChat channel', () => {
       status = ((await (await api('/channels/wechat/login')).json()) as { status: string }).status;
       if (status !== 'need_code') await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    const sent = await api('/channels/wechat/login/code', { method: 'POST', body: JSON.stringify({ code: '2468' }) });
+    const sent = await api('/channels/wechat/login/code', {
+      method: 'POST',
+      body: JSON.stringify({ code: '2468' }),
+    });
     expect(sent.status).toBe(200);
     await wx.waitForCall((c) => c.name === 'get_qrcode_status' && c.query.get('verify_code') === '2468');
     wx.accept('bot-token-from-page');
-    wx.qrStatus('confirmed', { bot_token: 'bot-token-from-page', ilink_bot_id: 'page@im.bot', ilink_user_id: OWNER });
+    wx.qrStatus('confirmed', {
+      bot_token: 'bot-token-from-page',
+      ilink_bot_id: 'page@im.bot',
+      ilink_user_id: OWNER,
+    });
     await until(() => readWeChatLogin(box.home)?.botToken === 'bot-token-from-page', 'the login saved');
-    const list = (await (await api('/channels')).json()) as { channels: { name: string; login?: { state: string; bot?: string } }[] };
-    expect(list.channels.find((c) => c.name === 'wechat')?.login).toMatchObject({ state: 'ok', bot: 'page@im.bot' });
+    const list = (await (await api('/channels')).json()) as {
+      channels: { name: string; login?: { state: string; bot?: string } }[];
+    };
+    expect(list.channels.find((c) => c.name === 'wechat')?.login).toMatchObject({
+      state: 'ok',
+      bot: 'page@im.bot',
+    });
     expect(JSON.stringify(list)).not.toContain('bot-token-from-page');
     // The poll held meanwhile ends with the message; the next one carries the new token.
     box.llm.script({ text: 'via the page login' });
     wx.say(OWNER, 'after the page login');
-    await wx.waitForCall((c) => c.name === 'getupdates' && c.headers.authorization === 'Bearer bot-token-from-page');
+    await wx.waitForCall(
+      (c) => c.name === 'getupdates' && c.headers.authorization === 'Bearer bot-token-from-page',
+    );
     await wx.waitForText(OWNER, 'via the page login');
   });
 });
