@@ -1,15 +1,16 @@
 /**
  * The WeChat card's login part on the Channels tab: the stored login's state (an expired one
  * said plainly), a button that starts a QR login on the server, the QR code drawn as SVG from
- * the module rows the server sends, the verification number when WeChat asks for one, and
- * polls of the login's state (every 1.5 s) until it ends.
+ * the module rows the server sends, the verification number when WeChat asks for one, and a
+ * long poll of the login's state (the server answers when it changes) until it ends.
  */
 import type { ChannelLoginDto, WeChatPageLoginDto } from '../../src/server/api/dto.js';
 import type { Api } from './api-client.js';
 import { formatTime, h, replaceChildren } from './dom.js';
 import type { Messages } from './i18n.js';
 
-const POLL_MS = 1500;
+/** After a failed poll (the server restarting …), before the next. */
+const RETRY_MS = 2000;
 const RUNNING = ['starting', 'waiting', 'scanned', 'need_code'];
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -139,13 +140,18 @@ export function wechatLoginPart(
         t().wechatCancel,
       ),
     );
-    timer = window.setTimeout(() => {
+    const poll = () => {
       if (!box.isConnected) return;
-      void api.get<WeChatPageLoginDto>('/channels/wechat/login').then(show, () => undefined);
-    }, POLL_MS);
+      void api.get<WeChatPageLoginDto>(`/channels/wechat/login?after=${state.version}`).then(show, () => {
+        timer = window.setTimeout(poll, RETRY_MS);
+      });
+    };
+    poll();
   }
 
   // A login the page started before a reload, or none.
-  void api.get<WeChatPageLoginDto>('/channels/wechat/login').then(show, () => show({ status: 'idle' }));
+  void api
+    .get<WeChatPageLoginDto>('/channels/wechat/login')
+    .then(show, () => show({ status: 'idle', version: 0 }));
   return box;
 }

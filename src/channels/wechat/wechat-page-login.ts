@@ -25,6 +25,8 @@ export type PageLoginStatus =
 
 export interface PageLoginState {
   status: PageLoginStatus;
+  /** Grows with every change: the page asks for the state after the one it has. */
+  version: number;
   /** The QR code's rows, `1` for a dark module. */
   qr?: string[];
   link?: string;
@@ -48,6 +50,15 @@ export function createPageLogin(options: PageLoginOptions) {
   let state: PageLoginState | undefined;
   let stopper: AbortController | undefined;
   let giveCode: ((code: string) => void) | undefined;
+  let version = 0;
+  let waiters: (() => void)[] = [];
+  const set = (next: Omit<PageLoginState, 'version'>) => {
+    version += 1;
+    state = { ...next, version };
+    const woken = waiters;
+    waiters = [];
+    for (const wake of woken) wake();
+  };
 
   const running = () => state !== undefined && RUNNING.includes(state.status);
 
@@ -55,7 +66,7 @@ export function createPageLogin(options: PageLoginOptions) {
     if (running()) return state as PageLoginState;
     const controller = new AbortController();
     stopper = controller;
-    state = { status: 'starting' };
+    set({ status: 'starting' });
     let previousToken: string | undefined;
     try {
       previousToken = readWeChatLogin(options.home)?.botToken;
@@ -63,7 +74,7 @@ export function createPageLogin(options: PageLoginOptions) {
       previousToken = undefined;
     }
     const update = (next: Partial<PageLoginState>) => {
-      if (stopper === controller) state = { ...(state as PageLoginState), ...next };
+      if (stopper === controller) set({ ...(state as PageLoginState), ...next });
     };
     void qrLogin({
       settings: wechatSettings(options.config()),
@@ -102,24 +113,41 @@ export function createPageLogin(options: PageLoginOptions) {
         });
       },
     );
-    return state;
+    return state as PageLoginState;
   }
 
   return {
     start,
     state: (): PageLoginState | undefined => state,
+    /** The state once it is newer than `after` (at once if it is), or as it is after `waitMs`. */
+    async changed(after: number, waitMs: number, signal: AbortSignal): Promise<PageLoginState | undefined> {
+      if (version > after || signal.aborted) return state;
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          signal.removeEventListener('abort', done);
+          waiters = waiters.filter((w) => w !== done);
+          resolve();
+        };
+        const timer = setTimeout(done, waitMs);
+        timer.unref();
+        signal.addEventListener('abort', done, { once: true });
+        waiters.push(done);
+      });
+      return state;
+    },
     /** Passes the number the phone shows; false when no login asks for one. */
     answerCode(code: string): boolean {
       if (state?.status !== 'need_code' || !giveCode) return false;
       const give = giveCode;
       giveCode = undefined;
-      state = { ...state, status: 'waiting', codeAgain: false };
+      set({ ...state, status: 'waiting', codeAgain: false });
       give(code);
       return true;
     },
     cancel(): void {
       stopper?.abort();
-      if (running()) state = { status: 'stopped' };
+      if (running()) set({ status: 'stopped' });
     },
   };
 }

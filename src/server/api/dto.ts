@@ -196,6 +196,8 @@ export interface WeChatPageLoginDto {
     | 'timeout'
     | 'stopped'
     | 'failed';
+  /** Grows with every change (`GET …?after=<version>` waits for a newer one). */
+  version: number;
   /** The QR code's rows, `1` for a dark module. */
   qr?: string[];
   link?: string;
