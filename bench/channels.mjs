@@ -24,7 +24,13 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildBaseline, connect, settledRssKb, spawnServe } from './_aibox-process.mjs';
 import { fakeLlmBoxConfig } from './_fixtures.mjs';
-import { loadFakeDingTalk, loadFakeLark, loadFakeLlm, loadFakeTelegram } from './load-fake-llm.mjs';
+import {
+  loadFakeDingTalk,
+  loadFakeLark,
+  loadFakeLlm,
+  loadFakeTelegram,
+  loadFakeWeChat,
+} from './load-fake-llm.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -62,7 +68,23 @@ const { startFakeLark, LARK_APP_ID, LARK_APP_SECRET } = await loadFakeLark();
 const lark = await startFakeLark();
 const LARK_OWNER = 'ou_bench0000000000000000000000001';
 const LARK_CHAT = `oc_${LARK_OWNER}`;
+const { startFakeWeChat } = await loadFakeWeChat();
+const wx = await startFakeWeChat();
+const WX_OWNER = 'bench@im.wechat';
 const homes = [];
+
+/** A WeChat login as `aibox channels login wechat` leaves it (wechat-login-store.ts). */
+function seedWeChatLogin(home) {
+  const login = {
+    bot_token: wx.token,
+    bot_id: 'bench@im.bot',
+    base_url: '',
+    user_id: WX_OWNER,
+    logged_in_at: new Date().toISOString(),
+    cursor: '',
+  };
+  writeFileSync(join(home, 'wechat-login.json'), JSON.stringify(login), { mode: 0o600 });
+}
 
 function makeHome(channels) {
   const home = mkdtempSync(join(tmpdir(), 'aibox-bench-channels-'));
@@ -72,6 +94,7 @@ function makeHome(channels) {
     JSON.stringify(fakeLlmBoxConfig(llm, { server: { max_queued_turns: 1000 }, channels })),
     { mode: 0o600 },
   );
+  if (channels.wechat) seedWeChatLogin(home);
   return home;
 }
 
@@ -102,12 +125,14 @@ const larkConfig = {
   domain: lark.domain,
   allowed_ids: [LARK_OWNER],
 };
-const all = { telegram: telegramConfig, dingtalk: dingtalkConfig, lark: larkConfig };
+const wechatConfig = { enabled: true, api_root: wx.apiRoot, cdn_root: wx.cdnRoot, allowed_ids: [WX_OWNER] };
+const all = { telegram: telegramConfig, dingtalk: dingtalkConfig, lark: larkConfig, wechat: wechatConfig };
 const homesByName = {
   none: makeHome({}),
   telegram: makeHome({ telegram: telegramConfig }),
   dingtalk: makeHome({ dingtalk: dingtalkConfig }),
   lark: makeHome({ lark: larkConfig }),
+  wechat: makeHome({ wechat: wechatConfig }),
   all: makeHome(all),
 };
 
@@ -137,7 +162,10 @@ async function startConnected(name, home, cli = CLI) {
   const polls = tg.calls.length;
   const streams = dt.connectionCount();
   const sockets = lark.connections;
+  const wxPolls = wx.calls.length;
   const run = await start(home, cli);
+  if (name === 'wechat' || name === 'all')
+    await wx.waitForCall((c) => c.name === 'getupdates' && wx.calls.indexOf(c) >= wxPolls);
   if (name === 'telegram' || name === 'all') await polled(polls);
   if (name === 'dingtalk' || name === 'all') await streamConnected(streams);
   if (name === 'lark' || name === 'all') await lark.waitForConnections(sockets + 1);
@@ -183,12 +211,13 @@ for (const [b, build] of builds.entries()) {
   rssLine('Telegram connected:', idle.telegram, idle.none);
   rssLine('DingTalk connected:', idle.dingtalk, idle.none);
   rssLine('Feishu/Lark connected:', idle.lark, idle.none);
-  rssLine('all three connected:', idle.all, idle.none);
+  rssLine('WeChat connected:', idle.wechat, idle.none);
+  rssLine('all four connected:', idle.all, idle.none);
   console.log(`${build.label}: the same after one answered WebSocket message:`);
   console.log(
     `  no channel:               ${mb(median(afterMessage.none))} (baseline; starts ${range(afterMessage.none)})`,
   );
-  rssLine('all three connected:', afterMessage.all, afterMessage.none);
+  rssLine('all four connected:', afterMessage.all, afterMessage.none);
 }
 if (baseRoot) rmSync(baseRoot, { recursive: true, force: true });
 
@@ -218,6 +247,15 @@ for (let i = 0; i < N; i++) {
   larkTimes.push(performance.now() - t0);
   await llm.waitForClosed(llm.requests.length);
 }
+const wechatTimes = [];
+for (let i = 0; i < N; i++) {
+  const from = wx.calls.length;
+  const t0 = performance.now();
+  wx.say(WX_OWNER, `ping ${i}`);
+  await wx.waitForCall((c) => c.name === 'sendmessage' && wx.calls.indexOf(c) >= from);
+  wechatTimes.push(performance.now() - t0);
+  await llm.waitForClosed(llm.requests.length);
+}
 console.log(`message → first streamed update (median / p95 of ${N}, fake LLM answers at once):`);
 console.log(
   `  WebSocket client:           ${median(page).toFixed(1)} / ${p95(page).toFixed(1)} ms (baseline)`,
@@ -227,6 +265,9 @@ console.log(
 );
 console.log(
   `  Feishu/Lark (event push → card POST): ${median(larkTimes).toFixed(1)} / ${p95(larkTimes).toFixed(1)} ms (ratio ${(median(larkTimes) / median(page)).toFixed(2)})`,
+);
+console.log(
+  `  WeChat (poll → sendmessage, whole answer): ${median(wechatTimes).toFixed(1)} / ${p95(wechatTimes).toFixed(1)} ms (ratio ${(median(wechatTimes) / median(page)).toFixed(2)})`,
 );
 const chat = [];
 for (let i = 0; i < N; i++) {
@@ -249,6 +290,7 @@ console.log(
 await tg.close();
 await dt.close();
 await lark.close();
+await wx.close();
 await llm.close();
 console.log(`load average at the end: ${load()}`);
 for (const home of homes) rmSync(home, { recursive: true, force: true });

@@ -16,6 +16,7 @@ const FILES = [
   'fake-telegram.ts',
   'fake-dingtalk.ts',
   'fake-lark.ts',
+  'fake-wechat.ts',
 ];
 
 /** @returns {Promise<typeof import('../test/helpers/fake-llm.ts')>} */
@@ -36,6 +37,11 @@ export function loadFakeDingTalk() {
 /** The fake Feishu/Lark open platform (test/helpers/fake-lark.ts). */
 export function loadFakeLark() {
   return loadFake('fake-lark.js');
+}
+
+/** The fake iLink bot API of personal WeChat (test/helpers/fake-wechat.ts). */
+export function loadFakeWeChat() {
+  return loadFake('fake-wechat.js');
 }
 
 async function loadFake(entry) {
