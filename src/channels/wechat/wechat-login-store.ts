@@ -7,7 +7,7 @@
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileAtomicSync } from '../../util/atomic-write.js';
+import { writeFileAtomic, writeFileAtomicSync } from '../../util/atomic-write.js';
 import { PRIVATE_FILE_MODE } from '../../util/private-files.js';
 import { readRegularFileSync } from '../../util/read-regular-file.js';
 
@@ -73,7 +73,7 @@ export function readWeChatLogin(home: string): WeChatLogin | undefined {
   }
 }
 
-export function writeWeChatLogin(home: string, login: WeChatLogin): void {
+function fileText(login: WeChatLogin): string {
   const file = {
     bot_token: login.botToken,
     bot_id: login.botId,
@@ -83,7 +83,11 @@ export function writeWeChatLogin(home: string, login: WeChatLogin): void {
     ...(login.expiredAt ? { expired_at: login.expiredAt } : {}),
     cursor: login.cursor,
   };
-  writeFileAtomicSync(wechatLoginPath(home), `${JSON.stringify(file, null, 2)}\n`, PRIVATE_FILE_MODE);
+  return `${JSON.stringify(file, null, 2)}\n`;
+}
+
+export function writeWeChatLogin(home: string, login: WeChatLogin): void {
+  writeFileAtomicSync(wechatLoginPath(home), fileText(login), PRIVATE_FILE_MODE);
 }
 
 /**
@@ -98,6 +102,18 @@ export function updateWeChatLogin(
   const current = readWeChatLogin(home);
   if (current?.botToken !== botToken) return false;
   writeWeChatLogin(home, change(current));
+  return true;
+}
+
+/** As `updateWeChatLogin`, writing in the background (the poll cursor: the chat is not kept waiting on fsync). */
+export async function updateWeChatLoginAsync(
+  home: string,
+  botToken: string,
+  change: (login: WeChatLogin) => WeChatLogin,
+): Promise<boolean> {
+  const current = readWeChatLogin(home);
+  if (current?.botToken !== botToken) return false;
+  await writeFileAtomic(wechatLoginPath(home), fileText(change(current)), PRIVATE_FILE_MODE);
   return true;
 }
 

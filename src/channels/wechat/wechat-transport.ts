@@ -21,7 +21,12 @@ import type { TransportTuning } from '../channel-kind.js';
 import type { ChannelTransport } from '../types.js';
 import { createWeChatApi, type WeChatApi, WeChatApiError } from './wechat-api.js';
 import { parseWeixinMessage } from './wechat-inbound.js';
-import { readWeChatLogin, updateWeChatLogin, type WeChatLogin } from './wechat-login-store.js';
+import {
+  readWeChatLogin,
+  updateWeChatLogin,
+  updateWeChatLoginAsync,
+  type WeChatLogin,
+} from './wechat-login-store.js';
 import { plainText } from './wechat-plain-text.js';
 import type { WeChatSettings } from './wechat-settings.js';
 
@@ -78,7 +83,7 @@ export function createWeChatTransport(options: WeChatTransportOptions): ChannelT
       const root = settings.apiRootFixed || !read?.baseUrl ? settings.apiRoot : read.baseUrl;
       api = read ? createWeChatApi(root, () => login?.botToken) : undefined;
       if (read && !read.expiredAt) logger.info({ bot: read.botId }, 'WeChat login loaded');
-    } else if (read) login = read;
+    } else if (read) login = { ...read, cursor: login?.cursor ?? read.cursor }; // the file may lag a write in flight
     return login;
   }
 
@@ -91,13 +96,15 @@ export function createWeChatTransport(options: WeChatTransportOptions): ChannelT
     if (login?.botToken === token) login = { ...login, expiredAt: at };
   }
 
+  /** Cursor writes run one at a time, in order, off the poll's path. */
+  let saving: Promise<unknown> = Promise.resolve();
   function saveCursor(token: string, cursor: string): void {
-    try {
-      updateWeChatLogin(home, token, (l) => ({ ...l, cursor }));
-      if (login?.botToken === token) login = { ...login, cursor };
-    } catch (error) {
-      logger.warn({ error: describe(error) }, 'saving the WeChat poll cursor failed');
-    }
+    if (login?.botToken === token) login = { ...login, cursor };
+    saving = saving
+      .then(() => updateWeChatLoginAsync(home, token, (l) => ({ ...l, cursor })))
+      .catch((error: unknown) =>
+        logger.warn({ error: describe(error) }, 'saving the WeChat poll cursor failed'),
+      );
   }
 
   function deliver(raw: unknown, onMessage: Parameters<ChannelTransport['start']>[0]): void {
@@ -263,6 +270,7 @@ export function createWeChatTransport(options: WeChatTransportOptions): ChannelT
     },
     async stop() {
       stopper.abort();
+      await saving;
     },
   };
 }
