@@ -42,6 +42,7 @@ interface WeChatTransportOptions extends TransportTuning {
 /** The plugin of WeChat's own cuts text at 4,000 characters; so does the core here. */
 const MAX_MESSAGE_CHARS = 4000;
 const MAX_BATCH = 100;
+const MIN_EMPTY_POLL_MS = 1000;
 /** Chats whose context token and typing ticket are remembered (the oldest is forgotten first). */
 const MAX_CHATS = 10_000;
 const TICKET_TTL_MS = 3_600_000;
@@ -70,13 +71,18 @@ export function createWeChatTransport(options: WeChatTransportOptions): ChannelT
 
   let login: WeChatLogin | undefined;
   let api: WeChatApi | undefined;
+  /** The last broken-file error logged (the file is read at every poll: said once, not each time). */
+  let brokenSaid = '';
   /** The login to use now: re-read from the file (a new QR login replaces it while the box runs). */
   function current(): WeChatLogin | undefined {
     let read: WeChatLogin | undefined;
     try {
       read = readWeChatLogin(home);
+      brokenSaid = '';
     } catch (error) {
-      logger.error({ error: describe(error) }, 'the WeChat login file is broken; log in again');
+      if (describe(error) !== brokenSaid)
+        logger.error({ error: describe(error) }, 'the WeChat login file is broken; log in again');
+      brokenSaid = describe(error);
     }
     if (read?.botToken !== login?.botToken || read?.baseUrl !== login?.baseUrl) {
       login = read;
@@ -121,7 +127,7 @@ export function createWeChatTransport(options: WeChatTransportOptions): ChannelT
   async function pollOnce(
     active: WeChatLogin,
     onMessage: Parameters<ChannelTransport['start']>[0],
-  ): Promise<void> {
+  ): Promise<number> {
     const answer = await (api as WeChatApi).post(
       'getupdates',
       { get_updates_buf: active.cursor },
@@ -136,6 +142,7 @@ export function createWeChatTransport(options: WeChatTransportOptions): ChannelT
     const cursor = answer.get_updates_buf;
     if (typeof cursor === 'string' && cursor !== '' && cursor !== active.cursor && cursor.length <= 65_536)
       saveCursor(active.botToken, cursor);
+    return messages.length;
   }
 
   async function run(
@@ -160,13 +167,17 @@ export function createWeChatTransport(options: WeChatTransportOptions): ChannelT
       }
       waitingSaid = false;
       try {
-        await pollOnce(active, onMessage);
+        const started = Date.now();
+        const count = await pollOnce(active, onMessage);
         backoff.reset();
         if (!reachable) {
           reachable = true;
           logger.info('WeChat long poll connected');
           onConnected?.();
         }
+        // A server that answers an empty poll at once (it should hold it) is not asked again at once.
+        const early = MIN_EMPTY_POLL_MS - (Date.now() - started);
+        if (count === 0 && early > 0) await sleep(early, stopper.signal).catch(() => undefined);
       } catch (error) {
         if (stopper.signal.aborted) return;
         if (error instanceof WeChatApiError && error.sessionExpired) {
