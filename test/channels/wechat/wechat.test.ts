@@ -179,6 +179,47 @@ describe('WeChat channel', () => {
     expect(existsSync(wechatLoginPath(box.home))).toBe(true);
   });
 
+  it('takes only direct messages from people: a group message and a bot message are ignored', async () => {
+    const before = box.llm.requests.length;
+    wx.say(OWNER, 'in a group', { group_id: 'g1@chatroom' });
+    wx.say(OWNER, 'from a bot', { message_type: 2 });
+    box.llm.script({ text: 'direct only' });
+    wx.say(OWNER, 'direct');
+    await wx.waitForText(OWNER, 'direct only');
+    expect(box.llm.requests.length).toBe(before + 1);
+    expect(lastSent(box)).not.toContain('in a group');
+    expect(lastSent(box)).not.toContain('from a bot');
+  });
+
+  it('keeps an answer the expired login could not send, and sends it after the next login', async () => {
+    const token = wx.token;
+    box.llm.script({ text: 'kept for later', delayMs: 300 });
+    wx.say(OWNER, 'answer me slowly');
+    await until(
+      () => box.llm.requests.length > 0 && wx.calls.filter((c) => c.name === 'getupdates').length > 0,
+      'the turn',
+    );
+    wx.expire();
+    await until(() => readWeChatLogin(box.home)?.expiredAt !== undefined, 'the login marked expired');
+    // Not sent (the login is gone): kept in the outbox, not refused.
+    const outbox = join(box.home, 'channel-outbox.json');
+    await until(
+      () => existsSync(outbox) && readFileSync(outbox, 'utf8').includes('kept for later'),
+      'the answer kept',
+    );
+    expect(wx.sent.some((t) => t.text === 'kept for later')).toBe(false);
+    wx.accept(token);
+    writeWeChatLogin(box.home, {
+      botToken: token,
+      botId: 'bot1@im.bot',
+      baseUrl: '',
+      userId: OWNER,
+      loggedInAt: '2026-01-03T00:00:00.000Z',
+      cursor: '',
+    });
+    await wx.waitForText(OWNER, 'kept for later');
+  });
+
   it('logs in from the page: QR rows, the verification number, the saved login; refused without the client key', async () => {
     const api = (path: string, init: RequestInit = {}) =>
       fetch(`${box.server.url}/api${path}`, {
