@@ -193,12 +193,10 @@ describe('WeChat channel', () => {
 
   it('keeps an answer the expired login could not send, and sends it after the next login', async () => {
     const token = wx.token;
-    box.llm.script({ text: 'kept for later', delayMs: 300 });
+    // The model takes 800 ms: the login expires while it thinks.
+    box.llm.script({ text: 'kept for later', delayMs: 800 });
     wx.say(OWNER, 'answer me slowly');
-    await until(
-      () => box.llm.requests.length > 0 && wx.calls.filter((c) => c.name === 'getupdates').length > 0,
-      'the turn',
-    );
+    await until(() => lastSent(box).includes('answer me slowly'), 'the model asked');
     wx.expire();
     await until(() => readWeChatLogin(box.home)?.expiredAt !== undefined, 'the login marked expired');
     // Not sent (the login is gone): kept in the outbox, not refused.
