@@ -145,6 +145,25 @@ export function createWeChatTransport(options: WeChatTransportOptions): ChannelT
     return messages.length;
   }
 
+  /** Resolves once iLink answers (an answer refusing the call counts: it is reachable); throws when it does not or the login expired. */
+  async function probe(active: WeChatLogin): Promise<void> {
+    try {
+      await (api as WeChatApi).post(
+        'getconfig',
+        { ilink_user_id: active.userId },
+        { signal: stopper.signal, timeoutMs: 10_000 },
+      );
+    } catch (error) {
+      if (
+        !(error instanceof WeChatApiError) ||
+        error.sessionExpired ||
+        error.status >= 500 ||
+        error.status === 429
+      )
+        throw error;
+    }
+  }
+
   async function run(
     onMessage: Parameters<ChannelTransport['start']>[0],
     onConnected: (() => void) | undefined,
@@ -167,14 +186,16 @@ export function createWeChatTransport(options: WeChatTransportOptions): ChannelT
       }
       waitingSaid = false;
       try {
+        if (!reachable) {
+          // The long poll may be held for 35 s: a quick call says at once that iLink is back.
+          await probe(active);
+          reachable = true;
+          logger.info('WeChat connected');
+          onConnected?.();
+        }
         const started = Date.now();
         const count = await pollOnce(active, onMessage);
         backoff.reset();
-        if (!reachable) {
-          reachable = true;
-          logger.info('WeChat long poll connected');
-          onConnected?.();
-        }
         // A server that answers an empty poll at once (it should hold it) is not asked again at once.
         const early = MIN_EMPTY_POLL_MS - (Date.now() - started);
         if (count === 0 && early > 0) await sleep(early, stopper.signal).catch(() => undefined);
