@@ -8,8 +8,8 @@
  * Without a login, or once iLink says it expired (errcode -14: the file is marked), the channel
  * polls nothing and re-reads the login file every `loginCheckMs` until a new QR login (from
  * `aibox channels login wechat` or the page) replaces it. A failed poll (network, 5xx, a bad
- * answer) is retried with back-off; the first poll that succeeds after one tells the core, which
- * re-posts what waited. WeChat cannot edit a message or show buttons: answers arrive whole and
+ * answer) is retried with back-off; after one, and after a new login, a quick `getconfig` call
+ * that iLink answers tells the core, which re-posts what waited. WeChat cannot edit a message or show buttons: answers arrive whole and
  * approvals are asked for by a reply word (the core does both when `edit`/`sendWithButtons` are absent).
  */
 import { randomUUID } from 'node:crypto';
