@@ -2,7 +2,8 @@
  * The WeChat login, kept across restarts in `AIBOX_HOME/wechat-login.json` (0600, rewritten
  * atomically): the bot token iLink gave when the QR code was confirmed, the bot's id, the API
  * host the login names, who scanned it, when, whether iLink has since said the session
- * expired, and the long-poll cursor (`get_updates_buf`). Checked by hand (the server's
+ * expired, the long-poll cursor (`get_updates_buf`) and the last context token of each recent
+ * chat (replies carry it, so a task's result after a restart still can). Checked by hand (the server's
  * `/healthz` reads it; zod stays unloaded). The token is never logged or shown.
  */
 import { rmSync } from 'node:fs';
@@ -23,7 +24,12 @@ export interface WeChatLogin {
   expiredAt?: string;
   /** The long-poll cursor; '' before the first poll. */
   cursor: string;
+  /** User id → the `context_token` of their last message (at most `MAX_CONTEXTS`, newest last). */
+  contexts?: Record<string, string>;
 }
+
+export const MAX_CONTEXTS = 200;
+const MAX_CONTEXT_CHARS = 8192;
 
 export type WeChatLoginState = 'none' | 'ok' | 'expired' | 'broken';
 
@@ -64,6 +70,16 @@ export function readWeChatLogin(home: string): WeChatLogin | undefined {
       loggedInAt: field(record, 'logged_in_at') as string,
       cursor: field(record, 'cursor') as string,
     };
+    const contexts = record.context_tokens;
+    if (contexts !== undefined) {
+      if (typeof contexts !== 'object' || contexts === null || Array.isArray(contexts))
+        throw new Error('context_tokens must be an object');
+      const kept = Object.entries(contexts).filter(
+        (entry): entry is [string, string] =>
+          typeof entry[1] === 'string' && entry[1].length <= MAX_CONTEXT_CHARS && entry[0].length <= 256,
+      );
+      login.contexts = Object.fromEntries(kept.slice(-MAX_CONTEXTS));
+    }
     const expiredAt = field(record, 'expired_at', true);
     if (expiredAt !== undefined) login.expiredAt = expiredAt;
     if (login.botToken === '') throw new Error('bot_token is empty');
@@ -82,6 +98,7 @@ function fileText(login: WeChatLogin): string {
     logged_in_at: login.loggedInAt,
     ...(login.expiredAt ? { expired_at: login.expiredAt } : {}),
     cursor: login.cursor,
+    ...(login.contexts ? { context_tokens: login.contexts } : {}),
   };
   return `${JSON.stringify(file, null, 2)}\n`;
 }

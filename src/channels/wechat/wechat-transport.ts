@@ -22,6 +22,7 @@ import type { ChannelTransport } from '../types.js';
 import { createWeChatApi, type WeChatApi, WeChatApiError } from './wechat-api.js';
 import { parseWeixinMessage } from './wechat-inbound.js';
 import {
+  MAX_CONTEXTS,
   readWeChatLogin,
   updateWeChatLogin,
   updateWeChatLoginAsync,
@@ -86,6 +87,9 @@ export function createWeChatTransport(options: WeChatTransportOptions): ChannelT
     }
     if (read?.botToken !== login?.botToken || read?.baseUrl !== login?.baseUrl) {
       login = read;
+      // Another login may be another bot: only its own context tokens count.
+      contextTokens.clear();
+      for (const [user, token] of Object.entries(read?.contexts ?? {})) contextTokens.set(user, token);
       const root = settings.apiRootFixed || !read?.baseUrl ? settings.apiRoot : read.baseUrl;
       api = read ? createWeChatApi(root, () => login?.botToken) : undefined;
       if (read && !read.expiredAt) logger.info({ bot: read.botId }, 'WeChat login loaded');
@@ -102,12 +106,15 @@ export function createWeChatTransport(options: WeChatTransportOptions): ChannelT
     if (login?.botToken === token) login = { ...login, expiredAt: at };
   }
 
+  /** The newest context tokens, to keep across a restart. */
+  const recentContexts = () => Object.fromEntries([...contextTokens].slice(-MAX_CONTEXTS));
+
   /** Cursor writes run one at a time, in order, off the poll's path. */
   let saving: Promise<unknown> = Promise.resolve();
   function saveCursor(token: string, cursor: string): void {
     if (login?.botToken === token) login = { ...login, cursor };
     saving = saving
-      .then(() => updateWeChatLoginAsync(home, token, (l) => ({ ...l, cursor })))
+      .then(() => updateWeChatLoginAsync(home, token, (l) => ({ ...l, cursor, contexts: recentContexts() })))
       .catch((error: unknown) =>
         logger.warn({ error: describe(error) }, 'saving the WeChat poll cursor failed'),
       );
@@ -264,6 +271,7 @@ export function createWeChatTransport(options: WeChatTransportOptions): ChannelT
     },
     async send(chatId, text) {
       const clientId = `aibox-${randomUUID()}`;
+      current(); // a login read anew brings its kept context tokens
       const token = contextTokens.get(chatId);
       await call('sendmessage', {
         msg: {

@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readWeChatLogin, writeWeChatLogin } from '../../../src/channels/wechat/wechat-login-store.js';
 import { qrLogin } from '../../../src/channels/wechat/wechat-qr-login.js';
+import { createWeChatTransport } from '../../../src/channels/wechat/wechat-transport.js';
+import { silentLogger } from '../../../src/log/logger.js';
 import { CLI_PATH, runCli, tempHome, watchOutput } from '../../helpers/cli.js';
 import { type FakeWeChat, startFakeWeChat } from '../../helpers/fake-wechat.js';
 
@@ -170,5 +172,34 @@ describe('WeChat QR login', { timeout: 60_000 }, () => {
     const logout = await runCli(['channels', 'logout', 'wechat'], { home: dir });
     expect(logout.stdout).toContain('Deleted');
     expect(readWeChatLogin(dir)).toBeUndefined();
+  });
+
+  it('replies after a restart with the context token kept in the login file, as plain text', async () => {
+    const dir = home();
+    writeWeChatLogin(dir, {
+      botToken: wx.token,
+      botId: 'b@im.bot',
+      baseUrl: '',
+      userId: 'me@im.wechat',
+      loggedInAt: 'x',
+      cursor: '',
+      contexts: { 'p@im.wechat': 'ctx-kept' },
+    });
+    const transport = createWeChatTransport({
+      settings: settings(),
+      home: dir,
+      logger: silentLogger(),
+      maxPollBytes: 1 << 20,
+    });
+    try {
+      await transport.send('p@im.wechat', '**hi** there');
+      expect(await wx.waitForText('p@im.wechat', 'hi')).toEqual({
+        to: 'p@im.wechat',
+        text: 'hi there',
+        contextToken: 'ctx-kept',
+      });
+    } finally {
+      await transport.stop();
+    }
   });
 });

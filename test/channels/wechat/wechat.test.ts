@@ -58,6 +58,11 @@ describe('WeChat channel', () => {
     expect(poll?.body.get_updates_buf).toMatch(/^buf-\d+$/);
     expect(poll?.body.base_info.bot_agent).toMatch(/^Aibox\//);
     expect(readWeChatLogin(box.home)?.cursor).toMatch(/^buf-\d+$/);
+    // The context token is kept too: a task's result after a restart still carries it.
+    await until(
+      () => readWeChatLogin(box.home)?.contexts?.[OWNER] === `ctx-${OWNER}-${id}`,
+      'the context token kept',
+    );
   });
 
   it('refuses a stranger once; nothing reaches the model; a pairing code pairs them', async () => {
