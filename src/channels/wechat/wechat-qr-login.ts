@@ -9,7 +9,7 @@
  * Every field is checked; a network error is a pause, not the end; the whole login ends after
  * `LOGIN_TIMEOUT_MS`.
  */
-import { sleep } from '../../providers/deadline.js';
+import { sleep } from '../../util/sleep.js';
 import { MAX_QR_BYTES } from './qr-matrix.js';
 import { createWeChatApi } from './wechat-api.js';
 import type { WeChatLogin } from './wechat-login-store.js';

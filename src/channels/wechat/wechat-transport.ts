@@ -14,9 +14,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../../log/logger.js';
-import { sleep } from '../../providers/deadline.js';
+import { createBackoff } from '../../util/backoff.js';
 import { setBounded } from '../../util/bounded-map.js';
-import { createBackoff } from '../backoff.js';
+import { sleep } from '../../util/sleep.js';
 import type { TransportTuning } from '../channel-kind.js';
 import type { ChannelTransport } from '../types.js';
 import { createWeChatApi, type WeChatApi, WeChatApiError } from './wechat-api.js';

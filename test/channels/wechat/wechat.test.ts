@@ -8,13 +8,12 @@ import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { senderStorePath } from '../../../src/channels/channel-config.js';
-import { createSenderStore } from '../../../src/channels/sender-store.js';
 import {
   readWeChatLogin,
   wechatLoginPath,
   writeWeChatLogin,
 } from '../../../src/channels/wechat/wechat-login-store.js';
+import { createSenderStore, senderStorePath } from '../../../src/chats/sender-store.js';
 import type { FakeWeChat } from '../../helpers/fake-wechat.js';
 import { until } from '../../helpers/until.js';
 import { type Box, personCookie } from '../../server/harness.js';
