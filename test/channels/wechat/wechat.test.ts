@@ -39,7 +39,11 @@ describe('WeChat channel', () => {
   });
 
   it('answers in plain text with the context token, showing the typing state meanwhile', async () => {
-    box.llm.script({ text: 'It is **late**, see [the clock](https://time.example).\n\n```\nls -l\n```' });
+    // A model that takes a moment: the typing state is shown meanwhile.
+    box.llm.script({
+      text: 'It is **late**, see [the clock](https://time.example).\n\n```\nls -l\n```',
+      delayMs: 300,
+    });
     const id = wx.say(OWNER, 'what time is it?');
     const reply = await wx.waitForText(OWNER, 'late');
     expect(reply.text).toBe('It is late, see the clock (https://time.example).\n\nls -l');
@@ -50,7 +54,7 @@ describe('WeChat channel', () => {
     expect(typing.body).toMatchObject({ ilink_user_id: OWNER, typing_ticket: 'dGlja2V0' });
     expect(wx.calls.some((c) => c.name === 'sendtyping' && c.body.status === 1)).toBe(true);
     // The wire: bot token, iLink's headers, base_info; the cursor of the last answer is sent back and kept.
-    const poll = wx.calls.filter((c) => c.name === 'getupdates').at(-1);
+    const poll = await wx.waitForCall((c) => c.name === 'getupdates' && c.body.get_updates_buf !== '');
     expect(poll?.headers.authorization).toBe(`Bearer ${wx.token}`);
     expect(poll?.headers.authorizationtype).toBe('ilink_bot_token');
     expect(poll?.headers['ilink-app-id']).toBe('bot');
