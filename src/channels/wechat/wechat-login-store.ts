@@ -8,7 +8,7 @@
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileAtomic, writeFileAtomicSync } from '../../util/atomic-write.js';
+import { writeFileAtomicSync } from '../../util/atomic-write.js';
 import { PRIVATE_FILE_MODE } from '../../util/private-files.js';
 import { readRegularFileSync } from '../../util/read-regular-file.js';
 
@@ -119,18 +119,6 @@ export function updateWeChatLogin(
   const current = readWeChatLogin(home);
   if (current?.botToken !== botToken) return false;
   writeWeChatLogin(home, change(current));
-  return true;
-}
-
-/** As `updateWeChatLogin`, writing in the background (the poll cursor: the chat is not kept waiting on fsync). */
-export async function updateWeChatLoginAsync(
-  home: string,
-  botToken: string,
-  change: (login: WeChatLogin) => WeChatLogin,
-): Promise<boolean> {
-  const current = readWeChatLogin(home);
-  if (current?.botToken !== botToken) return false;
-  await writeFileAtomic(wechatLoginPath(home), fileText(change(current)), PRIVATE_FILE_MODE);
   return true;
 }
 

@@ -21,13 +21,7 @@ import type { TransportTuning } from '../channel-kind.js';
 import type { ChannelTransport } from '../types.js';
 import { createWeChatApi, type WeChatApi, WeChatApiError } from './wechat-api.js';
 import { parseWeixinMessage } from './wechat-inbound.js';
-import {
-  MAX_CONTEXTS,
-  readWeChatLogin,
-  updateWeChatLogin,
-  updateWeChatLoginAsync,
-  type WeChatLogin,
-} from './wechat-login-store.js';
+import { MAX_CONTEXTS, readWeChatLogin, updateWeChatLogin, type WeChatLogin } from './wechat-login-store.js';
 import { plainText } from './wechat-plain-text.js';
 import type { WeChatSettings } from './wechat-settings.js';
 
@@ -109,15 +103,17 @@ export function createWeChatTransport(options: WeChatTransportOptions): ChannelT
   /** The newest context tokens, to keep across a restart. */
   const recentContexts = () => Object.fromEntries([...contextTokens].slice(-MAX_CONTEXTS));
 
-  /** Cursor writes run one at a time, in order, off the poll's path. */
-  let saving: Promise<unknown> = Promise.resolve();
+  /**
+   * Written at once, read-compare-write in one step: a write in the background could land after
+   * a new QR login and put the old token back.
+   */
   function saveCursor(token: string, cursor: string): void {
     if (login?.botToken === token) login = { ...login, cursor };
-    saving = saving
-      .then(() => updateWeChatLoginAsync(home, token, (l) => ({ ...l, cursor, contexts: recentContexts() })))
-      .catch((error: unknown) =>
-        logger.warn({ error: describe(error) }, 'saving the WeChat poll cursor failed'),
-      );
+    try {
+      updateWeChatLogin(home, token, (l) => ({ ...l, cursor, contexts: recentContexts() }));
+    } catch (error) {
+      logger.warn({ error: describe(error) }, 'saving the WeChat poll cursor failed');
+    }
   }
 
   function deliver(raw: unknown, onMessage: Parameters<ChannelTransport['start']>[0]): void {
@@ -310,7 +306,6 @@ export function createWeChatTransport(options: WeChatTransportOptions): ChannelT
     },
     async stop() {
       stopper.abort();
-      await saving;
     },
   };
 }
