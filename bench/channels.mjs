@@ -1,12 +1,12 @@
 /**
  * Chat channels (issue 13), measured on a real `aibox serve` (dist/, the launcher's flags)
- * against the fake LLM and the fake Telegram, DingTalk, Feishu/Lark, QQ and WeCom platforms on loopback
+ * against the fake LLM and the fake Telegram, DingTalk, Feishu/Lark, QQ, WeCom and WeChat platforms on loopback
  * (WeCom: its long connection, idle alone, in "all" and message → first stream reply):
  * 1. Idle RSS with each channel connected alone (Telegram long polling, DingTalk Stream mode,
  *    Lark long connection, QQ gateway) and all together (the issue's figure), vs no channel. Each
  *    figure is settled (the median of samples over 3 s, after 1 s: see `settledRssKb`), taken
  *    on `starts` fresh boxes per configuration, interleaved (the order rotates each round);
- *    printed as the median with the range. Then no channel and all three once more after one
+ *    printed as the median with the range. Then no channel and all of them once more after one
  *    answered WebSocket message: the model client's first call loads what both then share.
  * 2. Time from a chat message arriving (Telegram: the fake answers the held getUpdates;
  *    DingTalk and Lark: the fake pushes the message on the stream) to the first update in the
@@ -31,6 +31,7 @@ import {
   loadFakeLlm,
   loadFakeQq,
   loadFakeTelegram,
+  loadFakeWeChat,
   loadFakeWeCom,
 } from './load-fake-llm.mjs';
 
@@ -70,6 +71,9 @@ const { startFakeLark, LARK_APP_ID, LARK_APP_SECRET } = await loadFakeLark();
 const lark = await startFakeLark();
 const LARK_OWNER = 'ou_bench0000000000000000000000001';
 const LARK_CHAT = `oc_${LARK_OWNER}`;
+const { startFakeWeChat } = await loadFakeWeChat();
+const wx = await startFakeWeChat();
+const WX_OWNER = 'bench@im.wechat';
 const { startFakeQq } = await loadFakeQq();
 const qq = await startFakeQq();
 const QQ_OWNER = 'BENCH0WNER00000000000000000000001';
@@ -77,6 +81,19 @@ const { startFakeWeCom } = await loadFakeWeCom();
 const wc = await startFakeWeCom();
 const WC_OWNER = 'wecom-bench';
 const homes = [];
+
+/** A WeChat login as `aibox channels login wechat` leaves it (wechat-login-store.ts). */
+function seedWeChatLogin(home) {
+  const login = {
+    bot_token: wx.token,
+    bot_id: 'bench@im.bot',
+    base_url: '',
+    user_id: WX_OWNER,
+    logged_in_at: new Date().toISOString(),
+    cursor: '',
+  };
+  writeFileSync(join(home, 'wechat-login.json'), JSON.stringify(login), { mode: 0o600 });
+}
 
 function makeHome(channels) {
   const home = mkdtempSync(join(tmpdir(), 'aibox-bench-channels-'));
@@ -86,6 +103,7 @@ function makeHome(channels) {
     JSON.stringify(fakeLlmBoxConfig(llm, { server: { max_queued_turns: 1000 }, channels })),
     { mode: 0o600 },
   );
+  if (channels.wechat) seedWeChatLogin(home);
   return home;
 }
 
@@ -116,6 +134,7 @@ const larkConfig = {
   domain: lark.domain,
   allowed_ids: [LARK_OWNER],
 };
+const wechatConfig = { enabled: true, api_root: wx.apiRoot, cdn_root: wx.cdnRoot, allowed_ids: [WX_OWNER] };
 const qqConfig = {
   app_id: qq.appId,
   client_secret: qq.clientSecret,
@@ -128,6 +147,7 @@ const all = {
   telegram: telegramConfig,
   dingtalk: dingtalkConfig,
   lark: larkConfig,
+  wechat: wechatConfig,
   qq: qqConfig,
   wecom: wecomConfig,
 };
@@ -136,6 +156,7 @@ const homesByName = {
   telegram: makeHome({ telegram: telegramConfig }),
   dingtalk: makeHome({ dingtalk: dingtalkConfig }),
   lark: makeHome({ lark: larkConfig }),
+  wechat: makeHome({ wechat: wechatConfig }),
   qq: makeHome({ qq: qqConfig }),
   wecom: makeHome({ wecom: wecomConfig }),
   all: makeHome(all),
@@ -167,9 +188,12 @@ async function startConnected(name, home, cli = CLI) {
   const polls = tg.calls.length;
   const streams = dt.connectionCount();
   const sockets = lark.connections;
+  const wxPolls = wx.calls.length;
   const qqSockets = qq.connectionCount();
   const subscribes = wc.subscribeCount();
   const run = await start(home, cli);
+  if (name === 'wechat' || name === 'all')
+    await wx.waitForCall((c) => c.name === 'getupdates' && wx.calls.indexOf(c) >= wxPolls);
   if (name === 'telegram' || name === 'all') await polled(polls);
   if (name === 'dingtalk' || name === 'all') await streamConnected(streams);
   if (name === 'lark' || name === 'all') await lark.waitForConnections(sockets + 1);
@@ -219,14 +243,15 @@ for (const [b, build] of builds.entries()) {
   rssLine('Telegram connected:', idle.telegram, idle.none);
   rssLine('DingTalk connected:', idle.dingtalk, idle.none);
   rssLine('Feishu/Lark connected:', idle.lark, idle.none);
+  rssLine('WeChat connected:', idle.wechat, idle.none);
   rssLine('QQ connected:', idle.qq, idle.none);
   rssLine('WeCom connected:', idle.wecom, idle.none);
-  rssLine('all four connected:', idle.all, idle.none);
+  rssLine('all six connected:', idle.all, idle.none);
   console.log(`${build.label}: the same after one answered WebSocket message:`);
   console.log(
     `  no channel:               ${mb(median(afterMessage.none))} (baseline; starts ${range(afterMessage.none)})`,
   );
-  rssLine('all four connected:', afterMessage.all, afterMessage.none);
+  rssLine('all six connected:', afterMessage.all, afterMessage.none);
 }
 if (baseRoot) rmSync(baseRoot, { recursive: true, force: true });
 
@@ -256,6 +281,15 @@ for (let i = 0; i < N; i++) {
   larkTimes.push(performance.now() - t0);
   await llm.waitForClosed(llm.requests.length);
 }
+const wechatTimes = [];
+for (let i = 0; i < N; i++) {
+  const from = wx.calls.length;
+  const t0 = performance.now();
+  wx.say(WX_OWNER, `ping ${i}`);
+  await wx.waitForCall((c) => c.name === 'sendmessage' && wx.calls.indexOf(c) >= from);
+  wechatTimes.push(performance.now() - t0);
+  await llm.waitForClosed(llm.requests.length);
+}
 const qqTimes = [];
 for (let i = 0; i < N; i++) {
   const from = qq.replies.length;
@@ -263,8 +297,12 @@ for (let i = 0; i < N; i++) {
   qq.say(QQ_OWNER, `ping ${i}`);
   await qq.waitFor((e) => e.kind === 'reply' && qq.replies.indexOf(e.reply) >= from);
   qqTimes.push(performance.now() - t0);
-  const wecomTimes = [];
+  await llm.waitForClosed(llm.requests.length);
+}
+const wecomTimes = [];
+for (let i = 0; i < N; i++) {
   const reqId = wc.say(WC_OWNER, `ping ${i}`);
+  const t0 = performance.now();
   await wc.waitFor((e) => e.kind === 'stream' && e.reqId === reqId);
   wecomTimes.push(performance.now() - t0);
   await llm.waitForClosed(llm.requests.length);
@@ -281,6 +319,9 @@ console.log(
 );
 console.log(
   `  Feishu/Lark (event push → card POST): ${median(larkTimes).toFixed(1)} / ${p95(larkTimes).toFixed(1)} ms (ratio ${(median(larkTimes) / median(page)).toFixed(2)})`,
+);
+console.log(
+  `  WeChat (poll → sendmessage, whole answer): ${median(wechatTimes).toFixed(1)} / ${p95(wechatTimes).toFixed(1)} ms (ratio ${(median(wechatTimes) / median(page)).toFixed(2)})`,
 );
 console.log(
   `  QQ (gateway dispatch → passive reply): ${median(qqTimes).toFixed(1)} / ${p95(qqTimes).toFixed(1)} ms (ratio ${(median(qqTimes) / median(page)).toFixed(2)})`,
@@ -306,6 +347,7 @@ console.log(
 await tg.close();
 await dt.close();
 await lark.close();
+await wx.close();
 await qq.close();
 await wc.close();
 await llm.close();

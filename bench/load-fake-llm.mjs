@@ -18,6 +18,7 @@ const FILES = [
   'fake-lark.ts',
   'fake-qq.ts',
   'fake-wecom.ts',
+  'fake-wechat.ts',
 ];
 
 /** @returns {Promise<typeof import('../test/helpers/fake-llm.ts')>} */
@@ -48,6 +49,11 @@ export function loadFakeLark() {
 /** The fake QQ bot platform: token, OpenAPI and WebSocket gateway (test/helpers/fake-qq.ts). */
 export function loadFakeQq() {
   return loadFake('fake-qq.js');
+}
+
+/** The fake iLink bot API of personal WeChat (test/helpers/fake-wechat.ts). */
+export function loadFakeWeChat() {
+  return loadFake('fake-wechat.js');
 }
 
 async function loadFake(entry) {

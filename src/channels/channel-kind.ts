@@ -24,10 +24,16 @@ export interface TransportTuning {
   replacedDelayMs?: number;
   /** How long after a message its stream reply is updated (WeCom). */
   streamWindowMs?: number;
+  /** How often a missing or expired login file is read again (WeChat). */
+  loginCheckMs?: number;
+  /** How often the typing state is renewed while an answer is made (WeChat). */
+  typingEveryMs?: number;
 }
 
 /** What the core lends a transport besides config. */
 export interface TransportContext {
+  /** AIBOX_HOME, for a transport that keeps its own state there (WeChat's login). */
+  home: string;
   /** The recorded chat of this channel with that id, if an allowed sender used it. */
   knownChat(chatId: string): KnownChat | undefined;
 }

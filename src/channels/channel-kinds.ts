@@ -4,6 +4,7 @@ import { dingtalkChannel } from './dingtalk/dingtalk-channel.js';
 import { larkChannel } from './lark/lark-channel.js';
 import { qqChannel } from './qq/qq-channel.js';
 import { telegramChannel } from './telegram/telegram-channel.js';
+import { wechatChannel } from './wechat/wechat-channel.js';
 import { wecomChannel } from './wecom/wecom-channel.js';
 
 export const CHANNEL_KINDS: readonly ChannelKind[] = [
@@ -12,4 +13,5 @@ export const CHANNEL_KINDS: readonly ChannelKind[] = [
   dingtalkChannel,
   qqChannel,
   wecomChannel,
+  wechatChannel,
 ];

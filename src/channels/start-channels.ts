@@ -53,7 +53,7 @@ export async function startChannels(
         env,
         channelLogger,
         options.tuning?.[kind.name] ?? {},
-        { knownChat: (chatId) => app.senders.knownChat(kind.name, chatId) },
+        { home: app.paths.home, knownChat: (chatId) => app.senders.knownChat(kind.name, chatId) },
       );
       const bridge = createChatBridge({
         app,

@@ -88,6 +88,12 @@ export interface ChannelTransport {
    * updated but plain ones cannot (DingTalk's cards), so answers still arrive whole.
    */
   settleButtons?(chatId: string, messageId: string, text: string): Promise<void>;
+  /**
+   * Shows the chat that an answer is being made until the returned function is called
+   * (WeChat's typing state). Optional: without it a slow answer gets a "thinking" notice
+   * where messages cannot be edited. Failures are the transport's to log.
+   */
+  typing?(chatId: string): () => void;
   /** Stops receiving and aborts what is in flight. */
   stop(): Promise<void>;
 }

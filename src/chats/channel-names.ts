@@ -3,6 +3,6 @@
  * prefix of a chat's address (`telegram:42`) and of its per-chat session (`telegram-42`).
  * Each channel kind (src/channels/channel-kinds.ts) is typed by one of them.
  */
-export const CHANNEL_NAMES = ['telegram', 'lark', 'dingtalk', 'qq', 'wecom'] as const;
+export const CHANNEL_NAMES = ['telegram', 'lark', 'dingtalk', 'qq', 'wecom', 'wechat'] as const;
 
 export type ChannelName = (typeof CHANNEL_NAMES)[number];

@@ -738,6 +738,30 @@ const WeComChannelSchema = z.strictObject({
   ),
 });
 
+/** Personal WeChat over iLink, logged in by QR code (docs/channels.md). */
+const WeChatChannelSchema = z.strictObject({
+  enabled: key(z.boolean().default(false), {
+    live: false,
+    zh: '启动微信渠道（用 aibox channels login wechat 或网页扫码登录）',
+    en: 'Run the WeChat channel (log in by QR code: aibox channels login wechat, or on the page)',
+  }),
+  allowed_ids: key(z.array(z.string().min(1).max(256)).default([]), {
+    live: true,
+    zh: '可与本机对话的微信用户 id（…@im.wechat，另有配对的）',
+    en: 'WeChat user ids (…@im.wechat) that may talk to the box (besides those paired)',
+  }),
+  api_root: key(z.string().default(''), {
+    live: false,
+    zh: 'iLink 接口根地址；留空为 https://ilinkai.weixin.qq.com（登录所给的主机优先）',
+    en: 'iLink API root; empty means https://ilinkai.weixin.qq.com (or the host the login names)',
+  }),
+  cdn_root: key(z.string().default(''), {
+    live: false,
+    zh: '媒体 CDN 根地址；留空为 https://novac2c.cdn.weixin.qq.com/c2c',
+    en: 'Media CDN root; empty means https://novac2c.cdn.weixin.qq.com/c2c',
+  }),
+});
+
 /** What messages from senders who are not allowed may cost (docs/channels.md, "Strangers"). */
 const StrangersSchema = z.strictObject({
   log_per_minute: key(z.int().min(1).max(10_000).default(20), {
@@ -837,6 +861,10 @@ const ChannelsConfigSchema = z.strictObject({
   wecom: section(
     WeComChannelSchema.default(() => WeComChannelSchema.parse({})),
     { zh: '企业微信 WeCom', en: 'WeCom' },
+  ),
+  wechat: section(
+    WeChatChannelSchema.default(() => WeChatChannelSchema.parse({})),
+    { zh: '微信', en: 'WeChat' },
   ),
 });
 

@@ -11,6 +11,7 @@ import { getRequestListener } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono, type Next } from 'hono';
 import type { AppServices } from '../app/services.js';
+import { wechatHealth } from '../channels/wechat/wechat-health.js';
 import type { ErrorCode } from '../error-codes.js';
 import { shownProvider } from '../providers/shown-provider.js';
 import { apiErrorResponse } from './api/errors.js';
@@ -81,7 +82,14 @@ function healthBody(app: AppServices): Record<string, unknown> {
     memory: memoryHealth(app),
     usage: { today: todayUsage(app) },
     uptime_s: Math.round((app.clock.now().getTime() - app.startedAt.getTime()) / 1000),
+    ...channelHealth(app),
   };
+}
+
+/** Channels whose state a person must act on (an expired WeChat login), when any is enabled. */
+function channelHealth(app: AppServices): { channels?: Record<string, unknown> } {
+  const wechat = wechatHealth(app.config, app.paths.home);
+  return wechat ? { channels: { wechat } } : {};
 }
 
 /** How memories are searched and, with embeddings on, what is left to embed. */

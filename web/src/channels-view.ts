@@ -7,6 +7,7 @@ import type { ChannelDto, ChannelListDto, PairingCodeDto } from '../../src/serve
 import type { Api } from './api-client.js';
 import { formatTime, h, replaceChildren } from './dom.js';
 import type { Messages } from './i18n.js';
+import { wechatLoginPart } from './wechat-login-view.js';
 
 export interface ChannelsView {
   el: HTMLElement;
@@ -84,8 +85,11 @@ export function createChannelsView(
         : h(
             'p',
             { class: 'muted small channel-setup' },
-            t().channelsSetup(c.setup.keys.join(' + '), c.setup.env.join(' + ')),
+            c.name === 'wechat'
+              ? t().wechatSetup
+              : t().channelsSetup(c.setup.keys.join(' + '), c.setup.env.join(' + ')),
           ),
+      c.name === 'wechat' ? wechatLoginPart(api, t, lang, c.login, () => void refresh()) : null,
       c.allowedIds.length + c.paired.length === 0
         ? h('div', { class: 'muted small' }, t().channelsNobody)
         : h(

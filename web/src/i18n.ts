@@ -233,6 +233,36 @@ export const messages = defineMessages({
     channelsRemove: '移除',
     channelsRemoveConfirm: (id: string) => `移除配对的用户 ${id}？之后 TA 的消息会被拒绝。`,
     channelsRemoved: (id: string) => `已移除 ${id}`,
+    wechatSetup:
+      '设置方法：在 config.json 中把 channels.wechat.enabled 设为 true 并重启 Aibox，然后在这里（或用 aibox channels login wechat）扫码登录。详见 docs/channels.md。',
+    wechatLoggedIn: (bot: string, at: string) => `已登录：机器人 ${bot}（${at} 扫码）`,
+    wechatExpired: (at: string) => `⚠️ 登录已于 ${at} 过期，请重新扫码登录`,
+    wechatBroken: '⚠️ 保存的登录文件已损坏，请重新扫码登录',
+    wechatNoLogin: '还没有登录',
+    wechatLogin: '扫码登录',
+    wechatLoginAgain: '重新扫码登录',
+    wechatLink: '扫不了时，在手机上打开：',
+    wechatSendCode: '提交',
+    wechatCancel: '取消',
+    wechatStatus: (status: string, refresh: number, again: boolean): string =>
+      ({
+        starting: '正在获取二维码…',
+        waiting:
+          refresh > 0
+            ? `二维码已过期，这是新的一张（第 ${refresh} 次）。请用手机微信扫描并确认：`
+            : '请用手机微信扫描二维码并在手机上确认：',
+        scanned: '已扫码，请在手机上确认…',
+        need_code: again ? '数字不对，请重新输入手机微信上显示的数字：' : '输入手机微信上显示的数字：',
+      })[status] ?? status,
+    wechatEnded: (status: string, why: string): string =>
+      ({
+        confirmed: '✅ 已登录微信。',
+        already_bound: '这个机器人已经绑定在本机，保存的登录仍然有效。',
+        expired: '二维码多次过期，已停止。',
+        timeout: '等待扫码超时。',
+        stopped: '已取消。',
+        failed: `登录失败：${why}`,
+      })[status] ?? status,
     loading: '加载中…',
     loadFailed: (m: string) => `加载失败：${m}`,
     tokenTitle: '需要访问令牌',
@@ -447,6 +477,38 @@ export const messages = defineMessages({
     channelsRemove: 'Remove',
     channelsRemoveConfirm: (id: string) => `Remove the paired sender ${id}? Their messages will be refused.`,
     channelsRemoved: (id: string) => `Removed ${id}`,
+    wechatSetup:
+      'To set it up: set channels.wechat.enabled to true in config.json and restart Aibox, then log in here by QR code (or with aibox channels login wechat). See docs/channels.md.',
+    wechatLoggedIn: (bot: string, at: string) => `Logged in: bot ${bot} (scanned ${at})`,
+    wechatExpired: (at: string) => `⚠️ The login expired at ${at}: scan a new QR code`,
+    wechatBroken: '⚠️ The saved login file is damaged: log in again by QR code',
+    wechatNoLogin: 'Not logged in yet',
+    wechatLogin: 'Log in by QR code',
+    wechatLoginAgain: 'Log in again',
+    wechatLink: 'If it will not scan, open on the phone:',
+    wechatSendCode: 'Send',
+    wechatCancel: 'Cancel',
+    wechatStatus: (status: string, refresh: number, again: boolean): string =>
+      ({
+        starting: 'Getting a QR code…',
+        waiting:
+          refresh > 0
+            ? `The QR code expired; here is a new one (${refresh}). Scan it with WeChat and confirm on the phone:`
+            : 'Scan the QR code with WeChat on your phone, then confirm there:',
+        scanned: 'Scanned; confirm on the phone…',
+        need_code: again
+          ? 'That number did not match; type the number WeChat shows again:'
+          : 'Type the number WeChat shows on the phone:',
+      })[status] ?? status,
+    wechatEnded: (status: string, why: string): string =>
+      ({
+        confirmed: '✅ Logged in to WeChat.',
+        already_bound: 'This bot is already bound to this box; the saved login stays valid.',
+        expired: 'The QR code expired several times; stopped.',
+        timeout: 'Waiting for the scan timed out.',
+        stopped: 'Cancelled.',
+        failed: `Login failed: ${why}`,
+      })[status] ?? status,
     loading: 'Loading…',
     loadFailed: (m: string) => `Could not load: ${m}`,
     tokenTitle: 'Access token needed',

@@ -267,7 +267,10 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
       chatId: message.chatId,
       intervalMs: app.config.channels.stream_interval_ms,
       logger,
-      notice: { text: t.thinking, afterMs: app.config.channels.thinking_notice_ms },
+      // A typing state says the same as the "thinking" notice, without a message.
+      ...(transport.typing
+        ? {}
+        : { notice: { text: t.thinking, afterMs: app.config.channels.thinking_notice_ms } }),
       keep: (pieces, error) => outbox.keep(message.chatId, pieces, error),
     });
     let turnId: string | undefined;
@@ -298,6 +301,7 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
     // While this turn runs the chat can answer its approval requests (a channel counts as a person),
     // and only this turn's: in a shared session (`channels.session: main`) others' stay unseen.
     const detach = askIn(message.chatId, session.id, '', (request) => request.turnId === turnId);
+    const stopTyping = transport.typing?.(message.chatId);
     try {
       const queued = session.enqueue({ content, source: 'user', channel: transport.name });
       turnId = queued.turnId;
@@ -306,6 +310,7 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
       await ended;
     } finally {
       reply.cancelNotice();
+      stopTyping?.();
       detach();
       unsubscribe();
     }

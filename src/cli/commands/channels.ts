@@ -1,6 +1,7 @@
-/** `aibox channels check|pair`: verify chat channel credentials; make a pairing code. */
+/** `aibox channels check|pair|login|logout`: verify credentials; make a pairing code; log WeChat in by QR code. */
 import type { Command } from 'commander';
 import { channelCheckMessages } from '../../channels/messages.js';
+import { wechatMessages } from '../../channels/wechat/wechat-messages.js';
 import { detectLang } from '../../i18n/lang.js';
 import { commandContext, printJson, printLine } from '../command-helpers.js';
 import { langFlagOf } from '../context.js';
@@ -30,5 +31,33 @@ export function register(program: Command): void {
       const ttl = ctx.loaded.config.channels.pairing_ttl_s;
       const code = createSenderStore(senderStorePath(ctx.paths)).newCode(ttl * 1000);
       printLine(channelCheckMessages(ctx.lang).pairCode(code, Math.max(1, Math.round(ttl / 60))));
+    });
+  const w = wechatMessages(detectLang({ flag: langFlagOf() }));
+  channels
+    .command('login <channel>')
+    .description(w.helpLogin)
+    .action(async (name: string, _opts: unknown, command: Command) => {
+      const ctx = await commandContext(command);
+      if (name !== 'wechat') {
+        printLine(wechatMessages(ctx.lang).onlyWechat(name));
+        process.exitCode = 2;
+        return;
+      }
+      const { loginWeChatCli } = await import('../../channels/wechat/wechat-login-cli.js');
+      const input = { config: ctx.loaded.config, home: ctx.paths.home, lang: ctx.lang, aibox: selfCommand() };
+      if (!(await loginWeChatCli({ ...input, print: printLine }))) process.exitCode = 1;
+    });
+  channels
+    .command('logout <channel>')
+    .description(w.helpLogout)
+    .action(async (name: string, _opts: unknown, command: Command) => {
+      const ctx = await commandContext(command);
+      if (name !== 'wechat') {
+        printLine(wechatMessages(ctx.lang).onlyWechat(name));
+        process.exitCode = 2;
+        return;
+      }
+      const { logoutWeChatCli } = await import('../../channels/wechat/wechat-login-cli.js');
+      logoutWeChatCli({ home: ctx.paths.home, lang: ctx.lang, print: printLine });
     });
 }

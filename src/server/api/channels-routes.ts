@@ -7,9 +7,11 @@
 import { Hono } from 'hono';
 import type { AppServices } from '../../app/services.js';
 import { CHANNEL_KINDS } from '../../channels/channel-kinds.js';
-import type { ChannelListDto, PairingCodeDto } from './dto.js';
+import { wechatLoginState } from '../../channels/wechat/wechat-login-store.js';
+import type { ChannelListDto, ChannelLoginDto, PairingCodeDto } from './dto.js';
 import { apiError } from './errors.js';
 import type { ApiMessages } from './messages.js';
+import { createWeChatLoginRoutes } from './wechat-login-routes.js';
 
 export function createChannelsRoutes(services: AppServices, t: ApiMessages): Hono {
   const app = new Hono();
@@ -24,9 +26,12 @@ export function createChannelsRoutes(services: AppServices, t: ApiMessages): Hon
       setup: { keys: [...kind.setup.keys], env: [...kind.setup.env] },
       allowedIds: kind.allowedIds(services.config, process.env),
       paired: paired[kind.name] ?? [],
+      ...(kind.name === 'wechat' ? { login: loginOf(services.paths.home) } : {}),
     }));
     return c.json<ChannelListDto>({ channels, pairingTtlS: services.config.channels.pairing_ttl_s });
   });
+
+  app.route('/wechat/login', createWeChatLoginRoutes(services, t));
 
   app.post('/pair', (c) => {
     const ttlMs = services.config.channels.pairing_ttl_s * 1000;
@@ -47,4 +52,14 @@ export function createChannelsRoutes(services: AppServices, t: ApiMessages): Hon
   });
 
   return app;
+}
+
+/** The stored QR login of a channel that has one (WeChat), as the page shows it; never its token. */
+function loginOf(home: string): ChannelLoginDto {
+  const { state, login } = wechatLoginState(home);
+  return {
+    state,
+    ...(login ? { bot: login.botId, loggedInAt: login.loggedInAt } : {}),
+    ...(login?.expiredAt ? { expiredAt: login.expiredAt } : {}),
+  };
 }

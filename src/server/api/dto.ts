@@ -171,6 +171,40 @@ export interface ChannelDto {
   allowedIds: string[];
   /** Senders paired with a code (the page can remove them). */
   paired: string[];
+  /** For a channel that logs in by QR code (WeChat): its stored login. */
+  login?: ChannelLoginDto;
+}
+
+export interface ChannelLoginDto {
+  state: 'none' | 'ok' | 'expired' | 'broken';
+  bot?: string;
+  loggedInAt?: string;
+  expiredAt?: string;
+}
+
+/** GET/POST /api/channels/wechat/login: the QR login the page runs (`idle` when none ran). */
+export interface WeChatPageLoginDto {
+  status:
+    | 'idle'
+    | 'starting'
+    | 'waiting'
+    | 'scanned'
+    | 'need_code'
+    | 'confirmed'
+    | 'already_bound'
+    | 'expired'
+    | 'timeout'
+    | 'stopped'
+    | 'failed';
+  /** Grows with every change (`GET …?after=<version>` waits for a newer one). */
+  version: number;
+  /** The QR code's rows, `1` for a dark module. */
+  qr?: string[];
+  link?: string;
+  refresh?: number;
+  codeAgain?: boolean;
+  bot?: string;
+  error?: string;
 }
 
 export interface ChannelListDto {
