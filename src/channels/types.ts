@@ -81,6 +81,11 @@ export interface ChannelTransport {
    * updated but plain ones cannot (DingTalk's cards), so answers still arrive whole.
    */
   settleButtons?(chatId: string, messageId: string, text: string): Promise<void>;
+  /**
+   * Sends a voice note (Opus in Ogg); resolves with its id. Optional: only channels whose apps
+   * play voice notes sent by a bot have it (spoken replies, docs/media.md).
+   */
+  sendVoice?(chatId: string, audio: Uint8Array): Promise<string>;
   /** Stops receiving and aborts what is in flight. */
   stop(): Promise<void>;
 }

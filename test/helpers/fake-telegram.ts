@@ -2,7 +2,7 @@
  * A fake Telegram Bot API on loopback, for the Telegram channel's tests: long-polled
  * `getUpdates`, `getMe`, `sendMessage` / `editMessageText` (MarkdownV2 checked the way
  * Telegram checks it), `getFile` and file downloads, `answerCallbackQuery` and
- * `editMessageReplyMarkup`. Tests push updates, inject failures, drop the long-poll
+ * `editMessageReplyMarkup`, `sendVoice` (multipart, the audio kept in `voices`). Tests push updates, inject failures, drop the long-poll
  * connection, and wait on the recorded calls (never on time).
  */
 import { createServer, type ServerResponse } from 'node:http';
@@ -14,6 +14,41 @@ export interface FakeTelegramCall {
   method: string;
   // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary fields of what was sent
   body: any;
+}
+
+/**
+ * A multipart request's fields: text as it is, a file as `{ name, type, data }`. Parsed here, as
+ * leniently as Telegram does: grammY writes `filename=reply.ogg` unquoted, which the platform's
+ * strict `Request.formData()` refuses.
+ */
+async function formBody(req: AsyncIterable<unknown>, contentType: string): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const raw = Buffer.concat(chunks);
+  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
+  if (!boundary) throw new Error('no boundary');
+  const delimiter = Buffer.from(`--${boundary[1] ?? boundary[2]}`);
+  const body: Record<string, unknown> = {};
+  let at = raw.indexOf(delimiter);
+  while (at >= 0) {
+    const start = at + delimiter.length + 2; // past the CRLF
+    const next = raw.indexOf(delimiter, start);
+    if (next < 0) break;
+    const part = raw.subarray(start, next - 2); // before the CRLF
+    const split = part.indexOf('\r\n\r\n');
+    const headers = part.subarray(0, split).toString('utf8');
+    const data = part.subarray(split + 4);
+    const param = (key: string) => new RegExp(`${key}="?([^";\r\n]+)"?`, 'i').exec(headers)?.[1];
+    const name = param('name');
+    const filename = param('filename');
+    const type = /content-type:\s*([^\r\n]+)/i.exec(headers)?.[1] ?? '';
+    if (name) body[name] = filename !== undefined ? { name: filename, type, data } : data.toString('utf8');
+    at = next;
+  }
+  // grammY names a file field `attach://<id>` and sends the file as part `<id>`.
+  for (const [key, value] of Object.entries(body))
+    if (typeof value === 'string' && value.startsWith('attach://')) body[key] = body[value.slice(9)];
+  return body;
 }
 
 export interface SentMessage {
@@ -33,6 +68,8 @@ export interface FakeTelegram {
   readonly calls: FakeTelegramCall[];
   /** Messages the bot sent, by message id. */
   readonly messages: Map<number, SentMessage>;
+  /** Voice notes the bot sent (`sendVoice`), in order. */
+  readonly voices: { chatId: string; data: Buffer }[];
   /** Queues an update; `redeliver` keeps it even when the bot has confirmed its id already. */
   push(update: Record<string, unknown>, options?: { redeliver?: boolean }): number;
   /** A private text message from user `from` (chat id = user id); returns its update id. */
@@ -99,6 +136,7 @@ export async function startFakeTelegram(token = '123456:TEST-token'): Promise<Fa
   const log = createCallLog<FakeTelegramCall>();
   const messages = new Map<number, SentMessage>();
   const files = new Map<string, Uint8Array>();
+  const voices: { chatId: string; data: Buffer }[] = [];
   const failures = new Map<string, { status: number; count: number; description: string }>();
   let queue: QueuedUpdate[] = [];
   let polls: Poll[] = [];
@@ -176,6 +214,16 @@ export async function startFakeTelegram(token = '123456:TEST-token'): Promise<Fa
           text: message.text,
         });
       }
+      case 'sendVoice': {
+        const voice = body.voice as { data?: Buffer } | undefined;
+        if (!voice?.data) return refuse(res, 400, 'Bad Request: there is no voice in the request');
+        voices.push({ chatId: String(body.chat_id), data: voice.data });
+        return reply(res, {
+          message_id: nextMessageId++,
+          date: 0,
+          chat: { id: Number(body.chat_id), type: 'private' },
+        });
+      }
       case 'editMessageText': {
         const message = messages.get(Number(body.message_id));
         if (!message) return refuse(res, 400, 'Bad Request: message to edit not found');
@@ -225,13 +273,19 @@ export async function startFakeTelegram(token = '123456:TEST-token'): Promise<Fa
       return;
     }
     const match = /^\/bot([^/]+)\/(\w+)$/.exec(url.pathname);
-    const text = await readBody(req);
+    const contentType = req.headers['content-type'] ?? '';
+    const multipart = contentType.startsWith('multipart/form-data');
+    const text = multipart ? '' : await readBody(req);
     if (!match) return refuse(res, 404, 'Not Found');
     if (match[1] !== token) return refuse(res, 401, 'Unauthorized');
     const method = match[2] as string;
     let body: FakeTelegramCall['body'] = {};
     try {
-      body = text ? JSON.parse(text) : Object.fromEntries(url.searchParams);
+      body = multipart
+        ? await formBody(req, contentType)
+        : text
+          ? JSON.parse(text)
+          : Object.fromEntries(url.searchParams);
     } catch {
       return refuse(res, 400, 'Bad Request: invalid JSON');
     }
@@ -262,6 +316,7 @@ export async function startFakeTelegram(token = '123456:TEST-token'): Promise<Fa
     token,
     calls: log.calls,
     messages,
+    voices,
     push,
     say(from, text, extra = {}) {
       return push({

@@ -166,6 +166,7 @@ describe('DingTalk channel', () => {
     await dt.waitForReply(chatOf(OWNER), '/new');
     dt.say(OWNER, '/config');
     const config = await dt.waitForReply(chatOf(OWNER), 'channels.dingtalk');
+    await dt.waitForReply(chatOf(OWNER), 'prompts: '); // its last part: nothing of it comes later
     const shown = repliesTo(chatOf(OWNER)).slice(repliesTo(chatOf(OWNER)).indexOf(config));
     expect(shown.map((r) => r.text).join('')).toContain('channels.dingtalk.client_secret: (set, hidden)');
     expect(shown.map((r) => r.text).join('')).not.toContain(dt.clientSecret);
