@@ -14,6 +14,7 @@ import { voiceFormatOf } from '../../media/voice/audio-format.js';
 import type { FfmpegPlace } from '../../media/voice/ffmpeg-runner.js';
 import { voiceMessages } from '../../media/voice/messages.js';
 import { describeVoiceError } from '../../media/voice/voice-error.js';
+import { createVoiceSlots } from '../../media/voice/voice-slots.js';
 import { createRecentIds } from './recent-ids.js';
 
 /** Chats told how to enable transcription, remembered (bounded). */
@@ -42,6 +43,7 @@ export function createChatVoice(options: {
   const { app, logger } = options;
   const hinted = createRecentIds(HINTED_CHATS);
   let place: FfmpegPlace | undefined;
+  const slots = createVoiceSlots();
   return {
     async hear(chatId, workspace, saved, lang) {
       const path = join(workspace, saved);
@@ -60,7 +62,12 @@ export function createChatVoice(options: {
       ]);
       place ??= ffmpegPlaceOf(app.sandbox, app.paths, options.env.HOME ?? homedir());
       const started = performance.now();
-      const heard = await transcribeVoiceNote(path, { media, place, env: options.env });
+      const where = place;
+      const heard = (await slots.run(() =>
+        transcribeVoiceNote(path, { media, place: where, env: options.env }),
+      )) ?? {
+        error: { reason: 'busy' as const },
+      };
       if ('text' in heard) {
         logger.info(
           { format, seconds: Math.round(heard.seconds), ms: Math.round(performance.now() - started) },

@@ -13,6 +13,7 @@ export const voiceMessages = defineMessages({
     voiceFailed: (path: string, why: string) =>
       `[用户发来一条语音，已保存到工作区：${path}；转文字失败：${why}]`,
     notConfigured: '未设置语音转文字（media.transcription）',
+    busy: '同时待转写的语音太多，请稍后再发',
     notAudio: '文件不是能识别的音频',
     tooBig: (max: number) => `音频超过 ${max} 字节的上限`,
     tooLong: (seconds: number, max: number) =>
@@ -34,6 +35,7 @@ export const voiceMessages = defineMessages({
     voiceFailed: (path: string, why: string) =>
       `[The user sent a voice note, saved in the workspace as: ${path}; transcribing it failed: ${why}]`,
     notConfigured: 'speech-to-text is not set up (media.transcription)',
+    busy: 'too many voice notes are waiting to be transcribed; send it again in a while',
     notAudio: 'the file is not audio this box can read',
     tooBig: (max: number) => `the audio is larger than the ${max}-byte limit`,
     tooLong: (seconds: number, max: number) =>

@@ -4,6 +4,7 @@ import { voiceMessages } from './messages.js';
 
 export type VoiceFailure =
   | { reason: 'not_configured' }
+  | { reason: 'busy' }
   | { reason: 'not_audio' }
   | { reason: 'too_big'; maxBytes: number }
   | { reason: 'too_long'; seconds: number; maxSeconds: number }
@@ -25,6 +26,8 @@ export function describeVoiceError(failure: VoiceFailure, lang: Lang): string {
   switch (failure.reason) {
     case 'not_configured':
       return t.notConfigured;
+    case 'busy':
+      return t.busy;
     case 'not_audio':
       return t.notAudio;
     case 'too_big':
