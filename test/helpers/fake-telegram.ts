@@ -9,46 +9,12 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { createCallLog } from './call-log.js';
 import { readBody } from './fake-llm.js';
+import { readMultipart } from './multipart.js';
 
 export interface FakeTelegramCall {
   method: string;
   // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary fields of what was sent
   body: any;
-}
-
-/**
- * A multipart request's fields: text as it is, a file as `{ name, type, data }`. Parsed here, as
- * leniently as Telegram does: grammY writes `filename=reply.ogg` unquoted, which the platform's
- * strict `Request.formData()` refuses.
- */
-async function formBody(req: AsyncIterable<unknown>, contentType: string): Promise<Record<string, unknown>> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const raw = Buffer.concat(chunks);
-  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
-  if (!boundary) throw new Error('no boundary');
-  const delimiter = Buffer.from(`--${boundary[1] ?? boundary[2]}`);
-  const body: Record<string, unknown> = {};
-  let at = raw.indexOf(delimiter);
-  while (at >= 0) {
-    const start = at + delimiter.length + 2; // past the CRLF
-    const next = raw.indexOf(delimiter, start);
-    if (next < 0) break;
-    const part = raw.subarray(start, next - 2); // before the CRLF
-    const split = part.indexOf('\r\n\r\n');
-    const headers = part.subarray(0, split).toString('utf8');
-    const data = part.subarray(split + 4);
-    const param = (key: string) => new RegExp(`${key}="?([^";\r\n]+)"?`, 'i').exec(headers)?.[1];
-    const name = param('name');
-    const filename = param('filename');
-    const type = /content-type:\s*([^\r\n]+)/i.exec(headers)?.[1] ?? '';
-    if (name) body[name] = filename !== undefined ? { name: filename, type, data } : data.toString('utf8');
-    at = next;
-  }
-  // grammY names a file field `attach://<id>` and sends the file as part `<id>`.
-  for (const [key, value] of Object.entries(body))
-    if (typeof value === 'string' && value.startsWith('attach://')) body[key] = body[value.slice(9)];
-  return body;
 }
 
 export interface SentMessage {
@@ -282,7 +248,7 @@ export async function startFakeTelegram(token = '123456:TEST-token'): Promise<Fa
     let body: FakeTelegramCall['body'] = {};
     try {
       body = multipart
-        ? await formBody(req, contentType)
+        ? await readMultipart(req, contentType)
         : text
           ? JSON.parse(text)
           : Object.fromEntries(url.searchParams);
