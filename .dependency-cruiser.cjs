@@ -17,6 +17,7 @@ const LAYERS = [
   ['providers', 'backup'],
   ['conversations', 'memory', 'prompts', 'tasks', 'skills'],
   ['chats', 'safety'],
+  ['media'],
   ['tools'],
   ['mcp'],
   ['agent'],

@@ -37,6 +37,8 @@ const EXTERNAL = [
   // grammY's CommonJS build breaks when bundled ("is not a constructor"); loaded only with a Telegram channel.
   'grammy',
   'grammy/*',
+  // Loads its silk.wasm beside itself (import.meta.url); imported with the first SILK voice note.
+  'silk-wasm',
 ];
 
 function sourceFiles(dir) {

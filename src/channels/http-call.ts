@@ -20,6 +20,8 @@ export interface HttpCallOptions {
   headers?: Record<string, string>;
   /** Sent as the body with `content-type: application/json`. */
   json?: unknown;
+  /** Sent as the body with its own content type (an upload: multipart-body.ts). */
+  body?: { data: Buffer; type: string };
   /** Time limit of the whole call. */
   timeoutMs: number;
   signal?: AbortSignal;
@@ -63,6 +65,10 @@ export function httpCall(url: string, options: HttpCallOptions): Promise<HttpAns
   if (options.json !== undefined) {
     payload = Buffer.from(JSON.stringify(options.json));
     headers['content-type'] ??= 'application/json; charset=utf-8';
+    headers['content-length'] = String(payload.length);
+  } else if (options.body) {
+    payload = options.body.data;
+    headers['content-type'] ??= options.body.type;
     headers['content-length'] = String(payload.length);
   }
   const tooLarge = options.tooLarge ?? overLimit;

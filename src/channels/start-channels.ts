@@ -62,6 +62,7 @@ export async function startChannels(
         allowed,
         senders: app.senders,
         outbox,
+        env,
       });
       transport.start(
         (message) => void bridge.handle(message),

@@ -94,6 +94,11 @@ export interface ChannelTransport {
    * where messages cannot be edited. Failures are the transport's to log.
    */
   typing?(chatId: string): () => void;
+  /**
+   * Sends a voice note (Opus in Ogg); resolves with its id. Optional: only channels whose apps
+   * play voice notes sent by a bot have it (spoken replies, docs/media.md).
+   */
+  sendVoice?(chatId: string, audio: Uint8Array): Promise<string>;
   /** Stops receiving and aborts what is in flight. */
   stop(): Promise<void>;
 }

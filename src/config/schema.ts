@@ -947,6 +947,93 @@ const MemoryConfigSchema = z.strictObject({
   }),
 });
 
+/** An OpenAI-compatible speech-to-text endpoint (docs/media.md, "Voice"). */
+const TranscriptionConfigSchema = z.strictObject({
+  base_url: key(z.string().default(''), {
+    live: true,
+    zh: '语音转文字接口地址（OpenAI 兼容的 /audio/transcriptions）；留空为不转写',
+    en: 'Speech-to-text API base URL (OpenAI-compatible /audio/transcriptions); empty: no transcription',
+  }),
+  model: key(z.string().default(''), {
+    live: true,
+    zh: '转写模型，如 whisper-1、FunAudioLLM/SenseVoiceSmall',
+    en: 'Transcription model, e.g. whisper-1, FunAudioLLM/SenseVoiceSmall',
+  }),
+  api_key_env: key(z.string().default(''), {
+    live: true,
+    zh: '存放转写密钥的环境变量名；留空为不带密钥（本机服务）',
+    en: 'Environment variable holding the key; empty: no key (a local server)',
+  }),
+  language: key(z.string().max(16).default(''), {
+    live: true,
+    zh: '说话的语言（ISO-639-1，如 zh）；留空由服务判断',
+    en: 'Spoken language (ISO-639-1, e.g. zh); empty: the service decides',
+  }),
+  timeout_s: key(seconds(600).default(60), {
+    live: true,
+    zh: '一次转写请求的最长秒数',
+    en: 'Longest time one transcription request may take, in seconds',
+  }),
+});
+
+/** An OpenAI-compatible text-to-speech endpoint for spoken replies (docs/media.md, "Spoken replies"). */
+const SpeechConfigSchema = z.strictObject({
+  base_url: key(z.string().default(''), {
+    live: true,
+    zh: '文字转语音接口地址（OpenAI 兼容的 /audio/speech）；留空为不发语音回答',
+    en: 'Text-to-speech API base URL (OpenAI-compatible /audio/speech); empty: no spoken replies',
+  }),
+  model: key(z.string().default(''), {
+    live: true,
+    zh: '语音合成模型，如 tts-1、FunAudioLLM/CosyVoice2-0.5B',
+    en: 'Speech model, e.g. tts-1, FunAudioLLM/CosyVoice2-0.5B',
+  }),
+  voice: key(z.string().max(200).default('alloy'), {
+    live: true,
+    zh: '声音名称（服务商的）',
+    en: "The voice's name (the provider's)",
+  }),
+  api_key_env: key(z.string().default(''), {
+    live: true,
+    zh: '存放语音合成密钥的环境变量名；留空为不带密钥（本机服务）',
+    en: 'Environment variable holding the key; empty: no key (a local server)',
+  }),
+  max_chars: key(z.int().min(1).max(4096).default(1000), {
+    live: true,
+    zh: '读出的回答最多字数；更长的只发文字',
+    en: 'Longest answer read out, in characters; a longer one is sent as text only',
+  }),
+});
+
+/** Pictures and voice from chats and the page (docs/media.md). */
+const MediaConfigSchema = z.strictObject({
+  max_audio_s: key(z.int().min(1).max(3600).default(120), {
+    live: true,
+    zh: '转写的语音最长秒数；更长的不转换',
+    en: 'Longest voice note transcribed, in seconds; a longer one is not converted',
+  }),
+  max_audio_bytes: key(
+    z
+      .int()
+      .min(1024)
+      .max(200 * 1024 * 1024)
+      .default(25 * 1024 * 1024),
+    {
+      live: true,
+      zh: '转写的语音文件最大字节数',
+      en: 'Largest voice file transcribed, in bytes',
+    },
+  ),
+  transcription: section(
+    TranscriptionConfigSchema.default(() => TranscriptionConfigSchema.parse({})),
+    { zh: '语音转文字', en: 'Transcription' },
+  ),
+  speech: section(
+    SpeechConfigSchema.default(() => SpeechConfigSchema.parse({})),
+    { zh: '语音回答', en: 'Spoken replies' },
+  ),
+});
+
 /** Snapshots of the data dir (docs/backups.md): each snapshot reads the file as it is then. */
 const BackupConfigSchema = z.strictObject({
   keep: key(z.int().min(1).max(1000).default(5), {
@@ -1019,6 +1106,10 @@ export const ConfigSchema = z.strictObject({
   backup: section(
     BackupConfigSchema.default(() => BackupConfigSchema.parse({})),
     { zh: '备份', en: 'Backups' },
+  ),
+  media: section(
+    MediaConfigSchema.default(() => MediaConfigSchema.parse({})),
+    { zh: '图片与语音', en: 'Pictures and voice' },
   ),
 });
 

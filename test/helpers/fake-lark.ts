@@ -3,7 +3,7 @@
  * speaks: the tenant token endpoint, `bot/v3/info`, the long-connection endpoint (an HTTP
  * call that hands out a WebSocket URL, then protobuf `pbbp2.Frame`s over that socket,
  * built with the SDK's own generated encoder) and the IM endpoints the transport calls
- * (send, patch, resource download). Tests push events, press card buttons, drop the
+ * (send, patch, resource download, a voice upload and its `audio` message). Tests push events, press card buttons, drop the
  * socket, expire tokens, inject failures, and wait on the recorded calls.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -12,6 +12,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { createCallLog } from './call-log.js';
 import { readBody } from './fake-llm.js';
+import { readMultipart, type UploadedFile } from './multipart.js';
 
 export const LARK_APP_ID = 'cli_a1b2c3d4e5f60718';
 export const LARK_APP_SECRET = 'fake-lark-secret-9Xq2';
@@ -46,6 +47,8 @@ export interface FakeLark {
   domain: string;
   readonly calls: FakeLarkCall[];
   readonly cards: Map<string, LarkCard>;
+  /** Voice messages the bot sent: the uploaded Opus and the duration it gave (ms). */
+  readonly voices: { chatId: string; data: Buffer; duration: number }[];
   readonly acks: LarkAck[];
   /** Sockets the SDK has opened so far (a reconnect opens another). */
   readonly connections: number;
@@ -108,6 +111,8 @@ export async function startFakeLark(): Promise<FakeLark> {
   const log = createCallLog<FakeLarkCall>();
   const acks = createCallLog<LarkAck>();
   const cards = new Map<string, LarkCard>();
+  const uploads = new Map<string, { data: Buffer; duration: number }>();
+  const voices: { chatId: string; data: Buffer; duration: number }[] = [];
   const resources = new Map<string, Uint8Array>();
   const failures = new Map<string, { status: number; count: number; code: number }>();
   const validTokens = new Set<string>();
@@ -222,8 +227,10 @@ export async function startFakeLark(): Promise<FakeLark> {
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://fake');
-    const raw = await readBody(req);
-    const body = raw ? JSON.parse(raw) : {};
+    const contentType = req.headers['content-type'] ?? '';
+    const multipart = contentType.startsWith('multipart/form-data');
+    const raw = multipart ? '' : await readBody(req);
+    const body = multipart ? await readMultipart(req, contentType) : raw ? JSON.parse(raw) : {};
     log.record({ method: req.method ?? '', path: url.pathname, body });
     for (const [prefix, failure] of failures) {
       if (!url.pathname.startsWith(prefix) || failure.count <= 0) continue;
@@ -254,6 +261,20 @@ export async function startFakeLark(): Promise<FakeLark> {
         msg: 'ok',
         bot: { app_name: 'Aibox 测试', open_id: BOT_OPEN_ID, activate_status: 2 },
       });
+    if (req.method === 'POST' && url.pathname === '/open-apis/im/v1/files') {
+      const file = body.file as UploadedFile | undefined;
+      if (body.file_type !== 'opus' || !file?.data || !/^\d+$/.test(String(body.duration)))
+        return json(res, 400, { code: 234001, msg: 'invalid file upload' });
+      const fileKey = `file_v3_${nextId++}`;
+      uploads.set(fileKey, { data: file.data, duration: Number(body.duration) });
+      return json(res, 200, { code: 0, msg: 'success', data: { file_key: fileKey } });
+    }
+    if (req.method === 'POST' && url.pathname === '/open-apis/im/v1/messages' && body.msg_type === 'audio') {
+      const upload = uploads.get(JSON.parse(body.content).file_key);
+      if (!upload) return json(res, 400, { code: 234003, msg: 'file not found' });
+      voices.push({ chatId: body.receive_id, ...upload });
+      return json(res, 200, { code: 0, msg: 'success', data: { message_id: `om_${nextId++}` } });
+    }
     if (req.method === 'POST' && url.pathname === '/open-apis/im/v1/messages') {
       if (body.msg_type !== 'interactive')
         return json(res, 400, { code: 230001, msg: 'unsupported msg_type' });
@@ -329,6 +350,7 @@ export async function startFakeLark(): Promise<FakeLark> {
     domain: `http://127.0.0.1:${port}`,
     calls: log.calls,
     cards,
+    voices,
     acks: acks.calls,
     get connections() {
       return connections;

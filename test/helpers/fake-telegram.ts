@@ -2,13 +2,14 @@
  * A fake Telegram Bot API on loopback, for the Telegram channel's tests: long-polled
  * `getUpdates`, `getMe`, `sendMessage` / `editMessageText` (MarkdownV2 checked the way
  * Telegram checks it), `getFile` and file downloads, `answerCallbackQuery` and
- * `editMessageReplyMarkup`. Tests push updates, inject failures, drop the long-poll
+ * `editMessageReplyMarkup`, `sendVoice` (multipart, the audio kept in `voices`). Tests push updates, inject failures, drop the long-poll
  * connection, and wait on the recorded calls (never on time).
  */
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { createCallLog } from './call-log.js';
 import { readBody } from './fake-llm.js';
+import { readMultipart } from './multipart.js';
 
 export interface FakeTelegramCall {
   method: string;
@@ -33,6 +34,8 @@ export interface FakeTelegram {
   readonly calls: FakeTelegramCall[];
   /** Messages the bot sent, by message id. */
   readonly messages: Map<number, SentMessage>;
+  /** Voice notes the bot sent (`sendVoice`), in order. */
+  readonly voices: { chatId: string; data: Buffer }[];
   /** Queues an update; `redeliver` keeps it even when the bot has confirmed its id already. */
   push(update: Record<string, unknown>, options?: { redeliver?: boolean }): number;
   /** A private text message from user `from` (chat id = user id); returns its update id. */
@@ -99,6 +102,7 @@ export async function startFakeTelegram(token = '123456:TEST-token'): Promise<Fa
   const log = createCallLog<FakeTelegramCall>();
   const messages = new Map<number, SentMessage>();
   const files = new Map<string, Uint8Array>();
+  const voices: { chatId: string; data: Buffer }[] = [];
   const failures = new Map<string, { status: number; count: number; description: string }>();
   let queue: QueuedUpdate[] = [];
   let polls: Poll[] = [];
@@ -176,6 +180,16 @@ export async function startFakeTelegram(token = '123456:TEST-token'): Promise<Fa
           text: message.text,
         });
       }
+      case 'sendVoice': {
+        const voice = body.voice as { data?: Buffer } | undefined;
+        if (!voice?.data) return refuse(res, 400, 'Bad Request: there is no voice in the request');
+        voices.push({ chatId: String(body.chat_id), data: voice.data });
+        return reply(res, {
+          message_id: nextMessageId++,
+          date: 0,
+          chat: { id: Number(body.chat_id), type: 'private' },
+        });
+      }
       case 'editMessageText': {
         const message = messages.get(Number(body.message_id));
         if (!message) return refuse(res, 400, 'Bad Request: message to edit not found');
@@ -225,13 +239,19 @@ export async function startFakeTelegram(token = '123456:TEST-token'): Promise<Fa
       return;
     }
     const match = /^\/bot([^/]+)\/(\w+)$/.exec(url.pathname);
-    const text = await readBody(req);
+    const contentType = req.headers['content-type'] ?? '';
+    const multipart = contentType.startsWith('multipart/form-data');
+    const text = multipart ? '' : await readBody(req);
     if (!match) return refuse(res, 404, 'Not Found');
     if (match[1] !== token) return refuse(res, 401, 'Unauthorized');
     const method = match[2] as string;
     let body: FakeTelegramCall['body'] = {};
     try {
-      body = text ? JSON.parse(text) : Object.fromEntries(url.searchParams);
+      body = multipart
+        ? await readMultipart(req, contentType)
+        : text
+          ? JSON.parse(text)
+          : Object.fromEntries(url.searchParams);
     } catch {
       return refuse(res, 400, 'Bad Request: invalid JSON');
     }
@@ -262,6 +282,7 @@ export async function startFakeTelegram(token = '123456:TEST-token'): Promise<Fa
     token,
     calls: log.calls,
     messages,
+    voices,
     push,
     say(from, text, extra = {}) {
       return push({

@@ -29,9 +29,11 @@ import { createChatOutbox } from '../outbox/chat-outbox.js';
 import type { OutboxStore } from '../outbox/outbox-store.js';
 import { FileTooLargeError } from '../read-limited.js';
 import type { ChannelTransport, InboundAction, InboundMessage } from '../types.js';
+import { createChatVoice } from './chat-voice.js';
 import { createRecentIds } from './recent-ids.js';
 import { saveChatFile } from './save-chat-files.js';
 import { splitText } from './split-text.js';
+import { createSpokenReplies } from './spoken-reply.js';
 import { StreamingReply } from './streaming-reply.js';
 
 interface ChatBridgeOptions {
@@ -44,6 +46,8 @@ interface ChatBridgeOptions {
   senders: SenderStore;
   /** Where messages wait while the vendor is unreachable (shared by every channel). */
   outbox: OutboxStore;
+  /** Where keys named in the config are read (`media.transcription.api_key_env`). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** Redelivered events, refused chats and chats' languages remembered (bounded). */
@@ -102,6 +106,8 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
     droppedNote: (chatId, count) => channelMessages(langOf(chatId)).outboxDropped(count),
   });
   const post = (chatId: string, text: string) => outbox.post(chatId, text);
+  const voice = createChatVoice({ app, env: options.env ?? process.env, logger, post });
+  const spoken = createSpokenReplies({ app, transport, env: options.env ?? process.env, logger });
   /** Sends now or never: what is stale after a downtime (a refusal, an approval's decision). */
   const say = async (chatId: string, text: string) => {
     for (const piece of splitText(text, transport.maxMessageChars)) await transport.send(chatId, piece);
@@ -244,23 +250,41 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
     await post(message.chatId, result.content);
   }
 
-  async function withFiles(message: InboundMessage, t: ChannelMessages): Promise<string> {
-    if (message.files.length === 0) return message.text;
+  /** The turn's text: the message's, each voice note's transcript (chat-voice.ts), the other files named. */
+  async function withFiles(
+    message: InboundMessage,
+    t: ChannelMessages,
+    lang: Lang,
+  ): Promise<{ content: string; voice: boolean }> {
+    if (message.files.length === 0) return { content: message.text, voice: false };
     const saved: string[] = [];
+    const heard: string[] = [];
+    let transcribed = false;
     const workspace = workspaceDir(app.config, app.paths);
     for (const file of message.files) {
       try {
-        saved.push(await saveChatFile(file, workspace, app.config.channels.max_file_bytes, app.clock.now()));
+        const path = await saveChatFile(file, workspace, app.config.channels.max_file_bytes, app.clock.now());
+        const spokenNote = await voice.hear(message.chatId, workspace, path, lang);
+        if (spokenNote === undefined) saved.push(path);
+        else {
+          heard.push(spokenNote.text);
+          transcribed ||= spokenNote.transcribed;
+        }
       } catch (error) {
         const why = error instanceof FileTooLargeError ? t.fileTooBig(error.maxBytes) : describeError(error);
         await post(message.chatId, t.fileFailed(file.name, why));
       }
     }
     const note = saved.length > 0 ? t.filesSaved(saved.join(', ')) : '';
-    return [message.text, note].filter(Boolean).join('\n\n');
+    return { content: [message.text, ...heard, note].filter(Boolean).join('\n\n'), voice: transcribed };
   }
 
-  async function runTurn(message: InboundMessage, content: string, t: ChannelMessages): Promise<void> {
+  async function runTurn(
+    message: InboundMessage,
+    content: string,
+    t: ChannelMessages,
+    speak = false,
+  ): Promise<void> {
     const session = sessionFor(message.chatId);
     const reply = new StreamingReply({
       transport,
@@ -274,6 +298,7 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
       keep: (pieces, error) => outbox.keep(message.chatId, pieces, error),
     });
     let turnId: string | undefined;
+    let answer = '';
     let settle!: () => void;
     const ended = new Promise<void>((resolve) => {
       settle = resolve;
@@ -293,8 +318,10 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
       if (!('turnId' in event) || event.turnId !== turnId) return;
       if (event.type === 'text_delta') reply.append(event.text);
       else if (event.type === 'tool_start') reply.breakParagraph();
-      else if (event.type === 'turn_end') end(reply.streamed ? '' : event.content);
-      else if (event.type === 'error') end(event.code === 'aborted' ? t.aborted : t.failed(event.message));
+      else if (event.type === 'turn_end') {
+        answer = event.content;
+        end(reply.streamed ? '' : event.content);
+      } else if (event.type === 'error') end(event.code === 'aborted' ? t.aborted : t.failed(event.message));
       else if (event.type === 'notice') void post(message.chatId, event.message);
     };
     const unsubscribe = session.subscribe(onEvent);
@@ -308,6 +335,7 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
       for (const event of early.splice(0)) onEvent(event);
       if (queued.position > 0) await post(message.chatId, t.queued(queued.position));
       await ended;
+      if (speak && answer.trim() !== '') await spoken.speak(message.chatId, answer);
     } finally {
       reply.cancelNotice();
       stopTyping?.();
@@ -394,9 +422,9 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
         const word = wordApprovals.read(message.chatId, message.files.length === 0 ? text : '');
         if (word.kind !== 'none') return await answerWord(message, word, t);
         if (text.startsWith('/') && message.files.length === 0) return await runCommand(message, text, t);
-        const content = await withFiles(message, t);
+        const { content, voice: fromVoice } = await withFiles(message, t, lang);
         if (content.trim() === '') return;
-        await runTurn(message, content, t);
+        await runTurn(message, content, t, fromVoice && spoken.wanted());
       } catch (error) {
         if (isAppError(error, 'queue_full') || isAppError(error, 'too_many_sessions')) {
           await post(message.chatId, t.busy(error.message)).catch(() => undefined);

@@ -98,6 +98,9 @@ function filesOf(message: RobotMessage, download: FileDownloader): InboundFile[]
   if (!content) return [];
   if (message.msgtype === 'file' && content.downloadCode)
     return [file(content.fileName || `file-${message.msgId}`, content.downloadCode)];
+  // A voice message DingTalk did not recognise itself (its `recognition` is the text otherwise).
+  if (message.msgtype === 'audio' && content.downloadCode && !content.recognition)
+    return [file(`voice-${message.msgId}`, content.downloadCode)];
   if (message.msgtype === 'picture' && content.downloadCode)
     return [file(`picture-${message.msgId}.png`, content.downloadCode)];
   if (message.msgtype === 'richText')

@@ -1,6 +1,6 @@
 /**
  * The few open-platform HTTP calls Aibox makes (tenant token, bot info, send and patch a
- * card, download a message's file), over the channels' HTTP client (http-call.ts). The SDK's `Client` would carry the whole
+ * card, upload a voice reply, download a message's file), over the channels' HTTP client (http-call.ts). The SDK's `Client` would carry the whole
  * generated API (+12 MB of RSS) for these; only its long connection (`WSClient`) is used.
  *
  * Every call has a time limit and stops when `signal` aborts. Failures are a `LarkApiError`
@@ -32,6 +32,8 @@ const TOKEN_MARGIN_MS = 3 * 60_000;
 export interface LarkRest {
   /** One JSON call: the answer's `data` (or the whole body when it has none). */
   call<T = Json>(name: string, method: 'GET' | 'POST' | 'PATCH', path: string, body?: Json): Promise<T>;
+  /** A multipart POST (a file upload): the answer's `data`. */
+  upload<T = Json>(name: string, path: string, body: { data: Buffer; type: string }): Promise<T>;
   /** A binary GET of at most `maxBytes` bytes. */
   download(name: string, path: string, maxBytes: number): Promise<Buffer>;
   /** Forgets the tenant token, so the next call fetches a fresh one. */
@@ -103,6 +105,9 @@ export function createLarkRest(options: LarkRestOptions): LarkRest {
   return {
     async call<T>(name: string, method: 'GET' | 'POST' | 'PATCH', path: string, body?: Json): Promise<T> {
       return larkData<T>(name, jsonOf(name, await authorized(name, path, { method, json: body })));
+    },
+    async upload<T>(name: string, path: string, body: { data: Buffer; type: string }): Promise<T> {
+      return larkData<T>(name, jsonOf(name, await authorized(name, path, { method: 'POST', body })));
     },
     async download(name, path, maxBytes) {
       const answer = await authorized(name, path, {

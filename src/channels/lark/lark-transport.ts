@@ -11,9 +11,11 @@
  */
 import { EventDispatcher, LoggerLevel, WSClient } from '@larksuiteoapi/node-sdk';
 import type { Logger } from '../../log/logger.js';
+import { oggOpusMs } from '../../media/voice/ogg-duration.js';
 import { createBackoff } from '../../util/backoff.js';
 import { sleep } from '../../util/sleep.js';
 import type { TransportTuning } from '../channel-kind.js';
+import { multipartBody } from '../multipart-body.js';
 import { FileTooLargeError } from '../read-limited.js';
 import type { ChannelTransport, InboundAction, InboundMessage } from '../types.js';
 import { LarkApiError } from './lark-api-error.js';
@@ -76,9 +78,13 @@ export function createLarkTransport(options: LarkTransportOptions): ChannelTrans
 
   /** One API call: its data, or a clear error; a refused token is renewed and a rate limit waited out once. */
   async function call<T = Json>(...args: Parameters<typeof rest.call>): Promise<T> {
+    return retried(() => rest.call<T>(...args));
+  }
+
+  async function retried<T>(run: () => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await rest.call<T>(...args);
+        return await run();
       } catch (error) {
         const failure = error instanceof Error ? error : new Error(String(error));
         const retry = attempt === 0 && failure instanceof LarkApiError;
@@ -210,6 +216,27 @@ export function createLarkTransport(options: LarkTransportOptions): ChannelTrans
     async send(chatId, text) {
       const sent = await createCard('send message', chatId, cardContent(text));
       if (!sent.message_id) throw new Error('send message: the platform gave no message_id');
+      return sent.message_id;
+    },
+    /** Feishu plays Opus in Ogg uploaded as `file_type: opus` with its duration in ms, sent as `audio`. */
+    async sendVoice(chatId, audio) {
+      const duration = oggOpusMs(audio);
+      if (duration === undefined) throw new Error('send voice: not Opus audio in Ogg');
+      const form = multipartBody(
+        { file_type: 'opus', file_name: 'reply.opus', duration: String(duration) },
+        { field: 'file', name: 'reply.opus', type: 'audio/ogg', data: audio },
+      );
+      const uploaded = await retried(() =>
+        rest.upload<{ file_key?: string }>('upload voice', '/open-apis/im/v1/files', form),
+      );
+      if (!uploaded.file_key) throw new Error('upload voice: the platform gave no file_key');
+      const sent = await call<{ message_id?: string }>(
+        'send voice',
+        'POST',
+        '/open-apis/im/v1/messages?receive_id_type=chat_id',
+        { receive_id: chatId, msg_type: 'audio', content: JSON.stringify({ file_key: uploaded.file_key }) },
+      );
+      if (!sent.message_id) throw new Error('send voice: the platform gave no message_id');
       return sent.message_id;
     },
     async sendWithButtons(chatId, text, buttons) {

@@ -5,7 +5,7 @@
  * stops the server. Answers are sent as MarkdownV2 and resent as plain text when
  * Telegram rejects the formatting.
  */
-import { Api, GrammyError } from 'grammy';
+import { Api, GrammyError, InputFile } from 'grammy';
 import type { Update } from 'grammy/types';
 import type { Logger } from '../../log/logger.js';
 import { createBackoff } from '../../util/backoff.js';
@@ -194,6 +194,13 @@ export function createTelegramTransport(options: TelegramTransportOptions): Tele
             apiSignal,
           ),
         text,
+      );
+      return String(sent.message_id);
+    },
+    async sendVoice(chatId, audio) {
+      const sent = await withRateLimit(
+        () => api.sendVoice(chatId, new InputFile(audio, 'reply.ogg'), {}, apiSignal),
+        stopper.signal,
       );
       return String(sent.message_id);
     },

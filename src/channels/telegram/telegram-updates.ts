@@ -22,6 +22,16 @@ function filesOf(message: Message, download: FileDownloader): InboundFile[] {
       download: (max) => download(file_id, max),
     });
   }
+  // A voice note (Opus in Ogg) or an audio file: saved like any file, then heard (chat-voice.ts).
+  const sound = message.voice ?? message.audio;
+  if (sound) {
+    const named = message.audio?.file_name;
+    files.push({
+      name: named ?? `voice-${message.message_id}.ogg`,
+      ...(sound.file_size !== undefined ? { size: sound.file_size } : {}),
+      download: (max) => download(sound.file_id, max),
+    });
+  }
   const photo = message.photo?.at(-1); // the largest size comes last
   if (photo) {
     files.push({

@@ -63,6 +63,13 @@ export const doctorCheckMessages = defineMessages({
     channelFailed: (label: string) => `${label}：凭据检查失败`,
     channelFix: (aibox: string) =>
       `按上面的提示修改，然后运行 ${aibox} channels check（见 docs/channels.md）`,
+    voiceOff: '语音消息：不转文字（未设置 media.transcription）',
+    voiceOn: (model: string, host: string) => `语音消息：由 ${host} 的 ${model} 转文字，ffmpeg 已安装`,
+    voiceNoFfmpeg: (tools: string) => `语音消息：已设置转文字，但缺少 ${tools}`,
+    voiceFfmpegFix: '安装 Debian 的 ffmpeg：sudo apt-get install ffmpeg',
+    voiceNoKey: (env: string) => `语音消息：转文字的密钥变量 ${env} 没有设置`,
+    voiceKeyFix: (env: string) => `设置环境变量 ${env}（服务运行时在 ~/.aibox/service.env 里）`,
+    voiceSpeech: (model: string) => `语音回答：开（${model}）`,
     diskOk: (free: string) => `磁盘：数据目录所在磁盘剩余 ${free}`,
     diskLow: (free: string) => `磁盘：数据目录所在磁盘只剩 ${free}`,
     diskFix: '清理空间（旧的 tool_results、archive、ai.log.*），或把 AIBOX_HOME 移到更大的磁盘',
@@ -145,6 +152,15 @@ export const doctorCheckMessages = defineMessages({
     channelFailed: (label: string) => `${label}: the credential check failed`,
     channelFix: (aibox: string) =>
       `fix what the lines above say, then run ${aibox} channels check (docs/channels.md)`,
+    voiceOff: 'voice notes: not transcribed (media.transcription is not set)',
+    voiceOn: (model: string, host: string) =>
+      `voice notes: transcribed by ${model} at ${host}, ffmpeg installed`,
+    voiceNoFfmpeg: (tools: string) => `voice notes: transcription is set but ${tools} is missing`,
+    voiceFfmpegFix: "install Debian's ffmpeg: sudo apt-get install ffmpeg",
+    voiceNoKey: (env: string) => `voice notes: the transcription key variable ${env} is not set`,
+    voiceKeyFix: (env: string) =>
+      `set the environment variable ${env} (for the service: in ~/.aibox/service.env)`,
+    voiceSpeech: (model: string) => `spoken replies: on (${model})`,
     diskOk: (free: string) => `disk: ${free} free where the data dir is`,
     diskLow: (free: string) => `disk: only ${free} free where the data dir is`,
     diskFix: 'free some space (old tool_results, archive, ai.log.*), or move AIBOX_HOME to a larger disk',

@@ -9,6 +9,7 @@ import { checkMemorySearch } from './check-memory-search.js';
 import { checkModel } from './check-model.js';
 import { checkPort } from './check-port.js';
 import { checkSandbox, type SandboxCheck } from './check-sandbox.js';
+import { checkVoice } from './check-voice.js';
 import type { DoctorInput } from './input.js';
 import { doctorCheckMessages } from './messages.js';
 import type { DoctorCheck } from './types.js';
@@ -50,6 +51,7 @@ export async function runDoctor(
     sandbox.check,
     ...mcp,
     ...channels,
+    checkVoice(input),
     checkDisk(input),
     port,
   ];

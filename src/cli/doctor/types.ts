@@ -2,7 +2,7 @@
 export type DoctorStatus = 'ok' | 'warn' | 'fail' | 'skip';
 
 export interface DoctorCheck {
-  /** Stable for scripts: `model`, `data_dir`, `database`, `memory_search`, `sandbox`, `mcp:<name>`, `channel:<name>`, `disk`, `port`. */
+  /** Stable for scripts: `model`, `data_dir`, `database`, `memory_search`, `sandbox`, `mcp:<name>`, `channel:<name>`, `voice`, `disk`, `port`. */
   id: string;
   status: DoctorStatus;
   /** One line for the user, in their language. */

@@ -6,6 +6,7 @@
 import OpenAI from 'openai';
 import { AppError } from '../../errors.js';
 import type { Lang } from '../../i18n/lang.js';
+import { cappedFetch } from '../../util/capped-fetch.js';
 import { estimateTextTokens } from '../../util/text-tokens.js';
 import type { Usage } from '../types.js';
 import { embeddingMessages } from './messages.js';
@@ -22,29 +23,6 @@ export interface Embedder {
 export const MAX_TEXT_CHARS = 4000;
 const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
 const MAX_DIMENSIONS = 8192;
-
-/** A fetch whose response body fails once it passes `maxBytes`. */
-function cappedFetch(maxBytes: number): typeof fetch {
-  return async (input, init) => {
-    const response = await fetch(input, init);
-    if (!response.body) return response;
-    let seen = 0;
-    const capped = response.body.pipeThrough(
-      new TransformStream<Uint8Array, Uint8Array>({
-        transform(chunk, controller) {
-          seen += chunk.byteLength;
-          if (seen > maxBytes) controller.error(new Error(`answer is over ${maxBytes} bytes`));
-          else controller.enqueue(chunk);
-        },
-      }),
-    );
-    return new Response(capped, {
-      status: response.status,
-      statusText: response.statusText,
-      headers: response.headers,
-    });
-  };
-}
 
 function checked(
   data: { index?: number; embedding?: unknown }[] | undefined,
