@@ -87,7 +87,8 @@ describe('llm.profile', () => {
     box = await startBox({ config: { llm: { profile: 'default' } } });
     box.llm.script({ text: 'hi' });
     const [first] = await ask(box);
-    expect(names(first)).toHaveLength(17);
+    expect(names(first)).toHaveLength(18);
+    expect(names(first)).toContain('conversation_search');
     expect(first.messages[0].content).toContain('# Recalling');
   });
 
