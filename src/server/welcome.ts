@@ -6,9 +6,9 @@
 import type { AppServices } from '../app/services.js';
 import { type HistoryEntry, PROTOCOL_VERSION, type ServerFrame } from '../protocol/frames.js';
 import type { TranscriptEntry } from '../session/types.js';
-import { dueTaskFrames } from '../tasks/frames.js';
 import { isoWithOffset } from '../util/clock.js';
 import { serverMessages } from './messages.js';
+import { dueTaskFrames } from './tasks/task-frames.js';
 
 export function wireTime(app: Pick<AppServices, 'clock' | 'config'>): string {
   return isoWithOffset(app.clock.now(), app.config.scheduler.timezone || undefined);
