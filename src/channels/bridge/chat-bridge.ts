@@ -14,7 +14,7 @@ import { type Lang, langOfText } from '../../i18n/lang.js';
 import type { Session, SessionEvent } from '../../session/types.js';
 import type { CommandRegistry } from '../../slash-commands/registry.js';
 import { setBounded } from '../../util/bounded-map.js';
-import { createStrangerGate } from '../access/stranger-gate.js';
+import { createChatGate } from '../access/chat-gate.js';
 import { type ChatApprovals, createChatApprovals } from '../approvals/chat-approvals.js';
 import { type ChannelMessages, channelMessages } from '../messages.js';
 import { createChatOutbox } from '../outbox/chat-outbox.js';
@@ -22,7 +22,6 @@ import type { OutboxStore } from '../outbox/outbox-store.js';
 import { FileTooLargeError } from '../read-limited.js';
 import type { ChannelTransport, InboundAction, InboundMessage } from '../types.js';
 import { createChatVoice } from './chat-voice.js';
-import { createRecentIds } from './recent-ids.js';
 import { saveChatFile } from './save-chat-files.js';
 import { splitText } from './split-text.js';
 import { createSpokenReplies } from './spoken-reply.js';
@@ -42,9 +41,7 @@ interface ChatBridgeOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-/** Redelivered events, refused chats and chats' languages remembered (bounded). */
-const RECENT_EVENTS = 2000;
-const REFUSED_CHATS = 10_000;
+/** Chats' languages remembered (bounded). */
 const CHAT_LANGS = 10_000;
 
 export interface ChatBridge {
@@ -69,12 +66,6 @@ export interface ChatBridge {
 export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
   const { app, transport } = options;
   const logger = app.logger.child({ module: 'channels', channel: transport.name });
-  const recent = createRecentIds(RECENT_EVENTS);
-  const refusedChats = createRecentIds(REFUSED_CHATS);
-  const strangers = createStrangerGate({
-    logPerMinute: app.config.channels.strangers.log_per_minute,
-    refusalsPerMinute: app.config.channels.strangers.refusals_per_minute,
-  });
 
   const outbox = createChatOutbox({
     transport,
@@ -90,7 +81,15 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
     for (const piece of splitText(text, transport.maxMessageChars)) await transport.send(chatId, piece);
   };
 
-  const isAllowed = (senderId: string) => options.allowed.isAllowed(transport.name, senderId);
+  const gate = createChatGate({
+    channel: transport.name,
+    allowed: options.allowed,
+    senders: options.senders,
+    strangers: app.config.channels.strangers,
+    logger,
+    say,
+    post,
+  });
 
   const sessionIdFor = (chatId: string) =>
     app.config.channels.session === 'main' ? 'main' : chatSessionId({ channel: transport.name, chatId });
@@ -115,24 +114,6 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
     post,
   });
   const { askIn } = approvals;
-
-  async function refuseOrPair(message: InboundMessage, t: ChannelMessages): Promise<void> {
-    if (options.senders.redeem(transport.name, message.senderId, message.text)) {
-      logger.info({ sender: message.senderId }, 'sender paired');
-      await post(message.chatId, t.paired);
-      return;
-    }
-    logStranger(message.senderId, 'message from a sender who is not allowed');
-    // One refusal per chat, and only as many as the stranger limits allow (stranger-gate.ts).
-    if (refusedChats.has(message.chatId) || !strangers.mayRefuse(message.senderId)) return;
-    refusedChats.firstSeen(message.chatId);
-    await say(message.chatId, t.refusal(message.senderId));
-  }
-
-  function logStranger(senderId: string, what: string): void {
-    const { write, unlogged } = strangers.log(senderId);
-    if (write) logger.info({ sender: senderId, ...(unlogged > 0 ? { unlogged } : {}) }, what);
-  }
 
   async function runCommand(message: InboundMessage, line: string, t: ChannelMessages): Promise<void> {
     // Telegram groups address commands as `/new@some_bot`.
@@ -245,21 +226,18 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
     connected: () => outbox.flush(),
     close: () => outbox.close(),
     async handleAction(action) {
-      if (!recent.firstSeen(action.eventId)) return;
+      if (!gate.firstSeen(action.eventId)) return;
       outbox.flush(); // the vendor reached us: it is probably reachable again
       try {
-        if (!isAllowed(action.senderId)) {
-          logStranger(action.senderId, 'button pressed by a sender who is not allowed');
-          if (!strangers.mayRefuse(action.senderId)) return;
-          return await action.acknowledge(channelMessages(langOf(action.chatId)).refusal(action.senderId));
-        }
+        if (!gate.isAllowed(action.senderId))
+          return await gate.refuseAction(action, channelMessages(langOf(action.chatId)));
         await approvals.answerButton(action);
       } catch (error) {
         logger.error({ err: error }, 'handling a chat button failed');
       }
     },
     async handle(message) {
-      if (!recent.firstSeen(message.eventId)) {
+      if (!gate.firstSeen(message.eventId)) {
         logger.debug({ event: message.eventId }, 'redelivered event ignored');
         return;
       }
@@ -268,7 +246,7 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
       const t = channelMessages(lang);
       try {
         // A stranger gets one refusal in their language, and changes nothing the chat is told later.
-        if (!isAllowed(message.senderId)) return await refuseOrPair(message, t);
+        if (!gate.isAllowed(message.senderId)) return await gate.refuseOrPair(message, t);
         rememberLang(message.chatId, lang);
         // The same limit as a WebSocket frame: a chat message is hostile input like any other.
         const limit = app.config.server.max_frame_bytes;
