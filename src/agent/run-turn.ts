@@ -10,17 +10,14 @@ import type { Lang } from '../i18n/lang.js';
 import type { ModelProfile } from '../providers/model-profile.js';
 import type { ChatMessage, ChatProvider, ProviderErrorCode, ToolCall, Usage } from '../providers/types.js';
 import type { AskPerson } from '../safety/types.js';
-import type { AnyTool, ToolResult } from '../tools/tool.js';
+import type { AnyTool } from '../tools/tool.js';
 import type { AgentEvent, TurnErrorCode } from './events.js';
-import { executeToolCall, parseArguments } from './execute-tool-call.js';
 import { agentMessages } from './messages.js';
 import { addUsage, type RoundOutcome, replyText, runModelRound } from './model-round.js';
 import { type RunawayLimits, RunawayWatch } from './runaway-watch.js';
 import { createToolOffer } from './tool-offer.js';
+import { MAX_MALFORMED_CALLS, runToolRound, type ToolRoundDeps, type ToolRoundState } from './tool-round.js';
 import type { TurnMeter } from './turn-meter.js';
-
-/** Malformed tool calls in a row (unknown tool, bad JSON, refused arguments) that end the turn. */
-export const MAX_MALFORMED_CALLS = 3;
 
 export interface RunTurnOptions {
   turnId: string;
@@ -140,8 +137,21 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
       maxRepeatCalls: options.runaway?.maxRepeatCalls ?? 3,
       maxStaleRounds: options.runaway?.maxStaleRounds ?? 4,
     });
-    let runaway: string | undefined;
-    let malformedInARow = 0;
+    const state: ToolRoundState = { malformedInARow: 0 };
+    const roundDeps: ToolRoundDeps = {
+      turnId,
+      sessionId: options.sessionId,
+      lang,
+      signal,
+      tools: byName,
+      offer,
+      watch,
+      abortGraceMs: options.abortGraceMs ?? 2000,
+      ...(options.askPerson ? { askPerson: options.askPerson } : {}),
+      clock,
+      emit,
+      record,
+    };
     for (let round = 0; round < options.maxRounds; round++) {
       if (signal.aborted) return fail('aborted', text.aborted());
       const refusal = meter?.beforeRound(usage.totalTokens);
@@ -171,70 +181,12 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
       record(assistantMessage(outcome.text, outcome.reasoning, calls));
       if (calls.length === 0) return complete(outcome.text, false);
 
-      let endConversation = false;
-      for (const call of calls) {
-        const name = call.function.name;
-        const parsed = parseArguments(call.function.arguments);
-        let result: ToolResult;
-        if (signal.aborted) result = { ok: false, content: text.toolNotRun(name) };
-        else if (endConversation) result = { ok: false, content: text.toolSkippedEnd(name) };
-        else if (runaway) result = { ok: false, content: text.toolNotRunRunaway(name) };
-        else if (malformedInARow >= MAX_MALFORMED_CALLS)
-          result = { ok: false, content: text.toolNotRunMalformed(name) };
-        // A call that cannot run is a malformed call (counted above), not a loop.
-        else if (byName.has(name) && parsed.ok && watch.repeated(call)) {
-          runaway = text.repeatedCall(name, watch.repeatCount);
-          result = { ok: false, content: text.toolNotRunRunaway(name) };
-        } else {
-          emit({
-            type: 'tool_start',
-            turnId,
-            callId: call.id,
-            name,
-            args: parsed.ok ? parsed.value : call.function.arguments,
-          });
-          const started = clock();
-          // A compact turn's first call of a tool it was not offered shows the model its definition.
-          const firstContact = byName.has(name) && !offer.offered(name);
-          offer.called(name);
-          const executed = await executeToolCall({
-            call,
-            parsed,
-            tools: byName,
-            lang,
-            abortGraceMs: options.abortGraceMs ?? 2000,
-            context: {
-              signal,
-              sessionId: options.sessionId,
-              turnId,
-              ...(options.askPerson ? { askPerson: options.askPerson } : {}),
-              output: (stream, chunk) =>
-                emit({ type: 'tool_output', turnId, callId: call.id, stream, text: chunk }),
-            },
-          });
-          if (!executed.malformed) malformedInARow = 0;
-          else if (!firstContact) malformedInARow++;
-          const { malformed: _counted, ...toolResult } = executed;
-          result = toolResult;
-          emit({
-            type: 'tool_end',
-            turnId,
-            callId: call.id,
-            name,
-            ok: result.ok,
-            content: result.content,
-            durationMs: Math.max(0, clock() - started),
-            ...(result.fullOutputPath ? { fullOutputPath: result.fullOutputPath } : {}),
-          });
-          if (result.endConversation) endConversation = true;
-        }
-        record({ role: 'tool', tool_call_id: call.id, content: result.content });
-      }
+      const { endConversation } = await runToolRound(calls, state, roundDeps);
       if (signal.aborted) return fail('aborted', text.aborted());
-      if (malformedInARow >= MAX_MALFORMED_CALLS)
+      if (state.malformedInARow >= MAX_MALFORMED_CALLS)
         return fail('malformed_tool_calls', text.malformedCalls(MAX_MALFORMED_CALLS));
       if (endConversation) return complete(outcome.text, true);
-      if (runaway) return fail('runaway', runaway);
+      if (state.runaway) return fail('runaway', state.runaway);
       const results = added.slice(-calls.length).map((m) => (m.role === 'tool' ? m.content : ''));
       if (watch.stale(results))
         return fail('runaway', text.staleRounds(options.runaway?.maxStaleRounds ?? 4));

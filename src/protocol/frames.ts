@@ -18,6 +18,18 @@ export const SESSION_ID = /^[A-Za-z0-9_.:-]{1,64}$/;
 /** A person's answer to an approval request. */
 export type ApprovalDecision = 'allow' | 'always' | 'deny';
 
+/**
+ * What a rescan of the skills dir changed, by skill name: the `skills_changed` frame,
+ * `POST /api/skills/reload` and `SkillRegistry.reload()` (src/skills/types.ts) all carry it.
+ */
+export interface SkillsChange {
+  added: string[];
+  removed: string[];
+  changed: string[];
+  broken: string[];
+  total: number;
+}
+
 /** One transcript entry of the `history` frame (wire snake_case). */
 export interface HistoryEntry {
   role: 'user' | 'assistant' | 'tool';
@@ -244,14 +256,7 @@ export type ServerFrame =
     }
   /** `turn_id`: a notice about that turn (a budget's 80 % warning), shown with it. */
   | { type: 'info'; content: string; session?: string; turn_id?: string }
-  | {
-      type: 'skills_changed';
-      added: string[];
-      removed: string[];
-      changed: string[];
-      broken: string[];
-      total: number;
-    }
+  | ({ type: 'skills_changed' } & SkillsChange)
   | SchedulerFrame
   | TaskReplyFrame
   | { type: 'pong'; timestamp?: string }

@@ -8,18 +8,7 @@ import type { Hub } from './broadcast.js';
 export function forwardAppEvents(app: AppServices, hub: Hub): () => void {
   const offs: (() => void)[] = [];
   if (app.scheduler) offs.push(app.scheduler.onEvent((event) => hub.toAll({ ...event })));
-  offs.push(
-    app.skills.onChange((r) =>
-      hub.toAll({
-        type: 'skills_changed',
-        added: r.added,
-        removed: r.removed,
-        changed: r.changed,
-        broken: r.broken,
-        total: r.total,
-      }),
-    ),
-  );
+  offs.push(app.skills.onChange((r) => hub.toAll({ type: 'skills_changed', ...r })));
   return () => {
     for (const off of offs) off();
   };

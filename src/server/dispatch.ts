@@ -78,7 +78,7 @@ async function dispatchFrame(deps: DispatchDeps, conn: Connection, frame: Client
     }
     case 'task': {
       // Checked with zod: loaded by the first task frame, not at start.
-      const { handleTaskFrame } = await import('../tasks/task-frame.js');
+      const { handleTaskFrame } = await import('./tasks/task-frame.js');
       conn.send(
         handleTaskFrame(frame, {
           tasks: app.tasks,

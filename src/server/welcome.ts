@@ -4,23 +4,19 @@
  * print it), three `info` lines, the session's `history`, then due tasks.
  */
 import type { AppServices } from '../app/services.js';
-import {
-  PROTOCOL_VERSION,
-  type ServerFrame,
-  type HistoryEntry as WireHistoryEntry,
-} from '../protocol/frames.js';
-import type { HistoryEntry } from '../session/types.js';
-import { dueTaskFrames } from '../tasks/frames.js';
+import { type HistoryEntry, PROTOCOL_VERSION, type ServerFrame } from '../protocol/frames.js';
+import type { TranscriptEntry } from '../session/types.js';
 import { isoWithOffset } from '../util/clock.js';
 import { serverMessages } from './messages.js';
+import { dueTaskFrames } from './tasks/task-frames.js';
 
 export function wireTime(app: Pick<AppServices, 'clock' | 'config'>): string {
   return isoWithOffset(app.clock.now(), app.config.scheduler.timezone || undefined);
 }
 
-/** HistoryEntry → the wire's snake_case. */
-function historyMessage(entry: HistoryEntry): WireHistoryEntry {
-  const out: WireHistoryEntry = { role: entry.role, content: entry.content, at: entry.at };
+/** A session transcript entry → the wire's snake_case. */
+function historyMessage(entry: TranscriptEntry): HistoryEntry {
+  const out: HistoryEntry = { role: entry.role, content: entry.content, at: entry.at };
   if (entry.turnId) out.turn_id = entry.turnId;
   if (entry.toolCalls) out.tool_calls = entry.toolCalls;
   if (entry.callId) out.call_id = entry.callId;

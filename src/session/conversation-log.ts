@@ -13,7 +13,7 @@ import type { Logger } from '../log/logger.js';
 import type { ChatMessage } from '../providers/types.js';
 import { type Clock, isoWithOffset } from '../util/clock.js';
 import type { IdGenerator } from '../util/ids.js';
-import type { HistoryEntry } from './types.js';
+import type { TranscriptEntry } from './types.js';
 
 interface ConversationLogDeps {
   sessionId: string;
@@ -32,9 +32,9 @@ function topicOf(content: string): string {
   return flat.length <= TOPIC_CHARS ? flat : `${flat.slice(0, TOPIC_CHARS)}…`;
 }
 
-function toHistoryEntry(row: StoredMessage): HistoryEntry {
-  const entry: HistoryEntry = {
-    role: row.role as HistoryEntry['role'],
+function toTranscriptEntry(row: StoredMessage): TranscriptEntry {
+  const entry: TranscriptEntry = {
+    role: row.role as TranscriptEntry['role'],
     content: row.content ?? '',
     at: row.createdAt,
   };
@@ -96,9 +96,9 @@ export class ConversationLog {
     return this.conversation ? this.deps.messages.live(this.conversation.id) : [];
   }
 
-  history(limit: number): HistoryEntry[] {
+  history(limit: number): TranscriptEntry[] {
     if (!this.conversation || limit <= 0) return [];
-    return this.deps.messages.recentTranscript(this.conversation.id, limit).map(toHistoryEntry);
+    return this.deps.messages.recentTranscript(this.conversation.id, limit).map(toTranscriptEntry);
   }
 
   /** The model ended the conversation: the next message starts a new one. */

@@ -11,7 +11,7 @@ import type { ConversationLog } from './conversation-log.js';
 import { sessionMessages } from './messages.js';
 import type { TurnDeps } from './run-session-turn.js';
 import { runSessionTurn } from './run-session-turn.js';
-import type { EnqueueInput, HistoryEntry, Session, SessionEvent, TurnOutcome } from './types.js';
+import type { EnqueueInput, Session, SessionEvent, TranscriptEntry, TurnOutcome } from './types.js';
 
 type Job =
   | { kind: 'turn'; turnId: string; input: EnqueueInput; resolve: (outcome: TurnOutcome) => void }
@@ -157,7 +157,7 @@ export function createSession(deps: SessionDeps): ManagedSession {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    history(limit: number): HistoryEntry[] {
+    history(limit: number): TranscriptEntry[] {
       return deps.log.history(limit);
     },
     reset() {

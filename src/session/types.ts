@@ -29,8 +29,8 @@ export type TurnOutcome =
   | { status: 'complete'; turnId: string; content: string; endConversation: boolean; usage: Usage }
   | { status: 'error'; turnId: string; code: TurnErrorCode; message: string };
 
-/** One transcript entry, as sent in the `history` frame. */
-export interface HistoryEntry {
+/** One entry of a session transcript (the `history` frame sends it as the wire's `HistoryEntry`). */
+export interface TranscriptEntry {
   role: 'user' | 'assistant' | 'tool';
   content: string;
   /** ISO 8601 with offset. */
@@ -72,7 +72,7 @@ export interface Session {
   readonly queueLength: number;
   subscribe(listener: (event: SessionEvent) => void): () => void;
   /** The last `limit` transcript entries of the current conversation. */
-  history(limit: number): HistoryEntry[];
+  history(limit: number): TranscriptEntry[];
   /** Archives the current conversation and starts a new one (aborts a running turn first). */
   reset(): Promise<void>;
 }

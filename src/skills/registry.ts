@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { AppError } from '../errors.js';
 import type { Lang } from '../i18n/lang.js';
+import type { SkillsChange } from '../protocol/frames.js';
 import { envWithoutSecrets } from '../util/secret-env.js';
 import { ProbeCache } from './cache/probe-cache.js';
 import { readProbeCacheFile, writeProbeCacheFile } from './cache/probe-cache-file.js';
@@ -18,7 +19,7 @@ import { defaultGlossary } from './search/glossary.js';
 import { readSearchDocs, writeSearchDocs } from './search/search-docs-file.js';
 import { buildSearchIndex, createSearchDocCache, type SearchIndex } from './search/search-index.js';
 import { createSegmenter, type Segmenter } from './search/segmenter.js';
-import type { ReloadResult, Skill, SkillDiagnostic, SkillProvenanceView, SkillRegistry } from './types.js';
+import type { Skill, SkillDiagnostic, SkillProvenanceView, SkillRegistry } from './types.js';
 import type { DirWatcher } from './watcher.js';
 
 /** The part of a logger (src/log/logger.ts) the engine uses. */
@@ -82,9 +83,9 @@ export interface SkillEngine extends SkillRegistry {
   stats(): SkillEngineStats;
 }
 
-function diff(previous: ReadonlyMap<string, Skill>, next: LoadResult): ReloadResult {
+function diff(previous: ReadonlyMap<string, Skill>, next: LoadResult): SkillsChange {
   const names = new Set(next.skills.map((s) => s.name));
-  const result: ReloadResult = { added: [], removed: [], changed: [], broken: [], total: next.skills.length };
+  const result: SkillsChange = { added: [], removed: [], changed: [], broken: [], total: next.skills.length };
   for (const skill of next.skills) {
     const before = previous.get(skill.name);
     if (!before) result.added.push(skill.name);
@@ -147,7 +148,7 @@ export async function createSkillRegistry(options: SkillRegistryOptions): Promis
         options.logger?.warn({ err: error, file }, 'skills search tokens not written'),
       );
   };
-  const listeners = new Set<(result: ReloadResult) => void>();
+  const listeners = new Set<(result: SkillsChange) => void>();
   const stats: SkillEngineStats = { probesSpawned: 0, skillFilesRead: 0, reloads: 0 };
   const onRead = () => {
     stats.skillFilesRead += 1;
@@ -172,7 +173,7 @@ export async function createSkillRegistry(options: SkillRegistryOptions): Promis
   const stop = new AbortController();
   let retrying = false;
 
-  const doReload = async (): Promise<ReloadResult> => {
+  const doReload = async (): Promise<SkillsChange> => {
     const next = await loadSkills({ dir, t, probe, concurrency, cache, onRead });
     if (options.cacheFile && cache.takeChanges()) {
       // Only after loads that probed (or dropped) something; a failed write costs probes next start.
@@ -206,8 +207,8 @@ export async function createSkillRegistry(options: SkillRegistryOptions): Promis
 
   // Reloads run one at a time; calls made while one waits to start share it.
   let tail: Promise<unknown> = Promise.resolve();
-  let queued: Promise<ReloadResult> | undefined;
-  const reload = (): Promise<ReloadResult> => {
+  let queued: Promise<SkillsChange> | undefined;
+  const reload = (): Promise<SkillsChange> => {
     if (queued) return queued;
     const run = tail.then(() => {
       queued = undefined;

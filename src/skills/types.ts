@@ -1,4 +1,5 @@
 /** The skill engine's contract (see ../../docs/skills.md and the skill format spec). */
+import type { SkillsChange } from '../protocol/frames.js';
 
 export type SkillType = 'executable' | 'markdown';
 
@@ -36,14 +37,6 @@ export interface SkillDiagnostic {
   file: string;
   status: 'ok' | 'broken' | 'ignored';
   reason?: string;
-}
-
-export interface ReloadResult {
-  added: string[];
-  removed: string[];
-  changed: string[];
-  broken: string[];
-  total: number;
 }
 
 export interface SkillSearchHit {
@@ -128,13 +121,13 @@ export interface SkillRegistry {
   /** Ranked, Chinese-aware search; an empty keyword lists every skill. */
   search(keyword: string, options?: { limit?: number }): SkillSearchResult;
   /** Rescans the dir; unchanged files are not probed again. */
-  reload(): Promise<ReloadResult>;
+  reload(): Promise<SkillsChange>;
   /** Validated, atomic install from a source file; reloads before it returns. */
   install(source: string, options?: InstallOptions): Promise<InstalledSkill>;
   remove(name: string): Promise<void>;
   /** Where the skill came from; undefined for one the user placed by hand (no record). */
   provenance(name: string): SkillProvenanceView | undefined;
   /** Called after every reload that changed something (manual, install, or watcher). */
-  onChange(listener: (result: ReloadResult) => void): () => void;
+  onChange(listener: (result: SkillsChange) => void): () => void;
   close(): Promise<void>;
 }

@@ -4,7 +4,7 @@
  * (no fourth request), the history valid.
  */
 import { describe, expect, it } from 'vitest';
-import { MAX_MALFORMED_CALLS } from '../../src/agent/run-turn.js';
+import { MAX_MALFORMED_CALLS } from '../../src/agent/tool-round.js';
 import { expectAllCallsAnswered, useTurnLlm } from './turn-harness.js';
 
 const fake = useTurnLlm();

@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ErrorCode } from '../../src/error-codes.js';
 import { isAppError } from '../../src/errors.js';
+import type { SkillsChange } from '../../src/protocol/frames.js';
 import { createSkillRegistry, type SkillEngine } from '../../src/skills/registry.js';
-import type { ReloadResult } from '../../src/skills/types.js';
 import { bashSkill, put, script, tempDir } from './fixtures.js';
 
 const open: SkillEngine[] = [];
@@ -66,7 +66,7 @@ describe('registry: cache and reload', () => {
     bashSkill(dir, 'gone', 'Gone');
     put(dir, 'doc.md', '# Doc');
     const r = await registry(dir);
-    const events: ReloadResult[] = [];
+    const events: SkillsChange[] = [];
     r.onChange((e) => events.push(e));
     rmSync(join(dir, 'gone'));
     bashSkill(dir, 'fresh', 'Fresh');
@@ -117,7 +117,7 @@ echo "Sleepy"
     const dir = tempDir();
     const r = await registry(dir, { watch: true });
     const next = () =>
-      new Promise<ReloadResult>((resolve) => {
+      new Promise<SkillsChange>((resolve) => {
         const off = r.onChange((e) => {
           off();
           resolve(e);

@@ -1,7 +1,8 @@
 /** The skills tab: list with status (broken ones with their reason), search, full content, reload, install. */
+
+import type { SkillsChange } from '../../src/protocol/frames.js';
 import type {
   InstalledSkillDto,
-  ReloadDto,
   ScanRefusalDto,
   SkillDetailDto,
   SkillDto,
@@ -162,7 +163,7 @@ export function createSkillsView(
   });
   reload.addEventListener('click', async () => {
     try {
-      const result = await api.post<ReloadDto>('/skills/reload');
+      const result = await api.post<SkillsChange>('/skills/reload');
       toast(
         t().skillsReloaded(result.total, result.added.length + result.removed.length + result.changed.length),
       );

@@ -11,26 +11,17 @@ import type { SenderStore } from '../../chats/sender-store.js';
 import { workspaceDir } from '../../config/workspace-dir.js';
 import { describeError, isAppError } from '../../errors.js';
 import { type Lang, langOfText } from '../../i18n/lang.js';
-import type { ApprovalEvent, PendingApproval } from '../../safety/approvals/approval-broker.js';
-import type { ApprovalAnswer, ApprovalRequest } from '../../safety/types.js';
 import type { Session, SessionEvent } from '../../session/types.js';
 import type { CommandRegistry } from '../../slash-commands/registry.js';
 import { setBounded } from '../../util/bounded-map.js';
-import { createStrangerGate } from '../access/stranger-gate.js';
-import {
-  approvalButtons,
-  approvalText,
-  decidedText,
-  parseApprovalData,
-} from '../approvals/approval-prompt.js';
-import { createWordApprovals, replyWordsHint, type WordReading } from '../approvals/word-approvals.js';
+import { createChatGate } from '../access/chat-gate.js';
+import { type ChatApprovals, createChatApprovals } from '../approvals/chat-approvals.js';
 import { type ChannelMessages, channelMessages } from '../messages.js';
 import { createChatOutbox } from '../outbox/chat-outbox.js';
 import type { OutboxStore } from '../outbox/outbox-store.js';
 import { FileTooLargeError } from '../read-limited.js';
 import type { ChannelTransport, InboundAction, InboundMessage } from '../types.js';
 import { createChatVoice } from './chat-voice.js';
-import { createRecentIds } from './recent-ids.js';
 import { saveChatFile } from './save-chat-files.js';
 import { splitText } from './split-text.js';
 import { createSpokenReplies } from './spoken-reply.js';
@@ -50,16 +41,8 @@ interface ChatBridgeOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-/** Redelivered events, refused chats and chats' languages remembered (bounded). */
-const RECENT_EVENTS = 2000;
-const REFUSED_CHATS = 10_000;
+/** Chats' languages remembered (bounded). */
 const CHAT_LANGS = 10_000;
-
-/** The chat message showing an approval request, and whether it has buttons. */
-interface ShownApproval {
-  id: string;
-  buttons: boolean;
-}
 
 export interface ChatBridge {
   handle(message: InboundMessage): Promise<void>;
@@ -76,28 +59,13 @@ export interface ChatBridge {
   close(): void;
   /** The language the chat last wrote in (the server's language until it has written). */
   langOf(chatId: string): Lang;
-  /**
-   * Lets the chat answer the approval requests of `sessionId` (shown with buttons, `heading`
-   * above each) until the returned function is called. Its own turns use it; so does a task's
-   * run that posts its result to this chat (docs/channels.md, "Approvals from the chat").
-   */
-  askIn(
-    chatId: string,
-    sessionId: string,
-    heading?: string,
-    accepts?: (request: ApprovalRequest) => boolean,
-  ): () => void;
+  /** Lets the chat answer a session's approval requests for a while (ChatApprovals.askIn). */
+  askIn: ChatApprovals['askIn'];
 }
 
 export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
   const { app, transport } = options;
   const logger = app.logger.child({ module: 'channels', channel: transport.name });
-  const recent = createRecentIds(RECENT_EVENTS);
-  const refusedChats = createRecentIds(REFUSED_CHATS);
-  const strangers = createStrangerGate({
-    logPerMinute: app.config.channels.strangers.log_per_minute,
-    refusalsPerMinute: app.config.channels.strangers.refusals_per_minute,
-  });
 
   const outbox = createChatOutbox({
     transport,
@@ -113,7 +81,15 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
     for (const piece of splitText(text, transport.maxMessageChars)) await transport.send(chatId, piece);
   };
 
-  const isAllowed = (senderId: string) => options.allowed.isAllowed(transport.name, senderId);
+  const gate = createChatGate({
+    channel: transport.name,
+    allowed: options.allowed,
+    senders: options.senders,
+    strangers: app.config.channels.strangers,
+    logger,
+    say,
+    post,
+  });
 
   const sessionIdFor = (chatId: string) =>
     app.config.channels.session === 'main' ? 'main' : chatSessionId({ channel: transport.name, chatId });
@@ -128,117 +104,16 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
   /** Remembered for what the chat is told later; only an allowed sender's message sets it. */
   const rememberLang = (chatId: string, lang: Lang) => setBounded(chatLangs, chatId, lang, CHAT_LANGS);
 
-  /** Chat → sessions whose approval requests it may answer now (a session once per `askIn`). */
-  const askable = new Map<string, string[]>();
-
-  /** Approval id → the chat message showing it (a promise: the send may still be in flight). */
-  const approvalMessages = new Map<string, Promise<ShownApproval | undefined>>();
-
-  /** Requests shown without buttons (none, or sending them failed): a one-word reply answers them. */
-  const wordApprovals = createWordApprovals();
-
-  const sendApproval = async (
-    chatId: string,
-    pending: PendingApproval,
-    t: ChannelMessages,
-    text: string,
-  ): Promise<ShownApproval> => {
-    if (transport.sendWithButtons) {
-      try {
-        const id = await transport.sendWithButtons(chatId, text, approvalButtons(pending, t));
-        return { id, buttons: true };
-      } catch (error) {
-        logger.warn({ err: error }, 'sending approval buttons failed; asking for a one-word reply instead');
-      }
-    }
-    const code = wordApprovals.add(chatId, pending);
-    try {
-      return {
-        id: await transport.send(chatId, `${text}\n\n${replyWordsHint(pending, code, t)}`),
-        buttons: false,
-      };
-    } catch (error) {
-      // The chat never saw it: no word typed there may answer it.
-      wordApprovals.remove(pending.approvalId);
-      throw error;
-    }
-  };
-
-  /** Shows the decision on the request's message, or posts it where that cannot be edited. */
-  const showDecision = (chatId: string, shown: ShownApproval, text: string) => {
-    const replace = shown.buttons ? (transport.settleButtons ?? transport.edit) : transport.edit;
-    return replace ? replace.call(transport, chatId, shown.id, text) : say(chatId, text);
-  };
-
-  /**
-   * Shows the session's approval requests in the chat, and once decided edits each in place
-   * (or, where messages cannot be edited, posts the decision).
-   */
-  const showApproval = (chatId: string, event: ApprovalEvent, heading: string) => {
-    const t = channelMessages(langOf(chatId));
-    const above = (text: string) => (heading ? `${heading}\n${text}` : text);
-    if (event.type === 'requested') {
-      const { pending } = event;
-      const sent = sendApproval(chatId, pending, t, above(approvalText(pending.request, t))).catch(
-        (error: unknown) => {
-          logger.warn({ err: error }, 'sending an approval request to the chat failed');
-          return undefined;
-        },
-      );
-      approvalMessages.set(pending.approvalId, sent);
-      return;
-    }
-    const shown = approvalMessages.get(event.approvalId);
-    if (!shown) return;
-    approvalMessages.delete(event.approvalId);
-    const code = wordApprovals.remove(event.approvalId);
-    void shown.then(async (message) => {
-      if (message === undefined) return;
-      const decided = decidedText(event.request, event.outcome, t);
-      const text = above(code ? `${t.approvalCode(code)}\n${decided}` : decided);
-      await showDecision(chatId, message, text).catch((error: unknown) =>
-        logger.warn({ err: error }, 'updating an approval message failed'),
-      );
-    });
-  };
-
-  const askIn = (
-    chatId: string,
-    sessionId: string,
-    heading = '',
-    accepts: (request: ApprovalRequest) => boolean = () => true,
-  ) => {
-    const sessions = askable.get(chatId) ?? [];
-    askable.set(chatId, [...sessions, sessionId]);
-    const detach = app.approvals.attach(sessionId, (event) => {
-      if (event.type !== 'requested' || accepts(event.pending.request)) showApproval(chatId, event, heading);
-    });
-    return () => {
-      detach();
-      const left = [...(askable.get(chatId) ?? [])];
-      left.splice(left.indexOf(sessionId), 1);
-      if (left.length > 0) askable.set(chatId, left);
-      else askable.delete(chatId);
-    };
-  };
-
-  async function refuseOrPair(message: InboundMessage, t: ChannelMessages): Promise<void> {
-    if (options.senders.redeem(transport.name, message.senderId, message.text)) {
-      logger.info({ sender: message.senderId }, 'sender paired');
-      await post(message.chatId, t.paired);
-      return;
-    }
-    logStranger(message.senderId, 'message from a sender who is not allowed');
-    // One refusal per chat, and only as many as the stranger limits allow (stranger-gate.ts).
-    if (refusedChats.has(message.chatId) || !strangers.mayRefuse(message.senderId)) return;
-    refusedChats.firstSeen(message.chatId);
-    await say(message.chatId, t.refusal(message.senderId));
-  }
-
-  function logStranger(senderId: string, what: string): void {
-    const { write, unlogged } = strangers.log(senderId);
-    if (write) logger.info({ sender: senderId, ...(unlogged > 0 ? { unlogged } : {}) }, what);
-  }
+  const approvals = createChatApprovals({
+    transport,
+    approvals: app.approvals,
+    logger,
+    langOf,
+    sessionIdFor,
+    say,
+    post,
+  });
+  const { askIn } = approvals;
 
   async function runCommand(message: InboundMessage, line: string, t: ChannelMessages): Promise<void> {
     // Telegram groups address commands as `/new@some_bot`.
@@ -344,43 +219,6 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
     }
   }
 
-  /** Answers an approval from the chat; resolves with what to tell the person who answered. */
-  function answerApproval(chatId: string, senderId: string, approvalId: string, answer: ApprovalAnswer) {
-    const t = channelMessages(langOf(chatId));
-    const by = `${transport.name}:${senderId}`;
-    const sessions = new Set([sessionIdFor(chatId), ...(askable.get(chatId) ?? [])]);
-    const result = app.approvals.answer(approvalId, answer, by, sessions);
-    logger.info({ approval: approvalId, answer, by, status: result.status }, 'approval answered from chat');
-    const notice = {
-      accepted: t.approvalAccepted,
-      already_decided: t.approvalTooLate,
-      unknown: t.approvalUnknown,
-    };
-    return notice[result.status];
-  }
-
-  /** A one-word answer (word-approvals.ts): decides the request it names, or asks which one. */
-  async function answerWord(message: InboundMessage, word: WordReading, t: ChannelMessages): Promise<void> {
-    if (word.kind === 'answer') {
-      const notice = answerApproval(message.chatId, message.senderId, word.approvalId, word.answer);
-      // An accepted answer is shown by the decision message; anything else is said here.
-      if (notice !== t.approvalAccepted) await post(message.chatId, notice);
-    } else if (word.kind === 'too_late') {
-      await post(message.chatId, `${t.approvalCode(word.code)}: ${t.approvalTooLate}`);
-    } else if (word.kind === 'which') {
-      const lines = word.waiting.map((w) => `${w.code}: ${w.summary}`).join('\n');
-      await post(message.chatId, t.approvalWhich(word.waiting[0]?.code ?? '', lines, word.named));
-    }
-  }
-
-  async function answerButton(action: InboundAction): Promise<void> {
-    const parsed = parseApprovalData(action.data);
-    if (!parsed) return action.acknowledge(channelMessages(langOf(action.chatId)).approvalUnknown);
-    await action.acknowledge(
-      answerApproval(action.chatId, action.senderId, parsed.approvalId, parsed.answer),
-    );
-  }
-
   return {
     post,
     langOf,
@@ -388,21 +226,18 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
     connected: () => outbox.flush(),
     close: () => outbox.close(),
     async handleAction(action) {
-      if (!recent.firstSeen(action.eventId)) return;
+      if (!gate.firstSeen(action.eventId)) return;
       outbox.flush(); // the vendor reached us: it is probably reachable again
       try {
-        if (!isAllowed(action.senderId)) {
-          logStranger(action.senderId, 'button pressed by a sender who is not allowed');
-          if (!strangers.mayRefuse(action.senderId)) return;
-          return await action.acknowledge(channelMessages(langOf(action.chatId)).refusal(action.senderId));
-        }
-        await answerButton(action);
+        if (!gate.isAllowed(action.senderId))
+          return await gate.refuseAction(action, channelMessages(langOf(action.chatId)));
+        await approvals.answerButton(action);
       } catch (error) {
         logger.error({ err: error }, 'handling a chat button failed');
       }
     },
     async handle(message) {
-      if (!recent.firstSeen(message.eventId)) {
+      if (!gate.firstSeen(message.eventId)) {
         logger.debug({ event: message.eventId }, 'redelivered event ignored');
         return;
       }
@@ -411,7 +246,7 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
       const t = channelMessages(lang);
       try {
         // A stranger gets one refusal in their language, and changes nothing the chat is told later.
-        if (!isAllowed(message.senderId)) return await refuseOrPair(message, t);
+        if (!gate.isAllowed(message.senderId)) return await gate.refuseOrPair(message, t);
         rememberLang(message.chatId, lang);
         // The same limit as a WebSocket frame: a chat message is hostile input like any other.
         const limit = app.config.server.max_frame_bytes;
@@ -419,8 +254,8 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
         // Where the box may later post a task's result (src/chats/notify-targets.ts): a chat an allowed sender uses.
         options.senders.rememberChat(transport.name, message.chatId, message.senderId, message.direct);
         const text = message.text.trim();
-        const word = wordApprovals.read(message.chatId, message.files.length === 0 ? text : '');
-        if (word.kind !== 'none') return await answerWord(message, word, t);
+        const word = approvals.read(message.chatId, message.files.length === 0 ? text : '');
+        if (word.kind !== 'none') return await approvals.answerWord(message, word, t);
         if (text.startsWith('/') && message.files.length === 0) return await runCommand(message, text, t);
         const { content, voice: fromVoice } = await withFiles(message, t, lang);
         if (content.trim() === '') return;

@@ -30,7 +30,7 @@ async function loadTaskModules() {
   const [schedule, describe, frames, store] = await Promise.all([
     import('../../tasks/build-schedule.js'),
     import('../../tasks/describe.js'),
-    import('../../tasks/frames.js'),
+    import('../../server/tasks/task-frames.js'),
     import('../../tasks/store.js'),
   ]);
   return { ...schedule, ...describe, ...frames, ...store };

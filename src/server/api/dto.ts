@@ -83,14 +83,6 @@ export interface SkillSearchDto {
   hits: { skill: SkillDto; score: number; snippet: string }[];
 }
 
-export interface ReloadDto {
-  added: string[];
-  removed: string[];
-  changed: string[];
-  broken: string[];
-  total: number;
-}
-
 export type ScheduleKindDto = 'once' | 'immediate' | 'interval' | 'daily' | 'weekly' | 'monthly' | 'cron';
 
 export interface ScheduleDto {

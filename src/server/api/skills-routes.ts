@@ -9,12 +9,12 @@ import { UPLOAD_DIR_PREFIX } from '../../app/leftovers.js';
 import type { AppServices } from '../../app/services.js';
 import { describeError, isAppError } from '../../errors.js';
 import type { Lang } from '../../i18n/lang.js';
+import type { SkillsChange } from '../../protocol/frames.js';
 import { describeFinding } from '../../skills/install/install-report.js';
 import { installScanMessages } from '../../skills/messages.js';
 import type { ScanFinding, Skill, SkillRegistry } from '../../skills/types.js';
 import type {
   InstalledSkillDto,
-  ReloadDto,
   ScanFindingDto,
   ScanRefusalDto,
   SkillDetailDto,
@@ -105,7 +105,7 @@ export function createSkillsRoutes(services: AppServices, t: ApiMessages): Hono 
     });
   });
 
-  app.post('/reload', async (c) => c.json<ReloadDto>(await skills.reload()));
+  app.post('/reload', async (c) => c.json<SkillsChange>(await skills.reload()));
 
   app.post(
     '/install',

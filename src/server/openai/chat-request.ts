@@ -16,7 +16,7 @@ const Message = z.object({
   content: z.union([z.string(), z.array(Part), z.null()]).optional(),
 });
 
-export const ChatRequestSchema = z.object({
+export const ChatCompletionRequestSchema = z.object({
   model: z.string().min(1).max(200),
   messages: z.array(Message).min(1).max(10_000),
   stream: z.boolean().nullish(),
@@ -28,8 +28,8 @@ export const ChatRequestSchema = z.object({
   /** `include_usage`: a last chunk with the turn's usage and no choices (as OpenAI sends it). */
   stream_options: z.object({ include_usage: z.boolean().nullish() }).nullish(),
 });
-export type ChatRequest = z.infer<typeof ChatRequestSchema>;
-type ChatMessage = ChatRequest['messages'][number];
+export type ChatCompletionRequest = z.infer<typeof ChatCompletionRequestSchema>;
+type ChatMessage = ChatCompletionRequest['messages'][number];
 
 export interface RequestRefusal {
   code: ErrorCodeOf<'unsupported_parameter' | 'last_message_not_user' | 'no_user_message'>;
@@ -48,13 +48,13 @@ export function messageText(message: ChatMessage): string {
 }
 
 /** Tools are offered only when there are some and the caller did not say `tool_choice: "none"`. */
-function offersTools(request: ChatRequest): boolean {
+function offersTools(request: ChatCompletionRequest): boolean {
   const tools = (request.tools?.length ?? 0) + (request.functions?.length ?? 0);
   return tools > 0 && request.tool_choice !== 'none';
 }
 
 /** Why the box cannot run this request as asked, or undefined when it can. */
-export function refusalOf(request: ChatRequest, t: OpenAiMessages): RequestRefusal | undefined {
+export function refusalOf(request: ChatCompletionRequest, t: OpenAiMessages): RequestRefusal | undefined {
   if (request.n !== undefined && request.n !== null && request.n !== 1)
     return { code: 'unsupported_parameter', param: 'n', message: t.onlyOneChoice(request.n) };
   if (offersTools(request))
@@ -80,7 +80,7 @@ export function refusalOf(request: ChatRequest, t: OpenAiMessages): RequestRefus
 }
 
 /** The user's words this request adds (call after `refusalOf` found nothing). */
-export function lastUserText(request: ChatRequest): string {
+export function lastUserText(request: ChatCompletionRequest): string {
   const last = request.messages.findLast((message) => message.role === 'user');
   return last ? messageText(last) : '';
 }

@@ -11,7 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import { SESSION_ID } from '../../protocol/frames.js';
-import { type ChatRequest, messageText } from './chat-request.js';
+import { type ChatCompletionRequest, messageText } from './chat-request.js';
 
 export const MODEL_PREFIX = 'aibox';
 export const SESSION_HEADER = 'x-aibox-session';
@@ -31,7 +31,7 @@ function namedSession(model: string): string | undefined {
 export type SessionChoice = { ok: true; session: string } | { ok: false; reason: 'model' | 'header' };
 
 /** The session of a request whose model and last message were checked. */
-export function sessionOfRequest(request: ChatRequest, header: string | undefined): SessionChoice {
+export function sessionOfRequest(request: ChatCompletionRequest, header: string | undefined): SessionChoice {
   if (!isOurModel(request.model)) return { ok: false, reason: 'model' };
   const named = namedSession(request.model);
   if (named !== undefined) return { ok: true, session: named };

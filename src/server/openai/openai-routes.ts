@@ -17,7 +17,12 @@ import { openAiUsage } from '../../usage/openai-usage.js';
 import { bearerToken, tokensEqual } from '../auth.js';
 import { logRequestFailure } from '../log-request-failure.js';
 import { answerText } from './answer-text.js';
-import { type ChatRequest, ChatRequestSchema, lastUserText, refusalOf } from './chat-request.js';
+import {
+  type ChatCompletionRequest,
+  ChatCompletionRequestSchema,
+  lastUserText,
+  refusalOf,
+} from './chat-request.js';
 import { isOurModel, MODEL_PREFIX, SESSION_HEADER, sessionOfRequest } from './conversation-session.js';
 import { openAiMessages } from './messages.js';
 import { openAiError, openAiErrorBody } from './openai-error.js';
@@ -83,7 +88,7 @@ export function createOpenAiRoutes(app: AppServices): Hono {
     } catch {
       return openAiError(c, 'invalid_json', t.badJson);
     }
-    const parsed = ChatRequestSchema.safeParse(body);
+    const parsed = ChatCompletionRequestSchema.safeParse(body);
     if (!parsed.success) {
       const param = parsed.error.issues[0]?.path.map(String).join('.') || null;
       return openAiError(c, 'invalid_request', t.badRequest(z.prettifyError(parsed.error)), param);
@@ -124,7 +129,7 @@ function failure(c: Context, outcome: Extract<TurnOutcome, { status: 'error' }>)
   return openAiError(c, outcome.code, outcome.message);
 }
 
-async function wholeTurn(c: Context, request: ChatRequest, session: Session, content: string) {
+async function wholeTurn(c: Context, request: ChatCompletionRequest, session: Session, content: string) {
   const answer = answerText();
   const turn = startCancellableTurn(session, content, (event) => answer.add(event), 'v1');
   const signal = c.req.raw.signal;
@@ -147,7 +152,7 @@ async function wholeTurn(c: Context, request: ChatRequest, session: Session, con
   });
 }
 
-function streamTurn(c: Context, request: ChatRequest, session: Session, content: string) {
+function streamTurn(c: Context, request: ChatCompletionRequest, session: Session, content: string) {
   return streamSSE(c, async (stream) => {
     const created = nowSeconds();
     let id = '';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../src/errors.js';
-import { dueTaskFrames } from '../../src/tasks/frames.js';
-import { createTaskStore } from '../../src/tasks/store.js';
-import { handleTaskFrame } from '../../src/tasks/task-frame.js';
-import { tempDatabase } from '../helpers/test-database.js';
+import { AppError } from '../../../src/errors.js';
+import { handleTaskFrame } from '../../../src/server/tasks/task-frame.js';
+import { dueTaskFrames } from '../../../src/server/tasks/task-frames.js';
+import { createTaskStore } from '../../../src/tasks/store.js';
+import { tempDatabase } from '../../helpers/test-database.js';
 
 /** Chats a task may post to in these tests: `telegram:42` only (the real check is tested in test/channels). */
 const notifyTargets = {

@@ -2,12 +2,12 @@
  * Pure builders of the `task` reply frames (docs/protocol.md, "Tasks": the original's shapes, bugs fixed): `task_added`,
  * `task_list`, `task_completed`, `task_deleted`, and the connect-time `task_status`.
  */
-import type { Lang } from '../i18n/lang.js';
-import type { TaskListItem, TaskReplyFrame, TaskStatusFrame } from '../protocol/frames.js';
-import type { Clock } from '../util/clock.js';
-import { describeSchedule, formatWire } from './describe.js';
-import { taskFrameMessages } from './messages.js';
-import type { Task, TaskStore } from './types.js';
+import type { Lang } from '../../i18n/lang.js';
+import type { TaskListItem, TaskReplyFrame, TaskStatusFrame } from '../../protocol/frames.js';
+import { describeSchedule, formatWire } from '../../tasks/describe.js';
+import { taskFrameMessages } from '../../tasks/messages.js';
+import type { Task, TaskStore } from '../../tasks/types.js';
+import type { Clock } from '../../util/clock.js';
 
 function legacyRepeat(task: Task) {
   const kind = task.schedule.kind;

@@ -5,21 +5,21 @@
  * change (Scheduler.onEvent), so nothing here wakes the scheduler.
  */
 import { z } from 'zod';
-import { errorFrame } from '../error-frame.js';
-import { describeError, isAppError } from '../errors.js';
-import type { Lang } from '../i18n/lang.js';
-import type { Clock } from '../util/clock.js';
-import { buildSchedule } from './build-schedule.js';
+import { errorFrame } from '../../error-frame.js';
+import { describeError, isAppError } from '../../errors.js';
+import type { Lang } from '../../i18n/lang.js';
+import { buildSchedule } from '../../tasks/build-schedule.js';
+import { legacyScheduleFields, specFromLegacyArgs } from '../../tasks/legacy-args.js';
+import { taskFrameMessages } from '../../tasks/messages.js';
+import type { TaskStore } from '../../tasks/types.js';
+import type { Clock } from '../../util/clock.js';
 import {
   taskAddedFrame,
   taskCompletedFrame,
   taskDeletedFrame,
   taskListFrame,
   taskUpdatedFrame,
-} from './frames.js';
-import { legacyScheduleFields, specFromLegacyArgs } from './legacy-args.js';
-import { taskFrameMessages } from './messages.js';
-import type { TaskStore } from './types.js';
+} from './task-frames.js';
 
 const taskId = z.union([z.int().positive(), z.string().regex(/^\d+$/).transform(Number)]);
 /** Ten years: the longest `delay` accepted, in seconds. */

@@ -1,0 +1,193 @@
+/**
+ * Approvals in a chat: the requests of the sessions a chat may answer (its own turns, a task
+ * that posts to it) shown with buttons, or with a one-word reply where buttons cannot be sent;
+ * each edited in place once decided (or the decision posted where messages cannot be edited); the
+ * chat's answers (a button, a word) handed to the approval broker with the sessions it may decide.
+ */
+import type { Lang } from '../../i18n/lang.js';
+import type { Logger } from '../../log/logger.js';
+import type {
+  ApprovalBroker,
+  ApprovalEvent,
+  PendingApproval,
+} from '../../safety/approvals/approval-broker.js';
+import type { ApprovalAnswer, ApprovalRequest } from '../../safety/types.js';
+import { type ChannelMessages, channelMessages } from '../messages.js';
+import type { ChannelTransport, InboundAction, InboundMessage } from '../types.js';
+import { approvalButtons, approvalText, decidedText, parseApprovalData } from './approval-prompt.js';
+import { createWordApprovals, replyWordsHint, type WordReading } from './word-approvals.js';
+
+interface ChatApprovalsOptions {
+  transport: ChannelTransport;
+  approvals: Pick<ApprovalBroker, 'attach' | 'answer'>;
+  logger: Logger;
+  /** The language the chat last wrote in. */
+  langOf(chatId: string): Lang;
+  /** The session the chat's own turns run in (its requests are always the chat's to answer). */
+  sessionIdFor(chatId: string): string;
+  /** Sends now or never (a decision shown where the request's message cannot be edited). */
+  say(chatId: string, text: string): Promise<void>;
+  /** Sends, or keeps for later while the vendor is unreachable. */
+  post(chatId: string, text: string): Promise<void>;
+}
+
+/** The chat message showing an approval request, and whether it has buttons. */
+interface ShownApproval {
+  id: string;
+  buttons: boolean;
+}
+
+export interface ChatApprovals {
+  /**
+   * Lets the chat answer the approval requests of `sessionId` (shown with buttons, `heading`
+   * above each) until the returned function is called. Its own turns use it; so does a task's
+   * run that posts its result to this chat (docs/channels.md, "Approvals from the chat").
+   */
+  askIn(
+    chatId: string,
+    sessionId: string,
+    heading?: string,
+    accepts?: (request: ApprovalRequest) => boolean,
+  ): () => void;
+  /** Whether a message of the chat is a one-word answer (or names one); `none` when it is not. */
+  read(chatId: string, text: string): WordReading;
+  answerWord(message: InboundMessage, word: WordReading, t: ChannelMessages): Promise<void>;
+  /** A button press of an allowed sender. */
+  answerButton(action: InboundAction): Promise<void>;
+}
+
+export function createChatApprovals(options: ChatApprovalsOptions): ChatApprovals {
+  const { transport, logger, langOf } = options;
+  /** Chat → sessions whose approval requests it may answer now (a session once per `askIn`). */
+  const askable = new Map<string, string[]>();
+
+  /** Approval id → the chat message showing it (a promise: the send may still be in flight). */
+  const approvalMessages = new Map<string, Promise<ShownApproval | undefined>>();
+
+  /** Requests shown without buttons (none, or sending them failed): a one-word reply answers them. */
+  const wordApprovals = createWordApprovals();
+
+  const sendApproval = async (
+    chatId: string,
+    pending: PendingApproval,
+    t: ChannelMessages,
+    text: string,
+  ): Promise<ShownApproval> => {
+    if (transport.sendWithButtons) {
+      try {
+        const id = await transport.sendWithButtons(chatId, text, approvalButtons(pending, t));
+        return { id, buttons: true };
+      } catch (error) {
+        logger.warn({ err: error }, 'sending approval buttons failed; asking for a one-word reply instead');
+      }
+    }
+    const code = wordApprovals.add(chatId, pending);
+    try {
+      return {
+        id: await transport.send(chatId, `${text}\n\n${replyWordsHint(pending, code, t)}`),
+        buttons: false,
+      };
+    } catch (error) {
+      // The chat never saw it: no word typed there may answer it.
+      wordApprovals.remove(pending.approvalId);
+      throw error;
+    }
+  };
+
+  /** Shows the decision on the request's message, or posts it where that cannot be edited. */
+  const showDecision = (chatId: string, shown: ShownApproval, text: string) => {
+    const replace = shown.buttons ? (transport.settleButtons ?? transport.edit) : transport.edit;
+    return replace ? replace.call(transport, chatId, shown.id, text) : options.say(chatId, text);
+  };
+
+  /**
+   * Shows the session's approval requests in the chat, and once decided edits each in place
+   * (or, where messages cannot be edited, posts the decision).
+   */
+  const showApproval = (chatId: string, event: ApprovalEvent, heading: string) => {
+    const t = channelMessages(langOf(chatId));
+    const above = (text: string) => (heading ? `${heading}\n${text}` : text);
+    if (event.type === 'requested') {
+      const { pending } = event;
+      const sent = sendApproval(chatId, pending, t, above(approvalText(pending.request, t))).catch(
+        (error: unknown) => {
+          logger.warn({ err: error }, 'sending an approval request to the chat failed');
+          return undefined;
+        },
+      );
+      approvalMessages.set(pending.approvalId, sent);
+      return;
+    }
+    const shown = approvalMessages.get(event.approvalId);
+    if (!shown) return;
+    approvalMessages.delete(event.approvalId);
+    const code = wordApprovals.remove(event.approvalId);
+    void shown.then(async (message) => {
+      if (message === undefined) return;
+      const decided = decidedText(event.request, event.outcome, t);
+      const text = above(code ? `${t.approvalCode(code)}\n${decided}` : decided);
+      await showDecision(chatId, message, text).catch((error: unknown) =>
+        logger.warn({ err: error }, 'updating an approval message failed'),
+      );
+    });
+  };
+
+  const askIn = (
+    chatId: string,
+    sessionId: string,
+    heading = '',
+    accepts: (request: ApprovalRequest) => boolean = () => true,
+  ) => {
+    const sessions = askable.get(chatId) ?? [];
+    askable.set(chatId, [...sessions, sessionId]);
+    const detach = options.approvals.attach(sessionId, (event) => {
+      if (event.type !== 'requested' || accepts(event.pending.request)) showApproval(chatId, event, heading);
+    });
+    return () => {
+      detach();
+      const left = [...(askable.get(chatId) ?? [])];
+      left.splice(left.indexOf(sessionId), 1);
+      if (left.length > 0) askable.set(chatId, left);
+      else askable.delete(chatId);
+    };
+  };
+
+  /** Answers an approval from the chat; resolves with what to tell the person who answered. */
+  function answerApproval(chatId: string, senderId: string, approvalId: string, answer: ApprovalAnswer) {
+    const t = channelMessages(langOf(chatId));
+    const by = `${transport.name}:${senderId}`;
+    const sessions = new Set([options.sessionIdFor(chatId), ...(askable.get(chatId) ?? [])]);
+    const result = options.approvals.answer(approvalId, answer, by, sessions);
+    logger.info({ approval: approvalId, answer, by, status: result.status }, 'approval answered from chat');
+    const notice = {
+      accepted: t.approvalAccepted,
+      already_decided: t.approvalTooLate,
+      unknown: t.approvalUnknown,
+    };
+    return notice[result.status];
+  }
+
+  /** A one-word answer (word-approvals.ts): decides the request it names, or asks which one. */
+  async function answerWord(message: InboundMessage, word: WordReading, t: ChannelMessages): Promise<void> {
+    if (word.kind === 'answer') {
+      const notice = answerApproval(message.chatId, message.senderId, word.approvalId, word.answer);
+      // An accepted answer is shown by the decision message; anything else is said here.
+      if (notice !== t.approvalAccepted) await options.post(message.chatId, notice);
+    } else if (word.kind === 'too_late') {
+      await options.post(message.chatId, `${t.approvalCode(word.code)}: ${t.approvalTooLate}`);
+    } else if (word.kind === 'which') {
+      const lines = word.waiting.map((w) => `${w.code}: ${w.summary}`).join('\n');
+      await options.post(message.chatId, t.approvalWhich(word.waiting[0]?.code ?? '', lines, word.named));
+    }
+  }
+
+  async function answerButton(action: InboundAction): Promise<void> {
+    const parsed = parseApprovalData(action.data);
+    if (!parsed) return action.acknowledge(channelMessages(langOf(action.chatId)).approvalUnknown);
+    await action.acknowledge(
+      answerApproval(action.chatId, action.senderId, parsed.approvalId, parsed.answer),
+    );
+  }
+
+  return { askIn, read: (chatId, text) => wordApprovals.read(chatId, text), answerWord, answerButton };
+}
