@@ -27,6 +27,29 @@ export const mcpServerMessages = defineMessages({
     unknownTool: (name: string) => `没有工具「${name}」`,
     invalidArgs: (name: string, detail: string) => `${name} 的参数无效：\n${detail}`,
     turnFailed: (detail: string) => `这一轮失败：${detail}`,
+    title: (tool: string): string =>
+      (
+        ({
+          search_skills: '搜索技能',
+          show_skill: '查看技能',
+          run_skill: '运行技能',
+          memory_search: '搜索记忆',
+          memory_save: '保存记忆',
+          tasks: '定时任务',
+          ask: '问 Aibox',
+        }) as Record<string, string>
+      )[tool] ?? '',
+    promptRequest: '要用这个技能完成的事（可选）',
+    promptTask: (request: string) => `请按上面的说明完成：${request}`,
+    noPrompt: (name: string) => `没有名为「${name}」的提示（提示是 Markdown 技能）`,
+    tooLong: (name: string, max: number) => `${name} 太长（最多 ${max} 个字符）`,
+    badCursor: (cursor: string) => `无效的分页游标「${cursor}」`,
+    memoriesResource: (n: number) => `最近的 ${n} 条长期记忆（JSON）`,
+    tasksResource: '进行中的定时任务（JSON）',
+    skillResource: '一个技能的完整说明（可执行技能的 --help，或 Markdown 正文）',
+    memoryResource: '按编号读取一条长期记忆（JSON）',
+    noResource: (uri: string) => `没有资源「${uri}」`,
+    askTool: (name: string) => `正在使用工具 ${name}`,
   },
   en: {
     showSkill: "Show a skill's full description (an executable's --help output, or a Markdown skill's text)",
@@ -55,5 +78,28 @@ export const mcpServerMessages = defineMessages({
     unknownTool: (name: string) => `No tool "${name}"`,
     invalidArgs: (name: string, detail: string) => `Invalid arguments for ${name}:\n${detail}`,
     turnFailed: (detail: string) => `The turn failed: ${detail}`,
+    title: (tool: string): string =>
+      (
+        ({
+          search_skills: 'Search skills',
+          show_skill: 'Show a skill',
+          run_skill: 'Run a skill',
+          memory_search: 'Search memory',
+          memory_save: 'Save a memory',
+          tasks: 'Scheduled tasks',
+          ask: 'Ask Aibox',
+        }) as Record<string, string>
+      )[tool] ?? '',
+    promptRequest: 'What to do with this skill (optional)',
+    promptTask: (request: string) => `Following the instructions above, do this: ${request}`,
+    noPrompt: (name: string) => `There is no prompt named "${name}" (prompts are the Markdown skills)`,
+    tooLong: (name: string, max: number) => `${name} is too long (at most ${max} characters)`,
+    badCursor: (cursor: string) => `Invalid page cursor "${cursor}"`,
+    memoriesResource: (n: number) => `The ${n} newest long-term memories (JSON)`,
+    tasksResource: 'The active scheduled tasks (JSON)',
+    skillResource: "A skill's full description (an executable's --help, or a Markdown skill's text)",
+    memoryResource: 'One long-term memory by its number (JSON)',
+    noResource: (uri: string) => `There is no resource "${uri}"`,
+    askTool: (name: string) => `Using the tool ${name}`,
   },
 });

@@ -123,7 +123,12 @@ function askTool(app: AppServices): Tool<{ message: string; session?: string }> 
       const turn = startCancellableTurn(
         app.sessions.get(args.session ?? 'mcp'),
         args.message,
-        () => undefined,
+        // What the turn does, for the client's progress and log (never its text, which is the answer).
+        (event) => {
+          if (event.type === 'tool_start')
+            ctx.output('stdout', mcpServerMessages(ctx.lang).askTool(event.name));
+          else if (event.type === 'notice') ctx.output('stderr', event.message);
+        },
         'mcp',
       );
       const stop = () => turn.cancel();
