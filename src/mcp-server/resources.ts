@@ -78,7 +78,7 @@ export function readResource(app: AppServices, lang: Lang, uri: string): ReadRes
   }
   const skillName = /^aibox:\/\/skills\/([A-Za-z0-9_-]{1,100})$/.exec(uri)?.[1];
   const skill = skillName ? app.skills.get(skillName) : undefined;
-  if (!skill || skill.status !== 'ok') throw notFound();
+  if (skill?.status !== 'ok') throw notFound();
   let text: string;
   try {
     text = readSkillDocument(skill, skillMessages(lang));

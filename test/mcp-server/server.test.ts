@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { homeEnv } from '../helpers/box.js';
 import { CLI_PATH, tempHome } from '../helpers/cli.js';
@@ -80,12 +81,20 @@ describe('aibox mcp serve (stdio)', () => {
     expect(textOf(await client.callTool({ name: 'show_skill', arguments: { name: 'greet' } }))).toContain(
       'say hello',
     );
+    // The level set over stdio holds for the connection: the skill's output (info) is not sent.
+    const logs: unknown[] = [];
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (note) => {
+      logs.push(note.params.data);
+    });
+    await client.setLoggingLevel('error');
     const ran = await client.callTool({
       name: 'run_skill',
       arguments: { name: 'greet', args: ["it's me", '$(rm -rf ~); x'] },
     });
     expect(textOf(ran)).toContain("hello [it's me] [$(rm -rf ~); x]");
     expect(ran.isError).toBe(false);
+    expect(logs).toEqual([]);
+    expect((await client.listResources()).resources.map((r) => r.uri)).toContain('aibox://skills/greet');
 
     const saved = await client.callTool({
       name: 'memory_save',
