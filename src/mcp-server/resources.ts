@@ -6,8 +6,8 @@
 import type { ReadResourceResult, Resource, ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
 import type { AppServices } from '../app/services.js';
 import type { Lang } from '../i18n/lang.js';
+import { readSkillDocument } from '../skills/markdown/skill-document.js';
 import { skillMessages } from '../skills/messages.js';
-import { readSkillDocument } from '../skills/skill-document.js';
 import { mcpServerMessages } from './messages.js';
 import { pageOf } from './paging.js';
 import { McpRequestError, RESOURCE_NOT_FOUND } from './request-error.js';

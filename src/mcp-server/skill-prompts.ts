@@ -7,8 +7,8 @@
 import type { GetPromptResult, Prompt } from '@modelcontextprotocol/sdk/types.js';
 import type { AppServices } from '../app/services.js';
 import type { Lang } from '../i18n/lang.js';
+import { readSkillDocument } from '../skills/markdown/skill-document.js';
 import { skillMessages } from '../skills/messages.js';
-import { readSkillDocument } from '../skills/skill-document.js';
 import type { Skill } from '../skills/types.js';
 import { mcpServerMessages } from './messages.js';
 import { pageOf } from './paging.js';

@@ -33,6 +33,20 @@ export const mcpMessages = defineMessages({
     deniedByRule: (name: string) => `安全规则禁止调用 ${name}`,
     deniedByMode: (name: string) => `safety.mode 为 deny：调用 ${name} 需要确认，已拒绝`,
     nobodyToAsk: (name: string) => `调用 ${name} 需要有人确认，但没有人可以询问，已拒绝`,
+    samplingTooMany: (max: number) => `采样请求的消息超过 ${max} 条，已拒绝`,
+    samplingTooLarge: (max: number) => `采样请求的文字超过 ${max} 个字符，已拒绝`,
+    samplingOnlyText: (type: string) => `采样请求只接受文字，收到 ${type}，已拒绝`,
+    samplingLastNotUser: '采样请求的最后一条消息应来自 user，已拒绝',
+    samplingNoTools: '采样请求不能带工具，已拒绝',
+    samplingDenied: (server: string) => `mcp.servers.${server}.sampling 为 deny：不让服务器使用模型`,
+    samplingNobody: (server: string) =>
+      `服务器「${server}」请求使用模型，需要有人确认，但没有人可以询问，已拒绝`,
+    samplingRefused: (server: string) => `没有同意服务器「${server}」使用模型`,
+    samplingBusy: (server: string) => `服务器「${server}」已有一个采样请求在进行，已拒绝`,
+    samplingTooOften: (server: string, max: number) =>
+      `服务器「${server}」在一次工具调用中请求采样超过 ${max} 次，已拒绝`,
+    samplingReason: (server: string, maxTokens: number) =>
+      `MCP 服务器「${server}」请求用你的模型回答这段话（最多 ${maxTokens} 个 token，计入预算，模型不能调用工具）`,
     progress: (done: number, total: string, message: string) => `进度 ${done}${total}${message}\n`,
     imageNote: (mime: string, bytes: number) => `[图片：${mime}，约 ${bytes} 字节，未显示]`,
     audioNote: (mime: string, bytes: number) => `[音频：${mime}，约 ${bytes} 字节，未显示]`,
@@ -74,6 +88,23 @@ export const mcpMessages = defineMessages({
     deniedByRule: (name: string) => `a safety rule forbids calling ${name}`,
     deniedByMode: (name: string) => `safety.mode is deny: calling ${name} needs a yes, so it was refused`,
     nobodyToAsk: (name: string) => `calling ${name} needs a person's yes, but nobody can be asked; refused`,
+    samplingTooMany: (max: number) => `the sampling request has more than ${max} messages; refused`,
+    samplingTooLarge: (max: number) =>
+      `the sampling request has more than ${max} characters of text; refused`,
+    samplingOnlyText: (type: string) => `sampling takes text only, this request has ${type}; refused`,
+    samplingLastNotUser: "the last message of a sampling request must be the user's; refused",
+    samplingNoTools: 'a sampling request cannot bring tools; refused',
+    samplingDenied: (server: string) =>
+      `mcp.servers.${server}.sampling is deny: the server may not use the model`,
+    samplingNobody: (server: string) =>
+      `the server "${server}" asks to use the model, which needs a person's yes, but nobody can be asked; refused`,
+    samplingRefused: (server: string) => `the server "${server}" was not allowed to use the model`,
+    samplingBusy: (server: string) =>
+      `the server "${server}" already has a sampling request running; refused`,
+    samplingTooOften: (server: string, max: number) =>
+      `the server "${server}" asked for sampling more than ${max} times during one tool call; refused`,
+    samplingReason: (server: string, maxTokens: number) =>
+      `The MCP server "${server}" asks your model to answer this (at most ${maxTokens} tokens, counted against the budget; the model cannot use tools)`,
     progress: (done: number, total: string, message: string) => `progress ${done}${total}${message}\n`,
     imageNote: (mime: string, bytes: number) => `[image: ${mime}, about ${bytes} bytes, not shown]`,
     audioNote: (mime: string, bytes: number) => `[audio: ${mime}, about ${bytes} bytes, not shown]`,

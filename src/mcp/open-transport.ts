@@ -30,6 +30,8 @@ interface OpenOptions {
   version: string;
   /** Aborts the opening (the box closes meanwhile): the transport is closed, a child ended. */
   signal?: AbortSignal;
+  /** Declares capabilities and sets request handlers on the new client, before `initialize`. */
+  prepare?(client: Client): Promise<void>;
 }
 
 export function isStdioConfig(
@@ -46,6 +48,7 @@ async function newClient(version: string): Promise<Client> {
 async function connectWith(transport: Transport, options: OpenOptions): Promise<Client> {
   const client = await newClient(options.version);
   try {
+    await options.prepare?.(client);
     await client.connect(transport, {
       timeout: options.timeoutMs,
       ...(options.signal ? { signal: options.signal } : {}),

@@ -17,10 +17,13 @@ import type { Lang } from '../i18n/lang.js';
 import type { Logger } from '../log/logger.js';
 import { backoffDelay } from '../util/backoff.js';
 import { cleanName, cleanText } from '../util/untrusted-text.js';
+import { offerClientCapabilities } from './client-capabilities.js';
 import { checkInputSchema } from './input-schema.js';
 import type { WrapMcpLaunch } from './launch.js';
 import { type McpMessages, mcpMessages } from './messages.js';
 import { isStdioConfig, type OpenedClient, openClient } from './open-transport.js';
+import { rootsOf } from './roots.js';
+import type { McpSampler, SamplingOrigin } from './sampling.js';
 import { loadTypesSdk } from './sdk.js';
 import { modelToolNames } from './tool-names.js';
 import { describeHash } from './trust-store.js';
@@ -60,12 +63,18 @@ interface ServerConnectionOptions {
   wrapLaunch: WrapMcpLaunch;
   backoff: ReconnectBackoff;
   version: string;
+  /** Offered to the server as a root, with the directories its entry names (absent: no roots). */
+  workspace?: string;
+  /** Answers the server's sampling requests (absent: sampling is not offered). */
+  sampler?: McpSampler;
   /** Called whenever state or tools change. */
   onChange(): void;
 }
 
 interface CallOptions {
   signal: AbortSignal;
+  /** Who made the call (the person a sampling request during it asks). */
+  origin?: SamplingOrigin;
   onProgress?(progress: number, total: number | undefined, message: string | undefined): void;
 }
 
@@ -88,6 +97,8 @@ export class McpServerConnection {
   private opening?: AbortController;
   private timer?: NodeJS.Timeout;
   private closing = false;
+  /** The tool calls running now, oldest first. */
+  private calls: SamplingOrigin[] = [];
   private readonly t: McpMessages;
   private settle!: () => void;
   /** Resolves after the first attempt (or at once for a disabled server). */
@@ -153,6 +164,17 @@ export class McpServerConnection {
         wrapLaunch: this.options.wrapLaunch,
         timeoutMs: this.connectTimeoutMs,
         version: this.options.version,
+        prepare: (client) =>
+          offerClientCapabilities(client, {
+            server: this.name,
+            lang: this.options.lang,
+            sampling: this.options.config.sampling,
+            origin: () => this.calls.at(-1),
+            roots: this.options.workspace
+              ? rootsOf(this.options.config, this.options.workspace, this.options.cwd)
+              : [],
+            ...(this.options.sampler ? { sampler: this.options.sampler } : {}),
+          }),
       });
       if (this.closing) {
         await opened.client.close();
@@ -316,6 +338,8 @@ export class McpServerConnection {
     const client = this.opened?.client;
     if (!client || this.state !== 'connected')
       throw new AppError('mcp_not_connected', this.t.notConnected(this.name));
+    const origin = options.origin;
+    if (origin) this.calls.push(origin);
     try {
       return await client.callTool({ name: tool, arguments: args as Record<string, unknown> }, undefined, {
         // A signal of its own per call: the SDK's listener then goes away with it, not with the whole turn.
@@ -332,6 +356,8 @@ export class McpServerConnection {
           cause: error,
         });
       throw error;
+    } finally {
+      if (origin) this.calls.splice(this.calls.lastIndexOf(origin), 1);
     }
   }
 

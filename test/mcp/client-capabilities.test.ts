@@ -1,0 +1,132 @@
+/**
+ * What the box's MCP client offers servers besides calling tools, against the real
+ * server-everything and server-filesystem (everything registers its roots and sampling tools only for a client that declares
+ * them): roots (the workspace), sampling answered by the box's model (the fake LLM) after a
+ * person's yes, refused on a no, counted in the usage ledger; `sampling: "deny"` declares nothing.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, createApp } from '../../src/app/create-app.js';
+import { CHANNEL_KINDS } from '../../src/channels/channel-kinds.js';
+import type { ApprovalRequest } from '../../src/safety/types.js';
+import type { AnyTool } from '../../src/tools/tool.js';
+import { tempHome } from '../helpers/cli.js';
+import { type FakeLlm, startFakeLlm } from '../helpers/fake-llm.js';
+import { makeContext } from '../helpers/tool-context.js';
+import { boxConfig, testEnv } from '../server/harness.js';
+import { everythingStdio, filesystemStdio } from './servers.js';
+
+let home: string;
+let notes: string;
+let llm: FakeLlm;
+let app: App;
+
+beforeAll(async () => {
+  home = tempHome('aibox-mcp-caps-');
+  notes = join(home, 'notes');
+  mkdirSync(notes);
+  llm = await startFakeLlm();
+  const config = boxConfig(llm, {
+    safety: { rules: [{ tool: 'mcp', command: '*', decision: 'allow' }] },
+    mcp: {
+      servers: {
+        everything: everythingStdio(),
+        closed: { ...everythingStdio(), sampling: 'deny' },
+        fs: filesystemStdio(notes),
+      },
+    },
+  });
+  writeFileSync(join(home, 'config.json'), JSON.stringify(config));
+  app = await createApp({
+    home,
+    env: testEnv(home),
+    consoleLevel: 'silent',
+    watchSkills: false,
+    scheduler: false,
+  });
+  await app.mcp.settled();
+});
+
+afterAll(async () => {
+  await app?.close();
+  await llm?.close();
+});
+
+function tool(name: string): AnyTool {
+  const found = app.mcp.tools().find((t) => t.name === name);
+  if (!found)
+    throw new Error(
+      `no tool ${name}: ${app.mcp
+        .tools()
+        .map((t) => t.name)
+        .join(', ')}`,
+    );
+  return found;
+}
+
+describe('MCP client capabilities', () => {
+  it('offers the workspace as the one root', async () => {
+    const result = await tool('everything__get-roots-list').execute({}, makeContext());
+    expect(result.ok, result.content).toBe(true);
+    expect(result.content).toContain(pathToFileURL(join(home, 'workspace')).href);
+  });
+
+  it("keeps the folders a server's entry names among its roots (server-filesystem takes roots instead of its own)", async () => {
+    const result = await tool('fs__list_allowed_directories').execute({}, makeContext());
+    expect(result.content).toContain(notes);
+    expect(result.content).toContain(join(home, 'workspace'));
+  });
+
+  it('answers sampling with the box model after a yes, and records the usage', async () => {
+    llm.script({
+      text: 'sampled answer',
+      usage: { prompt_tokens: 40, completion_tokens: 3, total_tokens: 43 },
+    });
+    const asked: Omit<ApprovalRequest, 'sessionId' | 'turnId' | 'callId'>[] = [];
+    const ctx = makeContext();
+    ctx.requestApproval = async (request) => {
+      asked.push(request);
+      return { approved: true, how: 'allow' };
+    };
+    const n = llm.requests.length + 1;
+    const result = await tool('everything__trigger-sampling-request').execute(
+      { prompt: 'say something', maxTokens: 100_000 },
+      ctx,
+    );
+    expect(result.ok, result.content).toBe(true);
+    expect(result.content).toContain('sampled answer');
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatchObject({ tool: 'everything__sampling' });
+    expect(asked[0]?.command).toContain('say something');
+    expect(asked[0]?.reason).toContain('4096 tokens');
+    // The model got the server's system prompt and message, no tools, the capped max_tokens.
+    const request = await llm.waitForRequest(n);
+    expect(request.body.tools).toBeUndefined();
+    expect(request.body.messages.map((m: { role: string }) => m.role)).toEqual(['system', 'user']);
+    expect(JSON.stringify(request.body)).toContain('4096');
+    const day = app.usage.sum('day');
+    expect(day.total_tokens).toBeGreaterThanOrEqual(43);
+  });
+
+  it('refuses sampling on a no, and when nobody can be asked, without calling the model', async () => {
+    const before = llm.requests.length;
+    const ctx = makeContext();
+    ctx.requestApproval = async () => ({ approved: false, how: 'deny' });
+    const refused = await tool('everything__trigger-sampling-request').execute({ prompt: 'x' }, ctx);
+    expect(refused.content).toContain('was not allowed to use the model');
+    const unattended = await tool('everything__trigger-sampling-request').execute(
+      { prompt: 'x' },
+      makeContext(),
+    );
+    expect(unattended.content).toContain('nobody can be asked');
+    expect(llm.requests.length).toBe(before);
+  });
+
+  it('declares no sampling to a server whose sampling is deny', () => {
+    const names = app.mcp.tools().map((t) => t.name);
+    expect(names).toContain('closed__get-roots-list');
+    expect(names).not.toContain('closed__trigger-sampling-request');
+  });
+});
