@@ -1,7 +1,7 @@
 // The client under test for the MCP conformance suite's client scenarios (.ci/mcp-conformance):
 // a box (built dist/) whose one MCP server is the scenario's URL, the last argument. It connects
 // the way `aibox serve` does, then calls each tool the server offers once, through the box's own
-// MCP tool (the same path a model's call takes; safety.mode "off", since nobody is there to ask).
+// MCP tool (the same path a model's call takes; safety.mode "off"), with every approval answered yes.
 // Arguments: the scenario's known ones (tools_call's add_numbers), else none.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,6 +38,8 @@ try {
       turnId: 'conformance-1',
       callId: name,
       lang: 'en',
+      // The run stands in for the person: a server's sampling or elicitation request is answered yes.
+      requestApproval: async () => ({ approved: true, how: 'allow' }),
     });
     console.log(`${tool.name}: ${result.ok ? 'ok' : 'failed'}: ${result.content.slice(0, 300)}`);
     failed ||= !result.ok;

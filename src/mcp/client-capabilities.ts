@@ -2,13 +2,14 @@
  * What the box's MCP client offers a server besides calling its tools, declared before
  * `initialize`: `roots` (the workspace dir and the directories the server's entry names, src/mcp/roots.ts) and, when a
  * sampler is given and the server's `sampling` is not `deny`, `sampling/createMessage`
- * (src/mcp/sampling.ts). One sampling request runs at a time per server, and at most
+ * (src/mcp/sampling.ts); elicitation in form mode (src/mcp/elicitation.ts). One sampling request runs at a time per server, and at most
  * `MAX_SAMPLING_PER_CALL` during one tool call: a server cannot spend the budget in a loop.
  */
 import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Lang } from '../i18n/lang.js';
+import { answerElicitation } from './elicitation.js';
 import { mcpMessages } from './messages.js';
 import {
   answerSampling,
@@ -36,7 +37,7 @@ export async function offerClientCapabilities(
   client: Client,
   options: ClientCapabilityOptions,
 ): Promise<void> {
-  const { ListRootsRequestSchema, CreateMessageRequestSchema } = await loadTypesSdk();
+  const { ListRootsRequestSchema, CreateMessageRequestSchema, ElicitRequestSchema } = await loadTypesSdk();
   const { roots, sampler } = options;
   if (roots.length > 0) {
     client.registerCapabilities({ roots: {} });
@@ -47,6 +48,16 @@ export async function offerClientCapabilities(
       })),
     }));
   }
+  client.registerCapabilities({ elicitation: { form: {} } });
+  client.setRequestHandler(ElicitRequestSchema, async (request) => {
+    // The SDK refuses URL mode itself, since only form mode is declared.
+    if (request.params.mode === 'url') return { action: 'decline' };
+    return answerElicitation(request.params, {
+      server: options.server,
+      lang: options.lang,
+      origin: options.origin(),
+    });
+  });
   if (!sampler || options.sampling === 'deny') return;
   client.registerCapabilities({ sampling: {} });
   let running = false;

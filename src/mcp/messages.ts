@@ -42,6 +42,8 @@ export const mcpMessages = defineMessages({
     samplingNobody: (server: string) =>
       `服务器「${server}」请求使用模型，需要有人确认，但没有人可以询问，已拒绝`,
     samplingRefused: (server: string) => `没有同意服务器「${server}」使用模型`,
+    elicitationReason: (server: string) =>
+      `MCP 服务器「${server}」请你确认以下内容；同意即把这些值发给它，拒绝则不发送`,
     samplingBusy: (server: string) => `服务器「${server}」已有一个采样请求在进行，已拒绝`,
     samplingTooOften: (server: string, max: number) =>
       `服务器「${server}」在一次工具调用中请求采样超过 ${max} 次，已拒绝`,
@@ -99,6 +101,8 @@ export const mcpMessages = defineMessages({
     samplingNobody: (server: string) =>
       `the server "${server}" asks to use the model, which needs a person's yes, but nobody can be asked; refused`,
     samplingRefused: (server: string) => `the server "${server}" was not allowed to use the model`,
+    elicitationReason: (server: string) =>
+      `The MCP server "${server}" asks you to confirm this; yes sends it these values, no sends nothing`,
     samplingBusy: (server: string) =>
       `the server "${server}" already has a sampling request running; refused`,
     samplingTooOften: (server: string, max: number) =>

@@ -2,7 +2,8 @@
  * What the box's MCP client offers servers besides calling tools, against the real
  * server-everything and server-filesystem (everything registers its roots and sampling tools only for a client that declares
  * them): roots (the workspace), sampling answered by the box's model (the fake LLM) after a
- * person's yes, refused on a no, counted in the usage ledger; `sampling: "deny"` declares nothing.
+ * person's yes, refused on a no, counted in the usage ledger; `sampling: "deny"` declares nothing;
+ * elicitation (a stdio server on the SDK's McpServer) answered with the form's defaults after a yes.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,6 +19,7 @@ import { makeContext } from '../helpers/tool-context.js';
 import { boxConfig, testEnv } from '../server/harness.js';
 import { everythingStdio, filesystemStdio } from './servers.js';
 
+const ELICIT_SERVER = join(import.meta.dirname, 'fixtures/elicit-mcp-server.mjs');
 let home: string;
 let notes: string;
 let llm: FakeLlm;
@@ -35,6 +37,7 @@ beforeAll(async () => {
         everything: everythingStdio(),
         closed: { ...everythingStdio(), sampling: 'deny' },
         fs: filesystemStdio(notes),
+        elicit: { command: process.execPath, args: [ELICIT_SERVER] },
       },
     },
   });
@@ -128,5 +131,40 @@ describe('MCP client capabilities', () => {
     const names = app.mcp.tools().map((t) => t.name);
     expect(names).toContain('closed__get-roots-list');
     expect(names).not.toContain('closed__trigger-sampling-request');
+  });
+
+  it('answers a form whose fields all have defaults with them after a yes; declines otherwise', async () => {
+    const asked: string[] = [];
+    const yes = makeContext();
+    yes.requestApproval = async (request) => {
+      asked.push(request.command);
+      return { approved: true, how: 'allow' };
+    };
+    const accepted = await tool('elicit__defaults').execute({}, yes);
+    expect(JSON.parse(accepted.content)).toEqual({
+      action: 'accept',
+      content: { item: 'tea', count: 2, size: 'large', extras: ['milk'], hot: true },
+    });
+    expect(asked[0]).toContain('Please confirm the order');
+    expect(asked[0]).toContain('item: "tea"');
+
+    const no = makeContext();
+    no.requestApproval = async () => ({ approved: false, how: 'deny' });
+    expect(JSON.parse((await tool('elicit__defaults').execute({}, no)).content)).toEqual({
+      action: 'decline',
+    });
+    const late = makeContext();
+    late.requestApproval = async () => ({ approved: false, how: 'timeout' });
+    expect(JSON.parse((await tool('elicit__defaults').execute({}, late)).content)).toEqual({
+      action: 'cancel',
+    });
+    // Nobody to ask; a required field with no default (the box has no form to fill it in).
+    expect(JSON.parse((await tool('elicit__defaults').execute({}, makeContext())).content)).toEqual({
+      action: 'decline',
+    });
+    expect(JSON.parse((await tool('elicit__needs_name').execute({}, yes)).content)).toEqual({
+      action: 'decline',
+    });
+    expect(asked).toHaveLength(1);
   });
 });
