@@ -44,6 +44,15 @@ export const mcpMessages = defineMessages({
     samplingRefused: (server: string) => `没有同意服务器「${server}」使用模型`,
     elicitationReason: (server: string) =>
       `MCP 服务器「${server}」请你确认以下内容；同意即把这些值发给它，拒绝则不发送`,
+    extraResources:
+      '这个 MCP 服务器的资源：action=list 列出资源和 URI 模板（cursor 翻页），action=read 按 uri 读取一个资源',
+    extraPrompts:
+      '这个 MCP 服务器的提示模板：action=list 列出（cursor 翻页），action=get 按 name 取得一个，arguments 为其参数',
+    extraNeeds: (key: string) => `缺少参数 ${key}`,
+    extraNone: '（没有）',
+    extraCut: (n: number) => `……另有 ${n} 项未列出`,
+    extraNext: (cursor: string) => `下一页：cursor=${cursor}`,
+    extraTemplate: '（URI 模板）',
     samplingBusy: (server: string) => `服务器「${server}」已有一个采样请求在进行，已拒绝`,
     samplingTooOften: (server: string, max: number) =>
       `服务器「${server}」在一次工具调用中请求采样超过 ${max} 次，已拒绝`,
@@ -103,6 +112,15 @@ export const mcpMessages = defineMessages({
     samplingRefused: (server: string) => `the server "${server}" was not allowed to use the model`,
     elicitationReason: (server: string) =>
       `The MCP server "${server}" asks you to confirm this; yes sends it these values, no sends nothing`,
+    extraResources:
+      "This MCP server's resources: action=list lists them and their URI templates (cursor for the next page), action=read reads one by uri",
+    extraPrompts:
+      "This MCP server's prompts: action=list lists them (cursor for the next page), action=get gets one by name, with its arguments",
+    extraNeeds: (key: string) => `${key} is missing`,
+    extraNone: '(none)',
+    extraCut: (n: number) => `… ${n} more not listed`,
+    extraNext: (cursor: string) => `next page: cursor=${cursor}`,
+    extraTemplate: '(URI template)',
     samplingBusy: (server: string) =>
       `the server "${server}" already has a sampling request running; refused`,
     samplingTooOften: (server: string, max: number) =>

@@ -25,7 +25,8 @@ import { isStdioConfig, type OpenedClient, openClient } from './open-transport.j
 import { rootsOf } from './roots.js';
 import type { McpSampler, SamplingOrigin } from './sampling.js';
 import { loadTypesSdk } from './sdk.js';
-import { modelToolNames } from './tool-names.js';
+import { callExtra, type ExtraKind, extraTools } from './server-extras.js';
+import { modelToolNames, qualifiedToolName } from './tool-names.js';
 import { describeHash } from './trust-store.js';
 import type { McpServerState, McpServerStatus, McpToolProblem, McpTransportKind } from './types.js';
 
@@ -45,6 +46,8 @@ export interface McpToolEntry {
   hash: string;
   parameters: z.ZodType;
   json: Record<string, unknown>;
+  /** Set for the box's own tool over the server's resources or prompts (server-extras.ts). */
+  extra?: ExtraKind;
 }
 
 export interface ReconnectBackoff {
@@ -251,6 +254,11 @@ export class McpServerConnection {
       cursor = page.nextCursor;
     } while (cursor && listed.length <= MAX_TOOLS_PER_SERVER);
     const { tools, problems } = this.checkTools(listed);
+    const taken = new Set(tools.map((tool) => tool.qualified));
+    for (const extra of extraTools(client.getServerCapabilities(), taken, this.t)) {
+      const qualified = qualifiedToolName(this.name, extra.name);
+      if (qualified && !taken.has(qualified)) tools.push({ ...extra, qualified, extra: extra.kind });
+    }
     this.tools = tools;
     this.problems = problems;
     this.options.onChange();
@@ -341,6 +349,15 @@ export class McpServerConnection {
     const origin = options.origin;
     if (origin) this.calls.push(origin);
     try {
+      const extra = this.tools.find((entry) => entry.name === tool && entry.extra)?.extra;
+      if (extra)
+        return await callExtra(
+          client,
+          extra,
+          args as Parameters<typeof callExtra>[2],
+          { signal: AbortSignal.any([options.signal]), timeout: this.timeoutMs },
+          this.t,
+        );
       return await client.callTool({ name: tool, arguments: args as Record<string, unknown> }, undefined, {
         // A signal of its own per call: the SDK's listener then goes away with it, not with the whole turn.
         signal: AbortSignal.any([options.signal]),

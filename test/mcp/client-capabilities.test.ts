@@ -167,4 +167,29 @@ describe('MCP client capabilities', () => {
     });
     expect(asked).toHaveLength(1);
   });
+
+  it("offers a server's resources and prompts as two tools of it", async () => {
+    const listed = await tool('everything__mcp_resources').execute({ action: 'list' }, makeContext());
+    expect(listed.ok, listed.content).toBe(true);
+    const uri = /demo:\/\/resource\/static\/document\/\S+/.exec(listed.content)?.[0];
+    expect(uri, listed.content).toBeDefined();
+    expect(listed.content).toContain('(URI template)');
+    const read = await tool('everything__mcp_resources').execute({ action: 'read', uri }, makeContext());
+    expect(read.ok, read.content).toBe(true);
+    expect(read.content).toContain(`[${uri}]`);
+    const missing = await tool('everything__mcp_resources').execute({ action: 'read' }, makeContext());
+    expect(missing).toMatchObject({ ok: false, content: 'uri is missing' });
+
+    const prompts = await tool('everything__mcp_prompts').execute({ action: 'list' }, makeContext());
+    expect(prompts.content).toContain('simple-prompt()');
+    expect(prompts.content).toContain('args-prompt(city');
+    const got = await tool('everything__mcp_prompts').execute(
+      { action: 'get', name: 'args-prompt', arguments: { city: 'Hangzhou' } },
+      makeContext(),
+    );
+    expect(got.content).toContain('[user]');
+    expect(got.content).toContain('Hangzhou');
+    // server-filesystem declares neither.
+    expect(app.mcp.tools().map((t) => t.name)).not.toContain('fs__mcp_resources');
+  });
 });
