@@ -11,6 +11,7 @@ export const mcpMessages = defineMessages({
     badToolName: (name: string) =>
       `工具名「${name}」含有不允许的字符或过长（只能用字母、数字、_、-，加上服务器名不超过 64 个字符）`,
     duplicateTool: (name: string) => `工具名「${name}」重复`,
+    needsTasks: '这个工具只能以任务方式执行（execution.taskSupport 为 required），Aibox 还不支持',
     tooManyTools: (max: number) => `服务器提供的工具超过 ${max} 个，多出的不使用`,
     notConnected: (server: string) => `MCP 服务器「${server}」未连接`,
     connectionClosed: '连接已关闭',
@@ -77,6 +78,8 @@ export const mcpMessages = defineMessages({
     badToolName: (name: string) =>
       `tool name "${name}" has characters that are not allowed or is too long (letters, digits, _ and -; at most 64 with the server name)`,
     duplicateTool: (name: string) => `tool name "${name}" appears twice`,
+    needsTasks:
+      'this tool runs only as a task (execution.taskSupport is required), which Aibox does not support yet',
     tooManyTools: (max: number) => `the server offers more than ${max} tools; the rest are not used`,
     notConnected: (server: string) => `MCP server "${server}" is not connected`,
     connectionClosed: 'connection closed',

@@ -286,6 +286,11 @@ export class McpServerConnection {
         continue;
       }
       seen.add(qualified);
+      // Task-based execution (MCP 2025-11-25) is not supported: a tool that requires it would only fail.
+      if ((tool as { execution?: { taskSupport?: unknown } }).execution?.taskSupport === 'required') {
+        problems.push({ tool: name, reason: this.t.needsTasks });
+        continue;
+      }
       const schema = checkInputSchema(tool.inputSchema, this.t);
       if (!schema.ok) {
         problems.push({ tool: name, reason: schema.reason });

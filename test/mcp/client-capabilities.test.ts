@@ -192,4 +192,13 @@ describe('MCP client capabilities', () => {
     // server-filesystem declares neither.
     expect(app.mcp.tools().map((t) => t.name)).not.toContain('fs__mcp_resources');
   });
+
+  it('leaves out a tool that runs only as a task, saying why', () => {
+    const everything = app.mcp.status().find((status) => status.name === 'everything');
+    expect(app.mcp.tools().map((t) => t.name)).not.toContain('everything__simulate-research-query');
+    expect(everything?.disabledTools).toContainEqual({
+      tool: 'simulate-research-query',
+      reason: expect.stringContaining('execution.taskSupport is required'),
+    });
+  });
 });
