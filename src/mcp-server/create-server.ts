@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { toolParametersSchema } from '../agent/tool-specs.js';
 import type { AppServices } from '../app/services.js';
 import { describeError } from '../errors.js';
+import { providerMessages } from '../providers/messages.js';
 import { withResultLimit } from '../tools/result-limit.js';
 import type { AnyTool } from '../tools/tool.js';
 import { createCallReporter, type LogLevelState } from './call-reporter.js';
@@ -38,9 +39,15 @@ export async function createAiboxMcpServer(app: AppServices, tools: AnyTool[]): 
   const lang = app.lang;
   const t = mcpServerMessages(lang);
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  // What is missing is said at `initialize`, where a client started with a bare environment shows it.
+  const info = app.provider.info;
+  const keyMissing = byName.has('ask') && !info.hasKey && info.keyEnv !== '';
+  const instructions = keyMissing
+    ? `${t.instructions}\n\n${t.noModelKey(providerMessages(lang).noKey(info.keyEnv, info.provider))}`
+    : t.instructions;
   const server = new Server(
     { name: 'aibox', version: app.version },
-    { capabilities: { tools: {}, prompts: {}, resources: {}, completions: {} } },
+    { capabilities: { tools: {}, prompts: {}, resources: {}, completions: {} }, instructions },
   );
   // Logging is declared here, not in the constructor, so the level is the box's own (see call-reporter.ts).
   server.registerCapabilities({ logging: {} });

@@ -50,6 +50,10 @@ export const mcpServerMessages = defineMessages({
     memoryResource: '按编号读取一条长期记忆（JSON）',
     noResource: (uri: string) => `没有资源「${uri}」`,
     askTool: (name: string) => `正在使用工具 ${name}`,
+    instructions:
+      'Aibox：search_skills 查找技能，show_skill 阅读，run_skill 运行可执行技能；memory_search/memory_save 使用长期记忆；tasks 管理定时任务。Markdown 技能也是提示（prompts），技能、记忆和任务也可作为资源读取。',
+    noModelKey: (why: string) =>
+      `ask 现在不能用：Aibox 没有模型密钥（${why}）。在数据目录的 config.json 里设置 llm.api_key（该文件为 0600），或在这个 MCP 客户端的配置里为 aibox 设置该环境变量。`,
   },
   en: {
     showSkill: "Show a skill's full description (an executable's --help output, or a Markdown skill's text)",
@@ -101,5 +105,9 @@ export const mcpServerMessages = defineMessages({
     memoryResource: 'One long-term memory by its number (JSON)',
     noResource: (uri: string) => `There is no resource "${uri}"`,
     askTool: (name: string) => `Using the tool ${name}`,
+    instructions:
+      'Aibox: search_skills finds skills, show_skill reads one, run_skill runs an executable one; memory_search/memory_save use long-term memory; tasks manages scheduled tasks. The Markdown skills are also prompts, and skills, memories and tasks can be read as resources.',
+    noModelKey: (why: string) =>
+      `ask cannot work now: Aibox has no model key (${why}). Set llm.api_key in config.json in the data dir (the file is 0600), or set that variable for aibox in this MCP client's configuration.`,
   },
 });

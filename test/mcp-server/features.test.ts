@@ -83,6 +83,8 @@ describe('/mcp without the token', () => {
 
 describe('/mcp features', () => {
   it('declares prompts, resources, completions and logging', () => {
+    expect(client.getInstructions()).toContain('run_skill');
+    expect(client.getInstructions()).not.toContain('ask cannot work');
     expect(client.getServerCapabilities()).toMatchObject({
       tools: {},
       prompts: {},

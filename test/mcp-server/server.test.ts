@@ -35,8 +35,15 @@ function homeWithSkill(): string {
     join(home, 'config.json'),
     JSON.stringify({
       lang: 'en',
+      llm: {
+        provider: 'custom',
+        base_url: 'http://127.0.0.1:9/v1',
+        model: 'm',
+        api_key_env: 'AIBOX_TEST_NO_SUCH_KEY',
+      },
       skills: { watch: false, install_examples: false },
       scheduler: { enabled: false },
+      mcp: { serve_ask: true },
     }),
   );
   return home;
@@ -67,7 +74,12 @@ describe('aibox mcp serve (stdio)', () => {
       'memory_search',
       'memory_save',
       'tasks',
+      'ask',
     ]);
+    // Started with a bare environment, it says at initialize what ask lacks.
+    expect(client.getInstructions()).toContain('search_skills');
+    expect(client.getInstructions()).toContain('ask cannot work now');
+    expect(client.getInstructions()).toContain('AIBOX_TEST_NO_SUCH_KEY');
     const runSkill = tools.find((t) => t.name === 'run_skill');
     expect(runSkill?.inputSchema).toMatchObject({
       type: 'object',
