@@ -114,6 +114,7 @@ export async function createAiboxMcpServer(app: AppServices, tools: AnyTool[]): 
         turnId: `mcp-${id}`,
         callId: id,
         lang,
+        audience: 'mcp',
       });
       return { ...text(result.content, !result.ok), ...(result.meta ? { _meta: result.meta } : {}) };
     } catch (error) {

@@ -3,6 +3,8 @@ import { defineMessages } from '../i18n/lang.js';
 /** Descriptions and results of the tools Aibox offers as an MCP server. */
 export const mcpServerMessages = defineMessages({
   zh: {
+    searchSkills:
+      '搜索 Aibox 的技能（按相关度排序，支持中文）。keyword 为空时列出全部。可执行技能用 run_skill 运行，show_skill 阅读任何技能的完整说明。',
     showSkill: '显示一个技能的完整说明（可执行技能的 --help 输出，或 Markdown 技能的正文）',
     skillName: '技能名（search_skills 给出的名字）',
     runSkill: '以参数运行一个可执行技能（与 run_command 相同的安全决定与沙箱；输出有长度限制）',
@@ -56,6 +58,8 @@ export const mcpServerMessages = defineMessages({
       `ask 现在不能用：Aibox 没有模型密钥（${why}）。在数据目录的 config.json 里设置 llm.api_key（该文件为 0600），或在这个 MCP 客户端的配置里为 aibox 设置该环境变量。`,
   },
   en: {
+    searchSkills:
+      "Search Aibox's skills (ranked, Chinese-aware); an empty keyword lists them all. Run an executable skill with run_skill; read any skill in full with show_skill.",
     showSkill: "Show a skill's full description (an executable's --help output, or a Markdown skill's text)",
     skillName: 'Skill name (as search_skills gives it)',
     runSkill:

@@ -8,6 +8,8 @@ import { z } from 'zod';
 import type { AppServices } from '../app/services.js';
 import { SESSION_ID } from '../protocol/frames.js';
 import { startCancellableTurn } from '../session/cancellable-turn.js';
+import { readSkillDocument } from '../skills/markdown/skill-document.js';
+import { skillMessages } from '../skills/messages.js';
 import type { AnyTool, Tool } from '../tools/tool.js';
 import { openAiUsage } from '../usage/openai-usage.js';
 import { mcpServerMessages } from './messages.js';
@@ -35,7 +37,15 @@ function showSkillTool({ app }: ServedToolsDeps): Tool<{ name: string }> {
       const t = mcpServerMessages(ctx.lang);
       const skill = app.skills.get(name);
       if (!skill) return { ok: false, content: t.noSkill(name) };
-      return { ok: true, content: `${skill.name} (${skill.type})\n\n${skill.content}` };
+      // The document `aibox skills show` gives (an Agent Skill's body is read now).
+      try {
+        return {
+          ok: true,
+          content: `${skill.name} (${skill.type})\n\n${readSkillDocument(skill, skillMessages(ctx.lang))}`,
+        };
+      } catch (error) {
+        return { ok: false, content: t.brokenSkill(skill.name, (error as Error).message) };
+      }
     },
   };
 }
@@ -154,7 +164,11 @@ export function createServedTools(deps: ServedToolsDeps): AnyTool[] {
     if (!tool) throw new Error(`built-in tool ${name} is missing`);
     return tool;
   };
-  const tools: AnyTool[] = [need('search_skills'), showSkillTool(deps)];
+  const search = need('search_skills');
+  const tools: AnyTool[] = [
+    { ...search, description: mcpServerMessages(app.lang).searchSkills },
+    showSkillTool(deps),
+  ];
   const runCommand = builtin('run_command');
   if (runCommand) tools.push(runSkillTool(app, runCommand));
   const memory = need('memory');

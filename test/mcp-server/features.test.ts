@@ -153,6 +153,15 @@ describe('/mcp features', () => {
     expect(other.completion.values).toEqual([]);
   });
 
+  it("tells the client's model to use its own tools, run_skill and show_skill", async () => {
+    const { tools } = await client.listTools();
+    expect(tools.find((tool) => tool.name === 'search_skills')?.description).toContain('run_skill');
+    const found = await client.callTool({ name: 'search_skills', arguments: { keyword: 'count' } });
+    const text = (found.content as { text: string }[])[0]?.text ?? '';
+    expect(text).toContain('run_skill (name="count"');
+    expect(text).not.toContain('run_command');
+  });
+
   it('annotates its tools', async () => {
     const { tools } = await client.listTools();
     const hints = Object.fromEntries(tools.map((tool) => [tool.name, tool.annotations]));
