@@ -17,6 +17,8 @@ export const EXTRA_TOOL_NAMES: Record<ExtraKind, string> = {
   prompts: 'mcp_prompts',
 };
 const MAX_LISTED = 100;
+/** Entries of one page read at all; a server's page of a million is counted only this far. */
+const MAX_READ = 10_000;
 const MAX_LINE_CHARS = 300;
 
 const SCHEMAS: Record<ExtraKind, Record<string, unknown>> = {
@@ -119,7 +121,7 @@ export async function callExtra(
       return { content: contents.map((resource) => ({ type: 'resource', resource })) };
     }
     const listed = await client.listResources(page, options);
-    const items = (Array.isArray(listed.resources) ? listed.resources : []).map(
+    const items = (Array.isArray(listed.resources) ? listed.resources : []).slice(0, MAX_READ).map(
       (r) =>
         `${line(str(r.uri))} — ${line(str(r.name))}${r.description ? `: ${line(str(r.description))}` : ''}`,
     );
@@ -145,7 +147,7 @@ export async function callExtra(
     };
   }
   const listed = await client.listPrompts(page, options);
-  const items = (Array.isArray(listed.prompts) ? listed.prompts : []).map((p) => {
+  const items = (Array.isArray(listed.prompts) ? listed.prompts : []).slice(0, MAX_READ).map((p) => {
     const params = (Array.isArray(p.arguments) ? p.arguments : [])
       .slice(0, 20)
       .map((a) => `${line(str(a.name))}${a.required ? '' : '?'}`);
