@@ -62,6 +62,7 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
       version: options.version,
       ...(options.workspace ? { workspace: options.workspace } : {}),
       ...(options.sampler ? { sampler: options.sampler } : {}),
+      oauthHome: options.home,
       onChange: invalidate,
     });
   /** Each connection with the config it was made from (a changed entry is a new connection). */

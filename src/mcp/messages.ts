@@ -14,6 +14,7 @@ export const mcpMessages = defineMessages({
     needsTasks: '这个工具只能以任务方式执行（execution.taskSupport 为 required），Aibox 还不支持',
     tooManyTools: (max: number) => `服务器提供的工具超过 ${max} 个，多出的不使用`,
     notConnected: (server: string) => `MCP 服务器「${server}」未连接`,
+    needsLogin: (server: string) => `服务器「${server}」需要 OAuth 登录：运行 aibox mcp login ${server}`,
     connectionClosed: '连接已关闭',
     stderrTail: (text: string) => `（stderr：${text}）`,
     approvalReason: (server: string) => `调用 MCP 服务器「${server}」的工具（需要确认）`,
@@ -82,6 +83,8 @@ export const mcpMessages = defineMessages({
       'this tool runs only as a task (execution.taskSupport is required), which Aibox does not support yet',
     tooManyTools: (max: number) => `the server offers more than ${max} tools; the rest are not used`,
     notConnected: (server: string) => `MCP server "${server}" is not connected`,
+    needsLogin: (server: string) =>
+      `the server "${server}" needs an OAuth login: run aibox mcp login ${server}`,
     connectionClosed: 'connection closed',
     stderrTail: (text: string) => ` (stderr: ${text})`,
     approvalReason: (server: string) => `calls a tool of the MCP server "${server}" (needs a yes)`,

@@ -21,6 +21,8 @@ import { offerClientCapabilities } from './client-capabilities.js';
 import { checkInputSchema } from './input-schema.js';
 import type { WrapMcpLaunch } from './launch.js';
 import { type McpMessages, mcpMessages } from './messages.js';
+import { mcpOAuthProvider, NeedsLoginError } from './oauth-provider.js';
+import { oauthStore } from './oauth-store.js';
 import { isStdioConfig, type OpenedClient, openClient } from './open-transport.js';
 import { rootsOf } from './roots.js';
 import type { McpSampler, SamplingOrigin } from './sampling.js';
@@ -70,6 +72,8 @@ interface ServerConnectionOptions {
   workspace?: string;
   /** Answers the server's sampling requests (absent: sampling is not offered). */
   sampler?: McpSampler;
+  /** The data dir, where an HTTP server's OAuth record is kept (absent: no OAuth). */
+  oauthHome?: string;
   /** Called whenever state or tools change. */
   onChange(): void;
 }
@@ -167,6 +171,15 @@ export class McpServerConnection {
         wrapLaunch: this.options.wrapLaunch,
         timeoutMs: this.connectTimeoutMs,
         version: this.options.version,
+        ...(this.options.oauthHome && !isStdioConfig(this.options.config)
+          ? {
+              authProvider: mcpOAuthProvider({
+                store: oauthStore(this.options.oauthHome, this.name),
+                version: this.options.version,
+                needsLogin: () => new NeedsLoginError(this.t.needsLogin(this.name)),
+              }),
+            }
+          : {}),
         prepare: (client) =>
           offerClientCapabilities(client, {
             server: this.name,

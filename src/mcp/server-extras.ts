@@ -121,10 +121,12 @@ export async function callExtra(
       return { content: contents.map((resource) => ({ type: 'resource', resource })) };
     }
     const listed = await client.listResources(page, options);
-    const items = (Array.isArray(listed.resources) ? listed.resources : []).slice(0, MAX_READ).map(
-      (r) =>
-        `${line(str(r.uri))} — ${line(str(r.name))}${r.description ? `: ${line(str(r.description))}` : ''}`,
-    );
+    const items = (Array.isArray(listed.resources) ? listed.resources : [])
+      .slice(0, MAX_READ)
+      .map(
+        (r) =>
+          `${line(str(r.uri))} — ${line(str(r.name))}${r.description ? `: ${line(str(r.description))}` : ''}`,
+      );
     if (!args.cursor) {
       // Templates are optional: a server that lists resources may not answer this.
       const templates = await client
