@@ -24,6 +24,23 @@ writeFileSync(
   }),
 );
 const known = { add_numbers: { a: 2, b: 3 } };
+// The auth scenarios: `aibox mcp login` first, its browser step a fetch that follows the
+// authorization server's redirect to the login's loopback callback.
+if (process.env.MCP_CONFORMANCE_SCENARIO?.startsWith('auth/')) {
+  const { resolveCliContext } = await import(pathToFileURL(join(root, 'dist/config/context.js')).href);
+  const { loginMcpServer } = await import(pathToFileURL(join(root, 'dist/cli/commands/mcp-login.js')).href);
+  const browser = join(home, 'browser.sh');
+  writeFileSync(
+    browser,
+    `#!/bin/sh\nexec "${process.execPath}" -e 'fetch(process.argv[1]).then((r) => r.text()).catch(() => {})' "$1"\n`,
+    { mode: 0o755 },
+  );
+  const env = { ...process.env, AIBOX_HOME: home, BROWSER: browser };
+  const ctx = await resolveCliContext({}, env);
+  console.log(
+    await loginMcpServer(ctx, 'conformance', env).catch((error) => `login failed: ${error.message}`),
+  );
+}
 const app = await createApp({ home, consoleLevel: 'silent', scheduler: false, watchSkills: false });
 let failed = false;
 try {
