@@ -94,7 +94,7 @@ async function openHttp(config: McpHttpServerConfig, options: OpenOptions): Prom
   const requestInit = { headers: config.headers };
   const none = () => '';
   // Headers set by hand (a bearer token) are the server's auth: no OAuth then.
-  const byHand = Object.keys(config.headers).some((name) => name.toLowerCase() === 'authorization');
+  const byHand = Object.keys(config.headers ?? {}).some((name) => name.toLowerCase() === 'authorization');
   const auth = options.authProvider && !byHand ? { authProvider: options.authProvider } : {};
   if (config.type !== 'sse') {
     const { StreamableHTTPClientTransport } = await loadStreamableHttpSdk();

@@ -71,7 +71,7 @@ export async function loginMcpServer(ctx: CliContext, name: string, env: NodeJS.
   const config = ctx.loaded.config.mcp.servers[name];
   if (!config) throw new AppError('bad_argument', m.missing(name));
   if (isStdioConfig(config)) throw new AppError('bad_argument', m.loginNotHttp(name));
-  if (Object.keys(config.headers).some((header) => header.toLowerCase() === 'authorization'))
+  if (Object.keys(config.headers ?? {}).some((header) => header.toLowerCase() === 'authorization'))
     throw new AppError('bad_argument', m.loginByHand(name));
   const state = randomBytes(16).toString('hex');
   const timeout = AbortSignal.timeout(LOGIN_TIMEOUT_MS);
