@@ -41,7 +41,14 @@ if (process.env.MCP_CONFORMANCE_SCENARIO?.startsWith('auth/')) {
     await loginMcpServer(ctx, 'conformance', env).catch((error) => `login failed: ${error.message}`),
   );
 }
-const app = await createApp({ home, consoleLevel: 'silent', scheduler: false, watchSkills: false });
+const { CHANNEL_KINDS } = await import(pathToFileURL(join(root, 'dist/channels/channel-kinds.js')).href);
+const app = await createApp({
+  home,
+  consoleLevel: 'silent',
+  scheduler: false,
+  watchSkills: false,
+  channels: CHANNEL_KINDS,
+});
 let failed = false;
 try {
   await app.mcp.settled();

@@ -48,6 +48,7 @@ beforeAll(async () => {
     consoleLevel: 'silent',
     watchSkills: false,
     scheduler: false,
+    channels: CHANNEL_KINDS,
   });
   await app.mcp.settled();
 });
