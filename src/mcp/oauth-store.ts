@@ -7,6 +7,7 @@
 import { chmodSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import { MCP_OAUTH_DIR } from '../config/paths.js';
 import { writeFileAtomicSync } from '../util/atomic-write.js';
 
 export interface OAuthRecord {
@@ -28,7 +29,7 @@ export interface OAuthStore {
 }
 
 export function oauthStore(home: string, server: string): OAuthStore {
-  const dir = join(home, 'mcp-oauth');
+  const dir = join(home, MCP_OAUTH_DIR);
   const path = join(dir, `${server}.json`);
   const read = (): OAuthRecord => {
     try {
