@@ -8,6 +8,7 @@ import type { ChatChannel } from '../chats/allowed-senders.js';
 import { createNotifyTargets } from '../chats/notify-targets.js';
 import { createSenderStore, senderStorePath } from '../chats/sender-store.js';
 import { resolveCliContext } from '../config/context.js';
+import { workspaceDir } from '../config/workspace-dir.js';
 import { createMessageIndex } from '../conversations/message-index.js';
 import type { Lang } from '../i18n/lang.js';
 import type { Logger } from '../log/logger.js';
@@ -37,6 +38,7 @@ import { loadOnce } from '../util/load-once.js';
 import { VERSION } from '../version.js';
 import { removeLeftovers } from './leftovers.js';
 import { boxMcpLaunch } from './mcp-launch.js';
+import { boxMcpSampler } from './mcp-sampler.js';
 import { memoryScopeOf } from './memory-scope.js';
 import { startMessageBackfill } from './message-backfill.js';
 import { appMessages } from './messages.js';
@@ -258,6 +260,8 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
         version: VERSION,
         wrapLaunch: boxMcpLaunch({ config, paths, sandbox, env }),
         ...(options.mcpBackoff ? { backoff: options.mcpBackoff } : {}),
+        workspace: workspaceDir(config, paths),
+        sampler: boxMcpSampler({ provider, usage, lang }),
       }),
     );
     closers.push(() => mcp.close());

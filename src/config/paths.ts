@@ -2,6 +2,9 @@ import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 
 /** Every place Aibox reads or writes, derived from one home directory (same layout as the original). */
+/** Under the data dir: each HTTP MCP server's OAuth record (src/mcp/oauth-store.ts). */
+export const MCP_OAUTH_DIR = 'mcp-oauth';
+
 export interface DataPaths {
   home: string;
   config: string;

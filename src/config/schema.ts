@@ -490,6 +490,8 @@ const mcpServerCommon = {
   enabled: z.boolean().default(true),
   /** Limit for connecting and for one tool call, in seconds. */
   timeout_s: seconds(3600).default(60),
+  /** Whether the server may ask the box's model (`sampling/createMessage`): ask a person, allow, deny. */
+  sampling: z.enum(['ask', 'allow', 'deny']).default('ask'),
 };
 
 /** An MCP server started as a child process speaking MCP on stdin/stdout (Claude Desktop's format). */

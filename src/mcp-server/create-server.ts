@@ -1,17 +1,27 @@
 /**
- * Aibox as an MCP server (low-level SDK `Server`, loaded on first use): lists the served tools
- * with their JSON Schemas and runs them with the same argument checks as the agent loop. Used by
- * `aibox mcp serve` (stdio) and by `/mcp` (Streamable HTTP) on the server's port.
+ * Aibox as an MCP server (low-level SDK `Server`, loaded on first use): the served tools with
+ * their JSON Schemas and annotations, run with the same argument checks as the agent loop; the
+ * Markdown skills as prompts; skills, memories and tasks as read-only resources; completion of
+ * skill names; logging and progress while a tool runs. Used by `aibox mcp serve` (stdio) and by
+ * `/mcp` (Streamable HTTP) on the server's port.
  */
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { z } from 'zod';
 import { toolParametersSchema } from '../agent/tool-specs.js';
 import type { AppServices } from '../app/services.js';
 import { describeError } from '../errors.js';
+import { providerMessages } from '../providers/messages.js';
 import { withResultLimit } from '../tools/result-limit.js';
 import type { AnyTool } from '../tools/tool.js';
+import { createCallReporter, type LogLevelState } from './call-reporter.js';
+import { complete } from './completion.js';
 import { mcpServerMessages } from './messages.js';
+import { BadCursorError } from './paging.js';
+import { INVALID_PARAMS, McpRequestError } from './request-error.js';
+import { listResources, listResourceTemplates, readResource } from './resources.js';
 import { createServedTools } from './served-tools.js';
+import { getSkillPrompt, listSkillPrompts } from './skill-prompts.js';
+import { annotationsOf } from './tool-annotations.js';
 
 /** The served tools, size-limited like every tool result. */
 export async function servedToolsOf(app: AppServices): Promise<AnyTool[]> {
@@ -22,21 +32,65 @@ export async function servedToolsOf(app: AppServices): Promise<AnyTool[]> {
 }
 
 export async function createAiboxMcpServer(app: AppServices, tools: AnyTool[]): Promise<Server> {
-  const [{ Server }, { CallToolRequestSchema, ListToolsRequestSchema }] = await Promise.all([
+  const [{ Server }, types] = await Promise.all([
     import('@modelcontextprotocol/sdk/server/index.js'),
     import('@modelcontextprotocol/sdk/types.js'),
   ]);
+  const lang = app.lang;
+  const t = mcpServerMessages(lang);
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
-  const server = new Server({ name: 'aibox', version: app.version }, { capabilities: { tools: {} } });
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: tools.map((tool) => ({
-      name: tool.name,
-      description: tool.description,
-      inputSchema: toolParametersSchema(tool.parameters) as { type: 'object' },
-    })),
+  // What is missing is said at `initialize`, where a client started with a bare environment shows it.
+  const info = app.provider.info;
+  const keyMissing = byName.has('ask') && !info.hasKey && info.keyEnv !== '';
+  const instructions = keyMissing
+    ? `${t.instructions}\n\n${t.noModelKey(providerMessages(lang).noKey(info.keyEnv, info.provider))}`
+    : t.instructions;
+  const server = new Server(
+    { name: 'aibox', version: app.version },
+    { capabilities: { tools: {}, prompts: {}, resources: {}, completions: {} }, instructions },
+  );
+  // Logging is declared here, not in the constructor, so the level is the box's own (see call-reporter.ts).
+  server.registerCapabilities({ logging: {} });
+  const logLevel: LogLevelState = {};
+  server.setRequestHandler(types.SetLevelRequestSchema, async (request) => {
+    logLevel.level = request.params.level;
+    return {};
+  });
+  const paged = <T>(list: () => T): T => {
+    try {
+      return list();
+    } catch (error) {
+      if (error instanceof BadCursorError)
+        throw new McpRequestError(INVALID_PARAMS, t.badCursor(error.message));
+      throw error;
+    }
+  };
+  server.setRequestHandler(types.ListPromptsRequestSchema, async (request) =>
+    paged(() => listSkillPrompts(app, lang, request.params?.cursor)),
+  );
+  server.setRequestHandler(types.GetPromptRequestSchema, async (request) =>
+    getSkillPrompt(app, lang, request.params.name, request.params.arguments),
+  );
+  server.setRequestHandler(types.ListResourcesRequestSchema, async (request) =>
+    paged(() => listResources(app, lang, request.params?.cursor)),
+  );
+  server.setRequestHandler(types.ListResourceTemplatesRequestSchema, async () => listResourceTemplates(lang));
+  server.setRequestHandler(types.ReadResourceRequestSchema, async (request) =>
+    readResource(app, lang, request.params.uri),
+  );
+  server.setRequestHandler(types.CompleteRequestSchema, async (request) => complete(app, request.params));
+  server.setRequestHandler(types.ListToolsRequestSchema, async () => ({
+    tools: tools.map((tool) => {
+      const annotations = annotationsOf(tool.name, lang);
+      return {
+        name: tool.name,
+        description: tool.description,
+        inputSchema: toolParametersSchema(tool.parameters) as { type: 'object' },
+        ...(annotations ? { annotations } : {}),
+      };
+    }),
   }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const t = mcpServerMessages(app.lang);
+  server.setRequestHandler(types.CallToolRequestSchema, async (request, extra) => {
     const text = (content: string, isError: boolean) => ({
       content: [{ type: 'text' as const, text: content }],
       isError,
@@ -46,19 +100,27 @@ export async function createAiboxMcpServer(app: AppServices, tools: AnyTool[]): 
     const args = tool.parameters.safeParse(request.params.arguments ?? {});
     if (!args.success) return text(t.invalidArgs(tool.name, z.prettifyError(args.error)), true);
     const id = String(extra.requestId);
+    const reporter = createCallReporter({
+      progressToken: request.params._meta?.progressToken,
+      logLevel,
+      send: (notification) => extra.sendNotification(notification),
+    });
     try {
       // Nobody can be asked from here (no requestApproval): whatever needs a person's yes is refused.
       const result = await tool.execute(args.data, {
         signal: extra.signal,
-        output: () => undefined,
+        output: (stream, chunk) => reporter.say(stream === 'stderr' ? 'notice' : 'info', chunk),
         sessionId: 'mcp',
         turnId: `mcp-${id}`,
         callId: id,
-        lang: app.lang,
+        lang,
+        audience: 'mcp',
       });
       return { ...text(result.content, !result.ok), ...(result.meta ? { _meta: result.meta } : {}) };
     } catch (error) {
       return text(describeError(error), true);
+    } finally {
+      reporter.end();
     }
   });
   return server;

@@ -3,6 +3,8 @@ import { defineMessages } from '../i18n/lang.js';
 /** Descriptions and results of the tools Aibox offers as an MCP server. */
 export const mcpServerMessages = defineMessages({
   zh: {
+    searchSkills:
+      '搜索 Aibox 的技能（按相关度排序，支持中文）。keyword 为空时列出全部。可执行技能用 run_skill 运行，show_skill 阅读任何技能的完整说明。',
     showSkill: '显示一个技能的完整说明（可执行技能的 --help 输出，或 Markdown 技能的正文）',
     skillName: '技能名（search_skills 给出的名字）',
     runSkill: '以参数运行一个可执行技能（与 run_command 相同的安全决定与沙箱；输出有长度限制）',
@@ -27,8 +29,37 @@ export const mcpServerMessages = defineMessages({
     unknownTool: (name: string) => `没有工具「${name}」`,
     invalidArgs: (name: string, detail: string) => `${name} 的参数无效：\n${detail}`,
     turnFailed: (detail: string) => `这一轮失败：${detail}`,
+    title: (tool: string): string =>
+      (
+        ({
+          search_skills: '搜索技能',
+          show_skill: '查看技能',
+          run_skill: '运行技能',
+          memory_search: '搜索记忆',
+          memory_save: '保存记忆',
+          tasks: '定时任务',
+          ask: '问 Aibox',
+        }) as Record<string, string>
+      )[tool] ?? '',
+    promptRequest: '要用这个技能完成的事（可选）',
+    promptTask: (request: string) => `请按上面的说明完成：${request}`,
+    noPrompt: (name: string) => `没有名为「${name}」的提示（提示是 Markdown 技能）`,
+    tooLong: (name: string, max: number) => `${name} 太长（最多 ${max} 个字符）`,
+    badCursor: (cursor: string) => `无效的分页游标「${cursor}」`,
+    memoriesResource: (n: number) => `最近的 ${n} 条长期记忆（JSON）`,
+    tasksResource: '进行中的定时任务（JSON）',
+    skillResource: '一个技能的完整说明（可执行技能的 --help，或 Markdown 正文）',
+    memoryResource: '按编号读取一条长期记忆（JSON）',
+    noResource: (uri: string) => `没有资源「${uri}」`,
+    askTool: (name: string) => `正在使用工具 ${name}`,
+    instructions:
+      'Aibox：search_skills 查找技能，show_skill 阅读，run_skill 运行可执行技能；memory_search/memory_save 使用长期记忆；tasks 管理定时任务。Markdown 技能也是提示（prompts），技能、记忆和任务也可作为资源读取。',
+    noModelKey: (why: string) =>
+      `ask 现在不能用：Aibox 没有模型密钥（${why}）。在数据目录的 config.json 里设置 llm.api_key（该文件为 0600），或在这个 MCP 客户端的配置里为 aibox 设置该环境变量。`,
   },
   en: {
+    searchSkills:
+      "Search Aibox's skills (ranked, Chinese-aware); an empty keyword lists them all. Run an executable skill with run_skill; read any skill in full with show_skill.",
     showSkill: "Show a skill's full description (an executable's --help output, or a Markdown skill's text)",
     skillName: 'Skill name (as search_skills gives it)',
     runSkill:
@@ -55,5 +86,32 @@ export const mcpServerMessages = defineMessages({
     unknownTool: (name: string) => `No tool "${name}"`,
     invalidArgs: (name: string, detail: string) => `Invalid arguments for ${name}:\n${detail}`,
     turnFailed: (detail: string) => `The turn failed: ${detail}`,
+    title: (tool: string): string =>
+      (
+        ({
+          search_skills: 'Search skills',
+          show_skill: 'Show a skill',
+          run_skill: 'Run a skill',
+          memory_search: 'Search memory',
+          memory_save: 'Save a memory',
+          tasks: 'Scheduled tasks',
+          ask: 'Ask Aibox',
+        }) as Record<string, string>
+      )[tool] ?? '',
+    promptRequest: 'What to do with this skill (optional)',
+    promptTask: (request: string) => `Following the instructions above, do this: ${request}`,
+    noPrompt: (name: string) => `There is no prompt named "${name}" (prompts are the Markdown skills)`,
+    tooLong: (name: string, max: number) => `${name} is too long (at most ${max} characters)`,
+    badCursor: (cursor: string) => `Invalid page cursor "${cursor}"`,
+    memoriesResource: (n: number) => `The ${n} newest long-term memories (JSON)`,
+    tasksResource: 'The active scheduled tasks (JSON)',
+    skillResource: "A skill's full description (an executable's --help, or a Markdown skill's text)",
+    memoryResource: 'One long-term memory by its number (JSON)',
+    noResource: (uri: string) => `There is no resource "${uri}"`,
+    askTool: (name: string) => `Using the tool ${name}`,
+    instructions:
+      'Aibox: search_skills finds skills, show_skill reads one, run_skill runs an executable one; memory_search/memory_save use long-term memory; tasks manages scheduled tasks. The Markdown skills are also prompts, and skills, memories and tasks can be read as resources.',
+    noModelKey: (why: string) =>
+      `ask cannot work now: Aibox has no model key (${why}). Set llm.api_key in config.json in the data dir (the file is 0600), or set that variable for aibox in this MCP client's configuration.`,
   },
 });

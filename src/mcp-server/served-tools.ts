@@ -8,6 +8,8 @@ import { z } from 'zod';
 import type { AppServices } from '../app/services.js';
 import { SESSION_ID } from '../protocol/frames.js';
 import { startCancellableTurn } from '../session/cancellable-turn.js';
+import { readSkillDocument } from '../skills/markdown/skill-document.js';
+import { skillMessages } from '../skills/messages.js';
 import type { AnyTool, Tool } from '../tools/tool.js';
 import { openAiUsage } from '../usage/openai-usage.js';
 import { mcpServerMessages } from './messages.js';
@@ -35,7 +37,15 @@ function showSkillTool({ app }: ServedToolsDeps): Tool<{ name: string }> {
       const t = mcpServerMessages(ctx.lang);
       const skill = app.skills.get(name);
       if (!skill) return { ok: false, content: t.noSkill(name) };
-      return { ok: true, content: `${skill.name} (${skill.type})\n\n${skill.content}` };
+      // The document `aibox skills show` gives (an Agent Skill's body is read now).
+      try {
+        return {
+          ok: true,
+          content: `${skill.name} (${skill.type})\n\n${readSkillDocument(skill, skillMessages(ctx.lang))}`,
+        };
+      } catch (error) {
+        return { ok: false, content: t.brokenSkill(skill.name, (error as Error).message) };
+      }
     },
   };
 }
@@ -123,7 +133,12 @@ function askTool(app: AppServices): Tool<{ message: string; session?: string }> 
       const turn = startCancellableTurn(
         app.sessions.get(args.session ?? 'mcp'),
         args.message,
-        () => undefined,
+        // What the turn does, for the client's progress and log (never its text, which is the answer).
+        (event) => {
+          if (event.type === 'tool_start')
+            ctx.output('stdout', mcpServerMessages(ctx.lang).askTool(event.name));
+          else if (event.type === 'notice') ctx.output('stderr', event.message);
+        },
         'mcp',
       );
       const stop = () => turn.cancel();
@@ -149,7 +164,11 @@ export function createServedTools(deps: ServedToolsDeps): AnyTool[] {
     if (!tool) throw new Error(`built-in tool ${name} is missing`);
     return tool;
   };
-  const tools: AnyTool[] = [need('search_skills'), showSkillTool(deps)];
+  const search = need('search_skills');
+  const tools: AnyTool[] = [
+    { ...search, description: mcpServerMessages(app.lang).searchSkills },
+    showSkillTool(deps),
+  ];
   const runCommand = builtin('run_command');
   if (runCommand) tools.push(runSkillTool(app, runCommand));
   const memory = need('memory');

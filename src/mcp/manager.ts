@@ -12,6 +12,7 @@ import { type ResultLimiter, withResultLimit } from '../tools/result-limit.js';
 import type { AnyTool } from '../tools/tool.js';
 import { unwrappedLaunch, type WrapMcpLaunch } from './launch.js';
 import { createMcpTool } from './mcp-tool.js';
+import type { McpSampler } from './sampling.js';
 import { McpServerConnection, type ReconnectBackoff } from './server-connection.js';
 import { openTrustStore } from './trust-store.js';
 import type { McpManager } from './types.js';
@@ -32,6 +33,10 @@ interface McpManagerOptions {
   version: string;
   /** Where the command sandbox wraps stdio servers (default: not wrapped). */
   wrapLaunch?: WrapMcpLaunch;
+  /** The workspace dir, offered to servers as a root (src/mcp/roots.ts; absent: no roots). */
+  workspace?: string;
+  /** Answers servers' sampling requests with the box's model (absent: sampling is not offered). */
+  sampler?: McpSampler;
   backoff?: ReconnectBackoff;
 }
 
@@ -55,6 +60,9 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
       wrapLaunch: options.wrapLaunch ?? unwrappedLaunch,
       backoff: options.backoff ?? DEFAULT_BACKOFF,
       version: options.version,
+      ...(options.workspace ? { workspace: options.workspace } : {}),
+      ...(options.sampler ? { sampler: options.sampler } : {}),
+      oauthHome: options.home,
       onChange: invalidate,
     });
   /** Each connection with the config it was made from (a changed entry is a new connection). */

@@ -85,6 +85,12 @@ export function createMcpTool(deps: McpToolDeps): AnyTool {
       try {
         const result = await connection.call(entry.name, args, {
           signal: ctx.signal,
+          origin: {
+            sessionId: ctx.sessionId,
+            turnId: ctx.turnId,
+            lang: ctx.lang,
+            ...(ctx.requestApproval ? { requestApproval: ctx.requestApproval } : {}),
+          },
           onProgress: (done, total, message) =>
             progress.push(
               t.progress(

@@ -3,12 +3,14 @@
  * (started through the sandbox seam, stderr kept for error reports), Streamable HTTP for a
  * URL, and the older SSE transport when Streamable HTTP is refused.
  */
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { McpHttpServerConfig, McpServerConfig } from '../config/schema.js';
 import { describeError } from '../errors.js';
 import type { WrapMcpLaunch } from './launch.js';
-import { loadClientSdk, loadSseSdk, loadStdioSdk, loadStreamableHttpSdk } from './sdk.js';
+import { NeedsLoginError } from './oauth-provider.js';
+import { loadAuthSdk, loadClientSdk, loadSseSdk, loadStdioSdk, loadStreamableHttpSdk } from './sdk.js';
 import type { McpTransportKind } from './types.js';
 
 /** The last characters a stdio server wrote to stderr (why it died, usually). */
@@ -30,6 +32,10 @@ interface OpenOptions {
   version: string;
   /** Aborts the opening (the box closes meanwhile): the transport is closed, a child ended. */
   signal?: AbortSignal;
+  /** Declares capabilities and sets request handlers on the new client, before `initialize`. */
+  prepare?(client: Client): Promise<void>;
+  /** OAuth for an HTTP server configured without an `Authorization` header (oauth-provider.ts). */
+  authProvider?: OAuthClientProvider;
 }
 
 export function isStdioConfig(
@@ -46,6 +52,7 @@ async function newClient(version: string): Promise<Client> {
 async function connectWith(transport: Transport, options: OpenOptions): Promise<Client> {
   const client = await newClient(options.version);
   try {
+    await options.prepare?.(client);
     await client.connect(transport, {
       timeout: options.timeoutMs,
       ...(options.signal ? { signal: options.signal } : {}),
@@ -86,16 +93,22 @@ async function openHttp(config: McpHttpServerConfig, options: OpenOptions): Prom
   const url = new URL(config.url);
   const requestInit = { headers: config.headers };
   const none = () => '';
+  // Headers set by hand (a bearer token) are the server's auth: no OAuth then.
+  const byHand = Object.keys(config.headers ?? {}).some((name) => name.toLowerCase() === 'authorization');
+  const auth = options.authProvider && !byHand ? { authProvider: options.authProvider } : {};
   if (config.type !== 'sse') {
     const { StreamableHTTPClientTransport } = await loadStreamableHttpSdk();
     try {
-      const client = await connectWith(new StreamableHTTPClientTransport(url, { requestInit }), options);
+      const client = await connectWith(
+        new StreamableHTTPClientTransport(url, { requestInit, ...auth }),
+        options,
+      );
       return { client, kind: 'streamable-http', stderrTail: none };
     } catch (streamableError) {
-      if (options.signal?.aborted) throw streamableError;
+      if (options.signal?.aborted || (await isAuthError(streamableError))) throw streamableError;
       // Older servers only speak SSE: try that before giving up, and report both failures.
       try {
-        return await openSse(url, requestInit, options);
+        return await openSse(url, requestInit, options, auth);
       } catch (sseError) {
         throw new Error(
           `streamable-http: ${describeError(streamableError)}; sse: ${describeError(sseError)}`,
@@ -106,12 +119,24 @@ async function openHttp(config: McpHttpServerConfig, options: OpenOptions): Prom
       }
     }
   }
-  return openSse(url, requestInit, options);
+  return openSse(url, requestInit, options, auth);
 }
 
-async function openSse(url: URL, requestInit: RequestInit, options: OpenOptions): Promise<OpenedClient> {
+/** The server wants OAuth (a login to do, or refused): the older SSE transport is not tried then. */
+async function isAuthError(error: unknown): Promise<boolean> {
+  if (error instanceof NeedsLoginError) return true;
+  const { UnauthorizedError } = await loadAuthSdk();
+  return error instanceof UnauthorizedError;
+}
+
+async function openSse(
+  url: URL,
+  requestInit: RequestInit,
+  options: OpenOptions,
+  auth: { authProvider?: OAuthClientProvider } = {},
+): Promise<OpenedClient> {
   const { SSEClientTransport } = await loadSseSdk();
-  const client = await connectWith(new SSEClientTransport(url, { requestInit }), options);
+  const client = await connectWith(new SSEClientTransport(url, { requestInit, ...auth }), options);
   return { client, kind: 'sse', stderrTail: () => '' };
 }
 

@@ -7,3 +7,4 @@ export const loadStdioSdk = () => import('@modelcontextprotocol/sdk/client/stdio
 export const loadStreamableHttpSdk = () => import('@modelcontextprotocol/sdk/client/streamableHttp.js');
 export const loadSseSdk = () => import('@modelcontextprotocol/sdk/client/sse.js');
 export const loadTypesSdk = () => import('@modelcontextprotocol/sdk/types.js');
+export const loadAuthSdk = () => import('@modelcontextprotocol/sdk/client/auth.js');

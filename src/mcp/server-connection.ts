@@ -17,12 +17,18 @@ import type { Lang } from '../i18n/lang.js';
 import type { Logger } from '../log/logger.js';
 import { backoffDelay } from '../util/backoff.js';
 import { cleanName, cleanText } from '../util/untrusted-text.js';
+import { offerClientCapabilities } from './client-capabilities.js';
 import { checkInputSchema } from './input-schema.js';
 import type { WrapMcpLaunch } from './launch.js';
 import { type McpMessages, mcpMessages } from './messages.js';
+import { mcpOAuthProvider, NeedsLoginError } from './oauth-provider.js';
+import { oauthStore } from './oauth-store.js';
 import { isStdioConfig, type OpenedClient, openClient } from './open-transport.js';
+import { rootsOf } from './roots.js';
+import type { McpSampler, SamplingOrigin } from './sampling.js';
 import { loadTypesSdk } from './sdk.js';
-import { modelToolNames } from './tool-names.js';
+import { callExtra, type ExtraKind, extraTools } from './server-extras.js';
+import { modelToolNames, qualifiedToolName } from './tool-names.js';
 import { describeHash } from './trust-store.js';
 import type { McpServerState, McpServerStatus, McpToolProblem, McpTransportKind } from './types.js';
 
@@ -42,6 +48,8 @@ export interface McpToolEntry {
   hash: string;
   parameters: z.ZodType;
   json: Record<string, unknown>;
+  /** Set for the box's own tool over the server's resources or prompts (server-extras.ts). */
+  extra?: ExtraKind;
 }
 
 export interface ReconnectBackoff {
@@ -60,12 +68,20 @@ interface ServerConnectionOptions {
   wrapLaunch: WrapMcpLaunch;
   backoff: ReconnectBackoff;
   version: string;
+  /** Offered to the server as a root, with the directories its entry names (absent: no roots). */
+  workspace?: string;
+  /** Answers the server's sampling requests (absent: sampling is not offered). */
+  sampler?: McpSampler;
+  /** The data dir, where an HTTP server's OAuth record is kept (absent: no OAuth). */
+  oauthHome?: string;
   /** Called whenever state or tools change. */
   onChange(): void;
 }
 
 interface CallOptions {
   signal: AbortSignal;
+  /** Who made the call (the person a sampling request during it asks). */
+  origin?: SamplingOrigin;
   onProgress?(progress: number, total: number | undefined, message: string | undefined): void;
 }
 
@@ -88,6 +104,8 @@ export class McpServerConnection {
   private opening?: AbortController;
   private timer?: NodeJS.Timeout;
   private closing = false;
+  /** The tool calls running now, oldest first. */
+  private calls: SamplingOrigin[] = [];
   private readonly t: McpMessages;
   private settle!: () => void;
   /** Resolves after the first attempt (or at once for a disabled server). */
@@ -153,6 +171,26 @@ export class McpServerConnection {
         wrapLaunch: this.options.wrapLaunch,
         timeoutMs: this.connectTimeoutMs,
         version: this.options.version,
+        ...(this.options.oauthHome && !isStdioConfig(this.options.config)
+          ? {
+              authProvider: mcpOAuthProvider({
+                store: oauthStore(this.options.oauthHome, this.name),
+                version: this.options.version,
+                needsLogin: () => new NeedsLoginError(this.t.needsLogin(this.name)),
+              }),
+            }
+          : {}),
+        prepare: (client) =>
+          offerClientCapabilities(client, {
+            server: this.name,
+            lang: this.options.lang,
+            sampling: this.options.config.sampling,
+            origin: () => this.calls.at(-1),
+            roots: this.options.workspace
+              ? rootsOf(this.options.config, this.options.workspace, this.options.cwd)
+              : [],
+            ...(this.options.sampler ? { sampler: this.options.sampler } : {}),
+          }),
       });
       if (this.closing) {
         await opened.client.close();
@@ -229,6 +267,11 @@ export class McpServerConnection {
       cursor = page.nextCursor;
     } while (cursor && listed.length <= MAX_TOOLS_PER_SERVER);
     const { tools, problems } = this.checkTools(listed);
+    const taken = new Set(tools.map((tool) => tool.qualified));
+    for (const extra of extraTools(client.getServerCapabilities(), taken, this.t)) {
+      const qualified = qualifiedToolName(this.name, extra.name);
+      if (qualified && !taken.has(qualified)) tools.push({ ...extra, qualified, extra: extra.kind });
+    }
     this.tools = tools;
     this.problems = problems;
     this.options.onChange();
@@ -256,6 +299,11 @@ export class McpServerConnection {
         continue;
       }
       seen.add(qualified);
+      // Task-based execution (MCP 2025-11-25) is not supported: a tool that requires it would only fail.
+      if ((tool as { execution?: { taskSupport?: unknown } }).execution?.taskSupport === 'required') {
+        problems.push({ tool: name, reason: this.t.needsTasks });
+        continue;
+      }
       const schema = checkInputSchema(tool.inputSchema, this.t);
       if (!schema.ok) {
         problems.push({ tool: name, reason: schema.reason });
@@ -316,7 +364,18 @@ export class McpServerConnection {
     const client = this.opened?.client;
     if (!client || this.state !== 'connected')
       throw new AppError('mcp_not_connected', this.t.notConnected(this.name));
+    const origin = options.origin;
+    if (origin) this.calls.push(origin);
     try {
+      const extra = this.tools.find((entry) => entry.name === tool && entry.extra)?.extra;
+      if (extra)
+        return await callExtra(
+          client,
+          extra,
+          args as Parameters<typeof callExtra>[2],
+          { signal: AbortSignal.any([options.signal]), timeout: this.timeoutMs },
+          this.t,
+        );
       return await client.callTool({ name: tool, arguments: args as Record<string, unknown> }, undefined, {
         // A signal of its own per call: the SDK's listener then goes away with it, not with the whole turn.
         signal: AbortSignal.any([options.signal]),
@@ -332,6 +391,8 @@ export class McpServerConnection {
           cause: error,
         });
       throw error;
+    } finally {
+      if (origin) this.calls.splice(this.calls.lastIndexOf(origin), 1);
     }
   }
 

@@ -10,7 +10,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
 import { CONFIG_CACHE_FILE } from '../config/config-cache.js';
-import type { DataPaths } from '../config/paths.js';
+import { type DataPaths, MCP_OAUTH_DIR } from '../config/paths.js';
 import { SKILLS_CACHE_FILE } from '../skills/cache/probe-cache-file.js';
 import { SKILL_VECTORS_FILE } from '../skills/meaning/skill-vectors.js';
 import { LEGACY_MODEL_SKILLS_FILE, PROVENANCE_FILE } from '../skills/provenance.js';
@@ -87,6 +87,8 @@ export function protectedPlaces(paths: ProtectedDataPaths, home: string): Protec
       join(paths.home, PROVENANCE_FILE),
       join(paths.home, LEGACY_MODEL_SKILLS_FILE),
       paths.mcpTrust,
+      // MCP servers' OAuth tokens.
+      join(paths.home, MCP_OAUTH_DIR),
       paths.clientKey, // answers approvals: only people's clients may read it
       ...HOME_SECRETS.map((p) => join(home, p)),
     ],

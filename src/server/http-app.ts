@@ -18,6 +18,7 @@ import { apiErrorResponse } from './api/errors.js';
 import { createApiRoutes } from './api/routes.js';
 import { bearerToken, tokensEqual } from './auth.js';
 import { limitBody } from './body-limit.js';
+import { MCP_RESOURCE_METADATA_PATH, mcpChallenge, mcpResourceMetadata } from './mcp-auth-challenge.js';
 import { createMcpRoute } from './mcp-route.js';
 import { serverMessages } from './messages.js';
 import { corsForOpenAi } from './openai/cors.js';
@@ -137,13 +138,15 @@ function protect(app: AppServices, port: () => number) {
 }
 
 /** Requires the token (Bearer) when one is configured. */
-function guard(app: AppServices) {
+/** `challenge`: the `WWW-Authenticate` value of the 401 (whether a token was presented). */
+function guard(app: AppServices, challenge?: (c: Context, presented: boolean) => string) {
   return async (c: Context, next: Next) => {
     const expected = app.config.server.token;
     if (expected !== '') {
       const presented = bearerToken(c.req.header('authorization'));
       if (presented === undefined || !tokensEqual(presented, expected)) {
         app.logger.warn({ path: c.req.path }, 'api request without a valid token');
+        if (challenge) c.header('www-authenticate', challenge(c, presented !== undefined));
         return apiErrorResponse(c, 'unauthorized', serverMessages(app.lang).authFailed);
       }
     }
@@ -202,7 +205,10 @@ function createHttpApp(app: AppServices, options: HttpAppOptions): Hono {
   // `POST /sign-in` is outside /api (how the page gets the token); issuing a link is behind it.
   mountSignIn(http, app, options.signIn);
   http.route('/api', createApiRoutes(app));
-  http.use('/mcp', guard(app));
+  http.use('/mcp', guard(app, mcpChallenge));
+  http.get(MCP_RESOURCE_METADATA_PATH, (c) =>
+    app.config.server.token === '' ? c.text('Not Found', 404) : mcpResourceMetadata(c),
+  );
   http.route('/mcp', createMcpRoute(app));
   if (openAi) http.route('/v1', createOpenAiRoutes(app));
 

@@ -178,6 +178,10 @@ export const searchResultMessages = defineMessages({
     useExecutable: (name: string) =>
       `用法: 用 run_command 执行 \`${name} 参数…\`；先执行 \`${name} --help\` 查看完整参数`,
     useMarkdown: '用法: 阅读下面的正文并按其中的指引行事（不需要执行）',
+    useAgentServed: (name: string) =>
+      `用法: 调用 show_skill（name="${name}"）读取它的说明，再按说明行事；它的脚本不能从这里运行`,
+    useExecutableServed: (name: string) =>
+      `用法: 调用 run_skill（name="${name}"，args=[参数…]）；show_skill 给出它完整的 --help`,
     path: (path: string) => `路径: ${path}`,
     match: (snippet: string) => `匹配: ${snippet}`,
     broken: (error: string) => `⚠ 不可用: ${error}`,
@@ -204,6 +208,10 @@ export const searchResultMessages = defineMessages({
     useExecutable: (name: string) =>
       `How to use: run_command \`${name} ARGS…\`; run \`${name} --help\` first for every option`,
     useMarkdown: 'How to use: read the body below and follow it (nothing to run)',
+    useAgentServed: (name: string) =>
+      `How to use: call show_skill (name="${name}") for its instructions, then follow them; its scripts cannot be run from here`,
+    useExecutableServed: (name: string) =>
+      `How to use: call run_skill (name="${name}", args=[ARGS…]); show_skill gives its full --help`,
     path: (path: string) => `Path: ${path}`,
     match: (snippet: string) => `Match: ${snippet}`,
     broken: (error: string) => `⚠ Unavailable: ${error}`,

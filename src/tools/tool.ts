@@ -15,6 +15,11 @@ export interface ToolContext extends AskContext {
   sessionId: string;
   turnId: string;
   callId: string;
+  /**
+   * `mcp`: the result is read by an MCP client's model (src/mcp-server), which runs skills with
+   * `run_skill` and reads them with `show_skill`, not `run_command`/`read_skill`. Absent: the box's own model.
+   */
+  audience?: 'mcp';
 }
 
 export interface ToolResult {

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { homeEnv } from '../helpers/box.js';
 import { CLI_PATH, tempHome } from '../helpers/cli.js';
@@ -34,8 +35,15 @@ function homeWithSkill(): string {
     join(home, 'config.json'),
     JSON.stringify({
       lang: 'en',
+      llm: {
+        provider: 'custom',
+        base_url: 'http://127.0.0.1:9/v1',
+        model: 'm',
+        api_key_env: 'AIBOX_TEST_NO_SUCH_KEY',
+      },
       skills: { watch: false, install_examples: false },
       scheduler: { enabled: false },
+      mcp: { serve_ask: true },
     }),
   );
   return home;
@@ -66,7 +74,12 @@ describe('aibox mcp serve (stdio)', () => {
       'memory_search',
       'memory_save',
       'tasks',
+      'ask',
     ]);
+    // Started with a bare environment, it says at initialize what ask lacks.
+    expect(client.getInstructions()).toContain('search_skills');
+    expect(client.getInstructions()).toContain('ask cannot work now');
+    expect(client.getInstructions()).toContain('AIBOX_TEST_NO_SUCH_KEY');
     const runSkill = tools.find((t) => t.name === 'run_skill');
     expect(runSkill?.inputSchema).toMatchObject({
       type: 'object',
@@ -80,12 +93,20 @@ describe('aibox mcp serve (stdio)', () => {
     expect(textOf(await client.callTool({ name: 'show_skill', arguments: { name: 'greet' } }))).toContain(
       'say hello',
     );
+    // The level set over stdio holds for the connection: the skill's output (info) is not sent.
+    const logs: unknown[] = [];
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (note) => {
+      logs.push(note.params.data);
+    });
+    await client.setLoggingLevel('error');
     const ran = await client.callTool({
       name: 'run_skill',
       arguments: { name: 'greet', args: ["it's me", '$(rm -rf ~); x'] },
     });
     expect(textOf(ran)).toContain("hello [it's me] [$(rm -rf ~); x]");
     expect(ran.isError).toBe(false);
+    expect(logs).toEqual([]);
+    expect((await client.listResources()).resources.map((r) => r.uri)).toContain('aibox://skills/greet');
 
     const saved = await client.callTool({
       name: 'memory_save',

@@ -4,6 +4,7 @@
  */
 import { boxMcpLaunch } from '../../app/mcp-launch.js';
 import type { CliContext } from '../../config/context.js';
+import { workspaceDir } from '../../config/workspace-dir.js';
 import { silentLogger } from '../../log/logger.js';
 import { createMcpManager } from '../../mcp/manager.js';
 import type { McpServerStatus } from '../../mcp/types.js';
@@ -31,6 +32,7 @@ export async function checkMcpServers(
     limiter: resultLimiterFromConfig(config, ctx.paths, systemClock),
     version: VERSION,
     wrapLaunch: boxMcpLaunch({ config, paths: ctx.paths, sandbox, env }),
+    workspace: workspaceDir(config, ctx.paths),
   });
   manager.start();
   try {

@@ -1,5 +1,5 @@
 /**
- * `aibox mcp add|remove|list|check` (and `serve`, the box as an MCP server over stdio).
+ * `aibox mcp add|remove|list|check|login` (and `serve`, the box as an MCP server over stdio).
  * What an action needs beyond messages (the MCP client and server, the config editor with its
  * schema) is imported inside it, so other commands never load it.
  */
@@ -149,6 +149,16 @@ export function register(program: Command): void {
     .action(async (_opts: unknown, command: Command) => {
       const { serveStdio } = await import('../../mcp-server/serve-stdio.js');
       await serveStdio(command.optsWithGlobals<GlobalOptions>());
+    });
+  mcp
+    .command('login')
+    .description(h.login)
+    .argument('<name>')
+    .action(async (name: string, _opts: unknown, command: Command) => {
+      const ctx = await commandContext(command);
+      const { loginMcpServer } = await import('./mcp-login.js');
+      // A running box uses the tokens at its next attempt for this server (its back-off, at most 60 s).
+      printLine(await loginMcpServer(ctx, name, process.env));
     });
   mcp
     .command('check')

@@ -8,6 +8,8 @@ interface FormatSearchOptions {
   keyword?: string;
   /** Characters of full content (help text / Markdown body) included for the best matches. */
   contentBudget?: number;
+  /** `mcp`: how-to-use lines name the MCP server's tools (run_skill, show_skill). */
+  audience?: 'mcp';
 }
 
 export const DEFAULT_CONTENT_BUDGET = 8000;
@@ -37,10 +39,15 @@ export function formatSearchResult(
       lines.push(`   ${t.broken(skill.error ?? '')}`, `   ${t.path(skill.path)}`);
       return;
     }
+    const served = options.audience === 'mcp';
     const use = skill.folder
-      ? t.useAgent(skill.name)
+      ? served
+        ? t.useAgentServed(skill.name)
+        : t.useAgent(skill.name)
       : skill.type === 'executable'
-        ? t.useExecutable(skill.name)
+        ? served
+          ? t.useExecutableServed(skill.name)
+          : t.useExecutable(skill.name)
         : t.useMarkdown;
     lines.push(`   ${use}`);
     if (keyword && snippet && snippet !== skill.summary) lines.push(`   ${t.match(snippet)}`);

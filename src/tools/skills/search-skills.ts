@@ -39,6 +39,7 @@ export function createSearchSkillsTool(options: {
       const content = formatSearchResult(result, ctx.lang, {
         keyword,
         contentBudget: args.show_content ? DEFAULT_CONTENT_BUDGET : BRIEF_CONTENT_BUDGET,
+        ...(ctx.audience ? { audience: ctx.audience } : {}),
       });
       // No match is an answer, not a failure: the model should try another keyword.
       return { ok: true, content };

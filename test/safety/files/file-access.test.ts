@@ -199,7 +199,10 @@ describe('file tools: roots', () => {
     writeFileSync(join(sshDir, 'id_ed25519'), 'PRIVATE KEY');
     linkSync(b.paths.config, join(b.workspace, 'innocent.json'));
     symlinkSync(b.paths.config, join(b.workspace, 'config-link.json'));
+    mkdirSync(join(b.home, 'mcp-oauth'));
+    writeFileSync(join(b.home, 'mcp-oauth', 'gh.json'), '{"tokens":{"access_token":"s3cret-oauth"}}');
     const targets = [
+      join(b.home, 'mcp-oauth', 'gh.json'), // an MCP server's OAuth tokens
       b.paths.config,
       b.paths.database,
       `${b.paths.database}-wal`,
