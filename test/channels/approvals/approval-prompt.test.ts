@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { approvalButtons, approvalText } from '../../../src/channels/approvals/approval-prompt.js';
+import {
+  approvalButtons,
+  approvalText,
+  parseApprovalData,
+} from '../../../src/channels/approvals/approval-prompt.js';
 import { channelMessages } from '../../../src/channels/messages.js';
 import type { ApprovalRequest } from '../../../src/safety/types.js';
 import { approvalRequestFrame } from '../../../src/server/approval-frames.js';
@@ -38,5 +42,22 @@ describe("the model's env in approval prompts", () => {
           expiresAt: new Date(0),
         }),
     ).toBe(false);
+  });
+});
+
+describe('approval button payloads', () => {
+  it('reads only well-formed payloads', () => {
+    expect(parseApprovalData('ap:always:appr_0123abcd')).toEqual({
+      answer: 'always',
+      approvalId: 'appr_0123abcd',
+    });
+    for (const junk of [
+      'ap:maybe:appr_1',
+      'ap:allow:',
+      'ap:allow:a b',
+      'xx:allow:appr_1',
+      `ap:deny:${'a'.repeat(57)}`,
+    ])
+      expect(parseApprovalData(junk), junk).toBeUndefined();
   });
 });
