@@ -13,7 +13,6 @@ import { createMessageIndex } from '../conversations/message-index.js';
 import type { Lang } from '../i18n/lang.js';
 import type { Logger } from '../log/logger.js';
 import { createLogger } from '../log/logger.js';
-import type { McpManager } from '../mcp/types.js';
 import { openMemoryRecall } from '../memory/hybrid/open-recall.js';
 import { createMemoryStore } from '../memory/store.js';
 import { createPromptLoader } from '../prompts/prompt-loader.js';
@@ -50,6 +49,7 @@ import { createRuleSaver } from './rule-saver.js';
 import type { AppServices } from './services.js';
 import { switchableProvider } from './switchable-provider.js';
 import { embeddingMeter, taskRunGate, usageMeter } from './usage-meter.js';
+import { withMcpTools } from './with-mcp-tools.js';
 
 export { VERSION } from '../version.js';
 
@@ -370,29 +370,6 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     await runClosers(closers, logger);
     throw error;
   }
-}
-
-/**
- * The built-ins plus whatever MCP tools are connected now; the same array while nothing changed.
- * The first turn after start (and after `/reload`) waits for servers still connecting.
- */
-function withMcpTools(
-  loadBuiltins: () => Promise<AnyTool[]>,
-  mcp: Pick<McpManager, 'tools' | 'ready'>,
-): (signal?: AbortSignal) => Promise<AnyTool[]> {
-  let lastBuiltins: AnyTool[] | undefined;
-  let lastMcp: AnyTool[] = [];
-  let combined: AnyTool[] = [];
-  return async (signal) => {
-    const [builtins] = await Promise.all([loadBuiltins(), mcp.ready(signal)]);
-    const current = mcp.tools();
-    if (builtins !== lastBuiltins || current !== lastMcp) {
-      lastBuiltins = builtins;
-      lastMcp = current;
-      combined = current.length === 0 ? builtins : [...builtins, ...current];
-    }
-    return combined;
-  };
 }
 
 /** Tears down in reverse order; one failing step does not stop the others. */
