@@ -46,6 +46,7 @@ import { openSkillMeaning } from './open-skill-meaning.js';
 import { openSkills, secretEnvNames } from './open-skills.js';
 import { reconfigurableMcp } from './reconfigurable-mcp.js';
 import { createRuleSaver } from './rule-saver.js';
+import { runClosers } from './run-closers.js';
 import type { AppServices } from './services.js';
 import { switchableProvider } from './switchable-provider.js';
 import { embeddingMeter, taskRunGate, usageMeter } from './usage-meter.js';
@@ -369,17 +370,6 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   } catch (error) {
     await runClosers(closers, logger);
     throw error;
-  }
-}
-
-/** Tears down in reverse order; one failing step does not stop the others. */
-async function runClosers(closers: (() => Promise<void> | void)[], logger: Logger): Promise<void> {
-  for (const close of closers.reverse()) {
-    try {
-      await close();
-    } catch (error) {
-      logger.warn({ err: error }, 'shutdown step failed');
-    }
   }
 }
 
