@@ -30,6 +30,8 @@ const ERROR_CODES = {
   last_message_not_user: { status: 400 },
   unsupported_parameter: { status: 400 },
   too_large: { status: 413 },
+  bad_picture: { status: 400 },
+  upload_not_found: { status: 404 },
   not_found: { status: 404 },
   model_not_found: { status: 404 },
   unauthorized: { status: 401 },

@@ -13,6 +13,7 @@ import { createMessageIndex } from '../conversations/message-index.js';
 import type { Lang } from '../i18n/lang.js';
 import type { Logger } from '../log/logger.js';
 import { createLogger } from '../log/logger.js';
+import { createMediaServices } from '../media/media-services.js';
 import { openMemoryRecall } from '../memory/hybrid/open-recall.js';
 import { createMemoryStore } from '../memory/store.js';
 import { createPromptLoader } from '../prompts/prompt-loader.js';
@@ -266,6 +267,15 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
       }),
     );
     closers.push(() => mcp.close());
+    const media = createMediaServices({
+      config: liveConfig,
+      home: paths.home,
+      workspace: () => workspaceDir(liveConfig(), paths),
+      clock,
+      provider: () => provider.info,
+      env,
+      logger: logger.child({ module: 'media' }),
+    });
     const sessions = createSessionManager({
       db,
       provider,
@@ -286,6 +296,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
         model: () => provider.info.model,
         lang,
       }),
+      pictures: media.picturePort,
     });
     closers.push(() => sessions.close());
 
@@ -332,6 +343,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
       senders,
       builtinTools: tools,
       resultLimiter,
+      media,
       mcp,
       approvals,
       scheduler,
@@ -357,6 +369,10 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
       if (report.removed > 0) logger.info(report, 'removed old saved tool results');
     });
     closers.push(() => pruned);
+    const tidied = media
+      .tidy()
+      .catch((error: unknown) => logger.warn({ err: error }, 'tidying media failed'));
+    closers.push(() => tidied);
 
     let closed = false;
     return Object.assign(services as AppServices, {

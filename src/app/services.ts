@@ -2,6 +2,7 @@
  * Everything a running Aibox holds, built once by `createApp` and passed down.
  * No module reaches for a global: it receives what it needs from here.
  */
+
 import type { Database } from 'better-sqlite3';
 import type { SenderStore } from '../chats/sender-store.js';
 import type { DataPaths } from '../config/paths.js';
@@ -10,6 +11,7 @@ import type { Config } from '../config/schema.js';
 import type { Lang } from '../i18n/lang.js';
 import type { Logger } from '../log/logger.js';
 import type { McpManager } from '../mcp/types.js';
+import type { MediaServices } from '../media/media-services.js';
 import type { MemoryRecall } from '../memory/hybrid/open-recall.js';
 import type { MemoryStore, ScopeOfSession } from '../memory/types.js';
 import type { ChatProvider } from '../providers/types.js';
@@ -56,6 +58,8 @@ export interface AppServices {
   builtinTools(): Promise<AnyTool[]>;
   /** The one limiter of tool results (built-in, MCP and served tools); reads the limit live. */
   resultLimiter: ResultLimiter;
+  /** Pictures, uploads and other received files (docs/media.md). */
+  media: MediaServices;
   /** The configured MCP servers (none configured: an empty manager that loads nothing). */
   mcp: McpManager;
   /** Requests that wait for a person's yes (docs/safety.md "Approvals"). */

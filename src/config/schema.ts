@@ -130,6 +130,11 @@ export const LlmConfigSchema = z.strictObject({
     zh: '每次请求带多少：compact（短提示、核心工具、其余按需）给小模型和本地模型；auto：ollama 和已知上下文不超过 32k 的模型用 compact',
     en: 'What each request carries: compact (short prompt, core tools, the rest on demand) for small and local models; auto: compact for ollama and a known window up to 32k',
   }),
+  vision: key(z.union([z.boolean(), z.literal('auto')]).default('auto'), {
+    live: true,
+    zh: '模型能否看图；auto 按预设所知的模型名（docs/media.md）',
+    en: 'Whether the model takes pictures; auto: what the preset knows of the model name (docs/media.md)',
+  }),
   context_window: key(z.int().min(0).max(100_000_000).default(0), {
     live: true,
     zh: '模型的上下文窗口（token）；0 为未知。决定历史压缩的预算',
@@ -1007,6 +1012,25 @@ const SpeechConfigSchema = z.strictObject({
   }),
 });
 
+/** Any OpenAI-compatible model that describes pictures for a chat model that cannot see them. */
+const VisionModelSchema = z.strictObject({
+  base_url: key(z.string().default(''), {
+    live: true,
+    zh: '看图模型的接口地址（OpenAI 兼容）；留空不用看图模型',
+    en: 'API base URL of the picture-describing model (OpenAI-compatible); empty: none',
+  }),
+  model: key(z.string().default(''), {
+    live: true,
+    zh: '看图模型名（如 qwen-vl-plus、glm-4v-flash）',
+    en: 'Name of the picture-describing model (e.g. qwen-vl-plus, glm-4v-flash)',
+  }),
+  api_key_env: key(z.string().default(''), {
+    live: true,
+    zh: '存放看图模型密钥的环境变量名；留空则不带密钥',
+    en: 'Environment variable holding its key; empty: no key is sent',
+  }),
+});
+
 /** Pictures and voice from chats and the page (docs/media.md). */
 const MediaConfigSchema = z.strictObject({
   max_audio_s: key(z.int().min(1).max(3600).default(120), {
@@ -1034,6 +1058,37 @@ const MediaConfigSchema = z.strictObject({
     SpeechConfigSchema.default(() => SpeechConfigSchema.parse({})),
     { zh: '语音回答', en: 'Spoken replies' },
   ),
+  max_image_px: key(z.int().min(64).max(8192).default(1568), {
+    live: true,
+    zh: '图片缩放后长边最多的像素数',
+    en: 'Longest side of a picture after shrinking, in pixels',
+  }),
+  vision_model: section(
+    VisionModelSchema.default(() => VisionModelSchema.parse({})),
+    { zh: '看图模型', en: 'Vision model' },
+  ),
+  max_upload_bytes: key(
+    z
+      .int()
+      .min(1024)
+      .max(1024 * 1024 * 1024)
+      .default(20 * 1024 * 1024),
+    {
+      live: true,
+      zh: 'POST /api/uploads 一个文件最多的字节数',
+      en: 'Largest file POST /api/uploads takes, in bytes',
+    },
+  ),
+  pictures_max_age_days: key(z.number().positive().max(36_500).default(90), {
+    live: true,
+    zh: '保存的图片（pictures/）超过这么多天即删除，启动时和每次保存后',
+    en: 'Stored pictures (pictures/) older than this many days are removed, at start and after each save',
+  }),
+  pictures_max_mb: key(z.number().positive().default(500), {
+    live: true,
+    zh: '然后删除最旧的图片，直到其余的不超过这么多 MB',
+    en: 'Then the oldest pictures are removed until the rest fit in this many MB',
+  }),
 });
 
 /** Snapshots of the data dir (docs/backups.md): each snapshot reads the file as it is then. */

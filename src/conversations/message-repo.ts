@@ -3,7 +3,7 @@
 import type { Database } from 'better-sqlite3';
 import type { ToolCall } from '../providers/types.js';
 import { createMessageIndex } from './message-index.js';
-import type { MessageKind, MessageRole, NewMessage, StoredMessage } from './types.js';
+import type { MessageKind, MessageRole, NewMessage, StoredAttachment, StoredMessage } from './types.js';
 
 interface MessageRow {
   id: number;
@@ -17,6 +17,7 @@ interface MessageRow {
   tool_name: string | null;
   reasoning: string | null;
   turn_id: string | null;
+  attachments: string | null;
   created_at: string;
   compressed_into: number | null;
 }
@@ -26,6 +27,17 @@ function parseToolCalls(text: string | null): ToolCall[] | null {
   try {
     const value = JSON.parse(text) as unknown;
     return Array.isArray(value) ? (value as ToolCall[]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A damaged or foreign value reads as none: the message's text is still there. */
+function parseAttachments(text: string | null): StoredAttachment[] | null {
+  if (!text) return null;
+  try {
+    const value = JSON.parse(text) as unknown;
+    return Array.isArray(value) && value.length > 0 ? (value as StoredAttachment[]) : null;
   } catch {
     return null;
   }
@@ -44,6 +56,7 @@ function fromRow(row: MessageRow): StoredMessage {
     toolName: row.tool_name,
     reasoning: row.reasoning,
     turnId: row.turn_id,
+    attachments: parseAttachments(row.attachments),
     createdAt: row.created_at,
     compressedInto: row.compressed_into,
   };
@@ -72,8 +85,8 @@ export function createMessageRepo(db: Database): MessageRepo {
     'SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM messages WHERE conversation_id = ?',
   );
   const insert = db.prepare(
-    `INSERT INTO messages (conversation_id, seq, role, kind, content, tool_calls, tool_call_id, tool_name, reasoning, turn_id, created_at)
-     VALUES (@conversation_id, @seq, @role, @kind, @content, @tool_calls, @tool_call_id, @tool_name, @reasoning, @turn_id, @created_at)`,
+    `INSERT INTO messages (conversation_id, seq, role, kind, content, tool_calls, tool_call_id, tool_name, reasoning, turn_id, attachments, created_at)
+     VALUES (@conversation_id, @seq, @role, @kind, @content, @tool_calls, @tool_call_id, @tool_name, @reasoning, @turn_id, @attachments, @created_at)`,
   );
   const liveRows = db.prepare(
     `SELECT * FROM messages WHERE conversation_id = ? AND compressed_into IS NULL
@@ -91,6 +104,7 @@ export function createMessageRepo(db: Database): MessageRepo {
   const appendTx = db.transaction((conversationId: string, message: NewMessage): StoredMessage => {
     const { seq } = nextSeq.get(conversationId) as { seq: number };
     const toolCalls = message.toolCalls && message.toolCalls.length > 0 ? message.toolCalls : null;
+    const attachments = message.attachments && message.attachments.length > 0 ? message.attachments : null;
     const values = {
       conversation_id: conversationId,
       seq,
@@ -102,6 +116,7 @@ export function createMessageRepo(db: Database): MessageRepo {
       tool_name: message.toolName ?? null,
       reasoning: message.reasoning ?? null,
       turn_id: message.turnId ?? null,
+      attachments: attachments ? JSON.stringify(attachments) : null,
       created_at: message.createdAt,
     };
     const info = insert.run(values);
@@ -112,7 +127,11 @@ export function createMessageRepo(db: Database): MessageRepo {
       content: values.content,
     });
     // Built from what was written (no read back): this runs for every message of every turn.
-    return { ...fromRow({ ...values, id: Number(info.lastInsertRowid), compressed_into: null }), toolCalls };
+    return {
+      ...fromRow({ ...values, id: Number(info.lastInsertRowid), compressed_into: null }),
+      toolCalls,
+      attachments,
+    };
   });
 
   const compressTx = db.transaction((conversationId: string, ids: number[], summary: NewMessage) => {

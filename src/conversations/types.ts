@@ -21,6 +21,25 @@ export interface ConversationListItem extends ConversationRecord {
   messageCount: number;
 }
 
+/**
+ * A reference to what came with a message (stored as JSON in `messages.attachments`): a picture by
+ * its content hash in the picture store (`media/pictures/`), a file by where it was saved in the
+ * workspace. Never the bytes, so history stays small.
+ */
+export type StoredAttachment =
+  | {
+      kind: 'image';
+      /** sha256 (hex) of the stored JPEG: its name in the picture store. */
+      id: string;
+      name: string;
+      width: number;
+      height: number;
+      bytes: number;
+      /** Where the file as received was also saved (relative to the workspace), when it was. */
+      saved?: string;
+    }
+  | { kind: 'audio' | 'file'; name: string; bytes: number; saved?: string };
+
 export type MessageRole = 'system' | 'user' | 'assistant' | 'tool';
 /** `summary`: a compression summary that stands in for the rows compressed into it. */
 export type MessageKind = 'message' | 'summary';
@@ -34,6 +53,7 @@ export interface NewMessage {
   toolName?: string | null;
   reasoning?: string | null;
   turnId?: string | null;
+  attachments?: StoredAttachment[] | null;
   /** ISO 8601 with offset. */
   createdAt: string;
 }
@@ -51,6 +71,8 @@ export interface StoredMessage {
   toolName: string | null;
   reasoning: string | null;
   turnId: string | null;
+  /** Null for messages without any (and every message stored before migration 10). */
+  attachments: StoredAttachment[] | null;
   createdAt: string;
   /** Id of the summary row that replaced this one for the model; null while it is sent as is. */
   compressedInto: number | null;

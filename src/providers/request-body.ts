@@ -16,6 +16,12 @@ function toWire(
   preset: ProviderPreset,
   echoReasoning: boolean,
 ): Record<string, unknown> {
+  if (message.role === 'user' && message.images && message.images.length > 0) {
+    const parts: Record<string, unknown>[] = message.content ? [{ type: 'text', text: message.content }] : [];
+    for (const url of message.images) parts.push({ type: 'image_url', image_url: { url } });
+    return { role: 'user', content: parts };
+  }
+  if (message.role === 'user') return { role: 'user', content: message.content };
   if (message.role !== 'assistant') return { ...message };
   const wire: Record<string, unknown> = { role: 'assistant' };
   const hasCalls = (message.tool_calls?.length ?? 0) > 0;

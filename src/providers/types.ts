@@ -14,7 +14,11 @@ export interface ToolCall {
 /** History entries in the OpenAI chat format (the subset Aibox sends). */
 export type ChatMessage =
   | { role: 'system'; content: string }
-  | { role: 'user'; content: string }
+  /**
+   * `images`: pictures sent with it, each a `data:` URL (set just before the request, never
+   * stored); on the wire the message becomes OpenAI's content parts, text first.
+   */
+  | { role: 'user'; content: string; images?: readonly string[] }
   | { role: 'assistant'; content: string | null; reasoning_content?: string; tool_calls?: ToolCall[] }
   | { role: 'tool'; tool_call_id: string; content: string };
 

@@ -7,12 +7,15 @@
  *   assistant's tool calls and their results are never split;
  * - an earlier summary is folded into the new one.
  */
+import type { StoredAttachment } from '../conversations/types.js';
 import type { ChatMessage } from '../providers/types.js';
 
 export interface PlanItem {
   id: number;
   kind: 'message' | 'summary';
   message: ChatMessage;
+  /** What was stored with the message (pictures, files), for the request's pictures. */
+  attachments?: readonly StoredAttachment[] | null;
 }
 
 export interface CompressionPlan {

@@ -8,7 +8,7 @@ import { archiveConversation } from '../conversations/archive.js';
 import { fromChatMessage, type MessageMeta } from '../conversations/chat-mapping.js';
 import type { ConversationRepo } from '../conversations/conversation-repo.js';
 import type { MessageRepo } from '../conversations/message-repo.js';
-import type { ConversationRecord, StoredMessage } from '../conversations/types.js';
+import type { ConversationRecord, StoredAttachment, StoredMessage } from '../conversations/types.js';
 import type { Logger } from '../log/logger.js';
 import type { ChatMessage } from '../providers/types.js';
 import { type Clock, isoWithOffset } from '../util/clock.js';
@@ -49,6 +49,7 @@ function toTranscriptEntry(row: StoredMessage): TranscriptEntry {
   }
   if (row.toolCallId) entry.callId = row.toolCallId;
   if (row.toolName) entry.name = row.toolName;
+  if (row.attachments) entry.attachments = row.attachments;
   return entry;
 }
 
@@ -82,12 +83,17 @@ export class ConversationLog {
     return this.conversation;
   }
 
-  append(message: ChatMessage, meta: Omit<MessageMeta, 'createdAt'>): StoredMessage {
+  append(
+    message: ChatMessage,
+    meta: Omit<MessageMeta, 'createdAt'>,
+    attachments?: readonly StoredAttachment[],
+  ): StoredMessage {
     const conversation = this.conversation;
     if (!conversation) throw new Error('no conversation to append to');
+    const row = fromChatMessage(message, { ...meta, createdAt: this.now() });
     return this.deps.messages.append(
       conversation.id,
-      fromChatMessage(message, { ...meta, createdAt: this.now() }),
+      attachments && attachments.length > 0 ? { ...row, attachments: [...attachments] } : row,
     );
   }
 

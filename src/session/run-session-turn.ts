@@ -26,6 +26,7 @@ import { compressIfNeeded } from './compress.js';
 import type { PlanItem } from './compression-plan.js';
 import type { ConversationLog } from './conversation-log.js';
 import { sessionMessages } from './messages.js';
+import type { PicturePort } from './picture-port.js';
 import type { EnqueueInput, SessionEvent, TurnOutcome } from './types.js';
 import { ensureToolPairs } from './valid-history.js';
 
@@ -66,6 +67,8 @@ export interface TurnDeps {
   recall?: RecallPort;
   /** Counts the turn's model rounds and applies the budgets (absent: not counted). */
   meter?: MeterFor;
+  /** Puts the stored pictures into the request (absent: attachments are left out). */
+  pictures?: PicturePort;
 }
 
 /** What the session needs of automatic recall: a block for the request and what it holds. */
@@ -84,7 +87,7 @@ export interface RecalledNote {
 }
 
 function toItem(row: StoredMessage): PlanItem {
-  return { id: row.id, kind: row.kind, message: toChatMessage(row) };
+  return { id: row.id, kind: row.kind, message: toChatMessage(row), attachments: row.attachments };
 }
 
 /** Scheduled tasks run with nobody watching: their asks are denied as `unattended`. */
@@ -165,7 +168,7 @@ export async function runSessionTurn(
   try {
     await log.ensureActive(input.content);
     const before = log.live().map(toItem);
-    const userRow = log.append({ role: 'user', content: input.content }, { turnId });
+    const userRow = log.append({ role: 'user', content: input.content }, { turnId }, input.attachments);
     const settings = deps.settings();
     const tools = await deps.tools(signal);
     const extras = {
@@ -200,10 +203,19 @@ export async function runSessionTurn(
     const system = compressed
       ? await deps.prompts.systemPrompt({ ...extras, summary: summaryOf(items) })
       : systemBefore;
-    const history = ensureToolPairs(
-      items.filter((item) => item.kind === 'message').map((item) => item.message),
-      (call) => t.missingToolResult(call.function.name),
-    );
+    const transcript = items.filter((item) => item.kind === 'message');
+    const withPictures = deps.pictures
+      ? await deps.pictures(
+          transcript.map((item) => ({ message: item.message, attachments: item.attachments ?? null })),
+          {
+            sessionId,
+            lang: deps.lang,
+            signal,
+            notify: (message) => deps.emit({ type: 'notice', session: sessionId, turnId, message }),
+          },
+        )
+      : transcript.map((item) => item.message);
+    const history = ensureToolPairs(withPictures, (call) => t.missingToolResult(call.function.name));
     const request = await withRecall(deps, history, input.content, turnId, signal);
     result = await deps.runTurn({
       turnId,

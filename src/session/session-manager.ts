@@ -3,6 +3,7 @@
  * least-recently-used order. Each session resumes its last non-archived conversation
  * from SQLite, so dropping an idle one (or a restart) loses nothing.
  */
+
 import type { Database } from 'better-sqlite3';
 import type { Config } from '../config/schema.js';
 import { createConversationRepo } from '../conversations/conversation-repo.js';
@@ -20,6 +21,7 @@ import type { IdGenerator } from '../util/ids.js';
 import type { MeterFor, RunTurnFn } from './agent-port.js';
 import { ConversationLog } from './conversation-log.js';
 import { sessionMessages } from './messages.js';
+import type { PicturePort } from './picture-port.js';
 import type { RecallPort, TurnSettings } from './run-session-turn.js';
 import { createSession, type ManagedSession } from './session.js';
 import type { SessionManager } from './types.js';
@@ -47,6 +49,8 @@ interface SessionManagerOptions {
   recall?: RecallPort;
   /** The usage meter of each turn (the app's ledger); absent: turns are not counted. */
   meter?: MeterFor;
+  /** Puts stored pictures into each request (absent: attachments are left out). */
+  pictures?: PicturePort;
 }
 
 function settingsFrom(config: Config): TurnSettings {
@@ -121,6 +125,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
           ...(options.askPerson ? { askPerson: options.askPerson } : {}),
           ...(options.recall ? { recall: options.recall } : {}),
           ...(options.meter ? { meter: options.meter } : {}),
+          ...(options.pictures ? { pictures: options.pictures } : {}),
         });
       }
       sessions.set(id, session);

@@ -4,6 +4,7 @@
  * with exactly one `turn_end` or `error` event for its turn.
  */
 import type { AgentEvent, TurnErrorCode } from '../agent/events.js';
+import type { StoredAttachment } from '../conversations/types.js';
 import type { Usage } from '../providers/types.js';
 
 export type TurnSource = 'user' | 'task';
@@ -43,10 +44,14 @@ export interface TranscriptEntry {
   /** tool: which call this answers, and the tool's name. */
   callId?: string;
   name?: string;
+  /** user: the pictures and files that came with it (references, never the bytes). */
+  attachments?: StoredAttachment[];
 }
 
 export interface EnqueueInput {
   content: string;
+  /** Pictures already in the picture store, files already saved: stored with the user message. */
+  attachments?: StoredAttachment[];
   source: TurnSource;
   /** Extra text for this turn only (e.g. a scheduled task's instructions); not shown as the user's words. */
   instructions?: string;

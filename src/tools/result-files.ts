@@ -64,12 +64,12 @@ function safeId(callId: string): string {
   return callId.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 80) || 'call';
 }
 
-/** The saved files in `dir`, oldest first (none when it does not exist). */
-async function savedFiles(dir: string): Promise<SavedFile[]> {
+/** The files in `dir` named as `pattern` says (default: as `save` names them), oldest first (none when it does not exist). */
+export async function savedFiles(dir: string, pattern: RegExp = SAVED_NAME): Promise<SavedFile[]> {
   const names = await readdir(dir).catch(() => [] as string[]);
   const files = await Promise.all(
     names
-      .filter((name) => SAVED_NAME.test(name))
+      .filter((name) => pattern.test(name))
       .map(async (name): Promise<SavedFile | undefined> => {
         const path = join(dir, name);
         const stat = await lstat(path).catch(() => undefined);

@@ -9,8 +9,10 @@ import type { AllowedSenders } from '../../chats/allowed-senders.js';
 import { chatSessionId } from '../../chats/chat-target.js';
 import type { SenderStore } from '../../chats/sender-store.js';
 import { workspaceDir } from '../../config/workspace-dir.js';
+import type { StoredAttachment } from '../../conversations/types.js';
 import { describeError, isAppError } from '../../errors.js';
 import { type Lang, langOfText } from '../../i18n/lang.js';
+import { sniffMedia } from '../../media/media-kind.js';
 import type { Session, SessionEvent } from '../../session/types.js';
 import type { CommandRegistry } from '../../slash-commands/registry.js';
 import { setBounded } from '../../util/bounded-map.js';
@@ -125,23 +127,36 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
     await post(message.chatId, result.content);
   }
 
-  /** The turn's text: the message's, each voice note's transcript (chat-voice.ts), the other files named. */
+  /**
+   * The turn's text: the message's, each voice note's transcript (chat-voice.ts), the other files
+   * named; and what is stored with it (pictures by hash, media/media-services.ts).
+   */
   async function withFiles(
     message: InboundMessage,
     t: ChannelMessages,
     lang: Lang,
-  ): Promise<{ content: string; voice: boolean }> {
-    if (message.files.length === 0) return { content: message.text, voice: false };
+  ): Promise<{ content: string; voice: boolean; attachments: StoredAttachment[] }> {
+    if (message.files.length === 0) return { content: message.text, voice: false, attachments: [] };
     const saved: string[] = [];
     const heard: string[] = [];
+    const attachments: StoredAttachment[] = [];
     let transcribed = false;
     const workspace = workspaceDir(app.config, app.paths);
+    const context = { sessionId: sessionIdFor(message.chatId), lang: langOf(message.chatId) };
     for (const file of message.files) {
       try {
-        const path = await saveChatFile(file, workspace, app.config.channels.max_file_bytes, app.clock.now());
-        const spokenNote = await voice.hear(message.chatId, workspace, path, lang);
-        if (spokenNote === undefined) saved.push(path);
-        else {
+        const kept = await saveChatFile(file, workspace, app.config.channels.max_file_bytes, app.clock.now());
+        const spokenNote = await voice.hear(message.chatId, workspace, kept.path, lang);
+        if (spokenNote === undefined) {
+          saved.push(kept.path);
+          if (sniffMedia(kept.data).kind === 'image') {
+            const received = await app.media.receive(
+              { data: kept.data, name: file.name, saved: kept.path },
+              context,
+            );
+            attachments.push(received.attachment);
+          }
+        } else {
           heard.push(spokenNote.text);
           transcribed ||= spokenNote.transcribed;
         }
@@ -151,12 +166,17 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
       }
     }
     const note = saved.length > 0 ? t.filesSaved(saved.join(', ')) : '';
-    return { content: [message.text, ...heard, note].filter(Boolean).join('\n\n'), voice: transcribed };
+    return {
+      content: [message.text, ...heard, note].filter(Boolean).join('\n\n'),
+      voice: transcribed,
+      attachments,
+    };
   }
 
   async function runTurn(
     message: InboundMessage,
     content: string,
+    attachments: StoredAttachment[],
     t: ChannelMessages,
     speak = false,
   ): Promise<void> {
@@ -205,7 +225,12 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
     const detach = askIn(message.chatId, session.id, '', (request) => request.turnId === turnId);
     const stopTyping = transport.typing?.(message.chatId);
     try {
-      const queued = session.enqueue({ content, source: 'user', channel: transport.name });
+      const queued = session.enqueue({
+        content,
+        source: 'user',
+        channel: transport.name,
+        ...(attachments.length > 0 ? { attachments } : {}),
+      });
       turnId = queued.turnId;
       for (const event of early.splice(0)) onEvent(event);
       if (queued.position > 0) await post(message.chatId, t.queued(queued.position));
@@ -257,9 +282,9 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
         const word = approvals.read(message.chatId, message.files.length === 0 ? text : '');
         if (word.kind !== 'none') return await approvals.answerWord(message, word, t);
         if (text.startsWith('/') && message.files.length === 0) return await runCommand(message, text, t);
-        const { content, voice: fromVoice } = await withFiles(message, t, lang);
-        if (content.trim() === '') return;
-        await runTurn(message, content, t, fromVoice && spoken.wanted());
+        const { content, voice: fromVoice, attachments } = await withFiles(message, t, lang);
+        if (content.trim() === '' && attachments.length === 0) return;
+        await runTurn(message, content, attachments, t, fromVoice && spoken.wanted());
       } catch (error) {
         if (isAppError(error, 'queue_full') || isAppError(error, 'too_many_sessions')) {
           await post(message.chatId, t.busy(error.message)).catch(() => undefined);

@@ -8,6 +8,7 @@ import { memoryVectorsMigration } from './006-memory-vectors.js';
 import { memoryVectorStaleMigration } from './007-memory-vector-stale.js';
 import { usageMigration } from './008-usage.js';
 import { taskPreCheckMigration } from './009-task-pre-check.js';
+import { messageAttachmentsMigration } from './010-message-attachments.js';
 import { taskRunCapMigration } from './011-task-run-cap.js';
 import { memoryChatMigration } from './012-memory-chat.js';
 import { messageIndexMigration } from './013-message-index.js';
@@ -23,6 +24,7 @@ export const MIGRATIONS: Migration[] = [
   memoryVectorStaleMigration,
   usageMigration,
   taskPreCheckMigration,
+  messageAttachmentsMigration,
   taskRunCapMigration,
   memoryChatMigration,
   messageIndexMigration,
