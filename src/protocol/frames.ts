@@ -41,6 +41,18 @@ export interface HistoryEntry {
   /** tool: which call this answers. */
   call_id?: string;
   name?: string;
+  /** user: what came with it (`aibox.v1` clients only). A picture's bytes: `GET /api/pictures/{id}`. */
+  attachments?: WireAttachment[];
+}
+
+/** A picture by its content hash, or a file by where it was saved in the workspace. */
+export type WireAttachment =
+  | { kind: 'image'; id: string; name: string; width: number; height: number; bytes: number }
+  | { kind: 'audio' | 'file'; name: string; bytes: number; saved?: string };
+
+/** One attachment of a `message` frame: an id `POST /api/uploads` answered. */
+export interface MessageAttachment {
+  upload: string;
 }
 
 /** A risky step waits for a person (sent to every `aibox.v1` client of the session). */
@@ -272,7 +284,7 @@ export type FrameId = string | number;
 
 /** Every frame a client sends (validated on the server by `parse-client-frame.ts`). */
 export type ClientFrame =
-  | { type: 'message'; content: string; id?: FrameId; session?: string }
+  | { type: 'message'; content: string; id?: FrameId; session?: string; attachments?: MessageAttachment[] }
   | { type: 'command'; command: string; id?: FrameId; session?: string }
   /** Task fields differ per action; the task handler checks them. */
   | { type: 'task'; action: 'add' | 'list' | 'complete' | 'delete' | 'notify'; [field: string]: unknown }

@@ -17,6 +17,9 @@ export interface FrameParseMessages {
   commandSlash: string;
 }
 
+/** Attachments one `message` frame may carry. */
+export const MAX_ATTACHMENTS = 10;
+
 const sessionField = z.string().regex(SESSION_ID, 'letters, digits, _ . : - (1-64 characters)');
 const idField = z.union([z.string().max(200), z.number()]);
 
@@ -25,6 +28,10 @@ const MessageFrame = z.object({
   content: z.string().max(1_000_000),
   id: idField.optional(),
   session: sessionField.optional(),
+  attachments: z
+    .array(z.object({ upload: z.string().min(1).max(100) }))
+    .max(MAX_ATTACHMENTS)
+    .optional(),
 });
 const CommandFrame = z.object({
   type: z.literal('command'),
@@ -97,7 +104,8 @@ export function parseClientFrame(text: string, t: FrameParseMessages): ParseResu
   const result = SCHEMAS[type as keyof typeof SCHEMAS].safeParse(raw);
   if (!result.success) return { ok: false, error: describeIssues(result.error.issues, t) };
   const frame = result.data as ClientFrame;
-  if (frame.type === 'message' && frame.content.trim() === '') return { ok: false, error: t.emptyMessage };
+  if (frame.type === 'message' && frame.content.trim() === '' && (frame.attachments?.length ?? 0) === 0)
+    return { ok: false, error: t.emptyMessage };
   if (frame.type === 'command' && !frame.command.trim().startsWith('/'))
     return { ok: false, error: t.commandSlash };
   return { ok: true, frame };

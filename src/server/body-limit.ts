@@ -6,7 +6,8 @@
  */
 import type { Context, Next } from 'hono';
 
-export function limitBody(maxBytes: () => number, tooLarge: (c: Context, max: number) => Response) {
+/** `maxBytes` is read per request (a route may have a limit of its own, e.g. uploads). */
+export function limitBody(maxBytes: (c: Context) => number, tooLarge: (c: Context, max: number) => Response) {
   const refuse = (c: Context, max: number) => {
     c.header('connection', 'close');
     return tooLarge(c, max);
@@ -14,7 +15,7 @@ export function limitBody(maxBytes: () => number, tooLarge: (c: Context, max: nu
   return async (c: Context, next: Next) => {
     const body = c.req.raw.body;
     if (!body) return next();
-    const max = maxBytes();
+    const max = maxBytes(c);
     const declared = Number(c.req.header('content-length') ?? Number.NaN);
     if (declared > max) return refuse(c, max);
     const chunks: Uint8Array[] = [];

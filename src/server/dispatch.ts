@@ -7,6 +7,7 @@ import type { AppServices } from '../app/services.js';
 import type { ErrorCode } from '../error-codes.js';
 import { type ErrorFrame, errorFrame } from '../error-frame.js';
 import { describeError, isAppError } from '../errors.js';
+import { type Attached, attachUploads } from '../media/uploads/attach-uploads.js';
 import type { ClientFrame, ServerFrame } from '../protocol/frames.js';
 import type { CommandRegistry } from '../slash-commands/registry.js';
 import type { Hub } from './broadcast.js';
@@ -33,9 +34,26 @@ async function dispatchFrame(deps: DispatchDeps, conn: Connection, frame: Client
     case 'message': {
       const sessionId = frame.session ?? conn.defaultSession;
       hub.attach(conn, sessionId);
-      const { turnId, position } = app.sessions
-        .get(sessionId)
-        .enqueue({ content: frame.content.trim(), source: 'user', channel: 'web' });
+      const ids = (frame.attachments ?? []).map((a) => a.upload);
+      let attached: Attached = { attachments: [], texts: [] };
+      if (ids.length > 0) {
+        try {
+          attached = await attachUploads(app.media, ids, { sessionId, lang: app.lang });
+        } catch (error) {
+          if (!isAppError(error, 'upload_not_found')) throw error;
+          const refusal = errorFrame('upload_not_found', error.message, { session: sessionId });
+          if (frame.id !== undefined) refusal.id = frame.id;
+          conn.send(refusal);
+          return;
+        }
+      }
+      const content = [frame.content.trim(), ...attached.texts].filter(Boolean).join('\n\n');
+      const { turnId, position } = app.sessions.get(sessionId).enqueue({
+        content,
+        source: 'user',
+        channel: 'web',
+        ...(attached.attachments.length > 0 ? { attachments: attached.attachments } : {}),
+      });
       const ack: Extract<ServerFrame, { type: 'queued' }> = {
         type: 'queued',
         turn_id: turnId,

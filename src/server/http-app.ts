@@ -192,7 +192,11 @@ function createHttpApp(app: AppServices, options: HttpAppOptions): Hono {
   http.use(
     '*',
     limitBody(
-      () => app.config.server.max_body_bytes,
+      // Pictures and files people send have their own limit (`media.max_upload_bytes`).
+      (c) =>
+        c.req.method === 'POST' && c.req.path === '/api/uploads'
+          ? app.config.media.max_upload_bytes
+          : app.config.server.max_body_bytes,
       (c, max) => edgeError(app, c, 'too_large', serverMessages(app.lang).bodyTooLarge(max)),
     ),
   );

@@ -79,7 +79,7 @@ export function attachWebSocket(
       conn.close(CLOSE_TRY_AGAIN, 'too many sessions');
       return;
     }
-    for (const frame of welcomeFrames(app, conn.defaultSession)) conn.send(frame);
+    for (const frame of welcomeFrames(app, conn.defaultSession, conn.structured)) conn.send(frame);
     hub.replayApprovals(conn, conn.defaultSession); // after `history`, so a client can place them
   };
 

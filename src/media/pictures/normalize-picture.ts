@@ -34,7 +34,11 @@ export interface NormalizedPicture {
 
 // sharp loads a native library of ~20 MB: only when the first picture comes.
 const loadSharp = loadOnce(async () => {
+  const before = process.env.VIPSHOME;
   const sharp = (await import('sharp')).default;
+  // libvips sets VIPSHOME when it starts (it reads it only then): the commands the box runs later
+  // inherit the environment they had before.
+  if (before === undefined) delete process.env.VIPSHOME;
   // A small box: one libvips thread per picture, no cache of decoded images between calls.
   sharp.cache(false);
   sharp.concurrency(1);

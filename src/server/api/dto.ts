@@ -310,3 +310,12 @@ export interface SettingsErrorDto {
   error: { code: string; message: string };
   problems: SettingsProblemDto[];
 }
+
+/** `POST /api/uploads`: what was received; `id` goes into a `message` frame's `attachments`. */
+export interface UploadDto {
+  id: string;
+  kind: 'image' | 'audio' | 'file';
+  bytes: number;
+  /** For pictures: the stored picture (its id for `GET /api/pictures/{id}`, its size after shrinking). */
+  picture?: { id: string; width: number; height: number; bytes: number };
+}

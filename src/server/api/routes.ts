@@ -8,6 +8,7 @@ import type { AppServices } from '../../app/services.js';
 import { createChannelsRoutes } from './channels-routes.js';
 import { errorResponse } from './error-response.js';
 import { apiErrorResponse } from './errors.js';
+import { createMediaRoutes } from './media-routes.js';
 import { createMemoriesRoutes } from './memories-routes.js';
 import { apiMessages } from './messages.js';
 import { createSettingsRoutes } from './settings-routes.js';
@@ -28,6 +29,7 @@ export function createApiRoutes(services: AppServices): Hono {
   app.route('/memories', createMemoriesRoutes(services, t));
   app.route('/channels', createChannelsRoutes(services, t));
   app.route('/settings', createSettingsRoutes(services, t));
+  app.route('/', createMediaRoutes(services, t));
   app.get('/mcp', (c) => c.json({ servers: services.mcp.status() }));
   app.notFound((c) => apiErrorResponse(c, 'not_found', t.notFound(c.req.path)));
   app.onError((error, c) => errorResponse(c, error, t, services.logger));
