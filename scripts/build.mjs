@@ -39,6 +39,9 @@ const EXTERNAL = [
   'grammy/*',
   // Loads its silk.wasm beside itself (import.meta.url); imported with the first SILK voice note.
   'silk-wasm',
+  // A native addon (libvips) whose platform binaries are packages of their own; loaded with the first picture.
+  'sharp',
+  '@img/*',
 ];
 
 function sourceFiles(dir) {

@@ -5,7 +5,7 @@
  * ever stopping another turn of the session.
  */
 import { enqueueOwnTurn } from './own-turn.js';
-import type { Session, SessionEvent, TurnOutcome } from './types.js';
+import type { EnqueueInput, Session, SessionEvent, TurnOutcome } from './types.js';
 
 interface CancellableTurn {
   turnId: string;
@@ -16,7 +16,8 @@ interface CancellableTurn {
 
 export function startCancellableTurn(
   session: Session,
-  content: string,
+  /** The words, or the words with what is stored with them (pictures). */
+  content: string | Pick<EnqueueInput, 'content' | 'attachments'>,
   onEvent: (event: SessionEvent) => void,
   /** Where it came from, for the usage ledger (`v1`, `mcp`). */
   channel?: string,
@@ -25,7 +26,11 @@ export function startCancellableTurn(
   let cancelled = false;
   const { turnId, done } = enqueueOwnTurn(
     session,
-    { content, source: 'user', ...(channel ? { channel } : {}) },
+    {
+      ...(typeof content === 'string' ? { content } : content),
+      source: 'user',
+      ...(channel ? { channel } : {}),
+    },
     (event) => {
       if (event.type === 'turn_start') {
         running = true;

@@ -56,7 +56,9 @@ describe('pictures to a model that sees', () => {
 
     // The stored message keeps a reference; a v1 client sees it in history and can fetch the picture.
     const again = await connectReady(`${box.wsUrl}/?session=pics`);
-    const history = again.ofType('history')[0] as { messages: { role: string; attachments?: unknown[] }[] };
+    const history = again.ofType('history')[0] as unknown as {
+      messages: { role: string; attachments?: unknown[] }[];
+    };
     const user = history.messages.find((m) => m.role === 'user');
     expect(user?.attachments).toEqual([
       {
@@ -87,7 +89,7 @@ describe('pictures to a model that sees', () => {
     const b = await upload(box, photo, 'b.jpg');
     expect(a.body.picture.id).toBe(b.body.picture.id);
     const legacy = await connectReady(`${box.wsUrl}/?session=pics`, { protocols: [] });
-    const history = legacy.ofType('history')[0] as { messages: Record<string, unknown>[] };
+    const history = legacy.ofType('history')[0] as unknown as { messages: Record<string, unknown>[] };
     expect(history.messages.some((m) => 'attachments' in m)).toBe(false);
     legacy.close();
   });

@@ -9,7 +9,11 @@ import { z } from 'zod';
 import type { ErrorCodeOf } from '../../error-codes.js';
 import type { OpenAiMessages } from './messages.js';
 
-const Part = z.object({ type: z.string(), text: z.string().optional() });
+const Part = z.object({
+  type: z.string(),
+  text: z.string().optional(),
+  image_url: z.union([z.string(), z.object({ url: z.string(), detail: z.string().optional() })]).optional(),
+});
 
 const Message = z.object({
   role: z.string(),
@@ -37,7 +41,7 @@ export interface RequestRefusal {
   param: string;
 }
 
-/** The text of a message (text parts joined; other parts, e.g. images, are not read). */
+/** The text of a message (text parts joined; pictures are read by request-pictures.ts). */
 export function messageText(message: ChatMessage): string {
   const content = message.content;
   if (typeof content === 'string') return content;
@@ -74,7 +78,8 @@ export function refusalOf(request: ChatCompletionRequest, t: OpenAiMessages): Re
     return { code: 'last_message_not_user', param: 'messages', message: t.endsWithToolResult };
   if (last !== undefined && last.role !== 'user')
     return { code: 'last_message_not_user', param: 'messages', message: t.lastNotUser(last.role) };
-  if (last === undefined || messageText(last).trim() === '')
+  const pictures = Array.isArray(last?.content) && last.content.some((part) => part.type === 'image_url');
+  if (last === undefined || (messageText(last).trim() === '' && !pictures))
     return { code: 'no_user_message', param: 'messages', message: t.noUserMessage };
   return undefined;
 }

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { AppServices } from '../../app/services.js';
 import { isAppError } from '../../errors.js';
 import { startCancellableTurn } from '../../session/cancellable-turn.js';
-import type { Session, SessionEvent, TurnOutcome } from '../../session/types.js';
+import type { EnqueueInput, Session, SessionEvent, TurnOutcome } from '../../session/types.js';
 import { openAiUsage } from '../../usage/openai-usage.js';
 import { bearerToken, tokensEqual } from '../auth.js';
 import { logRequestFailure } from '../log-request-failure.js';
@@ -26,6 +26,7 @@ import {
 import { isOurModel, MODEL_PREFIX, SESSION_HEADER, sessionOfRequest } from './conversation-session.js';
 import { openAiMessages } from './messages.js';
 import { openAiError, openAiErrorBody } from './openai-error.js';
+import { requestPictures } from './request-pictures.js';
 
 /** The `aibox` extension of a chunk for the tool events a client may want to show. */
 function toolActivity(event: SessionEvent): Record<string, unknown> | undefined {
@@ -106,9 +107,10 @@ export function createOpenAiRoutes(app: AppServices): Hono {
     const session = app.sessions.get(sessionId);
     const max = app.config.server.max_queued_turns;
     if (session.queueLength >= max) return openAiError(c, 'queue_full', t.queueFull(sessionId, max));
-    return request.stream
-      ? streamTurn(c, request, session, content)
-      : wholeTurn(c, request, session, content);
+    const pictures = await requestPictures(request, app.media, t);
+    if (!pictures.ok) return openAiError(c, 'bad_picture', pictures.message, pictures.param);
+    const input = { content, attachments: pictures.attachments };
+    return request.stream ? streamTurn(c, request, session, input) : wholeTurn(c, request, session, input);
   });
 
   routes.notFound((c) => openAiError(c, 'not_found', t.notFound(c.req.path)));
@@ -122,6 +124,9 @@ export function createOpenAiRoutes(app: AppServices): Hono {
   return routes;
 }
 
+/** The user's words and the pictures stored for them. */
+type TurnInput = Pick<EnqueueInput, 'content' | 'attachments'>;
+
 const completionId = (turnId: string) => `chatcmpl-${turnId}`;
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -129,7 +134,7 @@ function failure(c: Context, outcome: Extract<TurnOutcome, { status: 'error' }>)
   return openAiError(c, outcome.code, outcome.message);
 }
 
-async function wholeTurn(c: Context, request: ChatCompletionRequest, session: Session, content: string) {
+async function wholeTurn(c: Context, request: ChatCompletionRequest, session: Session, content: TurnInput) {
   const answer = answerText();
   const turn = startCancellableTurn(session, content, (event) => answer.add(event), 'v1');
   const signal = c.req.raw.signal;
@@ -152,7 +157,7 @@ async function wholeTurn(c: Context, request: ChatCompletionRequest, session: Se
   });
 }
 
-function streamTurn(c: Context, request: ChatCompletionRequest, session: Session, content: string) {
+function streamTurn(c: Context, request: ChatCompletionRequest, session: Session, content: TurnInput) {
   return streamSSE(c, async (stream) => {
     const created = nowSeconds();
     let id = '';
