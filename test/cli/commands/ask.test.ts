@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempHome } from '../../helpers/cli.js';
 import { type FakeLlm, startFakeLlm } from '../../helpers/fake-llm.js';
+import { dataUrlPicture, photoWithExif } from '../../helpers/pictures.js';
 
 let llm: FakeLlm;
 const homes: string[] = [];
@@ -107,5 +108,29 @@ describe('aibox ask', () => {
     const bad = await runCli(['ask', '--session', '../x', 'hi'], { home: dir, env: env() });
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('Invalid session name: ../x');
+  }, 60_000);
+
+  it('sends --image pictures as image_url parts, shrunk; refuses a file that is no picture', async () => {
+    const dir = home({ llm: { vision: true }, media: { max_image_px: 300 } });
+    const picture = join(dir, 'shot.jpg');
+    writeFileSync(picture, await photoWithExif(900, 600));
+    llm.script({ text: 'A blue screenshot.' });
+    const run = await runCli(['ask', '--image', picture, 'what is this?'], { home: dir, env: env() });
+    expect(run.stdout).toContain('A blue screenshot.');
+    const parts = llm.requests.at(-1)?.body.messages.at(-1).content;
+    expect(parts[0]).toEqual({ type: 'text', text: 'what is this?' });
+    const { meta } = await dataUrlPicture(parts[1].image_url.url);
+    expect([meta.width, meta.height]).toEqual([300, 200]);
+
+    const text = join(dir, 'notes.png');
+    writeFileSync(text, 'plain words');
+    const before = llm.requests.length;
+    const bad = await runCli(['ask', '--lang', 'en', '--image', text, 'and this?'], {
+      home: dir,
+      env: env(),
+    });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('is not a supported picture');
+    expect(llm.requests.length).toBe(before);
   }, 60_000);
 });

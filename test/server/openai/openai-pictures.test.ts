@@ -14,7 +14,11 @@ let client: OpenAI;
 
 beforeAll(async () => {
   box = await startBox({
-    config: { server: { openai_api: true, token: TOKEN }, llm: { vision: true }, media: { max_image_px: 256 } },
+    config: {
+      server: { openai_api: true, token: TOKEN },
+      llm: { vision: true },
+      media: { max_image_px: 256 },
+    },
   });
   client = new OpenAI({ apiKey: TOKEN, baseURL: `${box.server.url}/v1`, maxRetries: 0 });
 });
