@@ -17,6 +17,8 @@ export interface Api {
   post<T>(path: string, body?: unknown): Promise<T>;
   /** The file as the raw body; its name and `query` go in the query string. */
   upload<T>(path: string, file: File, query?: Record<string, string>): Promise<T>;
+  /** A binary answer (a stored picture). */
+  blob(path: string): Promise<Blob>;
   del<T>(path: string): Promise<T>;
   put<T>(path: string, body: unknown): Promise<T>;
 }
@@ -63,6 +65,14 @@ export function createApi(base: string, token: () => string, onUnauthorized: () 
         file,
         'application/octet-stream',
       ),
+    async blob(path) {
+      const headers: Record<string, string> = {};
+      const t = token();
+      if (t) headers.authorization = `Bearer ${t}`;
+      const res = await fetch(`${base}${path}`, { headers });
+      if (!res.ok) throw new ApiError(res.status, `http_${res.status}`, res.statusText);
+      return res.blob();
+    },
     del: (path) => request('DELETE', path),
     put: (path, body) => request('PUT', path, JSON.stringify(body), 'application/json'),
   };

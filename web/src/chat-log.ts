@@ -4,8 +4,9 @@
  * the live chat frames of the `main` session.
  */
 
-import type { ClientFrame, HistoryEntry, ServerFrame } from '../../src/protocol/frames.js';
+import type { ClientFrame, HistoryEntry, ServerFrame, WireAttachment } from '../../src/protocol/frames.js';
 import { type ApprovalCard, createApprovalCard } from './approval-card.js';
+import { attachmentRow, type PictureLoader, type Preview } from './attachments.js';
 import { emptyChat, renderUserBubble } from './chat-bubbles.js';
 import { h } from './dom.js';
 import type { Messages } from './i18n.js';
@@ -27,8 +28,8 @@ export interface ChatLog {
   readonly busy: boolean;
   onBusyChange(listener: (busy: boolean) => void): void;
   renderHistory(entries: HistoryEntry[]): void;
-  /** The user's own message, shown before the server starts its turn. */
-  addPending(content: string, queued: boolean): void;
+  /** The user's own message (with the pictures picked, as previews), shown before the server starts its turn. */
+  addPending(content: string, queued: boolean, previews?: (WireAttachment | Preview)[]): void;
   handle(frame: ServerFrame): void;
   notice(text: string, kind?: 'info' | 'error'): void;
   /** Re-renders the page's own words after a language switch. */
@@ -66,6 +67,8 @@ export function createChatLog(
   send: (frame: ClientFrame) => boolean,
   /** Deletes a memory (the "forget" of a recalled one); resolves true when it is gone. */
   forget: (id: number) => Promise<boolean> = async () => false,
+  /** Thumbnails of stored pictures (none: pictures are not shown). */
+  loadPicture?: PictureLoader,
 ): ChatLog {
   const approvals = new Map<string, ApprovalCard>();
   const list = h('div', { class: 'chat-list', role: 'log', 'aria-live': 'polite' });
@@ -109,8 +112,18 @@ export function createChatLog(
       list.append(node);
     });
 
-  const userBubble = (content: string, at?: string, badge?: string, source?: string) =>
-    renderUserBubble(t(), lang(), { content, at, badge, source });
+  const userBubble = (
+    content: string,
+    at?: string,
+    badge?: string,
+    source?: string,
+    attachments: readonly (WireAttachment | Preview)[] = [],
+  ) => {
+    const bubble = renderUserBubble(t(), lang(), { content, at, badge, source });
+    const row = loadPicture ? attachmentRow(attachments, loadPicture, t()) : null;
+    if (row) bubble.querySelector('.bubble')?.append(row);
+    return bubble;
+  };
 
   /** The answer block of a turn; a live frame of a turn not seen starting (page opened mid-turn) marks it running. */
   const turnView = (turnId: string, live = true): TurnView => {
@@ -191,7 +204,12 @@ export function createChatLog(
   const handle = (frame: ServerFrame) => {
     switch (frame.type) {
       case 'turn_start': {
-        const index = pending.findIndex((bubble) => bubble.dataset.content === frame.content);
+        // Files sent with a message add their note after the words.
+        const index = pending.findIndex(
+          (bubble) =>
+            bubble.dataset.content === frame.content ||
+            (bubble.dataset.attached === 'true' && frame.content.startsWith(bubble.dataset.content ?? '')),
+        );
         if (index >= 0) {
           const [bubble] = pending.splice(index, 1);
           bubble?.classList.remove('queued');
@@ -317,7 +335,7 @@ export function createChatLog(
     let n = 0;
     for (const entry of entries) {
       if (entry.role === 'user') {
-        add(userBubble(entry.content, entry.at));
+        add(userBubble(entry.content, entry.at, undefined, undefined, entry.attachments));
         view = undefined;
         continue;
       }
@@ -349,9 +367,11 @@ export function createChatLog(
     },
     onBusyChange: (listener) => busyListeners.push(listener),
     renderHistory,
-    addPending(content, queued) {
-      const bubble = userBubble(content, new Date().toISOString(), queued ? t().queued : undefined);
+    addPending(content, queued, previews = []) {
+      const at = new Date().toISOString();
+      const bubble = userBubble(content, at, queued ? t().queued : undefined, undefined, previews);
       bubble.dataset.content = content.trim();
+      if (previews.length > 0) bubble.dataset.attached = 'true';
       if (queued) bubble.classList.add('queued');
       pending.push(bubble);
       add(bubble);

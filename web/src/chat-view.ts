@@ -1,6 +1,8 @@
 /** The chat tab: the conversation, and a composer (Enter sends, Shift+Enter new line) with stop and new chat. */
 
-import type { ServerFrame } from '../../src/protocol/frames.js';
+import type { ClientFrame, ServerFrame } from '../../src/protocol/frames.js';
+import type { Api } from './api-client.js';
+import { createComposerAttachments, createPictureLoader } from './attachments.js';
 import { createChatLog } from './chat-log.js';
 import type { Connection } from './connection.js';
 import { h } from './dom.js';
@@ -21,8 +23,16 @@ export function createChatView(
   t: () => Messages,
   lang: () => string,
   forget?: (id: number) => Promise<boolean>,
+  api?: Pick<Api, 'upload' | 'blob'>,
 ): ChatView {
-  const log = createChatLog(t, lang, (frame) => connection.send(frame), forget);
+  const log = createChatLog(
+    t,
+    lang,
+    (frame) => connection.send(frame),
+    forget,
+    api ? createPictureLoader(api) : undefined,
+  );
+  const attached = api ? createComposerAttachments(api, t, (text) => log.notice(text, 'error')) : undefined;
   const input = h('textarea', {
     class: 'composer-input',
     rows: 1,
@@ -43,13 +53,26 @@ export function createChatView(
   };
   const submit = () => {
     const content = input.value.trim();
-    if (!content) return;
+    const items = attached?.items ?? [];
+    if (!content && items.length === 0) return;
     const queued = log.busy;
-    if (!connection.send({ type: 'message', content })) return; // offline: keep the text in the box
-    log.addPending(content, queued);
+    const frame: ClientFrame =
+      items.length > 0
+        ? { type: 'message', content, attachments: items.map((item) => ({ upload: item.upload.id })) }
+        : { type: 'message', content };
+    if (!connection.send(frame)) return; // offline: keep the text (and the attachments) in the box
+    log.addPending(content, queued, attached?.shown() ?? []);
+    attached?.clear();
     input.value = '';
     autosize();
   };
+  // A picture pasted into the text box or dropped on the chat is uploaded at once.
+  input.addEventListener('paste', (event) => {
+    const files = [...(event.clipboardData?.files ?? [])];
+    if (!attached || files.length === 0) return;
+    event.preventDefault();
+    void attached.add(files);
+  });
 
   input.addEventListener('input', autosize);
   input.addEventListener('keydown', (event) => {
@@ -77,11 +100,21 @@ export function createChatView(
       },
     },
     newButton,
-    input,
+    attached ? attached.button : null,
+    h('div', { class: 'composer-main' }, attached ? attached.el : null, input),
     abortButton,
     sendButton,
   );
   const el = h('section', { class: 'view chat-view' }, log.el, form);
+  el.addEventListener('dragover', (event) => {
+    if (attached && event.dataTransfer?.types.includes('Files')) event.preventDefault();
+  });
+  el.addEventListener('drop', (event) => {
+    const files = [...(event.dataTransfer?.files ?? [])];
+    if (!attached || files.length === 0) return;
+    event.preventDefault();
+    void attached.add(files);
+  });
 
   const narrow = window.matchMedia('(max-width: 640px)');
   const relabel = () => {
@@ -90,6 +123,7 @@ export function createChatView(
     sendButton.textContent = t().send;
     abortButton.textContent = t().abort;
     newButton.textContent = t().newChat;
+    attached?.relabel();
     log.relabel();
   };
   relabel();

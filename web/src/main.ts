@@ -72,7 +72,7 @@ async function boot(root: HTMLElement): Promise<void> {
       () => true,
       () => false,
     );
-  const chat = createChatView(connection, t, getLang, forget);
+  const chat = createChatView(connection, t, getLang, forget, api);
   const skills = createSkillsView(api, t, toast);
   const tasks = createTasksView(api, t, getLang, toast);
   const memories = createMemoriesView(api, t, getLang);
