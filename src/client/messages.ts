@@ -23,6 +23,8 @@ export const chatMessages = defineMessages({
     bye: '再见！',
     folded: (n: number) => `… 省略 ${n} 行`,
     recalled: (list: string) => `🧠 想起了：${list}`,
+    imageUsage: '用法：/image 图片文件 [要说的话]',
+    imageFailed: (why: string) => `图片未发送：${why}`,
   },
   en: {
     description: 'Terminal chat client (also works with the original Python Aibox server)',
@@ -46,6 +48,8 @@ export const chatMessages = defineMessages({
     bye: 'Bye!',
     folded: (n: number) => `… ${n} more lines`,
     recalled: (list: string) => `🧠 Recalled: ${list}`,
+    imageUsage: 'Usage: /image PICTURE_FILE [what to say]',
+    imageFailed: (why: string) => `The picture was not sent: ${why}`,
   },
 });
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
 import { startServer } from '../../src/server/start-server.js';
 import { CLI_PATH, runCli, tempHome, watchOutput } from '../helpers/cli.js';
+import { photoWithExif } from '../helpers/pictures.js';
 import { type Box, connectReady, startBox } from '../server/harness.js';
 
 /** `aibox chat ARGS` with `input` on stdin (chat reads no config; the home is just kept apart). */
@@ -52,6 +53,28 @@ describe('aibox chat', () => {
     });
     expect(c.frames.find((f) => f.type === 'history')?.messages).toHaveLength(4);
     c.close();
+  }, 120_000);
+
+  it('/image FILE words uploads the picture and sends it with the words; a file that is no picture is refused here', async () => {
+    const dir = tempHome();
+    writeFileSync(join(dir, 'shot.jpg'), await photoWithExif(640, 480));
+    writeFileSync(join(dir, 'notes.png'), 'words, not a picture');
+    box.app.config.llm.vision = true;
+    try {
+      box.llm.script({ text: 'A blue shot.' });
+      const run = await chat(
+        [box.wsUrl, '--token', 'chat-token-1234', '--session', 'cli-image', '--lang', 'en'],
+        `/image ${join(dir, 'notes.png')}\n/image ${join(dir, 'shot.jpg')} what is on it?\n`,
+      );
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain('The picture was not sent:');
+      expect(run.stdout).toContain('AI: A blue shot.');
+      const parts = box.llm.requests.at(-1)?.body.messages.at(-1).content;
+      expect(parts[0]).toEqual({ type: 'text', text: 'what is on it?' });
+      expect(parts[1].image_url.url).toMatch(/^data:image\/jpeg;base64,/);
+    } finally {
+      box.app.config.llm.vision = 'auto';
+    }
   }, 120_000);
 
   it('Ctrl-C aborts the running turn; Ctrl-C twice exits', async () => {

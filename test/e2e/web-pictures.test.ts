@@ -31,15 +31,16 @@ describe('web page: pictures', () => {
     await page.locator('.composer-attachments .attachment-chip img.thumb').waitFor();
 
     const dropped = (await photoWithExif(400, 300)).toString('base64');
-    await page.evaluate((b64) => {
-      const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    // A file dropped from the desktop: a drop event carrying it, as the browser dispatches one.
+    await page.evaluate(`(() => {
+      const bytes = Uint8Array.from(atob('${dropped}'), (c) => c.charCodeAt(0));
       const data = new DataTransfer();
       data.items.add(new File([bytes], 'dropped.jpg', { type: 'image/jpeg' }));
-      const view = document.querySelector('.chat-view');
-      view?.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
-    }, dropped);
+      document.querySelector('.chat-view')
+        .dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    })()`);
     await page.waitForFunction(
-      () => document.querySelectorAll('.composer-attachments .attachment-chip').length === 2,
+      "document.querySelectorAll('.composer-attachments .attachment-chip').length === 2",
     );
 
     box.llm.script({ text: '两张蓝色的图。' });
@@ -56,10 +57,8 @@ describe('web page: pictures', () => {
 
     await page.reload();
     await page.locator('.msg.user .attachments img.thumb').first().waitFor();
-    await page.waitForFunction(() =>
-      [...document.querySelectorAll<HTMLImageElement>('.msg.user .attachments img.thumb')].every(
-        (img) => img.src.startsWith('data:image/jpeg') && img.complete && img.naturalWidth > 0,
-      ),
+    await page.waitForFunction(
+      "[...document.querySelectorAll('.msg.user .attachments img.thumb')].every((img) => img.src.startsWith('data:image/jpeg') && img.complete && img.naturalWidth > 0)",
     );
     expect(await page.locator('.msg.user .attachments img.thumb').count()).toBe(2);
   });

@@ -3,12 +3,14 @@
  * starting with / are slash commands; Ctrl-C aborts the running turn and a
  * second Ctrl-C exits. Works against the original Python server too.
  */
+
 import { clearLine, createInterface, cursorTo } from 'node:readline';
 import type { Command } from 'commander';
 import { chatMessages } from '../../client/messages.js';
-import { AppError } from '../../errors.js';
+import { AppError, describeError } from '../../errors.js';
 import { detectLang } from '../../i18n/lang.js';
 import type { GlobalOptions } from '../context.js';
+import { parseImageLine, sendImage } from './chat-image.js';
 
 interface ChatOptions {
   token?: string;
@@ -168,6 +170,20 @@ async function runChat(rawUrl: string, options: ChatOptions, globals: GlobalOpti
         const decision = parseApprovalAnswer(text, waiting.canAlways);
         if (decision) conn.send({ type: 'approval', approval_id: waiting.id, decision });
         else render.note(approvalTexts.badAnswer(waiting.canAlways));
+        return;
+      }
+      const image = parseImageLine(text);
+      if (image === 'usage') return render.note(t.imageUsage);
+      if (image) {
+        pending++;
+        sendImage(image, { wsUrl: url, token, clientKey, lang }).then(
+          (frame) => conn.send(frame),
+          (error: unknown) => {
+            pending = Math.max(0, pending - 1);
+            render.note(t.imageFailed(describeError(error)));
+            rl.prompt(true);
+          },
+        );
         return;
       }
       conn.send(
