@@ -110,6 +110,8 @@ export function createPictureStore(options: PictureStoreOptions): PictureStore {
       const retention = options.retention?.();
       if (!retention) return report;
       const files = await savedFiles(dir, PICTURE_NAME);
+      // filesToRemove also spares the newest file and the last by name (for hash names: an
+      // arbitrary one): at most one picture more than the limits is kept.
       const kept = new Set(keep.map(path));
       for (const file of filesToRemove(files, retention, clock.now().getTime(), kept)) {
         try {
