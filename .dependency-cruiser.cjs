@@ -22,7 +22,7 @@ const LAYERS = [
   ['mcp'],
   ['agent'],
   ['session'],
-  ['usage', 'scheduler'],
+  ['usage', 'scheduler', 'media'],
   ['app'],
   ['slash-commands'],
   ['channels', 'client'],
