@@ -39,9 +39,7 @@ describe('web page: pictures', () => {
       document.querySelector('.chat-view')
         .dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
     })()`);
-    await page.waitForFunction(
-      "document.querySelectorAll('.composer-attachments .attachment-chip').length === 2",
-    );
+    await expect.poll(() => page.locator('.composer-attachments .attachment-chip').count()).toBe(2);
 
     box.llm.script({ text: '两张蓝色的图。' });
     await page.locator('.composer-input').fill('这是什么？');
@@ -57,9 +55,13 @@ describe('web page: pictures', () => {
 
     await page.reload();
     await page.locator('.msg.user .attachments img.thumb').first().waitFor();
-    await page.waitForFunction(
-      "[...document.querySelectorAll('.msg.user .attachments img.thumb')].every((img) => img.src.startsWith('data:image/jpeg') && img.complete && img.naturalWidth > 0)",
-    );
+    const thumbs = page.locator('.msg.user .attachments img.thumb');
+    await expect
+      .poll(() => thumbs.evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src') ?? '')))
+      .toEqual([
+        expect.stringMatching(/^data:image\/jpeg;base64,/),
+        expect.stringMatching(/^data:image\/jpeg;base64,/),
+      ]);
     expect(await page.locator('.msg.user .attachments img.thumb').count()).toBe(2);
   });
 });
