@@ -4,7 +4,6 @@
  * time limit; the answer is bounded in bytes and the description in characters. The picture goes
  * only to that configured endpoint.
  */
-import OpenAI from 'openai';
 import type { Lang } from '../../i18n/lang.js';
 import { cappedFetch } from '../../util/capped-fetch.js';
 import { mediaMessages } from './messages.js';
@@ -29,6 +28,8 @@ export type DescribePicture = (
 ) => Promise<string>;
 
 export const describePicture: DescribePicture = async (settings, dataUrl, lang, signal) => {
+  // The SDK is loaded by the first description, not at start.
+  const { default: OpenAI } = await import('openai');
   const client = new OpenAI({
     baseURL: settings.baseUrl,
     apiKey: settings.apiKey || 'none',
