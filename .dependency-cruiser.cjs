@@ -17,7 +17,6 @@ const LAYERS = [
   ['providers', 'backup'],
   ['conversations', 'memory', 'prompts', 'tasks', 'skills'],
   ['chats', 'safety'],
-  ['media'],
   ['tools'],
   ['mcp'],
   ['agent'],
