@@ -71,7 +71,7 @@ export interface StoredMessage {
   toolName: string | null;
   reasoning: string | null;
   turnId: string | null;
-  /** Null for messages without any (and every message stored before migration 10). */
+  /** Null for messages without any (and every message stored before migration 14). */
   attachments: StoredAttachment[] | null;
   createdAt: string;
   /** Id of the summary row that replaced this one for the model; null while it is sent as is. */

@@ -8,10 +8,10 @@ import { memoryVectorsMigration } from './006-memory-vectors.js';
 import { memoryVectorStaleMigration } from './007-memory-vector-stale.js';
 import { usageMigration } from './008-usage.js';
 import { taskPreCheckMigration } from './009-task-pre-check.js';
-import { messageAttachmentsMigration } from './010-message-attachments.js';
 import { taskRunCapMigration } from './011-task-run-cap.js';
 import { memoryChatMigration } from './012-memory-chat.js';
 import { messageIndexMigration } from './013-message-index.js';
+import { messageAttachmentsMigration } from './014-message-attachments.js';
 
 /** Every schema step, in order. Add new ones at the end; never edit an applied one. */
 export const MIGRATIONS: Migration[] = [
@@ -24,8 +24,8 @@ export const MIGRATIONS: Migration[] = [
   memoryVectorStaleMigration,
   usageMigration,
   taskPreCheckMigration,
-  messageAttachmentsMigration,
   taskRunCapMigration,
   memoryChatMigration,
   messageIndexMigration,
+  messageAttachmentsMigration,
 ];

@@ -5,7 +5,7 @@ import type { Migration } from '../migration.js';
  * (`conversations/types.ts` `StoredAttachment`), never the bytes; null for every message before.
  */
 export const messageAttachmentsMigration: Migration = {
-  version: 10,
+  version: 14,
   name: 'message-attachments',
   up(db) {
     db.exec('ALTER TABLE messages ADD COLUMN attachments TEXT');
