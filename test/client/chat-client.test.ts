@@ -18,7 +18,11 @@ function chat(args: string[], input: string) {
 describe('aibox chat', () => {
   let box: Box;
   beforeAll(async () => {
-    box = await startBox({ config: { server: { token: 'chat-token-1234' } } });
+    // A client without a token is refused when its auth frame does not come: 1 s here, not 5.
+    box = await startBox({
+      config: { server: { token: 'chat-token-1234' } },
+      server: { authTimeoutMs: 1000 },
+    });
   });
   afterAll(async () => {
     await box?.close();

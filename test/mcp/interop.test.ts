@@ -166,11 +166,11 @@ describe('MCP client interop', () => {
     const retries: number[] = [];
     const m = manager(
       { loop: interop({ EXIT_AFTER_LIST: '1', SPAWN_LOG: log }) },
-      { backoff: { initialMs: 200, maxMs: 800, stableMs: 30_000 }, onRetry: (ms) => retries.push(ms) },
+      { backoff: { initialMs: 100, maxMs: 400, stableMs: 30_000 }, onRetry: (ms) => retries.push(ms) },
     );
     await until(() => retries.length >= 5, 'five losses', 30_000);
     // Every loss of the connection made just before waits longer, up to the most.
-    expect(retries.slice(0, 5)).toEqual([200, 400, 800, 800, 800]);
+    expect(retries.slice(0, 5)).toEqual([100, 200, 400, 400, 400]);
     const times = readFileSync(log, 'utf8').trim().split('\n').map(Number);
     const gaps = times.slice(1).map((t, i) => t - (times[i] ?? 0));
     gaps.slice(0, 4).forEach((gap, i) => {
@@ -180,7 +180,7 @@ describe('MCP client interop', () => {
   });
 
   it('the first turn after start waits for a server still connecting; the timeout bounds the wait', async () => {
-    const slow = manager({ slow: interop({ START_DELAY_MS: '1500' }) });
+    const slow = manager({ slow: interop({ START_DELAY_MS: '600' }) });
     expect(slow.tools()).toEqual([]);
     await slow.ready();
     expect(slow.tools().map((t) => t.name)).toContain('slow__repo_get');
