@@ -160,6 +160,10 @@ export interface TaskListItem {
   last_outcome: string | null;
   /** The chat each run's result is posted to (`telegram:42`), or null. */
   notify: string | null;
+  /** The pre-check run before each run (exit 0 → the model is called), or null. */
+  when: string | null;
+  /** The task's own cap on tokens per run; null: `scheduler.max_tokens_per_run`; 0: none. */
+  max_tokens_per_run: number | null;
 }
 
 /** Replies to a `task` frame. */

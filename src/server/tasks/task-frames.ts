@@ -46,6 +46,8 @@ export function taskListItem(task: Task, lang: Lang, now: Date): TaskListItem {
     last_run_at: formatWire(task.lastRunAt, task.schedule.timezone),
     last_outcome: task.lastOutcome,
     notify: task.notify,
+    when: task.when,
+    max_tokens_per_run: task.maxTokensPerRun,
   };
 }
 
