@@ -19,6 +19,7 @@ const FILES = [
   'fake-qq.ts',
   'fake-wecom.ts',
   'fake-wechat.ts',
+  'multipart.ts',
 ];
 
 /** @returns {Promise<typeof import('../test/helpers/fake-llm.ts')>} */
