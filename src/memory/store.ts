@@ -24,6 +24,9 @@ interface MemoryRow {
   end_time: string;
   created_at: string;
   chat: string | null;
+  source: string | null;
+  recall_count: number | null;
+  recalled_at: string | null;
 }
 
 const DEFAULT_TOPIC = '未命名对话';
@@ -55,6 +58,9 @@ function toMemory(row: MemoryRow): Memory {
     endTime: row.end_time,
     createdAt: row.created_at,
     chat: row.chat ?? null,
+    source: row.source ?? null,
+    recallCount: row.recall_count ?? 0,
+    recalledAt: row.recalled_at ?? null,
   };
 }
 
@@ -79,8 +85,8 @@ export function createMemoryStore(options: MemoryStoreOptions): MemoryStore {
   const { db } = options;
   const clock = options.clock ?? systemClock;
   const insertRow =
-    db.prepare(`INSERT INTO memories (topic, summary, content, start_time, end_time, created_at, tags, importance, chat)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    db.prepare(`INSERT INTO memories (topic, summary, content, start_time, end_time, created_at, tags, importance, chat, source)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const insertIndex = db.prepare(
     'INSERT INTO memory_index (rowid, topic, summary, content, tags) VALUES (?, ?, ?, ?, ?)',
   );
@@ -142,6 +148,7 @@ export function createMemoryStore(options: MemoryStoreOptions): MemoryStore {
       tags,
       importance,
       input.chat ?? null,
+      input.source?.slice(0, 200) ?? null,
     );
     const id = Number(info.lastInsertRowid);
     insertIndex.run(
@@ -170,6 +177,14 @@ export function createMemoryStore(options: MemoryStoreOptions): MemoryStore {
     deleteIndex.run(id);
     insertIndex.run(id, indexText(topic), indexText(input.summary), indexText(content), indexText(tags));
     return toMemory(getRow.get(id) as MemoryRow);
+  });
+
+  const recalledRow = db.prepare(
+    'UPDATE memories SET recall_count = recall_count + 1, recalled_at = ? WHERE id = ?',
+  );
+  const markRecalled = db.transaction((ids: number[]) => {
+    const at = clock.now().toISOString();
+    for (const id of ids) recalledRow.run(at, id);
   });
 
   const remove = db.transaction((ids: number[]): number => {
@@ -229,6 +244,9 @@ export function createMemoryStore(options: MemoryStoreOptions): MemoryStore {
     },
     delete(ids) {
       return remove(Array.isArray(ids) ? ids : [ids]);
+    },
+    markRecalled(ids) {
+      if (ids.length > 0) markRecalled(ids);
     },
     count() {
       return (countAll.get() as { n: number }).n;

@@ -18,6 +18,11 @@ export interface Memory {
   createdAt: string;
   /** The chat it belongs to (`telegram:42`): shown only there; null: the owner's. */
   chat: string | null;
+  /** The session that saved it (`main`, `telegram-42`, `mcp`); null when not known. */
+  source: string | null;
+  /** How often automatic recall put it in a prompt, and the last time (ISO UTC; null: never). */
+  recallCount: number;
+  recalledAt: string | null;
 }
 
 /**
@@ -40,6 +45,8 @@ export interface NewMemory {
   endTime?: Date;
   /** The chat it belongs to; absent or null: the owner's. */
   chat?: string | null;
+  /** The session that saves it. */
+  source?: string | null;
 }
 
 export interface PageOptions {
@@ -88,6 +95,8 @@ export interface MemoryStore {
   /** Newest first. */
   recent(options?: PageOptions): Page<Memory>;
   get(id: number): Memory | undefined;
+  /** Counts one automatic recall of each memory (now). */
+  markRecalled(ids: number[]): void;
   /** Deletes the rows and their search-index entries; returns how many existed. */
   delete(ids: number | number[]): number;
   count(): number;

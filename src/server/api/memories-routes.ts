@@ -41,6 +41,9 @@ export function createMemoriesRoutes(services: AppServices, t: ApiMessages): Hon
         endTime: m.endTime,
         createdAt: m.createdAt,
         chat: m.chat,
+        source: m.source,
+        recallCount: m.recallCount,
+        recalledAt: m.recalledAt,
         ...(m.snippet === undefined ? {} : { snippet: m.snippet }),
       })),
     });

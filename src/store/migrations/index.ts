@@ -12,6 +12,7 @@ import { taskRunCapMigration } from './011-task-run-cap.js';
 import { memoryChatMigration } from './012-memory-chat.js';
 import { messageIndexMigration } from './013-message-index.js';
 import { messageAttachmentsMigration } from './014-message-attachments.js';
+import { memoryProvenanceMigration } from './015-memory-provenance.js';
 
 /** Every schema step, in order. Add new ones at the end; never edit an applied one. */
 export const MIGRATIONS: Migration[] = [
@@ -28,4 +29,5 @@ export const MIGRATIONS: Migration[] = [
   memoryChatMigration,
   messageIndexMigration,
   messageAttachmentsMigration,
+  memoryProvenanceMigration,
 ];
