@@ -35,7 +35,7 @@ async function dispatchFrame(deps: DispatchDeps, conn: Connection, frame: Client
       const sessionId = frame.session ?? conn.defaultSession;
       hub.attach(conn, sessionId);
       const ids = (frame.attachments ?? []).map((a) => a.upload);
-      let attached: Attached = { attachments: [], texts: [] };
+      let attached: Attached = { attachments: [], texts: [], shown: [] };
       if (ids.length > 0) {
         try {
           attached = await attachUploads(app.media, ids, { sessionId, lang: app.lang });
@@ -47,6 +47,7 @@ async function dispatchFrame(deps: DispatchDeps, conn: Connection, frame: Client
           return;
         }
       }
+      for (const note of attached.shown) conn.send({ type: 'info', content: note, session: sessionId });
       const content = [frame.content.trim(), ...attached.texts].filter(Boolean).join('\n\n');
       const { turnId, position } = app.sessions.get(sessionId).enqueue({
         content,
