@@ -47,7 +47,6 @@ async function dispatchFrame(deps: DispatchDeps, conn: Connection, frame: Client
           return;
         }
       }
-      for (const note of attached.shown) conn.send({ type: 'info', content: note, session: sessionId });
       const content = [frame.content.trim(), ...attached.texts].filter(Boolean).join('\n\n');
       const { turnId, position } = app.sessions.get(sessionId).enqueue({
         content,
@@ -63,6 +62,9 @@ async function dispatchFrame(deps: DispatchDeps, conn: Connection, frame: Client
       };
       if (frame.id !== undefined) ack.id = frame.id;
       conn.send(ack);
+      // What the attachments showed (a transcript as "🎤 …"), about this turn, to the sender.
+      for (const note of attached.shown)
+        conn.send({ type: 'info', content: note, session: sessionId, turn_id: turnId });
       return;
     }
     case 'abort': {

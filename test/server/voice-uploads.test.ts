@@ -44,7 +44,7 @@ async function talk(box: Box, session: string, id: string) {
   c.send({ type: 'message', content: '', attachments: [{ upload: id }] });
   const queued = await c.waitFor((f) => f.type === 'queued', { from });
   await c.waitFor((f) => f.type === 'complete' && f.turn_id === queued.turn_id, { from });
-  const infos = c.frames.slice(from).filter((f) => f.type === 'info');
+  const infos = c.frames.slice(from).filter((f) => f.type === 'info' && f.turn_id === queued.turn_id);
   // biome-ignore lint/suspicious/noExplicitAny: the recorded request body
   const body = box.llm.requests[requests]?.body as any;
   const last = body.messages.at(-1).content;
