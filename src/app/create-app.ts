@@ -14,6 +14,7 @@ import type { Lang } from '../i18n/lang.js';
 import type { Logger } from '../log/logger.js';
 import { createLogger } from '../log/logger.js';
 import { createMediaServices } from '../media/media-services.js';
+import { createVoiceHearer } from '../media/voice/hear-voice.js';
 import { openMemoryRecall } from '../memory/hybrid/open-recall.js';
 import { createMemoryStore } from '../memory/store.js';
 import { createPromptLoader } from '../prompts/prompt-loader.js';
@@ -267,6 +268,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
       }),
     );
     closers.push(() => mcp.close());
+    const mediaLogger = logger.child({ module: 'media' });
     const media = createMediaServices({
       config: liveConfig,
       home: paths.home,
@@ -274,7 +276,18 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
       clock,
       provider: () => provider.info,
       env,
-      logger: logger.child({ module: 'media' }),
+      logger: mediaLogger,
+      voice: createVoiceHearer({
+        media: () => liveConfig().media,
+        place: async () =>
+          (await import('../media/voice/ffmpeg-place.js')).ffmpegPlaceOf(
+            sandbox,
+            paths,
+            env.HOME ?? homedir(),
+          ),
+        env,
+        logger: mediaLogger,
+      }),
     });
     const sessions = createSessionManager({
       db,

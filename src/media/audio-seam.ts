@@ -1,7 +1,8 @@
 /**
  * Where received audio goes (a voice note in a channel, an `audio` upload from the page): one
- * function the voice code provides (src/media/voice/, docs/media.md "Voice"). Until it does, the
- * default keeps today's behaviour: the file is saved in `chat-files/` and named to the model.
+ * function (docs/media.md "Voice"). The default (media-services.ts) saves the file in
+ * `chat-files/` and, given a voice hearer (src/media/voice/hear-voice.ts), transcribes it: the
+ * transcript is the turn's text and "🎤 …" is shown; otherwise the model is told where it is.
  */
 import type { StoredAttachment } from '../conversations/types.js';
 import type { Lang } from '../i18n/lang.js';

@@ -2,7 +2,8 @@
  * Everything a running box holds for what people send besides text (docs/media.md): the picture
  * store, the step that puts pictures into a turn's request, the uploads waiting for a message, and
  * `receive`, which turns one received file into what is stored with the message: a picture into
- * the picture store, audio into the audio seam (audio-seam.ts), any other file into
+ * the picture store, audio into the audio seam (audio-seam.ts; by default saved and transcribed
+ * when `media.transcription` is set), any other file into
  * `<workspace>/chat-files/`, named to the model.
  */
 import { join } from 'node:path';
@@ -23,6 +24,7 @@ import { pictureSettings } from './pictures/picture-settings.js';
 import { createPictureStore, type PictureStore } from './pictures/picture-store.js';
 import { createPicturePort } from './pictures/request-pictures.js';
 import { createUploadStore, type UploadStore } from './uploads/upload-store.js';
+import type { VoiceHearer } from './voice/hear-voice.js';
 
 export interface ReceivedFile {
   data: Uint8Array;
@@ -35,6 +37,8 @@ export interface Received {
   attachment: StoredAttachment;
   /** Text the turn gets for it (absent for pictures: request-pictures.ts speaks for them). */
   text?: string;
+  /** To show the person at once (a transcript as "🎤 …"). */
+  shown?: string;
 }
 
 export interface ReceiveContext {
@@ -64,7 +68,10 @@ export interface MediaOptions {
   env: NodeJS.ProcessEnv;
   logger: Pick<Logger, 'warn' | 'info'>;
   describe?: DescribePicture;
+  /** Replaces the default audio handler (which saves the file and hears it with `voice`). */
   audio?: AudioHandler;
+  /** Transcribes saved audio (hear-voice.ts); absent: audio is only saved and named. */
+  voice?: VoiceHearer;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -86,12 +93,17 @@ export function createMediaServices(options: MediaOptions): MediaServices {
     file.saved ?? (await saveIntoChatFiles(file.data, file.name, options.workspace(), clock.now()));
 
   const defaultAudio: AudioHandler = async (audio) => {
-    const saved =
-      audio.saved ?? (await saveIntoChatFiles(audio.data, audio.name, options.workspace(), clock.now()));
-    return {
-      text: receivedMessages(audio.lang).fileSaved(saved),
-      attachment: { kind: 'audio', name: audio.name, bytes: audio.data.byteLength, saved },
+    const workspace = options.workspace();
+    const saved = audio.saved ?? (await saveIntoChatFiles(audio.data, audio.name, workspace, clock.now()));
+    const attachment: StoredAttachment = {
+      kind: 'audio',
+      name: audio.name,
+      bytes: audio.data.byteLength,
+      saved,
     };
+    if (!options.voice) return { text: receivedMessages(audio.lang).fileSaved(saved), attachment };
+    const heard = await options.voice.hear(workspace, saved, audio.mime, audio.lang, audio.signal);
+    return { text: heard.text, attachment, shown: heard.shown };
   };
 
   const services: MediaServices = {
@@ -133,7 +145,11 @@ export function createMediaServices(options: MediaOptions): MediaServices {
           ...(file.saved ? { saved: file.saved } : {}),
           ...(context.signal ? { signal: context.signal } : {}),
         });
-        return { attachment: heard.attachment, text: heard.text };
+        return {
+          attachment: heard.attachment,
+          text: heard.text,
+          ...(heard.shown ? { shown: heard.shown } : {}),
+        };
       }
       const saved = await saveFile(file);
       return {

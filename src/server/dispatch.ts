@@ -35,7 +35,7 @@ async function dispatchFrame(deps: DispatchDeps, conn: Connection, frame: Client
       const sessionId = frame.session ?? conn.defaultSession;
       hub.attach(conn, sessionId);
       const ids = (frame.attachments ?? []).map((a) => a.upload);
-      let attached: Attached = { attachments: [], texts: [] };
+      let attached: Attached = { attachments: [], texts: [], shown: [] };
       if (ids.length > 0) {
         try {
           attached = await attachUploads(app.media, ids, { sessionId, lang: app.lang });
@@ -62,6 +62,9 @@ async function dispatchFrame(deps: DispatchDeps, conn: Connection, frame: Client
       };
       if (frame.id !== undefined) ack.id = frame.id;
       conn.send(ack);
+      // What the attachments showed (a transcript as "🎤 …"), about this turn, to the sender.
+      for (const note of attached.shown)
+        conn.send({ type: 'info', content: note, session: sessionId, turn_id: turnId });
       return;
     }
     case 'abort': {

@@ -64,7 +64,8 @@ export function attachmentRow(
     { class: 'attachments' },
     attachments.map((a) => {
       if (a.kind === 'preview') return h('img', { class: 'thumb', src: a.url, alt: a.name, title: a.name });
-      if (a.kind !== 'image') return h('span', { class: 'file-chip' }, `📄 ${a.name}`);
+      if (a.kind !== 'image')
+        return h('span', { class: 'file-chip' }, `${a.kind === 'audio' ? '🎤' : '📄'} ${a.name}`);
       const img = h('img', {
         class: 'thumb',
         alt: `${t.picture} ${a.name}`,
@@ -82,6 +83,12 @@ export function attachmentRow(
   );
 }
 
+/** What the pending bubble shows of an attachment before the server has it in a message. */
+export function pendingShown(item: PendingAttachment): WireAttachment | Preview {
+  if (item.preview) return { kind: 'preview', name: item.name, url: item.preview };
+  return { kind: item.upload.kind === 'audio' ? 'audio' : 'file', name: item.name, bytes: item.upload.bytes };
+}
+
 export interface Composer {
   /** The chips above the text box. */
   el: HTMLElement;
@@ -89,6 +96,8 @@ export interface Composer {
   button: HTMLElement;
   readonly items: readonly PendingAttachment[];
   add(files: Iterable<File>): Promise<void>;
+  /** Keeps an attachment already uploaded (a voice note that could not be sent) as a chip. */
+  keep(item: PendingAttachment): void;
   clear(): void;
   relabel(): void;
   /** What the pending bubble shows of them. */
@@ -117,7 +126,9 @@ export function createComposerAttachments(
         h(
           'span',
           { class: 'attachment-chip', 'data-kind': item.upload.kind },
-          item.preview ? h('img', { class: 'thumb', src: item.preview, alt: item.name }) : `📄 ${item.name}`,
+          item.preview
+            ? h('img', { class: 'thumb', src: item.preview, alt: item.name })
+            : `${item.upload.kind === 'audio' ? '🎤' : '📄'} ${item.name}`,
           h(
             'button',
             {
@@ -164,12 +175,12 @@ export function createComposerAttachments(
     button,
     items,
     add,
-    shown: () =>
-      items.map((item) =>
-        item.preview
-          ? { kind: 'preview', name: item.name, url: item.preview }
-          : { kind: 'file', name: item.name, bytes: item.upload.bytes },
-      ),
+    keep(item) {
+      if (items.length >= MAX_ATTACHMENTS) return;
+      items.push(item);
+      render();
+    },
+    shown: () => items.map(pendingShown),
     clear() {
       items.splice(0);
       render();

@@ -1,12 +1,19 @@
 /** The chat tab: the conversation, and a composer (Enter sends, Shift+Enter new line) with stop and new chat. */
 
 import type { ClientFrame, ServerFrame } from '../../src/protocol/frames.js';
+import type { UploadDto } from '../../src/server/api/dto.js';
 import type { Api } from './api-client.js';
-import { createComposerAttachments, createPictureLoader } from './attachments.js';
+import {
+  createComposerAttachments,
+  createPictureLoader,
+  type PendingAttachment,
+  pendingShown,
+} from './attachments.js';
 import { createChatLog } from './chat-log.js';
 import type { Connection } from './connection.js';
 import { h } from './dom.js';
 import type { Messages } from './i18n.js';
+import { createPressToTalk } from './press-to-talk.js';
 
 export interface ChatView {
   el: HTMLElement;
@@ -24,6 +31,8 @@ export function createChatView(
   lang: () => string,
   forget?: (id: number) => Promise<boolean>,
   api?: Pick<Api, 'upload' | 'blob'>,
+  /** Press-to-talk: the recording limit (`media.max_audio_s`) and where a refused microphone is said. */
+  talk?: { maxSeconds: () => number; toast: (text: string) => void },
 ): ChatView {
   const log = createChatLog(
     t,
@@ -51,21 +60,43 @@ export function createChatView(
     input.style.height = 'auto';
     input.style.height = `${Math.min(input.scrollHeight, 220)}px`;
   };
-  const submit = () => {
+  /** Sends the text and the attachments (the composer's, and `extra`: a voice note just recorded). */
+  const submit = (extra: PendingAttachment[] = []) => {
     const content = input.value.trim();
-    const items = attached?.items ?? [];
+    const items = [...(attached?.items ?? []), ...extra];
     if (!content && items.length === 0) return;
     const queued = log.busy;
     const frame: ClientFrame =
       items.length > 0
         ? { type: 'message', content, attachments: items.map((item) => ({ upload: item.upload.id })) }
         : { type: 'message', content };
-    if (!connection.send(frame)) return; // offline: keep the text (and the attachments) in the box
-    log.addPending(content, queued, attached?.shown() ?? []);
+    if (!connection.send(frame)) {
+      // Offline: the text and the attachments stay in the box (a voice note as a chip).
+      for (const item of extra) attached?.keep(item);
+      return;
+    }
+    log.addPending(content, queued, [...(attached?.shown() ?? []), ...extra.map(pendingShown)]);
     attached?.clear();
     input.value = '';
     autosize();
   };
+  const talking =
+    api && attached && talk
+      ? createPressToTalk({
+          t,
+          maxSeconds: talk.maxSeconds,
+          notice: talk.toast,
+          done: (file) => {
+            api.upload<UploadDto>('/uploads', file).then(
+              (upload) => submit([{ upload, name: file.name }]),
+              (error: unknown) =>
+                talk.toast(
+                  t().attachFailed(file.name, error instanceof Error ? error.message : String(error)),
+                ),
+            );
+          },
+        })
+      : undefined;
   // A picture pasted into the text box or dropped on the chat is uploaded at once.
   input.addEventListener('paste', (event) => {
     const files = [...(event.clipboardData?.files ?? [])];
@@ -101,6 +132,7 @@ export function createChatView(
     },
     newButton,
     attached ? attached.button : null,
+    talking ? talking.button : null,
     h('div', { class: 'composer-main' }, attached ? attached.el : null, input),
     abortButton,
     sendButton,
@@ -124,6 +156,7 @@ export function createChatView(
     abortButton.textContent = t().abort;
     newButton.textContent = t().newChat;
     attached?.relabel();
+    talking?.relabel();
     log.relabel();
   };
   relabel();

@@ -72,7 +72,10 @@ async function boot(root: HTMLElement): Promise<void> {
       () => true,
       () => false,
     );
-  const chat = createChatView(connection, t, getLang, forget, api);
+  const chat = createChatView(connection, t, getLang, forget, api, {
+    maxSeconds: () => status?.maxAudioS ?? 120,
+    toast: (text) => toast(text, 'error'),
+  });
   const skills = createSkillsView(api, t, toast);
   const tasks = createTasksView(api, t, getLang, toast);
   const memories = createMemoriesView(api, t, getLang);

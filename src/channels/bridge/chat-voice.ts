@@ -1,20 +1,16 @@
 /**
  * Voice notes in chat (docs/media.md, "Voice"): a saved file that is audio by its content is
- * transcribed (src/media/voice), the transcript shown to the person as "🎤 …" and made the
- * turn's text. Without `media.transcription` the model is told a voice note was saved and where,
- * and the chat is told once (per chat, while the box runs) how to turn transcription on.
+ * heard (src/media/voice/hear-voice.ts), the transcript shown to the person as "🎤 …" and made
+ * the turn's text. Without `media.transcription` the model is told a voice note was saved and
+ * where, and the chat is told once (per chat, while the box runs) how to turn transcription on.
  */
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { AppServices } from '../../app/services.js';
 import type { Lang } from '../../i18n/lang.js';
 import type { Logger } from '../../log/logger.js';
-import { isConfigured } from '../../media/voice/audio-endpoint.js';
 import { voiceFormatOf } from '../../media/voice/audio-format.js';
-import type { FfmpegPlace } from '../../media/voice/ffmpeg-runner.js';
-import { voiceMessages } from '../../media/voice/messages.js';
-import { describeVoiceError } from '../../media/voice/voice-error.js';
-import { createVoiceSlots } from '../../media/voice/voice-slots.js';
+import { createVoiceHearer } from '../../media/voice/hear-voice.js';
 import { createRecentIds } from './recent-ids.js';
 
 /** Chats told how to enable transcription, remembered (bounded). */
@@ -40,46 +36,27 @@ export function createChatVoice(options: {
   /** Posts a text to the chat (through the outbox). */
   post: (chatId: string, text: string) => Promise<void>;
 }): ChatVoice {
-  const { app, logger } = options;
+  const { app } = options;
   const hinted = createRecentIds(HINTED_CHATS);
-  let place: FfmpegPlace | undefined;
-  const slots = createVoiceSlots();
+  const hearer = createVoiceHearer({
+    media: () => app.config.media,
+    place: async () =>
+      (await import('../../media/voice/ffmpeg-place.js')).ffmpegPlaceOf(
+        app.sandbox,
+        app.paths,
+        options.env.HOME ?? homedir(),
+      ),
+    env: options.env,
+    logger: options.logger,
+  });
   return {
     async hear(chatId, workspace, saved, lang) {
-      const path = join(workspace, saved);
-      const format = await voiceFormatOf(path);
+      const format = await voiceFormatOf(join(workspace, saved));
       if (!format) return undefined;
-      const t = voiceMessages(lang);
-      const media = app.config.media;
-      if (!isConfigured(media.transcription)) {
-        if (hinted.firstSeen(chatId)) await options.post(chatId, t.enableHint);
-        return { text: t.voiceSaved(saved), transcribed: false };
-      }
-      // The conversion and the openai SDK load with the first voice note.
-      const [{ transcribeVoiceNote }, { ffmpegPlaceOf }] = await Promise.all([
-        import('../../media/voice/voice-note.js'),
-        import('../../media/voice/ffmpeg-place.js'),
-      ]);
-      place ??= ffmpegPlaceOf(app.sandbox, app.paths, options.env.HOME ?? homedir());
-      const started = performance.now();
-      const where = place;
-      const heard = (await slots.run(() =>
-        transcribeVoiceNote(path, { media, place: where, env: options.env }),
-      )) ?? {
-        error: { reason: 'busy' as const },
-      };
-      if ('text' in heard) {
-        logger.info(
-          { format, seconds: Math.round(heard.seconds), ms: Math.round(performance.now() - started) },
-          'voice note transcribed',
-        );
-        await options.post(chatId, t.transcript(heard.text));
-        return { text: heard.text, transcribed: true };
-      }
-      const why = describeVoiceError(heard.error, lang);
-      logger.warn({ format, reason: heard.error.reason, why }, 'voice note not transcribed');
-      await options.post(chatId, t.notTranscribed(why));
-      return { text: t.voiceFailed(saved, why), transcribed: false };
+      const heard = await hearer.hear(workspace, saved, format, lang);
+      if (heard.outcome !== 'not_configured' || hinted.firstSeen(chatId))
+        await options.post(chatId, heard.shown);
+      return { text: heard.text, transcribed: heard.outcome === 'transcribed' };
     },
   };
 }

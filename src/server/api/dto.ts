@@ -23,6 +23,8 @@ export interface StatusDto {
   tasks: { active: number; due: number };
   memories: number;
   startedAt: string;
+  /** `media.max_audio_s`: where the page's press-to-talk stops recording. */
+  maxAudioS: number;
 }
 
 /** Where an installed or model-made skill came from (absent: placed by hand, the user's own). */

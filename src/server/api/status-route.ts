@@ -20,6 +20,7 @@ function statusDto(services: AppServices): StatusDto {
     tasks: { active: stats.active, due: stats.due },
     memories: services.memory.count(),
     startedAt: services.startedAt.toISOString(),
+    maxAudioS: services.config.media.max_audio_s,
   };
 }
 
