@@ -58,6 +58,9 @@ function sharedBrowser(): Promise<Browser> {
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        // Press-to-talk: getUserMedia is granted without asking and hears chromium's test tone.
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
       ],
     }),
   ).then(
