@@ -80,10 +80,10 @@ describe('web page: press-to-talk', () => {
 
   it('a refused microphone is a toast; without MediaRecorder there is no 🎤', async () => {
     const refused = await (await web.launched.newContext(DESKTOP_ZH)).newPage();
-    await refused.addInitScript(() => {
-      navigator.mediaDevices.getUserMedia = () =>
-        Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
-    });
+    // Strings: the tests' tsconfig has no DOM types.
+    await refused.addInitScript(
+      "navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));",
+    );
     await refused.goto(box.server.url);
     await refused.locator('.status[data-conn="open"]').waitFor();
     await refused.locator('.btn.talk').click();
@@ -91,10 +91,7 @@ describe('web page: press-to-talk', () => {
     expect(await refused.locator('.btn.talk.recording').count()).toBe(0);
 
     const old = await (await web.launched.newContext(DESKTOP_ZH)).newPage();
-    await old.addInitScript(() => {
-      // biome-ignore lint/suspicious/noExplicitAny: a browser without MediaRecorder
-      delete (window as any).MediaRecorder;
-    });
+    await old.addInitScript('delete window.MediaRecorder;');
     await old.goto(box.server.url);
     await old.locator('.status[data-conn="open"]').waitFor();
     expect(await old.locator('.btn.attach').count()).toBe(1);
