@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { channelCheckMessages } from '../../channels/messages.js';
 import { wechatMessages } from '../../channels/wechat/wechat-messages.js';
+import type { CliContext } from '../../config/context.js';
 import { detectLang } from '../../i18n/lang.js';
 import { commandContext, printJson, printLine } from '../command-helpers.js';
 import { langFlagOf } from '../context.js';
@@ -37,12 +38,8 @@ export function register(program: Command): void {
     .command('login <channel>')
     .description(w.helpLogin)
     .action(async (name: string, _opts: unknown, command: Command) => {
-      const ctx = await commandContext(command);
-      if (name !== 'wechat') {
-        printLine(wechatMessages(ctx.lang).onlyWechat(name));
-        process.exitCode = 2;
-        return;
-      }
+      const ctx = await wechatOnly(name, command);
+      if (!ctx) return;
       const { loginWeChatCli } = await import('../../channels/wechat/wechat-login-cli.js');
       const input = { config: ctx.loaded.config, home: ctx.paths.home, lang: ctx.lang, aibox: selfCommand() };
       if (!(await loginWeChatCli({ ...input, print: printLine }))) process.exitCode = 1;
@@ -51,13 +48,18 @@ export function register(program: Command): void {
     .command('logout <channel>')
     .description(w.helpLogout)
     .action(async (name: string, _opts: unknown, command: Command) => {
-      const ctx = await commandContext(command);
-      if (name !== 'wechat') {
-        printLine(wechatMessages(ctx.lang).onlyWechat(name));
-        process.exitCode = 2;
-        return;
-      }
+      const ctx = await wechatOnly(name, command);
+      if (!ctx) return;
       const { logoutWeChatCli } = await import('../../channels/wechat/wechat-login-cli.js');
       logoutWeChatCli({ home: ctx.paths.home, lang: ctx.lang, print: printLine });
     });
+}
+
+/** `login`/`logout` take a channel name; only WeChat logs in (exit 2 for another, saying so). */
+async function wechatOnly(name: string, command: Command): Promise<CliContext | undefined> {
+  const ctx = await commandContext(command);
+  if (name === 'wechat') return ctx;
+  printLine(wechatMessages(ctx.lang).onlyWechat(name));
+  process.exitCode = 2;
+  return undefined;
 }

@@ -4,6 +4,7 @@
  * its own conversations (the memory scope). What comes back is old text, shown as data.
  */
 import { z } from 'zod';
+import { chatSessionId, parseChatTarget } from '../../chats/chat-target.js';
 import type { MessageIndex } from '../../conversations/message-index.js';
 import type { Lang } from '../../i18n/lang.js';
 import type { ScopeOfSession } from '../../memory/types.js';
@@ -22,8 +23,11 @@ function schema(lang: Lang) {
 
 type ConversationSearchArgs = z.infer<ReturnType<typeof schema>>;
 
-/** A chat's own session (`telegram:42` → `telegram-42`, as channels name them). */
-const sessionOfChat = (chat: string) => chat.replace(':', '-');
+/** A chat's own session (`telegram:42` → `telegram-42`); a scope that names no chat sees none. */
+const sessionOfChat = (chat: string) => {
+  const target = parseChatTarget(chat);
+  return target ? chatSessionId(target) : chat;
+};
 
 export function createConversationSearchTool(options: {
   index: MessageIndex;
