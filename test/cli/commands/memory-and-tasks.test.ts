@@ -74,6 +74,25 @@ describe.concurrent('aibox memo / aibox memory', () => {
     expect(task).toMatchObject({ when: 'rm -f old.log', whenApprovedBy: 'aibox memo add', createdBy: 'cli' });
   });
 
+  it('memo add --max-tokens-per-run keeps the task its cap, and refuses one that is not a whole number in range', {
+    timeout: 120_000,
+  }, async () => {
+    const home = tempHome('aibox-cli-cap-');
+    const add = await runCli(
+      ['memo', 'add', 'Capped', '--at', '+1h', '--max-tokens-per-run', '5000', '--json'],
+      { home },
+    );
+    expect(add.code).toBe(0);
+    expect(JSON.parse(add.stdout)).toMatchObject({ max_tokens_per_run: 5000, when: null });
+    for (const bad of ['-3', '1.5', 'lots', '999999999999']) {
+      const refused = await runCli(['memo', 'add', 'x', '--at', '+1h', '--max-tokens-per-run', bad], {
+        home,
+      });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/--max-tokens-per-run|whole number from 0 to 100000000/);
+    }
+  });
+
   it('memory search and list read the same database', { timeout: 120_000 }, async () => {
     const home = tempHome('aibox-cli-mem-');
     const db = await openDatabase(`${home}/memories.db`);

@@ -203,9 +203,14 @@ describe('/api/tasks', () => {
     expect(asks.body.error.code).toBe('bad_argument');
     expect(asks.body.error.message).toMatch(/^The pre-check cannot be used: .*ask the AI in a chat/s);
     expect(box.app.tasks.list().some((t) => t.title === 'cleanup')).toBe(false);
-    expect((await postJson('/tasks', { title: 'x', kind: 'daily', max_tokens_per_run: -5 })).status).toBe(
-      400,
-    );
+    for (const bad of [
+      { max_tokens_per_run: -5 },
+      { max_tokens_per_run: 'lots' },
+      { max_tokens_per_run: 1e12 },
+      { when: 'x'.repeat(2001) },
+      { when: 42 },
+    ])
+      expect((await postJson('/tasks', { title: 'x', kind: 'daily', ...bad })).status).toBe(400);
     const patch = (body: unknown) =>
       call(`/tasks/${made.body.id}`, {
         method: 'PATCH',
