@@ -135,5 +135,10 @@ describe('hybrid memory search', () => {
     expect(got?.block.match(/<\/recalled_memories>/g)).toHaveLength(1);
     expect(got?.block.endsWith('</recalled_memories>')).toBe(true);
     expect(await recall.recall('What is the capital of France?')).toBeUndefined();
+    // Only the memory put in the prompt is counted as recalled.
+    const counts = recall.memory.recent({ pageSize: 5 }).items.map((m) => [m.topic, m.recallCount]);
+    expect(Object.fromEntries(counts)).toEqual({ health: 1, family: 0, sport: 0 });
+    expect(recall.memory.get(1)?.recalledAt).not.toBeNull();
+    expect(recall.memory.get(2)?.recalledAt).toBeNull();
   });
 });

@@ -61,6 +61,10 @@ describe('automatic memory recall', () => {
     const recalled = await c.waitFor((f) => f.type === 'recalled');
     await c.waitFor((f) => f.type === 'complete' && f.turn_id === recalled.turn_id);
     expect(recalled.memories).toEqual([expect.objectContaining({ topic: 'health' })]);
+    // Saved by the session `recall`; counted once as recalled, now that it was put in a prompt.
+    const [kept] = box.app.memory.search('peanuts', { pageSize: 1 }).items;
+    expect(kept).toMatchObject({ source: 'recall', recallCount: 1 });
+    expect(Date.parse(kept?.recalledAt ?? '')).toBeGreaterThan(Date.now() - 60_000);
 
     // Embedding the memory and the message is in the usage ledger, as the `memory` channel's.
     const byChannel = box.app.usage.store.report({ days: 1, by: 'channel', currency: '' }).rows;
@@ -90,7 +94,7 @@ describe('automatic memory recall', () => {
     await alice.chat('remember my tea');
     await until(() => box.app.memoryRecall.indexer?.backlog() === 0, 'the memory embedded');
     const [saved] = box.app.memory.search('green tea', { pageSize: 5 }).items;
-    expect(saved).toMatchObject({ chat: 'telegram:42' });
+    expect(saved).toMatchObject({ chat: 'telegram:42', source: 'telegram-42' });
 
     /** The model searches memory in `session`; resolves with the tool result it was given. */
     const searchIn = async (session: string, tool = 'memory') => {

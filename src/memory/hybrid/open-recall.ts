@@ -21,7 +21,8 @@ export interface MemoryRecall {
   /** Saves wake the indexer. */
   memory: MemoryStore;
   search: HybridSearch;
-  recall: ReturnType<typeof createRecall>;
+  /** Recall for a prompt: the memories it returns are counted as recalled (`markRecalled`). */
+  recall: Recaller;
   status: ResolvedEmbeddings;
   /** Saves, or updates the memory it duplicates (docs/memory-and-tasks.md, "Deduplication"). */
   save: DedupingSave;
@@ -43,6 +44,17 @@ interface OpenRecallOptions {
   meter?: EmbeddingMeter;
 }
 
+/** Every memory a recall returns goes in the prompt: each is counted as recalled once. */
+function counted(memory: MemoryStore, recall: Recaller): Recaller {
+  return async (message, signal, scope) => {
+    const found = await recall(message, signal, scope);
+    if (found) memory.markRecalled(found.memories.map((m) => m.id));
+    return found;
+  };
+}
+
+type Recaller = ReturnType<typeof createRecall>;
+
 export function openMemoryRecall(options: OpenRecallOptions): MemoryRecall {
   const { db, memory, lang } = options;
   const config = options.config();
@@ -51,7 +63,8 @@ export function openMemoryRecall(options: OpenRecallOptions): MemoryRecall {
   if (!status.enabled) {
     const search = createHybridSearch(memory, undefined);
     const save = createDedupingSave(memory, undefined);
-    return { memory, search, recall: createRecall(search, memorySettings, lang), status, save };
+    const recall = counted(memory, createRecall(search, memorySettings, lang));
+    return { memory, search, recall, status, save };
   }
   const embedder = createEmbedder(status, {
     timeoutMs: Math.min(options.chat.timeoutMs, 30_000),
@@ -78,7 +91,7 @@ export function openMemoryRecall(options: OpenRecallOptions): MemoryRecall {
   const save = createDedupingSave(memory, space, () => indexer.wake());
   // With no memory at all there is nothing to recall: no embedding request for the message.
   const anyMemory = db.prepare('SELECT 1 FROM memories LIMIT 1').pluck();
-  const recallAny = createRecall(search, memorySettings, lang);
+  const recallAny = counted(memory, createRecall(search, memorySettings, lang));
   const recall: typeof recallAny = async (message, signal, scope) =>
     anyMemory.get() === undefined ? undefined : recallAny(message, signal, scope);
   return { memory: indexed, search, recall, status, indexer, save, embedder };

@@ -102,6 +102,7 @@ export function createMemoryTool(options: {
             tags: args.keywords,
             importance: args.importance,
             chat: scope ?? null,
+            source: ctx.sessionId,
           };
           const result = options.save
             ? await options.save(input, ctx.signal)

@@ -75,6 +75,7 @@ export function createSaveMemoryAndEndTool(options: {
         importance: 3,
         endTime: now,
         chat: chat ?? null,
+        source: ctx.sessionId,
       });
       return success(
         t.ended,

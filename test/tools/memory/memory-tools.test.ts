@@ -41,6 +41,8 @@ describe('memory tool', () => {
         .ok,
     ).toBe(true);
     await call('memory', { action: 'save', summary: 'bought tomatoes' });
+    // The session that saved it is kept (the tool context's: `main`).
+    expect(memory.get(2)).toMatchObject({ source: 'main', recallCount: 0, recalledAt: null });
     const search = await call('memory', { action: 'search', query: '项目' });
     expect(search.content).toContain('1 memories');
     expect(search.content).toContain('[ID: 1]');
@@ -96,7 +98,7 @@ describe('save_memory_and_end_conversation', () => {
     expect(status).toContain('【当前状态】\n备份方案已确定');
     expect(status).toContain('【下一步计划】\n配置定时任务');
     expect(status).toContain(summary);
-    expect(memory.search('备份').items[0]?.importance).toBe(3);
+    expect(memory.search('备份').items[0]).toMatchObject({ importance: 3, source: 'main' });
   });
 });
 
