@@ -29,6 +29,7 @@ export const MEMORY_SEARCH_OPTIONS = [
   value('limit'),
   flag('all'),
   value('mode'),
+  value('kind'),
 ] as const;
 
 /** Declares `options` on a commander command (the slow path), each with its help text. */

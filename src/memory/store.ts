@@ -6,7 +6,15 @@
 import type { Database } from 'better-sqlite3';
 import { indexText, matchExpression, snippetFor } from '../store/fts-terms.js';
 import { type Clock, systemClock } from '../util/clock.js';
-import type { Memory, MemorySearchHit, MemoryStore, NewMemory, Page, PageOptions } from './types.js';
+import {
+  isMemoryKind,
+  type Memory,
+  type MemorySearchHit,
+  type MemoryStore,
+  type NewMemory,
+  type Page,
+  type PageOptions,
+} from './types.js';
 
 interface MemoryStoreOptions {
   db: Database;
@@ -27,6 +35,9 @@ interface MemoryRow {
   source: string | null;
   recall_count: number | null;
   recalled_at: string | null;
+  kind: string | null;
+  day: string | null;
+  outdated_at: string | null;
 }
 
 const DEFAULT_TOPIC = '未命名对话';
@@ -61,6 +72,9 @@ function toMemory(row: MemoryRow): Memory {
     source: row.source ?? null,
     recallCount: row.recall_count ?? 0,
     recalledAt: row.recalled_at ?? null,
+    kind: isMemoryKind(row.kind) ? row.kind : row.chat ? 'chat' : 'user',
+    day: row.day ?? null,
+    outdatedAt: row.outdated_at ?? null,
   };
 }
 
@@ -77,6 +91,24 @@ function paging(options: PageOptions = {}): { page: number; pageSize: number; of
   return { page, pageSize, offset: (page - 1) * pageSize };
 }
 
+/**
+ * The WHERE conditions (after the FTS match, if any) and their parameters for a scope and a kind.
+ * Their key names one prepared statement per combination.
+ */
+function filterOf(options: PageOptions): { key: string; sql: string; params: (string | null)[] } {
+  const parts: string[] = [];
+  const params: (string | null)[] = [];
+  if (options.scope !== undefined) {
+    parts.push('m.chat IS ?');
+    params.push(options.scope);
+  }
+  if (options.kind !== undefined) {
+    parts.push('m.kind = ?');
+    params.push(options.kind);
+  }
+  return { key: parts.join(' AND '), sql: parts.map((part) => ` AND ${part}`).join(''), params };
+}
+
 function pageOf<T>(items: T[], total: number, page: number, pageSize: number): Page<T> {
   return { total, page, pageSize, pages: Math.max(1, Math.ceil(total / pageSize)), items };
 }
@@ -85,8 +117,8 @@ export function createMemoryStore(options: MemoryStoreOptions): MemoryStore {
   const { db } = options;
   const clock = options.clock ?? systemClock;
   const insertRow =
-    db.prepare(`INSERT INTO memories (topic, summary, content, start_time, end_time, created_at, tags, importance, chat, source)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    db.prepare(`INSERT INTO memories (topic, summary, content, start_time, end_time, created_at, tags, importance, chat, source, kind, day)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const insertIndex = db.prepare(
     'INSERT INTO memory_index (rowid, topic, summary, content, tags) VALUES (?, ?, ?, ?, ?)',
   );
@@ -108,17 +140,28 @@ export function createMemoryStore(options: MemoryStoreOptions): MemoryStore {
     'SELECT count(*) AS n FROM memory_index WHERE memory_index MATCH ? AND rowid >= CAST(? AS INTEGER)',
   );
   const maxId = db.prepare('SELECT max(id) AS id FROM memories');
-  // One scope's memories (a chat's, or the owner's: `chat IS ?` with null). A chat holds few
-  // memories, so its search ranks all of its matches, without the recent window.
-  const scopedSearchRows = db.prepare(`SELECT m.*, ${RANK} AS rank FROM memory_index
+  // One scope's memories (a chat's, or the owner's: `chat IS ?` with null) or one kind's. A
+  // chat, or a kind asked for, is searched by ranking all of its matches, without the recent window.
+  const filtered = new Map<string, ReturnType<typeof filteredStatements>>();
+  const filteredStatements = (sql: string) => ({
+    search: db.prepare(`SELECT m.*, ${RANK} AS rank FROM memory_index
       JOIN memories m ON m.id = memory_index.rowid
-      WHERE memory_index MATCH ? AND m.chat IS ? ORDER BY rank, m.importance DESC, m.created_at DESC LIMIT ? OFFSET ?`);
-  const scopedCountMatches = db.prepare(`SELECT count(*) AS n FROM (SELECT m.id FROM memory_index
-      JOIN memories m ON m.id = memory_index.rowid WHERE memory_index MATCH ? AND m.chat IS ? LIMIT ?)`);
-  const scopedRecentRows = db.prepare(
-    'SELECT * FROM memories WHERE chat IS ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?',
-  );
-  const scopedCount = db.prepare('SELECT count(*) AS n FROM memories WHERE chat IS ?');
+      WHERE memory_index MATCH ?${sql} ORDER BY rank, m.importance DESC, m.created_at DESC LIMIT ? OFFSET ?`),
+    countMatches: db.prepare(`SELECT count(*) AS n FROM (SELECT m.id FROM memory_index
+      JOIN memories m ON m.id = memory_index.rowid WHERE memory_index MATCH ?${sql} LIMIT ?)`),
+    recent: db.prepare(
+      `SELECT * FROM memories m WHERE 1${sql} ORDER BY m.created_at DESC, m.id DESC LIMIT ? OFFSET ?`,
+    ),
+    count: db.prepare(`SELECT count(*) AS n FROM memories m WHERE 1${sql}`),
+  });
+  const statementsFor = (filter: { key: string; sql: string }) => {
+    let found = filtered.get(filter.key);
+    if (!found) {
+      found = filteredStatements(filter.sql);
+      filtered.set(filter.key, found);
+    }
+    return found;
+  };
   /**
    * The lowest rowid of a recent range holding ≥ RANK_WINDOW matches. Probes growing rowid ranges
    * from the newest end; each probe is a cheap FTS5 rowid seek (≈ 0.2 ms for a term in half of
@@ -149,6 +192,8 @@ export function createMemoryStore(options: MemoryStoreOptions): MemoryStore {
       importance,
       input.chat ?? null,
       input.source?.slice(0, 200) ?? null,
+      input.kind ?? (input.chat ? 'chat' : 'user'),
+      input.day ?? null,
     );
     const id = Number(info.lastInsertRowid);
     insertIndex.run(
@@ -161,8 +206,9 @@ export function createMemoryStore(options: MemoryStoreOptions): MemoryStore {
     return toMemory(getRow.get(id) as MemoryRow);
   });
 
+  // Newer facts make an outdated memory current again.
   const updateRow = db.prepare(
-    'UPDATE memories SET topic = ?, summary = ?, content = ?, tags = ?, importance = ?, end_time = ? WHERE id = ?',
+    'UPDATE memories SET topic = ?, summary = ?, content = ?, tags = ?, importance = ?, end_time = ?, outdated_at = NULL WHERE id = ?',
   );
   const deleteIndex = db.prepare('DELETE FROM memory_index WHERE rowid = ?');
   const update = db.transaction((id: number, input: NewMemory): Memory | undefined => {
@@ -177,6 +223,48 @@ export function createMemoryStore(options: MemoryStoreOptions): MemoryStore {
     deleteIndex.run(id);
     insertIndex.run(id, indexText(topic), indexText(input.summary), indexText(content), indexText(tags));
     return toMemory(getRow.get(id) as MemoryRow);
+  });
+
+  const outdateRow = db.prepare('UPDATE memories SET outdated_at = ? WHERE id = ?');
+  const journalRow = db.prepare("SELECT * FROM memories WHERE kind = 'journal' AND day = ?");
+  const restoreUpdate =
+    db.prepare(`UPDATE memories SET topic = @topic, summary = @summary, content = @content,
+    start_time = @start_time, end_time = @end_time, created_at = @created_at, tags = @tags, importance = @importance,
+    chat = @chat, source = @source, recall_count = @recall_count, recalled_at = @recalled_at, kind = @kind,
+    day = @day, outdated_at = @outdated_at WHERE id = @id`);
+  const restoreInsert = db.prepare(`INSERT INTO memories (id, topic, summary, content, start_time, end_time,
+    created_at, tags, importance, chat, source, recall_count, recalled_at, kind, day, outdated_at)
+    VALUES (@id, @topic, @summary, @content, @start_time, @end_time, @created_at, @tags, @importance, @chat,
+    @source, @recall_count, @recalled_at, @kind, @day, @outdated_at)`);
+  const restore = db.transaction((memory: Memory): Memory => {
+    const row = {
+      id: memory.id,
+      topic: memory.topic,
+      summary: memory.summary,
+      content: memory.content,
+      start_time: memory.startTime,
+      end_time: memory.endTime,
+      created_at: memory.createdAt,
+      tags: joinTags(memory.tags),
+      importance: clampImportance(memory.importance),
+      chat: memory.chat,
+      source: memory.source,
+      recall_count: memory.recallCount,
+      recalled_at: memory.recalledAt,
+      kind: memory.kind,
+      day: memory.day,
+      outdated_at: memory.outdatedAt,
+    };
+    if (restoreUpdate.run(row).changes === 0) restoreInsert.run(row);
+    deleteIndex.run(memory.id);
+    insertIndex.run(
+      memory.id,
+      indexText(row.topic),
+      indexText(row.summary),
+      indexText(row.content),
+      indexText(row.tags),
+    );
+    return toMemory(getRow.get(memory.id) as MemoryRow);
   });
 
   const recalledRow = db.prepare(
@@ -200,13 +288,14 @@ export function createMemoryStore(options: MemoryStoreOptions): MemoryStore {
       const { page, pageSize, offset } = paging(searchOptions);
       const match = matchExpression(query, searchOptions.matchAll);
       if (!match) return pageOf<MemorySearchHit>([], 0, page, pageSize);
-      const scoped = searchOptions.scope !== undefined;
-      const counted = scoped
-        ? (scopedCountMatches.get(match.expression, searchOptions.scope, COUNT_CAP + 1) as { n: number }).n
+      const filter = filterOf(searchOptions);
+      const narrow = filter.key ? statementsFor(filter) : undefined;
+      const counted = narrow
+        ? (narrow.countMatches.get(match.expression, ...filter.params, COUNT_CAP + 1) as { n: number }).n
         : (countMatches.get(match.expression, COUNT_CAP + 1) as { n: number }).n;
       const rows = (
-        scoped
-          ? scopedSearchRows.all(match.expression, searchOptions.scope, pageSize, offset)
+        narrow
+          ? narrow.search.all(match.expression, ...filter.params, pageSize, offset)
           : searchRows.all(
               match.expression,
               counted > RANK_WINDOW ? windowFloor(match.expression) : 0,
@@ -229,14 +318,23 @@ export function createMemoryStore(options: MemoryStoreOptions): MemoryStore {
     },
     recent(pageOptions) {
       const { page, pageSize, offset } = paging(pageOptions);
-      const scope = pageOptions?.scope;
-      const total = (scope === undefined ? countAll.get() : scopedCount.get(scope)) as { n: number };
-      const rows =
-        scope === undefined
-          ? recentRows.all(pageSize, offset)
-          : scopedRecentRows.all(scope, pageSize, offset);
+      const filter = filterOf(pageOptions ?? {});
+      const narrow = filter.key ? statementsFor(filter) : undefined;
+      const total = (narrow ? narrow.count.get(...filter.params) : countAll.get()) as { n: number };
+      const rows = narrow
+        ? narrow.recent.all(...filter.params, pageSize, offset)
+        : recentRows.all(pageSize, offset);
       const items = (rows as MemoryRow[]).map(toMemory);
       return pageOf(items, total.n, page, pageSize);
+    },
+    outdate(id, outdated = true) {
+      if (outdateRow.run(outdated ? clock.now().toISOString() : null, id).changes === 0) return undefined;
+      return toMemory(getRow.get(id) as MemoryRow);
+    },
+    restore,
+    journal(day) {
+      const row = journalRow.get(day) as MemoryRow | undefined;
+      return row ? toMemory(row) : undefined;
     },
     get(id) {
       const row = getRow.get(id) as MemoryRow | undefined;

@@ -4,8 +4,20 @@
  * `memories` table of memories.db (see docs/memory-and-tasks.md).
  */
 
+/**
+ * What a memory is about: `user` (the person), `work` (the box's own work, how it did things),
+ * `chat` (a chat's: every memory with a `chat` is one), `journal` (the daily note, one per day).
+ */
+export const MEMORY_KINDS = ['user', 'work', 'chat', 'journal'] as const;
+export type MemoryKind = (typeof MEMORY_KINDS)[number];
+
+export function isMemoryKind(value: unknown): value is MemoryKind {
+  return typeof value === 'string' && (MEMORY_KINDS as readonly string[]).includes(value);
+}
+
 export interface Memory {
   id: number;
+  kind: MemoryKind;
   topic: string;
   summary: string;
   content: string;
@@ -23,6 +35,10 @@ export interface Memory {
   /** How often automatic recall put it in a prompt, and the last time (ISO UTC; null: never). */
   recallCount: number;
   recalledAt: string | null;
+  /** The local day (`YYYY-MM-DD`) a journal note is about; null for other kinds. */
+  day: string | null;
+  /** When consolidation marked it outdated (ISO UTC): kept and shown, never recalled. */
+  outdatedAt: string | null;
 }
 
 /**
@@ -47,6 +63,10 @@ export interface NewMemory {
   chat?: string | null;
   /** The session that saves it. */
   source?: string | null;
+  /** Default `chat` when `chat` is set, else `user`. */
+  kind?: MemoryKind;
+  /** A journal note's day. */
+  day?: string | null;
 }
 
 export interface PageOptions {
@@ -56,6 +76,8 @@ export interface PageOptions {
   pageSize?: number;
   /** Whose memories (absent: all). */
   scope?: MemoryScope;
+  /** Only memories of this kind (absent: every kind). */
+  kind?: MemoryKind;
 }
 
 export interface MemorySearchOptions extends PageOptions {
@@ -87,6 +109,15 @@ export interface MemoryStore {
    * replaced when given, importance the higher, end time now. Undefined when it does not exist.
    */
   update(id: number, input: NewMemory): Memory | undefined;
+  /** Marks it outdated now (or not outdated: `false`); undefined when it does not exist. */
+  outdate(id: number, outdated?: boolean): Memory | undefined;
+  /**
+   * Writes a memory back exactly as it was (every column, its id included; inserted when it is
+   * gone), for undoing a consolidation run.
+   */
+  restore(memory: Memory): Memory;
+  /** The journal note of a local day, if there is one. */
+  journal(day: string): Memory | undefined;
   /**
    * Full-text search. Any text is a valid query (quotes and FTS operators are
    * treated as plain characters). Ranked by relevance, then importance, then recency.

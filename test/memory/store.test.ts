@@ -108,3 +108,42 @@ describe('memory store', () => {
     expect(memory.search('常见 重点', { matchAll: true }).total).toBe(1);
   });
 });
+
+describe('memory kinds', () => {
+  it("defaults to user (chat for a chat's memory), filters search and lists by kind, with a scope too", () => {
+    const tea = save('likes green tea');
+    const work = memory.save({ summary: 'green tea shop opens at 9, checked with curl', kind: 'work' });
+    const alice = memory.save({ summary: 'Alice likes green tea', chat: 'telegram:42' });
+    expect([tea.kind, work.kind, alice.kind]).toEqual(['user', 'work', 'chat']);
+    expect(memory.search('green tea', { kind: 'work' }).items.map((m) => m.id)).toEqual([work.id]);
+    expect(memory.search('green tea', { kind: 'user' }).total).toBe(1);
+    expect(memory.recent({ kind: 'chat' }).items.map((m) => m.id)).toEqual([alice.id]);
+    expect(memory.recent({ kind: 'chat', scope: null }).total).toBe(0);
+    expect(memory.search('green tea', { kind: 'chat', scope: 'telegram:42' }).total).toBe(1);
+    expect(memory.recent({ kind: 'journal' }).total).toBe(0);
+  });
+
+  it('keeps one journal a day, marks memories outdated (an update makes one current again) and restores one as it was', () => {
+    const note = memory.save({ summary: 'Went hiking', kind: 'journal', day: '2026-11-01' });
+    expect(memory.journal('2026-11-01')?.id).toBe(note.id);
+    expect(memory.journal('2026-11-02')).toBeUndefined();
+    expect(() => memory.save({ summary: 'again', kind: 'journal', day: '2026-11-01' })).toThrow(/UNIQUE/);
+
+    const old = save('lives in Shanghai', { topic: 'home' });
+    expect(memory.outdate(old.id)?.outdatedAt).toBe(now.toISOString());
+    expect(memory.outdate(9999)).toBeUndefined();
+    expect(memory.update(old.id, { summary: 'lives in Shanghai, Pudong' })?.outdatedAt).toBeNull();
+
+    const before = memory.get(old.id);
+    memory.update(old.id, { summary: 'lives in Beijing', topic: 'moved' });
+    expect(memory.search('Beijing').total).toBe(1);
+    if (!before) throw new Error('missing');
+    expect(memory.restore(before)).toEqual(before);
+    expect(memory.search('Beijing').total).toBe(0);
+    expect(memory.search('Pudong').items.map((m) => m.id)).toEqual([old.id]);
+    // A deleted memory comes back with its id, and is found again.
+    memory.delete(old.id);
+    expect(memory.restore(before)).toEqual(before);
+    expect(memory.search('Pudong').items.map((m) => m.id)).toEqual([old.id]);
+  });
+});

@@ -217,6 +217,13 @@ export const messages = defineMessages({
     memoriesPage: (p: number, pages: number) => `第 ${p} / ${pages} 页`,
     importance: (n: number) => `重要度 ${n}`,
     memoryChatHint: '这条记忆属于这个聊天，只在那里可见',
+    memoryKind: (kind: string) =>
+      ({ user: '关于你', work: '工作', chat: '聊天', journal: '日记' })[kind] ?? kind,
+    memorySource: (source: string) => `来自 ${source}`,
+    memoryRecalled: (n: number, at: string) => `自动回忆 ${n} 次，最近一次 ${at}`,
+    memoryNeverRecalled: '从未被自动回忆',
+    memoryOutdated: '已过时',
+    memoryOutdatedHint: '每日整理认为它已过时：保留，但不再自动回忆',
     mcpEmpty:
       '没有配置 MCP 服务器（config.json 的 mcp.servers，或 aibox mcp add；在源码目录用 npm start 运行的为 npm run aibox -- mcp add）',
     mcpRefresh: '刷新',
@@ -474,6 +481,13 @@ export const messages = defineMessages({
     memoriesPage: (p: number, pages: number) => `Page ${p} of ${pages}`,
     importance: (n: number) => `importance ${n}`,
     memoryChatHint: 'This memory belongs to this chat and is seen only there',
+    memoryKind: (kind: string) =>
+      ({ user: 'about you', work: 'work', chat: 'chat', journal: 'journal' })[kind] ?? kind,
+    memorySource: (source: string) => `from ${source}`,
+    memoryRecalled: (n: number, at: string) => `recalled ${n}×, last ${at}`,
+    memoryNeverRecalled: 'never recalled',
+    memoryOutdated: 'outdated',
+    memoryOutdatedHint: 'The daily consolidation found it outdated: kept, but no longer recalled',
     mcpEmpty:
       'No MCP servers configured (mcp.servers in config.json, or aibox mcp add; npm run aibox -- mcp add in a checkout run with npm start)',
     mcpRefresh: 'Refresh',

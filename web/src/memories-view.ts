@@ -30,7 +30,11 @@ export function createMemoriesView(api: Api, t: () => Messages, lang: () => stri
         'div',
         { class: 'card-head' },
         h('span', { class: 'card-title' }, m.topic || m.summary.slice(0, 40)),
+        h('span', { class: `badge memory-kind kind-${m.kind}` }, t().memoryKind(m.kind)),
         h('span', { class: 'badge kind' }, t().importance(m.importance)),
+        m.outdatedAt
+          ? h('span', { class: 'badge memory-outdated', title: t().memoryOutdatedHint }, t().memoryOutdated)
+          : null,
         // A chat's memory is seen only in that chat (docs/memory-and-tasks.md).
         m.chat ? h('span', { class: 'badge memory-chat', title: t().memoryChatHint }, m.chat) : null,
       ),
@@ -40,9 +44,18 @@ export function createMemoriesView(api: Api, t: () => Messages, lang: () => stri
         : null,
       h(
         'div',
-        { class: 'muted small' },
+        { class: 'muted small memory-meta' },
         formatTime(m.createdAt, lang()),
         m.tags.length ? ` · ${m.tags.join(', ')}` : '',
+        m.source ? ` · ${t().memorySource(m.source)}` : '',
+        ' · ',
+        h(
+          'span',
+          { class: 'memory-recalled' },
+          m.recalledAt
+            ? t().memoryRecalled(m.recallCount, formatTime(m.recalledAt, lang()))
+            : t().memoryNeverRecalled,
+        ),
       ),
     );
 

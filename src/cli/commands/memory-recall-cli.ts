@@ -4,8 +4,10 @@ import { AppError } from '../../errors.js';
 import { silentLogger } from '../../log/logger.js';
 import type { SearchMode } from '../../memory/hybrid/hybrid-search.js';
 import type { MemoryRecall } from '../../memory/hybrid/open-recall.js';
+import type { MemoryKind } from '../../memory/types.js';
 import type { Database } from '../../store/database.js';
 import { printJson, printLine } from '../command-helpers.js';
+import { memoryLine } from './memory-lines.js';
 import { memoryCliMessages } from './messages.js';
 
 const MODES: readonly SearchMode[] = ['keyword', 'vector', 'hybrid'];
@@ -52,7 +54,7 @@ export async function searchByMode(
   db: Database,
   query: string,
   mode: SearchMode,
-  opts: { json?: boolean; limit?: number },
+  opts: { json?: boolean; limit?: number; kind?: MemoryKind | undefined },
 ): Promise<void> {
   const m = memoryCliMessages(ctx.lang);
   const recall = await openCliRecall(ctx, db);
@@ -60,7 +62,11 @@ export async function searchByMode(
   if (mode === 'vector' && !recall.status.enabled) {
     throw new AppError('bad_request', m.noEmbeddings(recall.status.message));
   }
-  const result = await recall.search.search(query, { mode, limit: opts.limit ?? 10 });
+  const result = await recall.search.search(query, {
+    mode,
+    limit: opts.limit ?? 10,
+    ...(opts.kind ? { kind: opts.kind } : {}),
+  });
   const why = recall.status.enabled ? result.note : recall.status.message;
   if (opts.json) {
     printJson({
@@ -72,9 +78,7 @@ export async function searchByMode(
   }
   for (const item of result.hits) {
     const similarity = item.similarity === undefined ? '' : `  (${item.similarity.toFixed(2)})`;
-    process.stdout.write(
-      `[${item.id}] ${item.endTime.slice(0, 16).replace('T', ' ')}  ${item.topic}${similarity}\n    ${item.snippet}\n`,
-    );
+    process.stdout.write(memoryLine(item, item.snippet, ctx.lang, similarity));
   }
   if (result.hits.length === 0) printLine(m.noMemories);
   printLine(result.mode !== mode && why ? m.keywordOnly(why) : m.searchedBy(result.mode));

@@ -5,6 +5,7 @@ import { parsePositiveInt, printJson, printLine, withDatabase } from '../command
 import type { GlobalsSource } from '../context.js';
 import { declareOptions, MEMORY_SEARCH_OPTIONS, type QuickOptionValues } from '../quick-options.js';
 import { helpMessages } from './memory-cli-context.js';
+import { memoryLine, parseKind } from './memory-lines.js';
 import { memoryCliMessages } from './messages.js';
 
 interface PageOpts {
@@ -13,6 +14,7 @@ interface PageOpts {
   limit?: string;
   all?: boolean;
   mode?: string;
+  kind?: string;
 }
 
 function printPage(page: Page<Memory & { snippet?: string }>, opts: PageOpts, lang: Lang): void {
@@ -26,19 +28,19 @@ function printPage(page: Page<Memory & { snippet?: string }>, opts: PageOpts, la
     return;
   }
   for (const item of page.items) {
-    process.stdout.write(
-      `[${item.id}] ${item.endTime.slice(0, 16).replace('T', ' ')}  ${item.topic}\n    ${item.snippet ?? item.summary.slice(0, 120)}\n`,
-    );
+    process.stdout.write(memoryLine(item, item.snippet ?? item.summary.slice(0, 120), lang));
   }
   printLine(m.found(page.total, page.page, page.pages));
 }
 
-/** `--page` and `--limit`, validated. */
+/** `--page`, `--limit` and `--kind`, validated. */
 function paging(opts: PageOpts, lang: Lang) {
   const m = memoryCliMessages(lang);
+  const kind = parseKind(opts.kind, lang);
   return {
     page: parsePositiveInt(opts.page, (v) => m.badNumber('--page', v)),
     pageSize: parsePositiveInt(opts.limit, (v) => m.badNumber('--limit', v)),
+    ...(kind ? { kind } : {}),
   };
 }
 
@@ -51,6 +53,7 @@ function pageOpts(opts: QuickOptionValues): PageOpts {
     limit: text(opts.limit),
     all: opts.all === true,
     mode: text(opts.mode),
+    kind: text(opts.kind),
   };
 }
 
@@ -66,8 +69,8 @@ export async function searchMemories(words: string[], given: QuickOptionValues, 
       mode === 'hybrid' ||
       (mode === undefined && !opts.all && !opts.page && (await embeddingsEnabled(ctx)));
     if (byMeaning) {
-      const limit = paging(opts, ctx.lang).pageSize;
-      await searchByMode(ctx, db, words.join(' '), mode ?? 'hybrid', { json: opts.json, limit });
+      const { pageSize: limit, kind } = paging(opts, ctx.lang);
+      await searchByMode(ctx, db, words.join(' '), mode ?? 'hybrid', { json: opts.json, limit, kind });
       return;
     }
     const { createMemoryStore } = await import('../../memory/store.js');
@@ -91,6 +94,7 @@ export function register(program: Command): void {
     .option('--json', h.json)
     .option('--page <n>', h.page)
     .option('--limit <n>', h.limit)
+    .option('--kind <kind>', h.kind)
     .action(async (opts: PageOpts, command: Command) =>
       withDatabase(command, async (ctx, db) => {
         const { createMemoryStore } = await import('../../memory/store.js');

@@ -27,18 +27,21 @@ export function normalizedText(text: string): string {
     .replace(/[\s\p{P}\p{S}]+/gu, '');
 }
 
-/** Duplicates are looked for among the memories of the same owner only (a chat's, or the owner's). */
+/**
+ * Duplicates are looked for among the memories of the same owner only (a chat's, or the owner's),
+ * never among the journal notes (consolidation writes those, one per day).
+ */
 function sameText(memory: MemoryStore, summary: string, scope: string | null): Memory | undefined {
   const wanted = normalizedText(summary);
   if (!wanted) return undefined;
   return memory
     .search(summary, { pageSize: CANDIDATES, scope })
-    .items.find((hit) => normalizedText(hit.summary) === wanted);
+    .items.find((hit) => hit.kind !== 'journal' && normalizedText(hit.summary) === wanted);
 }
 
 function sameScope(memory: MemoryStore, id: number, scope: string | null): boolean {
   const found = memory.get(id);
-  return found !== undefined && inScope(found, scope);
+  return found !== undefined && found.kind !== 'journal' && inScope(found, scope);
 }
 
 /** `saved` runs after each write (and after the vector made for the check is stored). */

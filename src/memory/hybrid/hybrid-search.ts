@@ -6,7 +6,7 @@
 
 import { fuseRanks } from '../../util/fuse-ranks.js';
 import { inScope } from '../scope.js';
-import type { MemoryScope, MemorySearchHit, MemoryStore } from '../types.js';
+import type { MemoryKind, MemoryScope, MemorySearchHit, MemoryStore } from '../types.js';
 import type { VectorSpace } from './vector-space.js';
 
 export type SearchMode = 'keyword' | 'vector' | 'hybrid';
@@ -35,6 +35,8 @@ export interface HybridSearch {
       meaning?: string;
       /** Whose memories (absent: all). */
       scope?: MemoryScope;
+      /** Only this kind (absent: every kind). */
+      kind?: MemoryKind;
     },
   ): Promise<HybridResult>;
   /** Whether vector search is possible at all. */
@@ -45,16 +47,16 @@ export interface HybridSearch {
 const CANDIDATES = 50;
 
 export function createHybridSearch(memory: MemoryStore, space: VectorSpace | undefined): HybridSearch {
-  const keywordHits = (query: string, scope: MemoryScope): MemorySearchHit[] =>
-    memory.search(query, { pageSize: CANDIDATES, scope }).items;
+  const keywordHits = (query: string, scope: MemoryScope, kind?: MemoryKind): MemorySearchHit[] =>
+    memory.search(query, { pageSize: CANDIDATES, scope, ...(kind ? { kind } : {}) }).items;
 
   return {
     vectors: space !== undefined,
     async search(query, options = {}) {
       const wanted = options.mode ?? 'hybrid';
       const limit = Math.min(50, Math.max(1, options.limit ?? 10));
-      const { scope } = options;
-      const keyword = wanted === 'vector' ? [] : keywordHits(query, scope);
+      const { scope, kind } = options;
+      const keyword = wanted === 'vector' ? [] : keywordHits(query, scope, kind);
       if (wanted === 'keyword' || !space) {
         return {
           mode: 'keyword',
@@ -65,14 +67,14 @@ export function createHybridSearch(memory: MemoryStore, space: VectorSpace | und
       let nearest: { id: number; similarity: number }[];
       try {
         const [vector] = await space.embed([options.meaning ?? query], options.signal);
-        // Vectors know no chat: a scoped search takes more candidates and keeps the scope's below.
-        const wide = scope === undefined ? CANDIDATES : CANDIDATES * 8;
+        // Vectors know no chat nor kind: a narrowed search takes more candidates and keeps its own below.
+        const wide = scope === undefined && kind === undefined ? CANDIDATES : CANDIDATES * 8;
         nearest = vector ? (space.store()?.nearest(vector, wide) ?? []) : [];
       } catch (error) {
         const note = error instanceof Error ? error.message : String(error);
         return {
           mode: 'keyword',
-          hits: (wanted === 'vector' ? keywordHits(query, scope) : keyword).slice(0, limit),
+          hits: (wanted === 'vector' ? keywordHits(query, scope, kind) : keyword).slice(0, limit),
           note,
         };
       }
@@ -87,8 +89,8 @@ export function createHybridSearch(memory: MemoryStore, space: VectorSpace | und
       for (const { key: id, score } of fuseRanks(lists, (a, b) => b - a)) {
         if (hits.length >= limit) break;
         const found = byId.get(id) ?? toHit(memory, id);
-        // Deleted since its vector was loaded, or another chat's.
-        if (!found || !inScope(found, scope)) continue;
+        // Deleted since its vector was loaded, another chat's, or another kind.
+        if (!found || !inScope(found, scope) || (kind !== undefined && found.kind !== kind)) continue;
         const cosine = similarity.get(id);
         hits.push({ ...found, score, ...(cosine === undefined ? {} : { similarity: cosine }) });
       }

@@ -56,6 +56,8 @@ export function createRecall(search: HybridSearch, settings: () => Config['memor
     const chosen: RecalledMemory[] = [];
     let tokens = 0;
     for (const hit of result.hits) {
+      // Consolidation marked it outdated: kept for the record, not brought back.
+      if (hit.outdatedAt) continue;
       const relevant =
         result.mode === 'keyword'
           ? keywordShare(hit, terms) >= MIN_KEYWORD_SHARE

@@ -3,7 +3,7 @@
  * imports this file with `import type`, so it must not depend on Node types, nor import
  * anything that does).
  */
-import type { Memory } from '../../memory/types.js';
+import type { Memory, MemoryKind } from '../../memory/types.js';
 
 export interface ApiErrorBody {
   error: { code: string; message: string };
@@ -246,6 +246,8 @@ export interface MemoryPageDto {
   page: number;
   pages: number;
   pageSize: number;
+  /** The kind asked for (absent: every kind). */
+  kind?: MemoryKind;
   items: MemoryDto[];
 }
 

@@ -4,7 +4,15 @@ import type { Lang } from '../../i18n/lang.js';
 import type { DedupingSave } from '../../memory/hybrid/dedupe-save.js';
 import type { HybridSearch } from '../../memory/hybrid/hybrid-search.js';
 import { inScope } from '../../memory/scope.js';
-import type { Memory, MemoryScope, MemoryStore, Page, ScopeOfSession } from '../../memory/types.js';
+import {
+  MEMORY_KINDS,
+  type Memory,
+  type MemoryKind,
+  type MemoryScope,
+  type MemoryStore,
+  type Page,
+  type ScopeOfSession,
+} from '../../memory/types.js';
 import { failure, success } from '../format.js';
 import { commonMessages } from '../messages.js';
 import type { Tool } from '../tool.js';
@@ -23,6 +31,7 @@ function schema(lang: Lang) {
     memory_id: z.int().optional().describe(m.memoryId),
     memory_ids: z.array(z.int()).optional().describe(m.memoryIds),
     importance: z.int().min(1).max(5).optional().describe(m.importance),
+    kind: z.enum(MEMORY_KINDS).optional().describe(m.kind),
     limit: z.int().optional().describe(m.limit),
     page: z.int().min(1).optional().describe(m.page),
     confirm: z.boolean().optional().describe(commonMessages(lang).deleteConfirm),
@@ -39,7 +48,8 @@ function listing(
   const lines = [header, t.pageLine(page.page, page.pages, page.pageSize)];
   page.items.forEach((item, i) => {
     const n = (page.page - 1) * page.pageSize + i + 1;
-    lines.push('', `${n}. [ID: ${item.id}] [${item.endTime}] ${item.topic}`);
+    const outdated = item.outdatedAt ? ` (${t.labelOutdated})` : '';
+    lines.push('', `${n}. [ID: ${item.id}] [${item.kind}] [${item.endTime}] ${item.topic}${outdated}`);
     lines.push(`   ${t.labelSummary}: ${item.snippet ?? item.summary.slice(0, 200)}`);
   });
   if (page.page < page.pages) lines.push('', t.nextPage(page.page + 1));
@@ -50,7 +60,7 @@ function listing(
 async function searchByMeaning(
   search: HybridSearch,
   query: string,
-  options: { limit: number | undefined; scope: MemoryScope },
+  options: { limit: number | undefined; scope: MemoryScope; kind: MemoryKind | undefined },
   t: ReturnType<typeof memoryToolMessages>,
   signal: AbortSignal,
 ): Promise<string | undefined> {
@@ -59,6 +69,7 @@ async function searchByMeaning(
     limit: options.limit ?? 10,
     signal,
     scope: options.scope,
+    ...(options.kind ? { kind: options.kind } : {}),
   });
   if (result.mode !== 'hybrid') return undefined;
   const header = t.searchTitle(t.modeHybrid, query, result.hits.length);
@@ -91,11 +102,21 @@ export function createMemoryTool(options: {
     async execute(args, ctx) {
       const t = memoryToolMessages(ctx.lang);
       const scope = options.scopeOf?.(ctx.sessionId);
-      const paging = { page: args.page, pageSize: args.limit, scope };
+      const paging = {
+        page: args.page,
+        pageSize: args.limit,
+        scope,
+        ...(args.kind ? { kind: args.kind } : {}),
+      };
       switch (args.action) {
         case 'save': {
           if (!args.summary?.trim()) return failure(t.needSummary);
+          // A chat's memories are `chat`; the owner's sessions save `user` or `work`.
+          const kind = scope === undefined ? (args.kind ?? 'user') : 'chat';
+          if (kind === 'journal' || (scope === undefined && kind === 'chat'))
+            return failure(t.kindNotSaved(kind));
           const input = {
+            kind,
             summary: args.summary,
             topic: args.topic,
             content: args.content,
@@ -111,6 +132,7 @@ export function createMemoryTool(options: {
           const title = result.duplicateOf === undefined ? t.saved : t.updatedDuplicate(result.duplicateOf);
           return success(title, [
             [t.labelId, saved.id],
+            [t.labelKind, saved.kind],
             [t.labelTopic, saved.topic],
             [t.labelImportance, saved.importance],
           ]);
@@ -122,7 +144,7 @@ export function createMemoryTool(options: {
             const content = await searchByMeaning(
               options.search,
               query,
-              { limit: args.limit, scope },
+              { limit: args.limit, scope, kind: args.kind },
               t,
               ctx.signal,
             );
@@ -147,6 +169,8 @@ export function createMemoryTool(options: {
           if (!item || !inScope(item, scope)) return failure(t.notFound(args.memory_id));
           return success(item.topic, [
             [t.labelId, item.id],
+            [t.labelKind, item.kind],
+            [t.labelOutdated, item.outdatedAt],
             [t.labelTime, `${item.startTime} – ${item.endTime}`],
             [t.labelImportance, item.importance],
             [t.labelTags, item.tags.join(', ') || null],

@@ -17,6 +17,11 @@ export const memoryToolMessages = defineMessages({
     memoryIds: '多个记忆 ID（delete）',
     importance: '重要性 1-5，默认 2',
     limit: '每页条数 1-50，默认 10',
+    kind: '记忆的种类。save：user 关于主人（默认），work 关于你自己的工作和做事方法；在别人的聊天里总是 chat。search / recent：只看这一种（user、work、chat、journal 每日日记）',
+    labelKind: '种类',
+    labelOutdated: '已过时',
+    kindNotSaved: (kind: string) =>
+      `不能用 save 保存 ${kind} 种类的记忆：这里只能保存 user 或 work（chat 记忆在聊天里保存，journal 日记由每日整理写）`,
     page: '页码，从 1 开始',
     saved: '记忆已保存',
     updatedDuplicate: (id: number) => `已有相同的记忆 #${id}，已用新内容更新它（没有新增）`,
@@ -96,6 +101,11 @@ export const memoryToolMessages = defineMessages({
     memoryIds: 'Several memory IDs (delete)',
     importance: 'Importance 1-5, default 2',
     limit: 'Page size 1-50, default 10',
+    kind: "The memory's kind. save: user is about the owner (default), work about your own work and how you did things; in another person's chat it is always chat. search / recent: only this kind (user, work, chat, journal: the daily notes)",
+    labelKind: 'Kind',
+    labelOutdated: 'Outdated',
+    kindNotSaved: (kind: string) =>
+      `save cannot store a ${kind} memory: here only user or work (chat memories are saved in a chat, journal notes are written by the daily consolidation)`,
     page: 'Page number, from 1',
     saved: 'Memory saved',
     updatedDuplicate: (id: number) =>

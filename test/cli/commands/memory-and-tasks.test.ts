@@ -98,16 +98,22 @@ describe.concurrent('aibox memo / aibox memory', () => {
     const db = await openDatabase(`${home}/memories.db`);
     const store = createMemoryStore({ db });
     store.save({ summary: '项目进度讨论，下周发布', topic: '周会' });
-    store.save({ summary: 'Garden: tomatoes planted', topic: 'garden' });
+    store.save({ summary: 'Garden: tomatoes planted', topic: 'garden', kind: 'work' });
     db.close();
-    const [search, list] = await Promise.all([
+    const [search, list, work, badKind] = await Promise.all([
       runCli(['memory', 'search', '项目', '--json'], { home }),
       runCli(['memory', 'list'], { home }),
+      runCli(['memory', 'list', '--kind', 'work'], { home }),
+      runCli(['memory', 'search', 'x', '--kind', 'boss'], { home }),
     ]);
     expect(search.code).toBe(0);
     const page = JSON.parse(search.stdout);
     expect(page.total).toBe(1);
-    expect(page.items[0].topic).toBe('周会');
-    expect(list.stdout).toMatch(/garden[\s\S]*周会/);
+    expect(page.items[0]).toMatchObject({ topic: '周会', kind: 'user' });
+    expect(list.stdout).toMatch(/\[work\] garden[\s\S]*\[user\] 周会/);
+    expect(work.stdout).toContain('garden');
+    expect(work.stdout).not.toContain('周会');
+    expect(badKind.code).not.toBe(0);
+    expect(badKind.stderr).toMatch(/--kind/);
   });
 });

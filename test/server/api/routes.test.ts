@@ -289,6 +289,28 @@ describe('/api/memories', () => {
     expect((await call('/memories?page=0')).status).toBe(400);
   });
 
+  it('filters by kind and shows kind, source and recall of each; a kind it does not know is a 400', async () => {
+    const work = box.app.memory.save({ summary: 'restarted the NAS with ssh', kind: 'work', source: 'main' });
+    box.app.memory.markRecalled([work.id]);
+    const only = await call('/memories?kind=work');
+    expect(only.body.kind).toBe('work');
+    expect(only.body.items).toEqual([
+      expect.objectContaining({
+        id: work.id,
+        kind: 'work',
+        source: 'main',
+        recallCount: 1,
+        recalledAt: expect.any(String),
+        day: null,
+        outdatedAt: null,
+      }),
+    ]);
+    expect((await call(`/memories?kind=work&q=${encodeURIComponent('NAS')}`)).body.total).toBe(1);
+    expect((await call('/memories?kind=journal')).body.total).toBe(0);
+    for (const bad of ['boss', 'USER', 'x'.repeat(5000)])
+      expect((await call(`/memories?kind=${bad}`)).status).toBe(400);
+  });
+
   it('forgets one memory by id; a bad, huge or unknown id is a 404 that deletes nothing', async () => {
     const kept = box.app.memory.save({ summary: 'kept' });
     const gone = box.app.memory.save({ summary: 'to forget' });

@@ -58,6 +58,32 @@ describe('memory tool', () => {
     expect(memory.search('项目').total).toBe(0);
     expect((await call('memory', { action: 'search', query: '"' })).content).toContain('0 memories');
   });
+  it("saves a kind (user by default, work when asked), refuses journal and chat in the owner's session, lists one kind", async () => {
+    await call('memory', { action: 'save', summary: 'likes oolong' });
+    const work = await call('memory', {
+      action: 'save',
+      summary: 'the NAS answers on port 5000',
+      kind: 'work',
+    });
+    expect(work.content).toContain('work');
+    expect(memory.recent({ kind: 'work' }).items.map((m) => m.summary)).toEqual([
+      'the NAS answers on port 5000',
+    ]);
+    expect(memory.get(1)?.kind).toBe('user');
+    for (const kind of ['journal', 'chat']) {
+      const refused = await call('memory', { action: 'save', summary: 'x', kind });
+      expect(refused).toMatchObject({ ok: false });
+      expect(refused.content).toContain(`${kind} memory`);
+    }
+    expect(() => tools.memory?.parameters.parse({ action: 'save', summary: 'x', kind: 'boss' })).toThrow();
+    expect(() => tools.memory?.parameters.parse({ action: 'save', summary: 'x', kind: 3 })).toThrow();
+    const listed = await call('memory', { action: 'recent', kind: 'work' });
+    expect(listed.content).toContain('[work]');
+    expect(listed.content).not.toContain('oolong');
+    const searched = await call('memory', { action: 'search', query: 'oolong NAS', kind: 'user' });
+    expect(searched.content).toContain('Summary: likes oolong');
+    expect(searched.content).not.toContain('port 5000');
+  });
   it('has Chinese descriptions by default', () => {
     const zh = createMemoryTools({ memory, tasks, promptsDir: prompts, lang: 'zh' });
     expect(zh.map((t) => t.name)).toEqual([
