@@ -13,6 +13,7 @@ import { memoryChatMigration } from './012-memory-chat.js';
 import { messageIndexMigration } from './013-message-index.js';
 import { messageAttachmentsMigration } from './014-message-attachments.js';
 import { memoryProvenanceMigration } from './015-memory-provenance.js';
+import { messageVectorsMigration } from './017-message-vectors.js';
 
 /** Every schema step, in order. Add new ones at the end; never edit an applied one. */
 export const MIGRATIONS: Migration[] = [
@@ -30,4 +31,5 @@ export const MIGRATIONS: Migration[] = [
   messageIndexMigration,
   messageAttachmentsMigration,
   memoryProvenanceMigration,
+  messageVectorsMigration,
 ];
