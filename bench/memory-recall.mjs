@@ -11,10 +11,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHybridSearch } from '../dist/memory/hybrid/hybrid-search.js';
 import { createRecall } from '../dist/memory/hybrid/recall.js';
-import { createVectorSpace } from '../dist/memory/hybrid/vector-space.js';
 import { createMemoryStore } from '../dist/memory/store.js';
-import { createVectorStore } from '../dist/memory/vectors/vector-store.js';
 import { openDatabase } from '../dist/store/database.js';
+import { createVectorSpace } from '../dist/store/vectors/vector-space.js';
+import { createVectorStore } from '../dist/store/vectors/vector-store.js';
 
 const COUNT = Number(process.argv[2] ?? 100_000);
 const DIMS = Number(process.argv[3] ?? 512);

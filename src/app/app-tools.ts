@@ -1,5 +1,5 @@
 /** The tools the model is offered: the built-ins plus the memory and task tools. */
-import type { MessageIndex } from '../conversations/message-index.js';
+import type { ConversationSearch } from '../conversations/conversation-search.js';
 import type { DedupingSave } from '../memory/hybrid/dedupe-save.js';
 import type { HybridSearch } from '../memory/hybrid/hybrid-search.js';
 import type { MemoryStore, ScopeOfSession } from '../memory/types.js';
@@ -20,7 +20,7 @@ type AppToolsDeps = Omit<BuiltinToolDeps, 'extraTools' | 'env'> & {
   preCheck: PreCheckRunner;
   /** Whose memories a session sees (`memory-scope.ts`). */
   memoryScope: ScopeOfSession;
-  messageIndex: MessageIndex;
+  conversationSearch: ConversationSearch;
 };
 
 /** Tasks' pre-checks, behind the same command decision and sandbox as run_command. */
@@ -42,7 +42,7 @@ export function createAppTools(deps: AppToolsDeps): AnyTool[] {
     configRunCap: deps.config.scheduler.max_tokens_per_run,
     preCheck: deps.preCheck,
     scopeOf: deps.memoryScope,
-    messageIndex: deps.messageIndex,
+    conversationSearch: deps.conversationSearch,
   });
   return createBuiltinTools({ ...deps, extraTools });
 }

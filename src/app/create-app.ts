@@ -44,6 +44,7 @@ import { memoryScopeOf } from './memory-scope.js';
 import { startMessageBackfill } from './message-backfill.js';
 import { appMessages } from './messages.js';
 import { openBoxDatabase } from './open-box-database.js';
+import { openConversationSearch } from './open-conversation-search.js';
 import { openSkillMeaning } from './open-skill-meaning.js';
 import { openSkills, secretEnvNames } from './open-skills.js';
 import { reconfigurableMcp } from './reconfigurable-mcp.js';
@@ -195,6 +196,8 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     const memoryScope = memoryScopeOf({ config: liveConfig, tasks });
     const messageIndex = createMessageIndex(db);
     closers.push(startMessageBackfill(messageIndex, logger));
+    const conversations = openConversationSearch(db, messageIndex, memoryRecall, logger);
+    if (conversations.indexer) closers.push(() => conversations.indexer?.close());
     const prompts = createPromptLoader({
       dir: paths.prompts,
       lang,
@@ -240,7 +243,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
         memory,
         memorySearch: memoryRecall.search,
         memoryScope,
-        messageIndex,
+        conversationSearch: conversations.search,
         memorySave: memoryRecall.save,
         tasks,
         limiter: resultLimiter,
@@ -310,6 +313,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
         lang,
       }),
       pictures: media.picturePort,
+      ...(conversations.indexer ? { onMessageStored: () => conversations.indexer?.wake() } : {}),
     });
     closers.push(() => sessions.close());
 
@@ -350,6 +354,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
       sessions,
       memory,
       memoryRecall,
+      ...(conversations.indexer ? { conversationIndexer: conversations.indexer } : {}),
       tasks,
       memoryScope,
       admitPreCheck: async (command, asked) => (await preCheckBuilt.load()).admit(command, { lang: asked }),
@@ -374,6 +379,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     scheduler?.start();
     // In the background: memories saved while embeddings were off or unreachable get their vectors.
     memoryRecall.indexer?.wake();
+    conversations.indexer?.wake();
     void skillMeaning?.refresh();
     // In the background: start-up never waits for an MCP server.
     if (options.startMcp !== false) mcp.start();

@@ -19,6 +19,7 @@ import type { ApprovalBroker } from '../safety/approvals/approval-broker.js';
 import type { SandboxStatus } from '../safety/sandbox/sandbox.js';
 import type { SessionManager } from '../session/types.js';
 import type { SkillRegistry } from '../skills/types.js';
+import type { VectorIndexer } from '../store/vectors/vector-indexer.js';
 import type { Scheduler, TaskStore } from '../tasks/types.js';
 import type { ResultLimiter } from '../tools/result-limit.js';
 import type { AnyTool } from '../tools/tool.js';
@@ -41,6 +42,8 @@ export interface AppServices {
   memory: MemoryStore;
   /** Hybrid search, automatic recall and the embedding backlog (docs/memory-and-tasks.md). */
   memoryRecall: MemoryRecall;
+  /** Embeds past conversations' messages; absent when embeddings are off. */
+  conversationIndexer?: VectorIndexer;
   tasks: TaskStore;
   /** Whose memories a session sees (`memory-scope.ts`): a chat's own only, unless it is the owner's. */
   memoryScope: ScopeOfSession;

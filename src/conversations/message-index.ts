@@ -9,7 +9,7 @@ import type { Database } from 'better-sqlite3';
 import { indexText, matchExpression, snippetFor } from '../store/fts-terms.js';
 
 /** Characters of a message that are indexed: a long answer's start says what it was about. */
-const MAX_INDEXED_CHARS = 8000;
+export const MAX_INDEXED_CHARS = 8000;
 const BACKFILL_BATCH = 500;
 
 export interface ConversationHit {

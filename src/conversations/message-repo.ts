@@ -78,7 +78,8 @@ export interface MessageRepo {
   compress(conversationId: string, replacedIds: number[], summary: NewMessage): StoredMessage;
 }
 
-export function createMessageRepo(db: Database): MessageRepo {
+/** `stored` runs after each committed append (it wakes the conversation embedder). */
+export function createMessageRepo(db: Database, stored: () => void = () => undefined): MessageRepo {
   // Stored and indexed in one transaction: a message is searchable once it is saved.
   const index = createMessageIndex(db);
   const nextSeq = db.prepare(
@@ -141,7 +142,11 @@ export function createMessageRepo(db: Database): MessageRepo {
   });
 
   return {
-    append: (conversationId, message) => appendTx.immediate(conversationId, message),
+    append(conversationId, message) {
+      const appended = appendTx.immediate(conversationId, message);
+      stored();
+      return appended;
+    },
     live: (conversationId) => (liveRows.all(conversationId) as MessageRow[]).map(fromRow),
     all: (conversationId) => (allRows.all(conversationId) as MessageRow[]).map(fromRow),
     recentTranscript: (conversationId, limit) =>

@@ -99,11 +99,12 @@ function memoryHealth(app: AppServices): Record<string, unknown> {
   if (!status.enabled || !indexer) {
     return { search: 'keyword', reason: status.enabled ? undefined : status.reason };
   }
-  const error = indexer.lastError();
+  const error = indexer.lastError() ?? app.conversationIndexer?.lastError();
   return {
     search: 'hybrid',
     embeddings: status.model,
     backlog: indexer.recentBacklog(),
+    ...(app.conversationIndexer ? { conversation_backlog: app.conversationIndexer.recentBacklog() } : {}),
     ...(error ? { error: error.slice(0, 300) } : {}),
   };
 }

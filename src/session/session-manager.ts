@@ -51,6 +51,8 @@ interface SessionManagerOptions {
   meter?: MeterFor;
   /** Puts stored pictures into each request (absent: attachments are left out). */
   pictures?: PicturePort;
+  /** After each message is stored (wakes the conversation embedder). */
+  onMessageStored?: () => void;
 }
 
 function settingsFrom(config: Config): TurnSettings {
@@ -70,7 +72,7 @@ function settingsFrom(config: Config): TurnSettings {
 
 export function createSessionManager(options: SessionManagerOptions): SessionManager {
   const conversations = createConversationRepo(options.db);
-  const messages = createMessageRepo(options.db);
+  const messages = createMessageRepo(options.db, options.onMessageStored);
   const sessions = new Map<string, ManagedSession>();
   const { tools } = options;
   const config = () => (typeof options.config === 'function' ? options.config() : options.config);

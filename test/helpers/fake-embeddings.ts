@@ -14,6 +14,8 @@ export interface FakeEmbeddings {
   readonly requests: { model: string; input: string[]; dimensions?: number; encoding_format?: string }[];
   /** The next `n` requests answer HTTP `status`. */
   failNext(n: number, status?: number): void;
+  /** From now on every request is answered with vectors of another size than asked, or a body that is not JSON (undefined: well again). */
+  misbehave(kind: 'wrong_dims' | 'garbage' | undefined): void;
   /** Texts embedded so far. */
   texts(): number;
   close(): Promise<void>;
@@ -67,6 +69,7 @@ export async function startFakeEmbeddings(options: { nativeDims?: number } = {})
   let failing = 0;
   let failStatus = 500;
   let embedded = 0;
+  let misbehaving: 'wrong_dims' | 'garbage' | undefined;
   const server = createServer(async (request, response) => {
     const text = await body(request);
     if (request.method !== 'POST' || !request.url?.endsWith('/embeddings')) {
@@ -87,8 +90,13 @@ export async function startFakeEmbeddings(options: { nativeDims?: number } = {})
     };
     const input = Array.isArray(parsed.input) ? parsed.input : [parsed.input];
     requests.push({ ...parsed, input });
+    if (misbehaving === 'garbage') {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end('{"object":"list","data":[{"embedding":"not a vector"');
+      return;
+    }
     embedded += input.length;
-    const dims = parsed.dimensions ?? options.nativeDims ?? 64;
+    const dims = (parsed.dimensions ?? options.nativeDims ?? 64) + (misbehaving === 'wrong_dims' ? 3 : 0);
     response.writeHead(200, { 'content-type': 'application/json' });
     response.end(
       JSON.stringify({
@@ -107,6 +115,9 @@ export async function startFakeEmbeddings(options: { nativeDims?: number } = {})
     failNext(n, status = 500) {
       failing = n;
       failStatus = status;
+    },
+    misbehave(kind) {
+      misbehaving = kind;
     },
     texts: () => embedded,
     close: () =>

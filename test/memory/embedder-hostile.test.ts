@@ -87,6 +87,15 @@ describe('embeddings answers from outside', () => {
     await expect(endless.embed(['a'])).rejects.toThrow(/embedding failed/);
   }, 60_000);
 
+  it('refuses vectors of another size than the one asked for', async () => {
+    const baseUrl = await answering(json({ data: [{ index: 0, embedding: [1, 2, 3] }] }));
+    const sized = createEmbedder(
+      { enabled: true, provider: 'custom', baseUrl, model: 'm', dimensions: 4, apiKey: '', batchSize: 10 },
+      { timeoutMs: 5000, lang: 'zh' },
+    );
+    await expect(sized.embed(['a'])).rejects.toThrow(/3 dimensions, 4 asked for/);
+  });
+
   it('gives up on a server that stalls, within its time limit', async () => {
     const stalled = embedderAt(await answering(() => undefined), 300);
     await expect(stalled.embed(['a'])).rejects.toThrow(/embedding failed/);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../../src/memory/store.js';
-import { TopK } from '../../src/memory/vectors/top-k.js';
-import { createVectorStore } from '../../src/memory/vectors/vector-store.js';
+import { TopK } from '../../src/store/vectors/top-k.js';
+import { createVectorStore } from '../../src/store/vectors/vector-store.js';
 import { tempDatabase } from '../helpers/test-database.js';
 
 const vec = (...values: number[]) => Float32Array.from(values);
@@ -33,6 +33,20 @@ describe('vector store', () => {
     memory.delete(b.id);
     expect(createVectorStore(db, 'model-x/3', 3).count()).toBe(2);
     expect(() => vectors.put(a.id, vec(1, 2))).toThrow(/2 dimensions, expected 3/);
+  });
+
+  it('searches only among the ids asked for, however few, never outside them', async () => {
+    const db = await tempDatabase('aibox-vec-');
+    const memory = createMemoryStore({ db });
+    const ids = Array.from({ length: 300 }, (_, i) => memory.save({ summary: `m${i}` }).id);
+    const vectors = createVectorStore(db, 'model-x/3', 3);
+    ids.forEach((id, i) => {
+      vectors.put(id, vec(Math.cos(i), Math.sin(i), i % 2 ? 1 : -1));
+    });
+    const only = new Set([ids[5]!, ids[250]!]);
+    const hits = vectors.nearest(vec(Math.cos(7), Math.sin(7), 1), 50, only);
+    expect(hits.map((h) => h.id).sort((a, b) => a - b)).toEqual([ids[5], ids[250]]);
+    expect(vectors.nearest(vec(1, 0, 0), 5, new Set())).toEqual([]);
   });
 
   it('TopK keeps the k best in order, as a full sort would', () => {

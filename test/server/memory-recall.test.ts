@@ -6,9 +6,11 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { homeEnv } from '../helpers/box.js';
+import { runCli } from '../helpers/cli.js';
 import { type FakeEmbeddings, startFakeEmbeddings } from '../helpers/fake-embeddings.js';
 import { until } from '../helpers/until.js';
-import { type Box, connectReady, startBox } from './harness.js';
+import { type Box, connectReady, FAKE_KEY, KEY_ENV, startBox } from './harness.js';
 
 describe('automatic memory recall', () => {
   let box: Box;
@@ -140,6 +142,41 @@ describe('automatic memory recall', () => {
     expect((await searchIn('telegram-43')).result).toContain('Alice drinks green tea');
     box.app.config.memory.owner_chats = [];
     alice.close();
+  });
+
+  it('conversation_search finds an earlier turn by meaning once its messages are embedded in the background', async () => {
+    const c = await connectReady(`${box.wsUrl}/?session=pets`);
+    box.llm.script({ text: 'Maybe she is bored of her food.' });
+    await c.chat('我家猫咪最近不爱吃饭');
+    const indexer = box.app.conversationIndexer;
+    await until(() => indexer?.backlog() === 0, 'the messages embedded');
+    const health = (await (await fetch(`${box.server.url}/healthz`)).json()) as {
+      memory: Record<string, unknown>;
+    };
+    expect(health.memory).toMatchObject({ search: 'hybrid' });
+    expect(typeof health.memory.conversation_backlog).toBe('number');
+    // `aibox doctor` names both backlogs, from the database alone.
+    const doctor = await runCli(['doctor', '--json', '--offline'], {
+      home: box.home,
+      env: homeEnv(box.home, { [KEY_ENV]: FAKE_KEY }),
+    });
+    const checks = (JSON.parse(doctor.stdout) as { checks: { id: string; lines?: string[] }[] }).checks;
+    expect(checks.find((check) => check.id === 'memory_search')?.lines).toEqual([
+      expect.stringMatching(/^\d+ memories wait for a vector/),
+      '0 messages of past conversations wait for a vector (made in the background too)',
+    ]);
+
+    box.llm.script(
+      { toolCalls: [{ name: 'conversation_search', arguments: { query: 'kitten appetite' } }] },
+      { text: 'ok' },
+    );
+    const before = box.llm.requests.length;
+    await c.chat('what did I tell you about my pet?');
+    const sent = box.llm.requests[before + 1]?.body.messages as { role: string; content: string }[];
+    const result = sent.find((m) => m.role === 'tool')?.content ?? '';
+    expect(result).toContain('我家猫咪最近不爱吃饭');
+    expect(result).not.toMatch(/keyword only/);
+    c.close();
   });
 
   it('search_skills finds a skill by meaning for a request no keyword matches', async () => {

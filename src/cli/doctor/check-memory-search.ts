@@ -1,29 +1,30 @@
 /**
- * How memories are searched: by keyword and meaning (embeddings on, with how many memories still
- * wait for a vector) or by keyword only, and why. Reads memories.db read-only; no network.
+ * How memories are searched: by keyword and meaning (embeddings on, with how many memories and
+ * past conversations' messages still wait for a vector) or by keyword only, and why. Reads memories.db read-only; no network.
  */
 import { statSync } from 'node:fs';
 import Database from 'better-sqlite3';
+import { MESSAGE_VECTORS } from '../../conversations/message-vectors.js';
 import { resolveEmbeddings } from '../../providers/embeddings/resolve-embeddings.js';
 import { resolveLlmSettings } from '../../providers/resolve-settings.js';
+import { backlogOfModel, MEMORY_VECTORS } from '../../store/vectors/vector-table.js';
 import type { DoctorInput } from './input.js';
 import type { DoctorCheck } from './types.js';
 
-/** Memories without a vector of `model` (any size: the doctor does not know the model's own). */
-function backlog(path: string, model: string): number | undefined {
-  if (!statSync(path, { throwIfNoEntry: false })) return 0;
+/** Rows of memories and of past conversations without a vector of `model` (any size). */
+function backlogs(path: string, model: string): { memories?: number; messages?: number } {
+  if (!statSync(path, { throwIfNoEntry: false })) return { memories: 0, messages: 0 };
   let db: Database.Database | undefined;
   try {
     db = new Database(path, { readonly: true, fileMustExist: true });
-    const row = db
-      .prepare(
-        `SELECT count(*) AS n FROM memories m LEFT JOIN memory_vectors v ON v.memory_id = m.id AND v.model LIKE ? || '/%'
-         WHERE v.memory_id IS NULL`,
-      )
-      .get(model) as { n: number };
-    return row.n;
+    const memories = backlogOfModel(db, MEMORY_VECTORS, model);
+    const messages = backlogOfModel(db, MESSAGE_VECTORS, model);
+    return {
+      ...(memories === undefined ? {} : { memories }),
+      ...(messages === undefined ? {} : { messages }),
+    };
   } catch {
-    return undefined; // an older database without the table: the box migrates it at start
+    return {};
   } finally {
     db?.close();
   }
@@ -43,11 +44,14 @@ export function checkMemorySearch({ ctx, env, t }: DoctorInput): DoctorCheck {
       ...(status.reason === 'no_key' ? { fix: t.memoryEmbeddingsFix } : {}),
     };
   }
-  const left = backlog(ctx.paths.database, status.model);
+  const left = backlogs(ctx.paths.database, status.model);
   return {
     id: 'memory_search',
     status: 'ok',
     summary: t.memoryHybrid(status.provider, status.model),
-    lines: left === undefined ? [] : [t.memoryBacklog(left)],
+    lines: [
+      ...(left.memories === undefined ? [] : [t.memoryBacklog(left.memories)]),
+      ...(left.messages === undefined ? [] : [t.conversationBacklog(left.messages)]),
+    ],
   };
 }

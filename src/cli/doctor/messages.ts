@@ -6,6 +6,7 @@ export const doctorCheckMessages = defineMessages({
     memoryKeywordOnly: '记忆检索：只用关键词',
     memoryHybrid: (provider: string, model: string) => `记忆检索：关键词 + 语义（${provider} ${model}）`,
     memoryBacklog: (n: number) => `还有 ${n} 条记忆等待生成向量（服务运行时在后台完成）`,
+    conversationBacklog: (n: number) => `还有 ${n} 条对话消息等待生成向量（服务运行时在后台完成）`,
     memoryEmbeddingsFix:
       '设置 memory.embeddings（provider、model、api_key_env），或设为 "off" 只用关键词（docs/memory-and-tasks.md）',
     offline: '不联网检查：不请求模型和聊天平台',
@@ -94,6 +95,8 @@ export const doctorCheckMessages = defineMessages({
       `memory search: keyword + meaning (${provider} ${model})`,
     memoryBacklog: (n: number) =>
       `${n} memories wait for a vector (the running box makes them in the background)`,
+    conversationBacklog: (n: number) =>
+      `${n} messages of past conversations wait for a vector (made in the background too)`,
     memoryEmbeddingsFix:
       'Set memory.embeddings (provider, model, api_key_env), or "off" for keyword only (docs/memory-and-tasks.md)',
     offline: 'offline: no request to the model or the chat platforms',

@@ -4,10 +4,10 @@
  * vector is at least DUPLICATE_SIMILARITY close. The vector made for the check is kept.
  */
 
+import type { VectorSpace } from '../../store/vectors/vector-space.js';
 import { inScope } from '../scope.js';
 import type { Memory, MemoryStore, NewMemory } from '../types.js';
 import { memoryText } from './memory-text.js';
-import type { VectorSpace } from './vector-space.js';
 
 export const DUPLICATE_SIMILARITY = 0.95;
 const CANDIDATES = 20;

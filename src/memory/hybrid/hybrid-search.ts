@@ -4,10 +4,10 @@
  * search and the result says so (`mode`, `note`): it never claims a vector search that did not run.
  */
 
+import type { VectorSpace } from '../../store/vectors/vector-space.js';
 import { fuseRanks } from '../../util/fuse-ranks.js';
 import { inScope } from '../scope.js';
 import type { MemoryKind, MemoryScope, MemorySearchHit, MemoryStore } from '../types.js';
-import type { VectorSpace } from './vector-space.js';
 
 export type SearchMode = 'keyword' | 'vector' | 'hybrid';
 

@@ -10,12 +10,13 @@ import type { Logger } from '../../log/logger.js';
 import { createEmbedder, type Embedder, type EmbeddingMeter } from '../../providers/embeddings/embedder.js';
 import { type ResolvedEmbeddings, resolveEmbeddings } from '../../providers/embeddings/resolve-embeddings.js';
 import type { ResolvedLlmSettings } from '../../providers/resolve-settings.js';
+import { createVectorIndexer, type VectorIndexer } from '../../store/vectors/vector-indexer.js';
+import { createVectorSpace } from '../../store/vectors/vector-space.js';
 import type { MemoryStore } from '../types.js';
 import { createDedupingSave, type DedupingSave } from './dedupe-save.js';
 import { createHybridSearch, type HybridSearch } from './hybrid-search.js';
-import { createMemoryIndexer, type MemoryIndexer } from './memory-indexer.js';
+import { memoryText } from './memory-text.js';
 import { createRecall } from './recall.js';
-import { createVectorSpace } from './vector-space.js';
 
 export interface MemoryRecall {
   /** Saves wake the indexer. */
@@ -27,7 +28,7 @@ export interface MemoryRecall {
   /** Saves, or updates the memory it duplicates (docs/memory-and-tasks.md, "Deduplication"). */
   save: DedupingSave;
   /** Absent when embeddings are off. */
-  indexer?: MemoryIndexer;
+  indexer?: VectorIndexer;
   /** The embedder, for skills by meaning too; absent when embeddings are off. */
   embedder?: Embedder;
 }
@@ -72,12 +73,16 @@ export function openMemoryRecall(options: OpenRecallOptions): MemoryRecall {
     ...(options.meter ? { meter: options.meter } : {}),
   });
   const space = createVectorSpace(db, embedder, status.dimensions);
-  const indexer = createMemoryIndexer({
+  const indexer = createVectorIndexer({
     db,
-    memory,
     space,
     batchSize: status.batchSize,
     logger: options.logger.child({ module: 'memory-index' }),
+    texts: (ids) =>
+      ids.flatMap((id) => {
+        const found = memory.get(id);
+        return found ? [{ id, text: memoryText(found) }] : [];
+      }),
   });
   const indexed: MemoryStore = {
     ...memory,

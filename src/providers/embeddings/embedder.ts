@@ -1,7 +1,7 @@
 /**
  * Embeddings over the `openai` SDK's `embeddings.create`, in batches of the provider's size.
- * Every answer is checked (one vector per text, the same size for all, finite numbers) and
- * bounded: a body over MAX_ANSWER_BYTES is cut off, texts are cut to MAX_TEXT_CHARS.
+ * Every answer is checked (one vector per text, all of the size asked for or of one size, finite
+ * numbers) and bounded: a body over MAX_ANSWER_BYTES is cut off, texts are cut to MAX_TEXT_CHARS.
  */
 import OpenAI from 'openai';
 import { AppError } from '../../errors.js';
@@ -28,6 +28,8 @@ function checked(
   data: { index?: number; embedding?: unknown }[] | undefined,
   count: number,
   lang: Lang,
+  /** The size asked for (0: the model's own). */
+  dimensions: number,
 ): Float32Array[] {
   const bad = (detail: string) =>
     new AppError('llm_error', embeddingMessages(lang).badEmbeddingAnswer(detail));
@@ -40,6 +42,8 @@ function checked(
     if (!Array.isArray(values) || values.length === 0 || values.length > MAX_DIMENSIONS)
       throw bad('no vector');
     if (size >= 0 && values.length !== size) throw bad('vectors of different sizes');
+    if (dimensions > 0 && values.length !== dimensions)
+      throw bad(`${values.length} dimensions, ${dimensions} asked for`);
     size = values.length;
     const vector = Float32Array.from(values as number[]);
     if (!vector.every(Number.isFinite)) throw bad('a value that is not a number');
@@ -96,7 +100,7 @@ export function createEmbedder(
         { signal },
       );
       options.meter?.record(usageOf(answer, texts), settings.model);
-      return checked(answer.data, texts.length, options.lang);
+      return checked(answer.data, texts.length, options.lang, settings.dimensions);
     } catch (error) {
       if (error instanceof AppError) throw error;
       const detail = error instanceof Error ? error.message : String(error);

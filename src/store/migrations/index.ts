@@ -14,6 +14,7 @@ import { messageIndexMigration } from './013-message-index.js';
 import { messageAttachmentsMigration } from './014-message-attachments.js';
 import { memoryProvenanceMigration } from './015-memory-provenance.js';
 import { memoryKindsMigration } from './016-memory-kinds.js';
+import { messageVectorsMigration } from './017-message-vectors.js';
 
 /** Every schema step, in order. Add new ones at the end; never edit an applied one. */
 export const MIGRATIONS: Migration[] = [
@@ -32,4 +33,5 @@ export const MIGRATIONS: Migration[] = [
   messageAttachmentsMigration,
   memoryProvenanceMigration,
   memoryKindsMigration,
+  messageVectorsMigration,
 ];

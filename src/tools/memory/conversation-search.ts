@@ -1,11 +1,12 @@
 /**
- * conversation_search: keyword search over past conversations (every session's, archived ones
- * included), for "what did we say about X last week". A chat that is not the owner's finds only
- * its own conversations (the memory scope). What comes back is old text, shown as data.
+ * conversation_search: search over past conversations (every session's, archived ones included),
+ * by keyword and, with embeddings on, by meaning, for "what did we say about X last week". A chat
+ * that is not the owner's finds only its own conversations (the memory scope). What comes back is
+ * old text, shown as data; a search that could not compare meanings says it was by keyword only.
  */
 import { z } from 'zod';
 import { chatSessionId, parseChatTarget } from '../../chats/chat-target.js';
-import type { MessageIndex } from '../../conversations/message-index.js';
+import type { ConversationSearch } from '../../conversations/conversation-search.js';
 import type { Lang } from '../../i18n/lang.js';
 import type { ScopeOfSession } from '../../memory/types.js';
 import { cleanText } from '../../util/untrusted-text.js';
@@ -30,7 +31,7 @@ const sessionOfChat = (chat: string) => {
 };
 
 export function createConversationSearchTool(options: {
-  index: MessageIndex;
+  search: ConversationSearch;
   lang: Lang;
   scopeOf?: ScopeOfSession;
 }): Tool<ConversationSearchArgs> {
@@ -43,16 +44,18 @@ export function createConversationSearchTool(options: {
       const query = args.query.trim();
       if (!query) return failure(t.needQuery);
       const chat = options.scopeOf?.(ctx.sessionId);
-      const hits = options.index.search(query, {
+      const { hits, mode } = await options.search.search(query, {
         limit: args.limit ?? 8,
+        signal: ctx.signal,
         ...(chat === undefined ? {} : { sessionId: sessionOfChat(chat) }),
       });
-      if (hits.length === 0) return { ok: true, content: t.conversationNone(query) };
+      const how = mode === 'keyword' ? ` ${t.conversationKeywordOnly}` : '';
+      if (hits.length === 0) return { ok: true, content: `${t.conversationNone(query)}${how}` };
       const lines = hits.map(
         (hit) =>
           `- [${hit.createdAt} · ${hit.sessionId} · ${hit.role === 'user' ? t.roleUser : t.roleAssistant}] ${cleanText(hit.snippet).replace(/\s+/g, ' ')}`,
       );
-      return { ok: true, content: [t.conversationTitle(query, hits.length), ...lines].join('\n') };
+      return { ok: true, content: [`${t.conversationTitle(query, hits.length)}${how}`, ...lines].join('\n') };
     },
   };
 }

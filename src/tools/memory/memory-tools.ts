@@ -2,7 +2,7 @@
  * The five memory/task tools in the original's order, for `extraTools`:
  * memory, memo, update_identity, update_soul, save_memory_and_end_conversation.
  */
-import type { MessageIndex } from '../../conversations/message-index.js';
+import type { ConversationSearch } from '../../conversations/conversation-search.js';
 import type { Lang } from '../../i18n/lang.js';
 import type { DedupingSave } from '../../memory/hybrid/dedupe-save.js';
 import type { HybridSearch } from '../../memory/hybrid/hybrid-search.js';
@@ -39,7 +39,7 @@ interface MemoryToolsOptions {
   /** Whose memories a session sees, and which sessions may write the shared prompt files. */
   scopeOf?: ScopeOfSession;
   /** Past conversations, searchable (absent: no conversation_search). */
-  messageIndex?: MessageIndex;
+  conversationSearch?: ConversationSearch;
 }
 
 export function createMemoryTools(options: MemoryToolsOptions): AnyTool[] {
@@ -65,8 +65,8 @@ export function createMemoryTools(options: MemoryToolsOptions): AnyTool[] {
     createUpdateIdentityTool({ promptsDir, lang, clock, ...scoped }),
     createUpdateSoulTool({ promptsDir, lang, clock, ...scoped }),
     createSaveMemoryAndEndTool({ memory, promptsDir, lang, clock, ...scoped }),
-    ...(options.messageIndex
-      ? [createConversationSearchTool({ index: options.messageIndex, lang, ...scoped })]
+    ...(options.conversationSearch
+      ? [createConversationSearchTool({ search: options.conversationSearch, lang, ...scoped })]
       : []),
   ];
 }

@@ -76,11 +76,12 @@ export const memoryToolMessages = defineMessages({
     labelReason: '原因',
     labelStatusFile: '状态文件',
     conversationDescription:
-      '搜索过去的对话（所有会话，包括已归档的）：按关键词找以前说过的话，结果带会话和时间。想找“上次我们聊过的……”时用它；记住的事实请用 memory',
+      '搜索过去的对话（所有会话，包括已归档的）：按关键词（开了向量时也按意思）找以前说过的话，结果带会话和时间。想找“上次我们聊过的……”时用它；记住的事实请用 memory',
     conversationQuery: '关键词（中文词语、多个关键词均可）',
     conversationLimit: '最多几条，1-20，默认 8',
     conversationNone: (q: string) => `过去的对话里没有找到「${q}」`,
     conversationTitle: (q: string, n: number) => `过去的对话里「${q}」：${n} 条（旧内容，只作参考）`,
+    conversationKeywordOnly: '（只按关键词搜索，没有按意思搜索）',
     roleUser: '用户',
     roleAssistant: 'AI',
     ownerOnly: (file: string) =>
@@ -162,11 +163,12 @@ export const memoryToolMessages = defineMessages({
     labelReason: 'Reason',
     labelStatusFile: 'Status file',
     conversationDescription:
-      'Search past conversations (every session, archived ones included) by keyword: what was said before, with its session and time. Use it for "what did we discuss about …"; for remembered facts use memory',
+      'Search past conversations (every session, archived ones included) by keyword (and by meaning when embeddings are on): what was said before, with its session and time. Use it for "what did we discuss about …"; for remembered facts use memory',
     conversationQuery: 'Keywords (Chinese words and several keywords work)',
     conversationLimit: 'At most this many, 1-20, default 8',
     conversationNone: (q) => `Nothing about "${q}" in past conversations`,
     conversationTitle: (q, n) => `"${q}" in past conversations: ${n} (old text, for reference only)`,
+    conversationKeywordOnly: '(by keyword only, not by meaning)',
     roleUser: 'user',
     roleAssistant: 'AI',
     ownerOnly: (file) =>

@@ -1,14 +1,15 @@
 /**
- * Memory embeddings in `memory_vectors`, searched in two steps: every memory is ranked by the
- * Hamming distance of its sign-bit code (kept in memory: 64 bytes a memory at 512 dimensions),
- * then the best RERANK_FACTOR × limit are re-scored exactly with their float vectors, read from
- * SQLite. Ids of memories deleted since the codes were loaded may come back from `nearest`;
- * callers join with the memory rows, which drops them.
+ * Embeddings of rows (memories, messages: vector-table.ts), searched in two steps: every row is
+ * ranked by the Hamming distance of its sign-bit code (kept in memory: 64 bytes a row at 512
+ * dimensions), then the best RERANK_FACTOR × limit are re-scored exactly with their float vectors,
+ * read from SQLite. Ids of rows deleted since the codes were loaded may come back from `nearest`;
+ * callers join with the rows, which drops them.
  */
 import type { Database } from 'better-sqlite3';
 import { dotAt, fromBlob, normalize, toBlob } from '../../util/vector-math.js';
 import { binaryCode, hammingAt } from './binary-code.js';
 import { TopK } from './top-k.js';
+import { MEMORY_VECTORS, missingSql, orderSql, type VectorTable } from './vector-table.js';
 
 export interface VectorHit {
   id: number;
@@ -17,15 +18,15 @@ export interface VectorHit {
 }
 
 export interface VectorStore {
-  /** Stores (or replaces) the vector of a memory (normalised to unit length). */
-  put(memoryId: number, vector: Float32Array): void;
-  /** The `limit` memories most similar to `query`, best first. */
-  nearest(query: Float32Array, limit: number): VectorHit[];
-  /** Up to `limit` memory ids that have no vector of this model yet, oldest first. */
+  /** Stores (or replaces) the vector of a row (normalised to unit length). */
+  put(id: number, vector: Float32Array): void;
+  /** The `limit` rows most similar to `query`, best first; `only`: among these ids alone. */
+  nearest(query: Float32Array, limit: number, only?: ReadonlySet<number>): VectorHit[];
+  /** Up to `limit` row ids that have no vector of this model yet, in the table's order. */
   missing(limit: number): number[];
-  /** How many memories still need a vector. */
+  /** How many rows still need a vector. */
   backlog(): number;
-  /** Memories with a vector of this model. */
+  /** Rows with a vector of this model. */
   count(): number;
 }
 
@@ -47,10 +48,17 @@ function closestRows(
   query: Uint32Array,
   dims: number,
   wanted: number,
+  only?: ReadonlySet<number>,
 ): number[] {
+  // Rows outside `only` get a distance past every real one and are never taken.
+  const outside = dims + 1;
   const distances = new Uint16Array(c.rows);
   const histogram = new Uint32Array(dims + 1);
   for (let row = 0; row < c.rows; row++) {
+    if (only && !only.has(c.ids[row]!)) {
+      distances[row] = outside;
+      continue;
+    }
     const d = hammingAt(c.words, row * wordsPerCode, query);
     distances[row] = d;
     histogram[d]!++;
@@ -60,43 +68,42 @@ function closestRows(
     seen += histogram[cutoff]!;
     if (seen >= wanted) break;
   }
+  // Fewer rows than wanted: all of them (never those outside `only`).
+  cutoff = Math.min(cutoff, dims);
   const rows: number[] = [];
   for (let row = 0; row < c.rows; row++) if (distances[row]! <= cutoff) rows.push(row);
   return rows;
 }
 
-export function createVectorStore(db: Database, model: string, dims: number): VectorStore {
+export function createVectorStore(
+  db: Database,
+  model: string,
+  dims: number,
+  t: VectorTable = MEMORY_VECTORS,
+): VectorStore {
   const wordsPerCode = Math.ceil(dims / 32);
   const upsert = db.prepare(
-    'INSERT INTO memory_vectors (memory_id, model, dims, vector, code) VALUES (?, ?, ?, ?, ?) ' +
-      'ON CONFLICT(memory_id) DO UPDATE SET model = excluded.model, dims = excluded.dims, ' +
+    `INSERT INTO ${t.table} (${t.key}, model, dims, vector, code) VALUES (?, ?, ?, ?, ?) ` +
+      `ON CONFLICT(${t.key}) DO UPDATE SET model = excluded.model, dims = excluded.dims, ` +
       'vector = excluded.vector, code = excluded.code',
   );
-  const allCodes = db.prepare('SELECT memory_id, code FROM memory_vectors WHERE model = ? AND dims = ?');
-  const vectorOf = db.prepare(
-    'SELECT vector FROM memory_vectors WHERE memory_id = ? AND model = ? AND dims = ?',
-  );
-  const missingRows = db.prepare(
-    `SELECT m.id FROM memories m LEFT JOIN memory_vectors v ON v.memory_id = m.id AND v.model = ? AND v.dims = ?
-     WHERE v.memory_id IS NULL ORDER BY m.id LIMIT ?`,
-  );
-  const backlogCount = db.prepare(
-    `SELECT count(*) AS n FROM memories m LEFT JOIN memory_vectors v ON v.memory_id = m.id AND v.model = ? AND v.dims = ?
-     WHERE v.memory_id IS NULL`,
-  );
-  const countRows = db.prepare('SELECT count(*) AS n FROM memory_vectors WHERE model = ? AND dims = ?');
+  const allCodes = db.prepare(`SELECT ${t.key} AS id, code FROM ${t.table} WHERE model = ? AND dims = ?`);
+  const vectorOf = db.prepare(`SELECT vector FROM ${t.table} WHERE ${t.key} = ? AND model = ? AND dims = ?`);
+  const missingRows = db.prepare(`${missingSql(t, 's.id', 'exact')} ${orderSql(t)} LIMIT ?`);
+  const backlogCount = db.prepare(missingSql(t, 'count(*) AS n', 'exact'));
+  const countRows = db.prepare(`SELECT count(*) AS n FROM ${t.table} WHERE model = ? AND dims = ?`);
   let codes: Codes | undefined;
 
   const load = (): Codes => {
     if (codes) return codes;
-    const rows = allCodes.all(model, dims) as { memory_id: number; code: Buffer }[];
+    const rows = allCodes.all(model, dims) as { id: number; code: Buffer }[];
     const words = new Uint32Array(Math.max(16, rows.length) * wordsPerCode);
     const ids: number[] = [];
     const rowOf = new Map<number, number>();
     const bytes = new Uint8Array(words.buffer);
     rows.forEach((row, i) => {
-      ids.push(row.memory_id);
-      rowOf.set(row.memory_id, i);
+      ids.push(row.id);
+      rowOf.set(row.id, i);
       bytes.set(row.code.subarray(0, wordsPerCode * 4), i * wordsPerCode * 4);
     });
     codes = { ids, rowOf, words, rows: rows.length };
@@ -121,14 +128,14 @@ export function createVectorStore(db: Database, model: string, dims: number): Ve
   };
 
   return {
-    put(memoryId, vector) {
+    put(id, vector) {
       if (vector.length !== dims) throw new Error(`vector has ${vector.length} dimensions, expected ${dims}`);
       const unit = normalize(Float32Array.from(vector));
       const code = binaryCode(unit);
-      upsert.run(memoryId, model, dims, toBlob(unit), Buffer.from(code.buffer));
-      if (codes) remember(codes, memoryId, code);
+      upsert.run(id, model, dims, toBlob(unit), Buffer.from(code.buffer));
+      if (codes) remember(codes, id, code);
     },
-    nearest(query, limit) {
+    nearest(query, limit, only) {
       if (query.length !== dims || limit <= 0) return [];
       const c = load();
       const q = normalize(Float32Array.from(query));
@@ -140,6 +147,7 @@ export function createVectorStore(db: Database, model: string, dims: number): Ve
         qCode,
         dims,
         Math.max(MIN_CANDIDATES, limit * RERANK_FACTOR),
+        only,
       );
       // Step 2: exact cosine of those.
       const best = new TopK(limit);
