@@ -5,7 +5,7 @@
  * nothing extra): one mismatch and nothing is touched. Then the current state is snapshotted,
  * and each part is swapped for its restored copy by rename (memories.db's -wal and -shm go with
  * the old file, never over the new one). Parts the snapshot does not hold are removed, so the
- * data dir is what it was, not a mix.
+ * data dir is what it was, not a mix (except pictures, addressed by content: snapshot-contents.ts).
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -23,6 +23,7 @@ import {
   DATABASE_ENTRY,
   HOME_PART,
   homeStateFiles,
+  PICTURES_PART,
   RESTORE_STAGING_PREFIX,
   type SnapshotPlaces,
   TREE_PARTS,
@@ -56,6 +57,8 @@ function allowedPath(path: string, type: ManifestEntry['type']): boolean {
   if (TOP_FILES.has(top))
     return parts.length === 1 && (type === 'file' || (top === CONFIG_ENTRY && type === 'symlink'));
   if (top === HOME_PART) return parts.length === 1 ? type === 'dir' : parts.length === 2 && type !== 'dir';
+  if (top === PICTURES_PART)
+    return parts.length === 1 ? type === 'dir' : parts.length === 2 && type === 'file';
   return TOP_DIRS.has(top);
 }
 
@@ -131,14 +134,23 @@ async function swap(staged: string | undefined, target: string, trash: string): 
   }
 }
 
-async function putBack(staging: string, places: SnapshotPlaces, logFile: string): Promise<void> {
+async function putBack(
+  staging: string,
+  places: SnapshotPlaces,
+  logFile: string,
+  restored: Manifest,
+): Promise<void> {
   const trash = join(staging, '.old');
   await mkdir(trash);
   // The database's -wal and -shm belong to the old file: left beside the new one they would be replayed into it.
   for (const side of ['-wal', '-shm']) await swap(undefined, `${places.database}${side}`, trash);
   await swap(join(staging, DATABASE_ENTRY), places.database, trash);
   await swap(join(staging, CONFIG_ENTRY), places.config, trash);
-  for (const part of TREE_PARTS) await swap(join(staging, part), places[part], trash);
+  for (const part of TREE_PARTS) {
+    // An older snapshot without pictures leaves them (snapshot-contents.ts, PICTURES_PART).
+    if (part === PICTURES_PART && !restored.files.some((entry) => entry.path === PICTURES_PART)) continue;
+    await swap(join(staging, part), places[part], trash);
+  }
   for (const file of homeStateFiles(places, logFile)) await swap(undefined, file, trash);
   const home = join(staging, HOME_PART);
   for (const name of await readdir(home).catch(() => [] as string[]))
@@ -176,7 +188,7 @@ export async function restoreSnapshot(req: RestoreRequest): Promise<RestoreResul
       keep: req.keep,
       protect: [req.file],
     });
-    await putBack(staging, req.places, req.logFile);
+    await putBack(staging, req.places, req.logFile, restored);
     return { restored, before };
   } finally {
     await rm(staging, { recursive: true, force: true });

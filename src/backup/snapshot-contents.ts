@@ -1,7 +1,7 @@
 /**
  * What a snapshot holds, and where each part lives now. Inside the archive every path starts with
  * its part: `memories.db` (through SQLite's online backup), `config.json` (the file in use),
- * `skills/…`, `prompts/…` and `home/NAME` (the data dir's own state files: channel senders and
+ * `skills/…`, `prompts/…`, `pictures/NAME` (the pictures the conversations refer to) and `home/NAME` (the data dir's own state files: channel senders and
  * outbox, MCP trust, the client key, skill provenance …). Not in it: logs, saved tool results,
  * the workspace and the conversation archive (people's files), the snapshots themselves, caches
  * that are rebuilt (`.config-cache.json`, `.skills-cache.json`, `.skills-search.json`, `.skills-vectors.json`), SQLite's
@@ -27,10 +27,11 @@ export interface SnapshotPlaces {
   config: string;
   skills: string;
   prompts: string;
+  pictures: string;
 }
 
 export function snapshotPlaces(
-  paths: Pick<DataPaths, 'home' | 'database' | 'skills' | 'prompts'>,
+  paths: Pick<DataPaths, 'home' | 'database' | 'skills' | 'prompts' | 'pictures'>,
   configPath: string,
 ): SnapshotPlaces {
   return {
@@ -39,12 +40,20 @@ export function snapshotPlaces(
     config: configPath,
     skills: paths.skills,
     prompts: paths.prompts,
+    pictures: paths.pictures,
   };
 }
 
 export const DATABASE_ENTRY = 'memories.db';
 export const CONFIG_ENTRY = 'config.json';
-export const TREE_PARTS = ['skills', 'prompts'] as const;
+export const TREE_PARTS = ['skills', 'prompts', 'pictures'] as const;
+/**
+ * The pictures folder holds only files at its top, named by content hash. A snapshot without it
+ * (made before pictures were kept in snapshots) leaves the folder as it is on restore: its files
+ * are addressed by content, so extra ones are harmless (retention removes them), and removing them
+ * would leave the restored conversations pointing at missing pictures.
+ */
+export const PICTURES_PART = 'pictures';
 export const HOME_PART = 'home';
 
 /** Derived files, rebuilt when missing: never worth restoring over what the build would make. */

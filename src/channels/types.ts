@@ -12,6 +12,11 @@ export interface InboundFile {
   size?: number;
   /** Downloads the file, refusing more than `maxBytes`. */
   download(maxBytes: number): Promise<Uint8Array>;
+  /**
+   * The vendor's own transcript of a voice note (WeChat's `voice_item.text`): the turn's text,
+   * instead of transcribing the file (which is still saved). One transcript, not two.
+   */
+  transcript?: string;
 }
 
 export interface InboundMessage {

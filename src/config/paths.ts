@@ -19,6 +19,8 @@ export interface DataPaths {
   mcpTrust: string;
   /** The secret people's clients present (client-key.ts). */
   clientKey: string;
+  /** Pictures kept with the conversations, by content hash (src/media/pictures/picture-store.ts). */
+  pictures: string;
 }
 
 /** `AIBOX_HOME`, else `~/.aibox`. A leading `~` is expanded. */
@@ -50,5 +52,6 @@ export function dataPaths(
     log: overrides.logFile ? expandPath(overrides.logFile, home) : join(home, 'ai.log'),
     mcpTrust: join(home, 'mcp-trust.json'),
     clientKey: join(home, 'client-key'),
+    pictures: join(home, 'pictures'),
   };
 }

@@ -14,6 +14,7 @@ import type { Logger } from '../log/logger.js';
 import type { ChatMessage, ChatProvider } from '../providers/types.js';
 import { type CompressionPlan, type PlanItem, planCompression } from './compression-plan.js';
 import { sessionMessages } from './messages.js';
+import { estimateHistoryPictureTokens } from './picture-tokens.js';
 import { estimateTextTokens, estimateTokens } from './token-estimate.js';
 
 const MAX_MESSAGE_CHARS = 2_000;
@@ -73,7 +74,9 @@ export async function compressIfNeeded(
   input: CompressInput,
 ): Promise<CompressionPlan | undefined> {
   const estimate =
-    estimateTextTokens(input.systemPrompt) + estimateTokens(input.items.map((item) => item.message));
+    estimateTextTokens(input.systemPrompt) +
+    estimateTokens(input.items.map((item) => item.message)) +
+    estimateHistoryPictureTokens(input.items.map((item) => item.attachments));
   if (estimate <= deps.budget) return undefined;
   const plan = planCompression(input.items, deps.keepRecent);
   if (!plan) return undefined;

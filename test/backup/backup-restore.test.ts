@@ -17,9 +17,13 @@ import {
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { createConversationRepo } from '../../src/conversations/conversation-repo.js';
+import { createMessageRepo } from '../../src/conversations/message-repo.js';
+import { createPictureStore } from '../../src/media/pictures/picture-store.js';
 import { createMemoryStore } from '../../src/memory/store.js';
 import { openDatabase } from '../../src/store/database.js';
 import { runCli, tempHome } from '../helpers/cli.js';
+import { photoWithExif } from '../helpers/pictures.js';
 import { quietBoxConfig, serveProcess } from '../helpers/serve-process.js';
 
 async function saveMemories(home: string, summaries: string[]): Promise<void> {
@@ -79,6 +83,46 @@ function memoryCount(home: string): number {
   const db = new Database(join(home, 'memories.db'), { readonly: true });
   try {
     return (db.prepare('SELECT count(*) AS n FROM memories').get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+/** A picture stored as the box stores one (the real store), and a conversation message referring to it. */
+async function conversationWithPicture(home: string): Promise<{ id: string; description: string }> {
+  const store = createPictureStore({
+    dir: join(home, 'pictures'),
+    clock: { now: () => new Date() },
+    maxPx: () => 1568,
+    retention: () => ({ maxAgeMs: 1e12, maxBytes: 1e12 }),
+  });
+  const picture = await store.put(await photoWithExif(64, 48), 'cat.jpg');
+  await store.keepDescription(picture.id, 'a blue square');
+  const db = await openDatabase(join(home, 'memories.db'));
+  createConversationRepo(db).create({
+    id: 'c1',
+    sessionId: 'main',
+    startedAt: '2026-12-07T00:00:00Z',
+    topic: 'cat',
+  });
+  createMessageRepo(db).append('c1', {
+    role: 'user',
+    content: 'look',
+    attachments: [picture],
+    createdAt: '2026-12-07T00:00:00Z',
+  });
+  db.close();
+  return { id: picture.id, description: join(home, 'pictures', `${picture.id}.description.txt`) };
+}
+
+/** The picture ids the stored messages refer to. */
+function referencedPictures(home: string): string[] {
+  const db = new Database(join(home, 'memories.db'), { readonly: true });
+  try {
+    const rows = db.prepare('SELECT attachments FROM messages WHERE attachments IS NOT NULL').all() as {
+      attachments: string;
+    }[];
+    return rows.flatMap((row) => (JSON.parse(row.attachments) as { id: string }[]).map((a) => a.id));
   } finally {
     db.close();
   }
@@ -185,6 +229,44 @@ describe('aibox restore', () => {
     expect(memoryCount(home)).toBe(4);
     expect(existsSync(join(home, 'skills', 'new.md'))).toBe(true);
     expect(readFileSync(join(home, 'config.json'), 'utf8')).toContain('"keep":7');
+  });
+
+  it('keeps the pictures the conversations refer to: a restore brings back the ones removed since', async () => {
+    const home = await populatedHome();
+    const picture = await conversationWithPicture(home);
+    const jpg = join(home, 'pictures', `${picture.id}.jpg`);
+    const bytes = readFileSync(jpg);
+    const { file, manifest } = await backup(home);
+    expect(manifest.files.map((e) => e.path)).toEqual(
+      expect.arrayContaining([
+        'pictures',
+        `pictures/${picture.id}.jpg`,
+        `pictures/${picture.id}.description.txt`,
+      ]),
+    );
+    // Retention (or a person) removes the picture; another one arrives.
+    execFileSync('rm', ['-r', join(home, 'pictures')]);
+    mkdirSync(join(home, 'pictures'));
+    writeFileSync(join(home, 'pictures', `${'f'.repeat(64)}.jpg`), 'later');
+    const restored = await runCli(['restore', file], { home });
+    expect(restored.code).toBe(0);
+    for (const id of referencedPictures(home))
+      expect(existsSync(join(home, 'pictures', `${id}.jpg`)), id).toBe(true);
+    expect(referencedPictures(home)).toEqual([picture.id]);
+    expect(readFileSync(jpg).equals(bytes)).toBe(true);
+    expect(readFileSync(picture.description, 'utf8')).toBe('a blue square');
+    expect(existsSync(join(home, 'pictures', `${'f'.repeat(64)}.jpg`))).toBe(false);
+    expect(statSync(join(home, 'pictures')).mode & 0o777).toBe(0o700);
+    expect(statSync(jpg).mode & 0o777).toBe(0o600);
+  });
+
+  it('leaves the pictures as they are when the snapshot holds none (one made before pictures were kept)', async () => {
+    const home = await populatedHome();
+    const { file } = await backup(home); // no pictures folder yet: the manifest has no `pictures`
+    const picture = await conversationWithPicture(home);
+    const restored = await runCli(['restore', file], { home });
+    expect(restored.code).toBe(0);
+    expect(existsSync(join(home, 'pictures', `${picture.id}.jpg`))).toBe(true);
   });
 
   it('refuses a snapshot whose checksums do not match, or that is cut short, and changes nothing', async () => {

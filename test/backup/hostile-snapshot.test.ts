@@ -102,6 +102,16 @@ describe('a hostile snapshot', () => {
       'not a path a snapshot holds',
     ],
     [
+      'a link among the pictures',
+      [{ path: 'pictures/a.jpg', type: 'symlink', link: '/etc/passwd' }],
+      'not a path a snapshot holds',
+    ],
+    [
+      'a nested file among the pictures',
+      [{ path: 'pictures/deep/a.jpg', type: 'file', text: 'x' }],
+      'not a path a snapshot holds',
+    ],
+    [
       'a part the snapshot has not',
       [{ path: 'workspace/x.txt', type: 'file', text: 'x' }],
       'not a path a snapshot holds',

@@ -13,6 +13,7 @@ import type { StoredAttachment } from '../../conversations/types.js';
 import { describeError, isAppError } from '../../errors.js';
 import { type Lang, langOfText } from '../../i18n/lang.js';
 import { sniffMedia } from '../../media/media-kind.js';
+import { cleanTranscript } from '../../media/voice/clean-transcript.js';
 import type { Session, SessionEvent } from '../../session/types.js';
 import type { CommandRegistry } from '../../slash-commands/registry.js';
 import { setBounded } from '../../util/bounded-map.js';
@@ -146,7 +147,10 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
     for (const file of message.files) {
       try {
         const kept = await saveChatFile(file, workspace, app.config.channels.max_file_bytes, app.clock.now());
-        const spokenNote = await voice.hear(message.chatId, workspace, kept.path, lang);
+        const transcript = cleanTranscript(file.transcript ?? '');
+        const spokenNote = transcript
+          ? { text: transcript, transcribed: true }
+          : await voice.hear(message.chatId, workspace, kept.path, lang);
         if (spokenNote === undefined) {
           saved.push(kept.path);
           if (sniffMedia(kept.data).kind === 'image') {

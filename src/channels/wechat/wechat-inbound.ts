@@ -1,8 +1,8 @@
 /**
  * One iLink message (`WeixinMessage` of `getupdates`) as the core's InboundMessage. Only
  * messages from a person (`message_type` 1) in a direct chat (no `group_id`) count; the chat
- * is the sender. Items: text (1), image (2), voice (3: saved as SILK, with WeChat's own
- * transcript as text when it sent one), file (4), video (5); a quoted message's text is shown
+ * is the sender. Items: text (1), image (2), voice (3: saved as SILK; WeChat's own transcript,
+ * when it sent one, is the turn's text instead of the box's transcription), file (4), video (5); a quoted message's text is shown
  * as a quote line. Other item types (tool-call items, new kinds) are skipped. Every field is
  * checked and bounded; a message that does not fit throws, naming the field.
  */
@@ -80,8 +80,11 @@ function fileOf(item: WeixinItem, context: InboundContext): InboundFile | undefi
         cdnMedia(item.image_item?.media, item.image_item?.aeskey),
         item.image_item?.mid_size,
       );
-    case 3:
-      return at('wechat-voice.silk', cdnMedia(item.voice_item?.media));
+    case 3: {
+      // WeChat's own transcript, when it sent one, is the turn's text: the SILK is saved, not heard.
+      const voice = at('wechat-voice.silk', cdnMedia(item.voice_item?.media));
+      return voice && item.voice_item?.text ? { ...voice, transcript: item.voice_item.text } : voice;
+    }
     case 4:
       return at(
         item.file_item?.file_name || 'wechat-file',
@@ -95,7 +98,7 @@ function fileOf(item: WeixinItem, context: InboundContext): InboundFile | undefi
   }
 }
 
-/** The message's text lines: its text items, WeChat's voice transcripts, quotes. */
+/** The message's text lines: its text items, quotes, and the transcript of a voice note that has no file. */
 function textOf(item: WeixinItem): string[] {
   const lines: string[] = [];
   const quoted = item.ref_msg?.message_item?.text_item?.text ?? item.ref_msg?.title;
@@ -107,7 +110,8 @@ function textOf(item: WeixinItem): string[] {
         .join('\n'),
     );
   if (item.type === 1 && item.text_item?.text) lines.push(item.text_item.text);
-  if (item.type === 3 && item.voice_item?.text) lines.push(`🎤 ${item.voice_item.text}`);
+  if (item.type === 3 && item.voice_item?.text && !cdnMedia(item.voice_item.media))
+    lines.push(`🎤 ${item.voice_item.text}`);
   return lines;
 }
 

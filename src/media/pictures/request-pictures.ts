@@ -13,12 +13,11 @@ import { describeError } from '../../errors.js';
 import type { Logger } from '../../log/logger.js';
 import type { ChatMessage } from '../../providers/types.js';
 import type { PictureContext, PicturePort } from '../../session/picture-port.js';
+// How many pictures one request carries, and what each costs in the context estimate.
+import { MAX_PICTURES_SENT } from '../../session/picture-tokens.js';
 import type { DescribePicture, VisionModelSettings } from './describe-picture.js';
 import { mediaMessages } from './messages.js';
 import type { PictureAttachment, PictureStore } from './picture-store.js';
-
-/** Pictures sent as parts in one request (the newest): each costs the model ~1,000–1,600 tokens. */
-export const MAX_PICTURES_SENT = 8;
 
 export interface PictureSettings {
   /** The chat model takes image parts (`llm.vision`, else vision-models.ts). */

@@ -2,15 +2,14 @@
  * Speech to text over an OpenAI-compatible `POST {base_url}/audio/transcriptions` (multipart:
  * `file`, `model`, `language`, `response_format=json`; the answer `{"text": …}`), as OpenAI's
  * whisper-1, SiliconFlow's SenseVoice, whisper.cpp's server and vLLM serve it. The text is trimmed
- * and cut to MAX_TRANSCRIPT_CHARS: the answer is an outside service's, as hostile as any input.
+ * and cut (clean-transcript.ts): the answer is an outside service's, as hostile as any input.
  */
 import { toFile } from 'openai';
 import type { Config } from '../../config/schema.js';
 import { audioClient, describeAudioError } from './audio-client.js';
+import { cleanTranscript } from './clean-transcript.js';
 import { VoiceError } from './voice-error.js';
 
-/** Far more than two minutes of speech (~400 words). */
-export const MAX_TRANSCRIPT_CHARS = 20_000;
 const MAX_ANSWER_BYTES = 1024 * 1024;
 
 export async function transcribeWav(
@@ -39,7 +38,7 @@ export async function transcribeWav(
     throw new VoiceError({ reason: 'service', detail: describeAudioError(error) });
   }
   if (typeof text !== 'string') throw new VoiceError({ reason: 'service', detail: 'the answer has no text' });
-  const cleaned = text.replace(/[\0-\x08\x0b\x0c\x0e-\x1f\x7f]/g, '').trim();
+  const cleaned = cleanTranscript(text);
   if (cleaned === '') throw new VoiceError({ reason: 'empty' });
-  return cleaned.slice(0, MAX_TRANSCRIPT_CHARS);
+  return cleaned;
 }
