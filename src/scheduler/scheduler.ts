@@ -7,13 +7,12 @@
 import { describeError } from '../errors.js';
 import type { Lang } from '../i18n/lang.js';
 import type { SessionEvent } from '../session/types.js';
-import { describeSchedule, formatLocal, formatNextRun } from '../tasks/describe.js';
-import type { ClaimedRun, Scheduler, SchedulerEvent, TaskChange, TaskStore } from '../tasks/types.js';
-import { type Clock, isoWithOffset, systemClock } from '../util/clock.js';
+import type { ClaimedRun, RunOutcome, TaskChange, TaskStore } from '../tasks/types.js';
+import { type Clock, systemClock } from '../util/clock.js';
 import { isInstanceAlive, newInstanceId } from './instance.js';
 import { schedulerMessages } from './messages.js';
-import { taskProcessFrame } from './process-frames.js';
 import type { RunJob } from './run-job.js';
+import type { Scheduler, SchedulerEvent } from './types.js';
 
 interface Timers {
   setTimeout(callback: () => void, ms: number): unknown;
@@ -54,8 +53,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   const { store, runJob } = options;
   const clock = options.clock ?? systemClock;
   const timers = options.timers ?? realTimers;
-  const lang = options.lang ?? 'zh';
-  const t = schedulerMessages(lang);
+  const t = schedulerMessages(options.lang ?? 'zh');
   const maxConcurrent = Math.max(1, options.maxConcurrentRuns ?? 1);
   const instance = options.instanceId ?? newInstanceId();
   const alive = options.isInstanceAlive ?? isInstanceAlive;
@@ -69,7 +67,6 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   let wakeAt: Date | null = null;
   let unsubscribe: (() => void) | undefined;
 
-  const stamp = () => isoWithOffset(clock.now());
   const emit = (event: SchedulerEvent) => {
     for (const listener of listeners) {
       try {
@@ -79,22 +76,6 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       }
     }
   };
-  const status = (
-    taskId: number,
-    title: string,
-    kind: Extract<SchedulerEvent, { type: 'task_status' }>['status'],
-    message: string,
-    extra: { run_id?: number; late?: boolean } = {},
-  ) =>
-    emit({
-      type: 'task_status',
-      task_id: taskId,
-      title,
-      status: kind,
-      message,
-      timestamp: stamp(),
-      ...extra,
-    });
 
   const settleIdle = () => {
     if (active === 0 && queue.length === 0) for (const resolve of idleWaiters.splice(0)) resolve();
@@ -102,50 +83,18 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
 
   async function execute({ task, run }: ClaimedRun): Promise<void> {
     store.markRunning(run.id);
-    const due = formatLocal(run.occurrence, task.schedule.timezone);
-    status(
-      task.id,
-      task.title,
-      'executing',
-      run.late ? t.executingLate(task.title, task.id, due) : t.executing(task.title, task.id),
-      {
-        run_id: run.id,
-        late: run.late,
-      },
-    );
-    const forward = (event: SessionEvent) => {
-      const frame = taskProcessFrame(event, task, run, lang, stamp());
-      if (frame) emit(frame);
-    };
-    let ok = false;
-    let message: string;
+    emit({ type: 'run_started', task, run, at: clock.now() });
+    const forward = (event: SessionEvent) => emit({ type: 'run_output', task, run, event, at: clock.now() });
+    let outcome: RunOutcome;
     try {
-      const result = await runJob(task, run, forward);
-      ok = result.ok;
-      message = ok ? result.answer?.trim() || t.noAnswer : t.failed(result.error ?? '');
-      store.finishRun(run.id, result);
-      if (result.skipped) {
-        const check = result.preCheck;
-        const exit = t.preCheckExit(check?.exit ?? null, check?.outcome ?? '');
-        status(task.id, task.title, 'skipped', t.skipped(task.title, exit, check?.line ?? ''), {
-          run_id: run.id,
-          late: run.late,
-        });
-        return;
-      }
+      outcome = await runJob(task, run, forward);
+      store.finishRun(run.id, outcome);
     } catch (error) {
-      message = t.failed(describeError(error));
-      emit({
-        type: 'task_error',
-        task_id: String(task.id),
-        execution_id: run.executionId,
-        task_title: task.title,
-        error: describeError(error),
-        timestamp: stamp(),
-      });
-      store.finishRun(run.id, { ok: false, error: describeError(error) });
+      outcome = { ok: false, error: describeError(error) };
+      emit({ type: 'run_error', task, run, error: outcome.error as string, at: clock.now() });
+      store.finishRun(run.id, outcome);
     }
-    status(task.id, task.title, ok ? 'complete' : 'failed', message, { run_id: run.id, late: run.late });
+    emit({ type: 'run_ended', task, run, outcome, at: clock.now() });
   }
 
   function drain(): void {
@@ -196,14 +145,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   }
 
   function onChange(change: TaskChange): void {
-    const { task } = change;
-    const message =
-      change.kind === 'added'
-        ? t.added(task.title, describeSchedule(task.schedule, lang))
-        : change.kind === 'advanced'
-          ? t.advanced(task.title, formatNextRun(task, '-'))
-          : t[change.kind](task.title);
-    status(task.id, task.title, change.kind === 'advanced' ? 'completed' : change.kind, message);
+    emit({ type: 'task_changed', change, at: clock.now() });
     wake();
   }
 
@@ -213,7 +155,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       started = true;
       for (const run of store.recoverInterrupted((id) => id === instance || alive(id))) {
         const task = store.get(run.taskId);
-        if (task) status(task.id, task.title, 'interrupted', t.interrupted(task.title), { run_id: run.id });
+        if (task) emit({ type: 'run_interrupted', task, run, at: clock.now() });
       }
       unsubscribe = store.onChange(onChange);
       wake();

@@ -13,8 +13,9 @@ import type { Logger } from '../log/logger.js';
 import type { McpManager } from '../mcp/types.js';
 import type { MemoryStore, ScopeOfSession } from '../memory/types.js';
 import type { ChatProvider } from '../providers/types.js';
+import type { Scheduler } from '../scheduler/types.js';
 import type { SkillRegistry } from '../skills/types.js';
-import type { Scheduler, TaskStore } from '../tasks/types.js';
+import type { TaskStore } from '../tasks/types.js';
 import type { UsageLedger } from '../usage/ledger.js';
 import type { Clock } from '../util/clock.js';
 

@@ -1,10 +1,8 @@
 /**
  * Scheduled tasks ("memos" in the original): the store, the schedule model and
- * the scheduler contract. All instants are ISO 8601 UTC strings on the records;
+ * what a run returns (the scheduler's own contract is src/scheduler/types.ts). All instants are ISO 8601 UTC strings on the records;
  * wall-clock rules (daily at 09:00 …) are evaluated in `schedule.timezone`.
  */
-import type { SchedulerFrame } from '../protocol/frames.js';
-
 export type ScheduleKind = 'once' | 'immediate' | 'interval' | 'daily' | 'weekly' | 'monthly' | 'cron';
 export type IntervalUnit = 'minutes' | 'hours' | 'days';
 
@@ -194,7 +192,7 @@ export interface TaskStore {
   finishRun(runId: number, outcome: RunOutcome): TaskRun;
   /** Marks runs left queued/running by dead instances as interrupted; returns them. */
   recoverInterrupted(isAlive: (instance: string) => boolean): TaskRun[];
-  /** Changes made through this store (the scheduler wakes on them and broadcasts `task_status`). */
+  /** Changes made through this store (the scheduler wakes on them and tells its followers). */
   onChange(listener: (change: TaskChange) => void): () => void;
 }
 
@@ -202,9 +200,6 @@ export interface TaskChange {
   kind: 'added' | 'updated' | 'completed' | 'advanced' | 'deleted';
   task: Task;
 }
-
-/** Broadcast frames (docs/protocol.md, "Tasks"), ready to send as JSON. */
-export type SchedulerEvent = SchedulerFrame;
 
 export interface RunJobResult {
   ok: boolean;
@@ -225,20 +220,4 @@ export interface RunDenial {
   command: string;
   /** `unattended`, `policy`, `timeout`, `aborted` or `deny` (see ApprovalOutcome). */
   how: string;
-}
-
-export interface Scheduler {
-  /** Recovers interrupted runs, runs missed occurrences once (late), then sleeps until the next one. */
-  start(): void;
-  /** Stops timers; waits for runs in progress to settle. */
-  stop(): Promise<void>;
-  /** Re-reads the next due time (call after adding, editing or removing a task). */
-  wake(): void;
-  /** When the single timer will fire next; null when idle with nothing scheduled. */
-  nextWakeAt(): Date | null;
-  onEvent(listener: (event: SchedulerEvent) => void): () => void;
-  /** Runs currently executing. */
-  readonly activeRuns: number;
-  /** Resolves when no run is queued or executing (tests, shutdown). */
-  idle(): Promise<void>;
 }

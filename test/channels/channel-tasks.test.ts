@@ -254,7 +254,7 @@ describe('channels and scheduled tasks', () => {
     const notify = `telegram:${OWNER}`;
     const skipped = new Promise<void>((resolve) => {
       const stop = box.app.scheduler?.onEvent((event) => {
-        if (event.type === 'task_status' && event.status === 'skipped') {
+        if (event.type === 'run_ended' && event.outcome.skipped) {
           stop?.();
           resolve();
         }

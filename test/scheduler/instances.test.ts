@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createScheduler } from '../../src/scheduler/scheduler.js';
+import type { SchedulerEvent } from '../../src/scheduler/types.js';
 import { buildSchedule } from '../../src/tasks/build-schedule.js';
-import type { RunJobResult, SchedulerEvent } from '../../src/tasks/types.js';
+import type { RunJobResult } from '../../src/tasks/types.js';
 import { controllableJob, dbFile, FakeClock, FakeTimers, storeOn } from './harness.js';
 
 const T0 = new Date('2026-11-30T10:00:00Z');
@@ -54,7 +55,7 @@ describe('crash, restart and two instances', () => {
       status: 'active',
       nextRunAt: '2026-11-30T11:00:00.000Z',
     });
-    expect(events.filter((e) => e.type === 'task_status' && e.status === 'interrupted')).toHaveLength(2);
+    expect(events.filter((e) => e.type === 'run_interrupted')).toHaveLength(2);
     await b.stop();
     second.db.close();
   });

@@ -8,7 +8,8 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SchedulerEvent, Task, TaskRun } from '../../src/tasks/types.js';
+import type { SchedulerEvent } from '../../src/scheduler/types.js';
+import type { Task, TaskRun } from '../../src/tasks/types.js';
 import { type Box, connectReady, type Frame, startBox } from '../server/harness.js';
 
 let box: Box | undefined;
@@ -33,13 +34,9 @@ async function runNow(
   let taskId = -1;
   const finished = new Promise<number>((resolve) => {
     const stop = scheduler.onEvent((event: SchedulerEvent) => {
-      if (
-        event.type === 'task_status' &&
-        event.task_id === taskId &&
-        ['skipped', 'complete', 'failed'].includes(event.status)
-      ) {
+      if (event.type === 'run_ended' && event.task.id === taskId) {
         stop();
-        resolve(event.run_id as number);
+        resolve(event.run.id);
       }
     });
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createScheduler, MAX_TIMER_MS } from '../../src/scheduler/scheduler.js';
+import type { SchedulerEvent } from '../../src/scheduler/types.js';
 import { buildSchedule } from '../../src/tasks/build-schedule.js';
-import type { SchedulerEvent } from '../../src/tasks/types.js';
 import { controllableJob, dbFile, FakeClock, FakeTimers, storeOn } from './harness.js';
 
 const T0 = new Date('2026-11-30T10:00:00Z');
@@ -84,10 +84,13 @@ describe('scheduler runs', () => {
       occurrence: '2026-11-30T10:05:00.000Z',
     });
     expect(store.get(task.id)?.status).toBe('completed');
-    const statuses = events
-      .filter((e) => e.type === 'task_status')
-      .map((e) => (e as { status: string }).status);
-    expect(statuses).toEqual(['executing', 'completed', 'complete']);
+    const told = events.map((e) => (e.type === 'task_changed' ? e.change.kind : e.type));
+    expect(told).toEqual(['run_started', 'completed', 'run_ended']);
+    expect(events.at(-1)).toMatchObject({
+      task: { id: task.id },
+      outcome: { ok: true, answer: 'done watering' },
+      at: clock.now(),
+    });
     expect(job.calls).toHaveLength(1);
     await scheduler.stop();
   });
@@ -158,10 +161,11 @@ describe('scheduler runs', () => {
     const task = store.add({ title: 'x', schedule: spec({ immediate: true }, clock) });
     s.start();
     await s.idle();
-    expect(events.find((e) => e.type === 'task_error')).toMatchObject({
-      task_id: String(task.id),
+    expect(events.find((e) => e.type === 'run_error')).toMatchObject({
+      task: { id: task.id },
       error: 'no session',
     });
+    expect(events.at(-1)).toMatchObject({ type: 'run_ended', outcome: { ok: false, error: 'no session' } });
     expect(store.runs(task.id)[0]).toMatchObject({ status: 'failed', error: 'no session' });
     await s.stop();
     db.close();

@@ -7,9 +7,9 @@ import { createMemoryStore } from '../../src/memory/store.js';
 import { type ApprovalEvent, createApprovalBroker } from '../../src/safety/approvals/approval-broker.js';
 import { createScheduler } from '../../src/scheduler/scheduler.js';
 import { sessionRunJob } from '../../src/scheduler/session-run-job.js';
+import type { SchedulerEvent } from '../../src/scheduler/types.js';
 import { buildSchedule } from '../../src/tasks/build-schedule.js';
 import { createTaskStore } from '../../src/tasks/store.js';
-import type { SchedulerEvent } from '../../src/tasks/types.js';
 import { createWriteFileTool } from '../../src/tools/files/write-file.js';
 import { createMemoryTools } from '../../src/tools/memory/memory-tools.js';
 import { randomId } from '../../src/util/ids.js';
@@ -68,10 +68,10 @@ describe('scheduled runs through real sessions and the fake LLM', () => {
     expect(fx.manager.ids()).not.toContain('main');
     const request = await fx.llm.waitForCall(1);
     expect(JSON.stringify(request.messages)).toContain('Water the plants');
-    const process = events.filter((e) => e.type === 'task_process');
-    expect(process.map((e) => e.msg_type)).toContain('chunk');
-    expect(process.at(-1)).toMatchObject({
-      msg_type: 'complete',
+    const output = events.flatMap((e) => (e.type === 'run_output' ? [e.event] : []));
+    expect(output.map((e) => e.type)).toContain('text_delta');
+    expect(output.at(-1)).toMatchObject({
+      type: 'turn_end',
       content: 'Plants watered.',
       session: `task-${task.id}`,
     });

@@ -14,7 +14,8 @@ import { parseChatTarget } from '../../chats/chat-target.js';
 import { createNotifyTargets } from '../../chats/notify-targets.js';
 import type { Logger } from '../../log/logger.js';
 import { taskSessionId } from '../../scheduler/session-run-job.js';
-import type { SchedulerEvent, Task, TaskRun } from '../../tasks/types.js';
+import type { SchedulerEvent } from '../../scheduler/types.js';
+import type { Task, TaskRun } from '../../tasks/types.js';
 import { CHANNEL_KINDS } from '../channel-kinds.js';
 import { notifyMessages } from '../messages.js';
 import type { ChatBridge } from './chat-bridge.js';
@@ -92,22 +93,22 @@ export function postTaskResults(options: TaskNoticeOptions): () => void {
   };
 
   const onEvent = (event: SchedulerEvent) => {
-    if (event.type !== 'task_status' || event.run_id === undefined) return;
-    const runId = event.run_id;
-    if (event.status === 'executing') {
-      const task = app.tasks.get(event.task_id);
+    if (event.type === 'run_started') {
+      // The task as it is now (its chat may have changed while the run waited its turn).
+      const task = app.tasks.get(event.task.id);
       const chat = task && chatOf(task);
       if (!task || !chat) return;
       const heading = notifyMessages(chat.bridge.langOf(chat.chatId)).askedByTask(task.title, task.id);
-      asking.set(runId, chat.bridge.askIn(chat.chatId, taskSessionId(task.id), heading));
+      asking.set(event.run.id, chat.bridge.askIn(chat.chatId, taskSessionId(task.id), heading));
       return;
     }
-    if (event.status !== 'complete' && event.status !== 'failed' && event.status !== 'skipped') return;
+    if (event.type !== 'run_ended') return;
+    const runId = event.run.id;
     asking.get(runId)?.();
     asking.delete(runId);
     // A skipped run (its pre-check found nothing to do) posts nothing: no news is no message.
-    if (event.status === 'skipped') return;
-    const task = app.tasks.get(event.task_id);
+    if (event.outcome.skipped) return;
+    const task = app.tasks.get(event.task.id);
     const run = task && app.tasks.runs(task.id, { limit: 20 }).find((r) => r.id === runId);
     const chat = task && chatOf(task);
     if (!task || !run || !chat) return;

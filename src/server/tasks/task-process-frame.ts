@@ -1,10 +1,10 @@
 /** Session events of a task run → `task_process` frames (the original's field shapes, docs/protocol.md "Tasks"). */
-import type { Lang } from '../i18n/lang.js';
-import type { TaskProcessFrame } from '../protocol/frames.js';
-import type { SessionEvent } from '../session/types.js';
-import type { Task, TaskRun } from '../tasks/types.js';
-import { schedulerMessages } from './messages.js';
-import { taskSessionId } from './session-run-job.js';
+import type { Lang } from '../../i18n/lang.js';
+import type { TaskProcessFrame } from '../../protocol/frames.js';
+import { taskSessionId } from '../../scheduler/session-run-job.js';
+import type { SessionEvent } from '../../session/types.js';
+import type { Task, TaskRun } from '../../tasks/types.js';
+import { taskBroadcastMessages } from '../messages.js';
 
 type MsgType = TaskProcessFrame['msg_type'];
 
@@ -13,7 +13,7 @@ function shorten(text: string, max = 200): string {
 }
 
 function mapEvent(event: SessionEvent, lang: Lang): { msgType: MsgType; content: string } | undefined {
-  const t = schedulerMessages(lang);
+  const t = taskBroadcastMessages(lang);
   switch (event.type) {
     case 'text_delta':
       return { msgType: 'chunk', content: event.text };
