@@ -268,7 +268,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
         wrapLaunch: boxMcpLaunch({ config, paths, sandbox, env }),
         ...(options.mcpBackoff ? { backoff: options.mcpBackoff } : {}),
         workspace: workspaceDir(config, paths),
-        sampler: boxMcpSampler({ provider, usage, lang }),
+        sampler: boxMcpSampler({ provider, usage, lang, config: liveConfig }),
       }),
     );
     closers.push(() => mcp.close());

@@ -2,8 +2,10 @@
  * The box's answer to an MCP server's sampling request (src/mcp/sampling.ts): its own model,
  * without tools, refused while a budget is used up, and recorded in the usage ledger under the
  * session and turn of the tool call it came during (channel `mcp`), estimated when the provider
- * reports no usage. The reply is cut at `MAX_SAMPLING_REPLY_CHARS`.
+ * reports no usage. An answer gets at most `tokenCap()` tokens (the model's `max_tokens`,
+ * `agent.max_tokens_per_turn`, the token budgets' rest) and is cut at `MAX_SAMPLING_REPLY_CHARS`.
  */
+import type { Config } from '../config/schema.js';
 import type { Lang } from '../i18n/lang.js';
 import { type McpSampler, SAMPLING_REFUSED } from '../mcp/sampling.js';
 import type { ChatProvider, Usage } from '../providers/types.js';
@@ -12,8 +14,26 @@ import { estimateUsage } from '../usage/turn-meter.js';
 
 export const MAX_SAMPLING_REPLY_CHARS = 100_000;
 
-export function boxMcpSampler(deps: { provider: ChatProvider; usage: UsageLedger; lang: Lang }): McpSampler {
-  return async (ask, signal) => {
+interface SamplerDeps {
+  provider: ChatProvider;
+  usage: UsageLedger;
+  lang: Lang;
+  config: () => Config;
+}
+
+/** The most tokens one sampling answer may take: the model's, the per-turn cap, the budgets' rest. */
+function tokenCap(deps: SamplerDeps): number {
+  const config = deps.config();
+  const perTurn = config.agent.max_tokens_per_turn;
+  return Math.min(
+    config.llm.max_tokens,
+    perTurn > 0 ? perTurn : Number.POSITIVE_INFINITY,
+    deps.usage.tokensLeft().left,
+  );
+}
+
+export function boxMcpSampler(deps: SamplerDeps): McpSampler {
+  const sample: McpSampler['sample'] = async (ask, signal) => {
     const refusal = deps.usage.refusal(ask.origin?.lang ?? deps.lang);
     if (refusal) throw Object.assign(new Error(refusal), { code: SAMPLING_REFUSED });
     let text = '';
@@ -53,4 +73,5 @@ export function boxMcpSampler(deps: { provider: ChatProvider; usage: UsageLedger
       cut: finish === 'length',
     };
   };
+  return { sample, tokenCap: () => tokenCap(deps) };
 }

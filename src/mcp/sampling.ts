@@ -1,7 +1,8 @@
 /**
  * `sampling/createMessage` from a connected server: the server asks the box's own model. The
  * request is hostile input: text only, at most `MAX_SAMPLING_MESSAGES` messages and
- * `MAX_SAMPLING_CHARS` characters, `maxTokens` capped at `MAX_SAMPLING_TOKENS`, no tools (the
+ * `MAX_SAMPLING_CHARS` characters, `maxTokens` capped at `MAX_SAMPLING_TOKENS` and the sampler's
+ * `tokenCap()` (the model's `max_tokens`, the per-turn cap, the budgets), no tools (the
  * model cannot act on what the server says). Whether it runs is `mcp.servers.NAME.sampling`:
  * `deny`; `allow`; `ask` (default) asks the person of the tool call it came during, and is refused
  * when there is none. The answer is counted against the budget by the sampler (app/mcp-sampler.ts).
@@ -44,8 +45,23 @@ export interface SamplingAnswer {
   cut: boolean;
 }
 
-/** The box's model answering a server: budget checked first, usage recorded. Throws with a message. */
-export type McpSampler = (ask: SamplingAsk, signal: AbortSignal) => Promise<SamplingAnswer>;
+/** The box's model answering a server (app/mcp-sampler.ts). */
+export interface McpSampler {
+  /** Budget checked first, usage recorded. Throws with a message. */
+  sample(ask: SamplingAsk, signal: AbortSignal): Promise<SamplingAnswer>;
+  /**
+   * The most tokens one answer may take now, besides `MAX_SAMPLING_TOKENS`: the model's
+   * `max_tokens`, `agent.max_tokens_per_turn` and what the budgets have left.
+   */
+  tokenCap(): number;
+}
+
+/** `maxTokens` as the server asked, within the caps (at least 1; a non-number asks for the most). */
+export function samplingTokens(requested: unknown, cap: number): number {
+  const asked = typeof requested === 'number' && Number.isFinite(requested) ? Math.floor(requested) : Infinity;
+  const limit = Number.isFinite(cap) ? Math.floor(cap) : MAX_SAMPLING_TOKENS;
+  return Math.max(1, Math.min(asked, MAX_SAMPLING_TOKENS, limit));
+}
 
 class SamplingError extends Error {
   readonly code = SAMPLING_REFUSED;
@@ -99,7 +115,7 @@ export async function answerSampling(params: Params, options: AnswerOptions): Pr
   if (policy === 'deny') throw new SamplingError(t.samplingDenied(server));
   if (params.tools !== undefined && params.tools.length > 0) throw new SamplingError(t.samplingNoTools);
   const messages = toChat(params, t);
-  const maxTokens = Math.max(1, Math.min(Math.floor(params.maxTokens), MAX_SAMPLING_TOKENS));
+  const maxTokens = samplingTokens(params.maxTokens, options.sampler.tokenCap());
   if (policy === 'ask') {
     if (!origin?.requestApproval) throw new SamplingError(t.samplingNobody(server));
     const outcome = await origin.requestApproval({
@@ -109,7 +125,7 @@ export async function answerSampling(params: Params, options: AnswerOptions): Pr
     });
     if (!outcome.approved) throw new SamplingError(t.samplingRefused(server));
   }
-  const answer = await options.sampler(
+  const answer = await options.sampler.sample(
     {
       server,
       messages,

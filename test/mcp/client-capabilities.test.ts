@@ -20,6 +20,7 @@ import { boxConfig, testEnv } from '../server/harness.js';
 import { everythingStdio, filesystemStdio } from './servers.js';
 
 const ELICIT_SERVER = join(import.meta.dirname, 'fixtures/elicit-mcp-server.mjs');
+const SAMPLING_SERVER = join(import.meta.dirname, 'fixtures/sampling-mcp-server.mjs');
 let home: string;
 let notes: string;
 let llm: FakeLlm;
@@ -38,6 +39,7 @@ beforeAll(async () => {
         closed: { ...everythingStdio(), sampling: 'deny' },
         fs: filesystemStdio(notes),
         elicit: { command: process.execPath, args: [ELICIT_SERVER] },
+        sampler: { command: process.execPath, args: [SAMPLING_SERVER], sampling: 'allow' },
       },
     },
   });
@@ -125,6 +127,44 @@ describe('MCP client capabilities', () => {
       makeContext(),
     );
     expect(unattended.content).toContain('nobody can be asked');
+    expect(llm.requests.length).toBe(before);
+  });
+
+  it("caps a sampling answer's tokens at the model's max_tokens and agent.max_tokens_per_turn", async () => {
+    const { llm: model, agent } = app.config;
+    const saved = { maxTokens: model.max_tokens, perTurn: agent.max_tokens_per_turn };
+    const maxTokensOf = async (asked: number) => {
+      llm.script({ text: 'ok' });
+      const n = llm.requests.length + 1;
+      const result = await tool('sampler__ask').execute({ maxTokens: asked }, makeContext());
+      expect(result.ok, result.content).toBe(true);
+      return (await llm.waitForRequest(n)).body.max_tokens;
+    };
+    try {
+      agent.max_tokens_per_turn = 300;
+      expect(await maxTokensOf(100_000)).toBe(300);
+      expect(await maxTokensOf(50)).toBe(50);
+      model.max_tokens = 200;
+      expect(await maxTokensOf(100_000)).toBe(200);
+      agent.max_tokens_per_turn = 0;
+      model.max_tokens = 100_000;
+      expect(await maxTokensOf(100_000)).toBe(4096);
+      // Hostile numbers: none below 1.
+      expect(await maxTokensOf(-5)).toBe(1);
+    } finally {
+      model.max_tokens = saved.maxTokens;
+      agent.max_tokens_per_turn = saved.perTurn;
+    }
+  });
+
+  it('refuses sampling requests with too many messages, too much text or no text, without calling the model', async () => {
+    const before = llm.requests.length;
+    const many = await tool('sampler__many').execute({}, makeContext());
+    expect(many.content).toContain('more than 50 messages');
+    const huge = await tool('sampler__huge').execute({}, makeContext());
+    expect(huge.content).toContain('more than 50000 characters');
+    const picture = await tool('sampler__picture').execute({}, makeContext());
+    expect(picture.content).toContain('sampling takes text only');
     expect(llm.requests.length).toBe(before);
   });
 
