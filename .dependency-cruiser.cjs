@@ -80,7 +80,7 @@ module.exports = {
       to: {
         path: '^src',
         pathNot: [
-          '^src/protocol/(frames|parse-server-frame|env-lines)\\.ts$',
+          '^src/protocol/(frames|parse-server-frame|env-lines|form|form-text)\\.ts$',
           '^src/server/api/dto\\.ts$',
           '^src/mcp/types\\.ts$',
         ],

@@ -269,6 +269,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
         ...(options.mcpBackoff ? { backoff: options.mcpBackoff } : {}),
         workspace: workspaceDir(config, paths),
         sampler: boxMcpSampler({ provider, usage, lang, config: liveConfig }),
+        elicitationTimeoutS: () => liveConfig().mcp.elicitation_timeout_s,
       }),
     );
     closers.push(() => mcp.close());

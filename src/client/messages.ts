@@ -100,3 +100,25 @@ export const terminalApprovalMessages = defineMessages({
 });
 
 export type TerminalApprovalMessages = ReturnType<typeof terminalApprovalMessages>;
+
+/** `aibox chat` filling in a form an MCP server asks for (client/form-filler.ts). */
+export const terminalFormMessages = defineMessages({
+  zh: {
+    title: (server: string) => `📝 MCP 服务器「${server}」请你填写：`,
+    how: (seconds: number) =>
+      `   逐项输入；空行保留默认值（或不填）；输入 !decline 拒绝，!cancel 取消。${seconds} 秒内不答完就按拒绝处理`,
+    again: (problem: string) => `   ✗ ${problem}，请重新输入`,
+    ended: (how: string) => `   → 表单：${how}`,
+    invalid: (text: string) => `   ✗ 服务器没有接受这些值：\n${text}`,
+  },
+  en: {
+    title: (server) => `📝 The MCP server "${server}" asks you to fill in:`,
+    how: (seconds) =>
+      `   Answer field by field; an empty line keeps the default (or leaves it out); !decline declines, !cancel cancels. Declined if not done within ${seconds} s`,
+    again: (problem) => `   ✗ ${problem}; please try again`,
+    ended: (how) => `   → form: ${how}`,
+    invalid: (text) => `   ✗ the server did not take these values:\n${text}`,
+  },
+});
+
+export type TerminalFormMessages = ReturnType<typeof terminalFormMessages>;

@@ -3,11 +3,13 @@
  * server and, from the original Python server, `line`/`chunk`/`complete`
  * (when the ack carries no `protocol`, `line` frames are shown as they come).
  */
+import type { Lang } from '../i18n/lang.js';
+import { endText } from '../protocol/form-text.js';
 import type { ServerFrame } from '../protocol/frames.js';
 import { cleanDeep } from '../util/untrusted-text.js';
 import { describeRequest } from './approval-prompt.js';
 import { HISTORY_ENTRIES, historyLines, toolCallLine } from './history-lines.js';
-import type { ChatMessages, TerminalApprovalMessages } from './messages.js';
+import { type ChatMessages, type TerminalApprovalMessages, terminalFormMessages } from './messages.js';
 import { ToolFold } from './tool-fold.js';
 
 interface RenderOptions {
@@ -15,6 +17,8 @@ interface RenderOptions {
   t: ChatMessages;
   /** How approval requests and their outcomes are shown. */
   approvals: TerminalApprovalMessages;
+  /** The language of what the renderer words itself (a form's end). */
+  lang: Lang;
   /** Lines of live tool output kept on screen. */
   foldLines?: number;
 }
@@ -56,6 +60,7 @@ interface Renderer {
 }
 
 export function createRenderer(options: RenderOptions): Renderer {
+  const forms = terminalFormMessages(options.lang);
   const { out, t } = options;
   const tty = out.isTTY === true;
   const keep = options.foldLines ?? 4;
@@ -232,6 +237,12 @@ export function createRenderer(options: RenderOptions): Renderer {
         return false;
       case 'approval_resolved':
         block(options.approvals.decided(str(f.decision), str(f.by)));
+        return false;
+      // The form itself is asked by aibox chat's form filler (client/form-filler.ts).
+      case 'elicitation_request':
+        return false;
+      case 'elicitation_resolved':
+        block(forms.ended(endText(str(f.action), typeof f.by === 'string' ? f.by : undefined, options.lang)));
         return false;
       case 'skills_changed':
         block(`🧩 +${str(f.added?.length)} -${str(f.removed?.length)} (${str(f.total)})`);

@@ -559,6 +559,11 @@ const McpConfigSchema = z.strictObject({
     zh: '启动后（及 /reload 后）第一轮对话等待仍在连接的服务器的最长秒数',
     en: 'How long the first turn after start (and after /reload) waits for servers still connecting, in seconds',
   }),
+  elicitation_timeout_s: key(seconds(86_400).default(300), {
+    live: true,
+    zh: 'MCP 服务器请你填写的表单（elicitation）无人回答时，这么多秒后按拒绝处理',
+    en: 'A form an MCP server asks you to fill in (elicitation) is declined when nobody answers within this many seconds',
+  }),
   serve_ask: key(z.boolean().default(false), {
     live: false,
     zh: '在 aibox mcp serve 和 /mcp 中提供 ask 工具（一整轮对话）',

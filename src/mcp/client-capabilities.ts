@@ -2,8 +2,10 @@
  * What the box's MCP client offers a server besides calling its tools, declared before
  * `initialize`: `roots` (the workspace dir and the directories the server's entry names, src/mcp/roots.ts) and, when a
  * sampler is given and the server's `sampling` is not `deny`, `sampling/createMessage`
- * (src/mcp/sampling.ts); elicitation in form mode (src/mcp/elicitation.ts). One sampling request runs at a time per server, and at most
- * `MAX_SAMPLING_PER_CALL` during one tool call: a server cannot spend the budget in a loop.
+ * (src/mcp/sampling.ts); elicitation in form mode (src/mcp/elicitation.ts). One sampling request
+ * and one form run at a time per server, at most `MAX_SAMPLING_PER_CALL` and
+ * `MAX_ELICITATIONS_PER_CALL` during one tool call: a server cannot spend the budget, or the
+ * person's attention, in a loop.
  */
 import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -21,6 +23,8 @@ import {
 import { loadTypesSdk } from './sdk.js';
 
 export const MAX_SAMPLING_PER_CALL = 10;
+/** Forms one tool call may ask for; more are declined without asking anyone. */
+export const MAX_ELICITATIONS_PER_CALL = 10;
 
 export interface ClientCapabilityOptions {
   server: string;
@@ -29,6 +33,8 @@ export interface ClientCapabilityOptions {
   roots: readonly string[];
   sampler?: McpSampler;
   sampling: SamplingPolicy;
+  /** How long a person has to fill in a form (`mcp.elicitation_timeout_s`), read at each request. */
+  elicitationTimeoutS(): number;
   /** The tool call running now on this server, if any (the latest when several run). */
   origin(): SamplingOrigin | undefined;
 }
@@ -49,14 +55,30 @@ export async function offerClientCapabilities(
     }));
   }
   client.registerCapabilities({ elicitation: { form: {} } });
+  // One form at a time per server, and a few per tool call: a server sending a thousand
+  // requests gets them declined at once, and the person sees one.
+  let asking = false;
+  const formsPerCall = new WeakMap<SamplingOrigin, number>();
   client.setRequestHandler(ElicitRequestSchema, async (request) => {
     // The SDK refuses URL mode itself, since only form mode is declared.
-    if (request.params.mode === 'url') return { action: 'decline' };
-    return answerElicitation(request.params, {
-      server: options.server,
-      lang: options.lang,
-      origin: options.origin(),
-    });
+    if (request.params.mode === 'url' || asking) return { action: 'decline' };
+    const origin = options.origin();
+    if (origin) {
+      const count = (formsPerCall.get(origin) ?? 0) + 1;
+      if (count > MAX_ELICITATIONS_PER_CALL) return { action: 'decline' };
+      formsPerCall.set(origin, count);
+    }
+    asking = true;
+    try {
+      return await answerElicitation(request.params, {
+        server: options.server,
+        lang: options.lang,
+        origin,
+        timeoutS: options.elicitationTimeoutS(),
+      });
+    } finally {
+      asking = false;
+    }
   });
   if (!sampler || options.sampling === 'deny') return;
   client.registerCapabilities({ sampling: {} });

@@ -37,6 +37,8 @@ interface McpManagerOptions {
   workspace?: string;
   /** Answers servers' sampling requests with the box's model (absent: sampling is not offered). */
   sampler?: McpSampler;
+  /** `mcp.elicitation_timeout_s`, read at each form a server asks for (default: the config's at start). */
+  elicitationTimeoutS?(): number;
   backoff?: ReconnectBackoff;
 }
 
@@ -62,6 +64,7 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
       version: options.version,
       ...(options.workspace ? { workspace: options.workspace } : {}),
       ...(options.sampler ? { sampler: options.sampler } : {}),
+      elicitationTimeoutS: options.elicitationTimeoutS ?? (() => options.config.mcp.elicitation_timeout_s),
       oauthHome: options.home,
       onChange: invalidate,
     });

@@ -45,7 +45,7 @@ export const mcpMessages = defineMessages({
       `服务器「${server}」请求使用模型，需要有人确认，但没有人可以询问，已拒绝`,
     samplingRefused: (server: string) => `没有同意服务器「${server}」使用模型`,
     elicitationReason: (server: string) =>
-      `MCP 服务器「${server}」请你确认以下内容；同意即把这些值发给它，拒绝则不发送`,
+      `MCP 服务器「${server}」请你填写表单；同意即把以上默认值发给它，拒绝则不发送`,
     extraResources:
       '这个 MCP 服务器的资源：action=list 列出资源和 URI 模板（cursor 翻页），action=read 按 uri 读取一个资源',
     extraPrompts:
@@ -117,7 +117,7 @@ export const mcpMessages = defineMessages({
       `the server "${server}" asks to use the model, which needs a person's yes, but nobody can be asked; refused`,
     samplingRefused: (server: string) => `the server "${server}" was not allowed to use the model`,
     elicitationReason: (server: string) =>
-      `The MCP server "${server}" asks you to confirm this; yes sends it these values, no sends nothing`,
+      `The MCP server "${server}" asks you to fill in a form; yes sends it the values above (its defaults), no sends nothing`,
     extraResources:
       "This MCP server's resources: action=list lists them and their URI templates (cursor for the next page), action=read reads one by uri",
     extraPrompts:

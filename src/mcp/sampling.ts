@@ -58,7 +58,8 @@ export interface McpSampler {
 
 /** `maxTokens` as the server asked, within the caps (at least 1; a non-number asks for the most). */
 export function samplingTokens(requested: unknown, cap: number): number {
-  const asked = typeof requested === 'number' && Number.isFinite(requested) ? Math.floor(requested) : Infinity;
+  const asked =
+    typeof requested === 'number' && Number.isFinite(requested) ? Math.floor(requested) : Infinity;
   const limit = Number.isFinite(cap) ? Math.floor(cap) : MAX_SAMPLING_TOKENS;
   return Math.max(1, Math.min(asked, MAX_SAMPLING_TOKENS, limit));
 }

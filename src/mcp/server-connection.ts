@@ -72,6 +72,8 @@ interface ServerConnectionOptions {
   workspace?: string;
   /** Answers the server's sampling requests (absent: sampling is not offered). */
   sampler?: McpSampler;
+  /** `mcp.elicitation_timeout_s`, read at each form the server asks for. */
+  elicitationTimeoutS(): number;
   /** The data dir, where an HTTP server's OAuth record is kept (absent: no OAuth). */
   oauthHome?: string;
   /** Called whenever state or tools change. */
@@ -185,6 +187,7 @@ export class McpServerConnection {
             server: this.name,
             lang: this.options.lang,
             sampling: this.options.config.sampling,
+            elicitationTimeoutS: this.options.elicitationTimeoutS,
             origin: () => this.calls.at(-1),
             roots: this.options.workspace
               ? rootsOf(this.options.config, this.options.workspace, this.options.cwd)

@@ -6,6 +6,8 @@
  * `parse-client-frame.ts`.
  */
 
+import type { FieldError, FormField, FormReply, FormValues } from './form.js';
+
 /** The subprotocol a client offers to receive the structured frames (tool cards, approvals …). */
 export const SUBPROTOCOL = 'aibox.v1';
 /** A browser cannot set headers on a WebSocket: it offers `aibox.token.<token>` as a second subprotocol. */
@@ -78,6 +80,32 @@ export interface ApprovalResolvedFrame {
   session?: string;
   decision: ApprovalDecision | 'timeout' | 'unattended' | 'aborted' | 'policy';
   approved: boolean;
+  by?: string;
+}
+
+/**
+ * An MCP server asks the person for values (docs/protocol.md "Forms"; sent like approval
+ * requests, to every `aibox.v1` client of the session that may answer them).
+ */
+export interface ElicitationRequestFrame {
+  type: 'elicitation_request';
+  elicitation_id: string;
+  session?: string;
+  turn_id: string;
+  call_id: string;
+  /** The MCP server that asks (its name in `mcp.servers`). */
+  server: string;
+  message: string;
+  fields: FormField[];
+  expires_at: string;
+}
+
+/** How a form ended: the person's action, or `timeout`, `unattended`, `aborted` (all declined). */
+export interface ElicitationResolvedFrame {
+  type: 'elicitation_resolved';
+  elicitation_id: string;
+  session?: string;
+  action: FormReply['action'] | 'timeout' | 'unattended' | 'aborted';
   by?: string;
 }
 
@@ -251,6 +279,10 @@ export type ServerFrame =
       id?: FrameId;
       /** `already_decided`: the request that was answered before. */
       approval_id?: string;
+      /** `already_decided`, `not_found` or `invalid_values` of an `elicitation` frame. */
+      elicitation_id?: string;
+      /** `invalid_values`: what is wrong with which field. */
+      fields?: FieldError[];
     }
   | { type: 'dialogue_ended'; content?: string; session?: string }
   | { type: 'dialogue_reset'; content?: string; session?: string }
@@ -279,7 +311,9 @@ export type ServerFrame =
   /** Tool activity as text, for the original clients. */
   | { type: 'line'; content: string; session?: string }
   | ApprovalRequestFrame
-  | ApprovalResolvedFrame;
+  | ApprovalResolvedFrame
+  | ElicitationRequestFrame
+  | ElicitationResolvedFrame;
 
 export type ServerFrameType = ServerFrame['type'];
 
@@ -294,5 +328,6 @@ export type ClientFrame =
   | { type: 'task'; action: 'add' | 'list' | 'complete' | 'delete' | 'notify'; [field: string]: unknown }
   | { type: 'abort'; session?: string }
   | { type: 'approval'; approval_id: string; decision: ApprovalDecision }
+  | { type: 'elicitation'; elicitation_id: string; action: FormReply['action']; content?: FormValues }
   | { type: 'ping' }
   | { type: 'auth'; token: string };

@@ -4,6 +4,7 @@
  * unknown types and non-objects become a `bad_request` text saying what was wrong.
  */
 import { z } from 'zod';
+import { FORM_LIMITS } from './form.js';
 import { type ClientFrame, SESSION_ID } from './frames.js';
 
 /** The texts a refused frame is described with (the server's messages, in the user's language). */
@@ -50,6 +51,26 @@ const ApprovalFrame = z.object({
   approval_id: z.string().min(1).max(200),
   decision: z.enum(['allow', 'deny', 'always']),
 });
+/** Values are checked against the form by the broker (protocol/form.ts); here only their shape and size. */
+const ElicitationFrame = z.object({
+  type: z.literal('elicitation'),
+  elicitation_id: z.string().min(1).max(200),
+  action: z.enum(['accept', 'decline', 'cancel']),
+  content: z
+    .record(
+      z.string().max(FORM_LIMITS.nameChars),
+      z.union([
+        z.string().max(FORM_LIMITS.valueChars),
+        z.number(),
+        z.boolean(),
+        z.array(z.string().max(FORM_LIMITS.titleChars)).max(FORM_LIMITS.options),
+      ]),
+    )
+    .refine((content) => Object.keys(content).length <= FORM_LIMITS.fields, {
+      message: `at most ${FORM_LIMITS.fields} fields`,
+    })
+    .optional(),
+});
 const PingFrame = z.object({ type: z.literal('ping') });
 const AuthFrame = z.object({ type: z.literal('auth'), token: z.string().max(4096) });
 
@@ -59,6 +80,7 @@ const SCHEMAS = {
   task: TaskFrame,
   abort: AbortFrame,
   approval: ApprovalFrame,
+  elicitation: ElicitationFrame,
   ping: PingFrame,
   auth: AuthFrame,
 } as const;

@@ -7,6 +7,7 @@
  */
 import type { SafetyRule } from '../config/schema.js';
 import type { Lang } from '../i18n/lang.js';
+import type { Form, FormReply } from '../protocol/form.js';
 
 export type Decision = 'allow' | 'ask' | 'deny';
 
@@ -35,6 +36,18 @@ export interface ApprovalRequest {
   reason: string;
   /** Set when "Always" can be offered. */
   rememberable?: SafetyRule;
+  /**
+   * A form to fill in instead of a yes/no (an MCP server's elicitation, src/mcp/elicitation.ts):
+   * asked whatever `safety.mode` and the rules say, answered with values (`ApprovalOutcome.form`).
+   */
+  form?: AskedForm;
+  /** How long to wait for the person, instead of `safety.approval_timeout_s`. */
+  timeoutS?: number;
+}
+
+/** A form and the MCP server that asks for it. */
+export interface AskedForm extends Form {
+  server: string;
 }
 
 export type ApprovalAnswer = 'allow' | 'always' | 'deny';
@@ -49,6 +62,8 @@ export interface ApprovalOutcome {
   how: ApprovalAnswer | 'timeout' | 'unattended' | 'aborted' | 'policy';
   /** Who answered (client or channel description), when a person did. */
   by?: string;
+  /** A form's answer, when a person gave one (`approved` then means accepted). */
+  form?: FormReply;
 }
 
 /** Given to tools through their context. Never throws; resolves once. */

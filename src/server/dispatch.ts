@@ -8,6 +8,8 @@ import type { ErrorCode } from '../error-codes.js';
 import { type ErrorFrame, errorFrame } from '../error-frame.js';
 import { describeError, isAppError } from '../errors.js';
 import { type Attached, attachUploads } from '../media/uploads/attach-uploads.js';
+import type { FormReply } from '../protocol/form.js';
+import { errorsText } from '../protocol/form-text.js';
 import type { ClientFrame, ServerFrame } from '../protocol/frames.js';
 import type { CommandRegistry } from '../slash-commands/registry.js';
 import type { Hub } from './broadcast.js';
@@ -94,6 +96,29 @@ async function dispatchFrame(deps: DispatchDeps, conn: Connection, frame: Client
             t.approvalDecided(frame.approval_id, result.outcome.how, result.outcome.by ?? '-'),
             { approval_id: frame.approval_id },
           ),
+        );
+      return;
+    }
+    case 'elicitation': {
+      const id = { elicitation_id: frame.elicitation_id };
+      if (!conn.canApprove) {
+        conn.send(errorFrame('client_key_required', t.approvalNeedsCredential, id));
+        return;
+      }
+      const reply: FormReply =
+        frame.action === 'accept'
+          ? { action: 'accept', content: frame.content ?? {} }
+          : { action: frame.action };
+      const result = app.approvals.answerForm(frame.elicitation_id, reply, conn.peer, conn.sessions);
+      if (result.status === 'unknown') conn.send(errorFrame('not_found', t.noForm(frame.elicitation_id), id));
+      else if (result.status === 'already_decided')
+        conn.send(errorFrame('already_decided', t.formDecided(frame.elicitation_id), id));
+      else if (result.status === 'invalid')
+        conn.send(
+          errorFrame('invalid_values', `${t.formInvalid}\n${errorsText(result.errors, app.lang)}`, {
+            ...id,
+            fields: result.errors,
+          }),
         );
       return;
     }

@@ -35,6 +35,9 @@ export const serverMessages = defineMessages({
     noApproval: (id: string) => `没有编号为 ${id} 的待批准请求`,
     approvalDecided: (id: string, how: string, by: string) =>
       `请求 ${id} 已经有了结果（${how}，${by}），这次回答未被采用`,
+    noForm: (id: string) => `没有编号为 ${id} 的待填写表单`,
+    formDecided: (id: string) => `表单 ${id} 已经有了结果（已回答、超时或已取消），这次回答未被采用`,
+    formInvalid: '表单的值不符合要求，未提交：',
     dialogueEnded: '🔚 对话已结束，请开始新对话',
     dialogueReset: '✅ 对话状态已完全重置，系统提示词已重新加载',
     toolCall: (name: string) => `🔧 调用工具: ${name}\n`,
@@ -93,6 +96,10 @@ export const serverMessages = defineMessages({
     noApproval: (id: string) => `No pending approval request ${id}`,
     approvalDecided: (id: string, how: string, by: string) =>
       `Request ${id} was already decided (${how}, ${by}); this answer was not used`,
+    noForm: (id: string) => `No form ${id} waits for an answer`,
+    formDecided: (id: string) =>
+      `Form ${id} has already ended (answered, timed out or cancelled); this answer was not used`,
+    formInvalid: 'The values do not fit the form; nothing was sent:',
     dialogueEnded: '🔚 The conversation has ended; start a new one',
     dialogueReset: '✅ Conversation reset; system prompts reloaded',
     toolCall: (name: string) => `🔧 Calling tool: ${name}\n`,

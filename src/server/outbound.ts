@@ -27,6 +27,8 @@ const STRUCTURED_ONLY = new Set<ServerFrameType>([
   'queued',
   'approval_request',
   'approval_resolved',
+  'elicitation_request',
+  'elicitation_resolved',
   'recalled',
 ]);
 

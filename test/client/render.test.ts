@@ -12,7 +12,12 @@ function renderAll(frames: ServerFrame[]): string {
   out.on('data', (chunk: Buffer) => {
     text += chunk.toString('utf8');
   });
-  const render = createRenderer({ out, t: chatMessages('en'), approvals: terminalApprovalMessages('en') });
+  const render = createRenderer({
+    out,
+    t: chatMessages('en'),
+    approvals: terminalApprovalMessages('en'),
+    lang: 'en',
+  });
   for (const frame of frames) render.frame(frame);
   return text;
 }

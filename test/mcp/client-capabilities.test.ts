@@ -174,7 +174,7 @@ describe('MCP client capabilities', () => {
     expect(names).not.toContain('closed__trigger-sampling-request');
   });
 
-  it('answers a form whose fields all have defaults with them after a yes; declines otherwise', async () => {
+  it("a plain yes (where only yes/no can be asked) accepts a form's defaults; no, no answer, nobody, or a required field left empty declines", async () => {
     const asked: string[] = [];
     const yes = makeContext();
     yes.requestApproval = async (request) => {
@@ -187,7 +187,8 @@ describe('MCP client capabilities', () => {
       content: { item: 'tea', count: 2, size: 'large', extras: ['milk'], hot: true },
     });
     expect(asked[0]).toContain('Please confirm the order');
-    expect(asked[0]).toContain('item: "tea"');
+    expect(asked[0]).toContain('item: tea');
+    expect(asked[0]).toContain('extras: milk');
 
     const no = makeContext();
     no.requestApproval = async () => ({ approved: false, how: 'deny' });
@@ -197,16 +198,16 @@ describe('MCP client capabilities', () => {
     const late = makeContext();
     late.requestApproval = async () => ({ approved: false, how: 'timeout' });
     expect(JSON.parse((await tool('elicit__defaults').execute({}, late)).content)).toEqual({
-      action: 'cancel',
+      action: 'decline',
     });
-    // Nobody to ask; a required field with no default (the box has no form to fill it in).
+    // Nobody to ask; a yes to a form with a required field and no default (nothing to send).
     expect(JSON.parse((await tool('elicit__defaults').execute({}, makeContext())).content)).toEqual({
       action: 'decline',
     });
     expect(JSON.parse((await tool('elicit__needs_name').execute({}, yes)).content)).toEqual({
       action: 'decline',
     });
-    expect(asked).toHaveLength(1);
+    expect(asked).toHaveLength(2);
   });
 
   it("offers a server's resources and prompts as two tools of it", async () => {

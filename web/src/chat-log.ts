@@ -9,6 +9,7 @@ import { type ApprovalCard, createApprovalCard } from './approval-card.js';
 import { attachmentRow, type PictureLoader, type Preview } from './attachments.js';
 import { emptyChat, renderUserBubble } from './chat-bubbles.js';
 import { h } from './dom.js';
+import { createFormCard, type FormCard } from './form-card.js';
 import type { Messages } from './i18n.js';
 import { setMarkdown } from './markdown.js';
 import { createToolCard, type ToolCard } from './tool-card.js';
@@ -71,6 +72,8 @@ export function createChatLog(
   loadPicture?: PictureLoader,
 ): ChatLog {
   const approvals = new Map<string, ApprovalCard>();
+  const forms = new Map<string, FormCard>();
+  const formLang = () => (lang() === 'en' ? 'en' : 'zh');
   const list = h('div', { class: 'chat-list', role: 'log', 'aria-live': 'polite' });
   const el = h('div', { class: 'chat-scroll' }, list);
   const turns = new Map<string, TurnView>();
@@ -256,6 +259,8 @@ export function createChatLog(
         return;
       }
       case 'error': {
+        const form = frame.elicitation_id ? forms.get(frame.elicitation_id) : undefined;
+        if (form && frame.code === 'invalid_values') return form.refused(frame.fields ?? []);
         const text =
           frame.code === 'aborted' ? t().aborted : t().turnError(frame.code ?? 'error', frame.content.trim());
         if (frame.turn_id) {
@@ -280,6 +285,20 @@ export function createChatLog(
       }
       case 'approval_resolved':
         following(() => approvals.get(frame.approval_id)?.resolve(frame));
+        return;
+      case 'elicitation_request': {
+        if (forms.get(frame.elicitation_id)?.pending) return; // sent again after a reconnect
+        const card = createFormCard(frame, t, formLang, (reply) => {
+          const sent = send({ type: 'elicitation', elicitation_id: frame.elicitation_id, ...reply });
+          if (sent) stick(true);
+          return sent;
+        });
+        forms.set(frame.elicitation_id, card);
+        following(() => turnView(frame.turn_id).body.append(card.el));
+        return;
+      }
+      case 'elicitation_resolved':
+        following(() => forms.get(frame.elicitation_id)?.resolve(frame));
         return;
       case 'recalled':
         following(() => turnView(frame.turn_id).body.append(recalledNote(frame.memories, t(), forget)));
@@ -323,6 +342,7 @@ export function createChatLog(
     session = { total_tokens: 0 };
     turns.clear();
     approvals.clear();
+    forms.clear();
     for (const turnId of [...running]) setRunning(turnId, false);
     pending.length = 0;
     list.replaceChildren(empty());

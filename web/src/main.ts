@@ -185,6 +185,8 @@ async function boot(root: HTMLElement): Promise<void> {
       case 'error':
       case 'approval_request':
       case 'approval_resolved':
+      case 'elicitation_request':
+      case 'elicitation_resolved':
       case 'dialogue_ended':
       case 'dialogue_reset':
       case 'recalled':

@@ -6,20 +6,23 @@
  */
 import type { Lang } from '../../i18n/lang.js';
 import type { Logger } from '../../log/logger.js';
+import { errorsText } from '../../protocol/form-text.js';
 import type {
+  AnswerResult,
   ApprovalBroker,
   ApprovalEvent,
   PendingApproval,
 } from '../../safety/approvals/approval-broker.js';
-import type { ApprovalAnswer, ApprovalRequest } from '../../safety/types.js';
+import type { ApprovalAnswer, ApprovalRequest, AskedForm } from '../../safety/types.js';
 import { type ChannelMessages, channelMessages } from '../messages.js';
 import type { ChannelTransport, InboundAction, InboundMessage } from '../types.js';
 import { approvalButtons, approvalText, decidedText, parseApprovalData } from './approval-prompt.js';
+import { formDecidedText, formReplyHint, formText, readFormReply, replyCode } from './form-prompt.js';
 import { createWordApprovals, replyWordsHint, type WordReading } from './word-approvals.js';
 
 interface ChatApprovalsOptions {
   transport: ChannelTransport;
-  approvals: Pick<ApprovalBroker, 'attach' | 'answer'>;
+  approvals: Pick<ApprovalBroker, 'attach' | 'answer' | 'answerForm'>;
   logger: Logger;
   /** The language the chat last wrote in. */
   langOf(chatId: string): Lang;
@@ -52,6 +55,8 @@ export interface ChatApprovals {
   /** Whether a message of the chat is a one-word answer (or names one); `none` when it is not. */
   read(chatId: string, text: string): WordReading;
   answerWord(message: InboundMessage, word: WordReading, t: ChannelMessages): Promise<void>;
+  /** A reply that fills in a form shown in the chat; false when the message is not one. */
+  answerFormReply(message: InboundMessage, t: ChannelMessages): Promise<boolean>;
   /** A button press of an allowed sender. */
   answerButton(action: InboundAction): Promise<void>;
 }
@@ -66,6 +71,8 @@ export function createChatApprovals(options: ChatApprovalsOptions): ChatApproval
 
   /** Requests shown without buttons (none, or sending them failed): a one-word reply answers them. */
   const wordApprovals = createWordApprovals();
+  /** Approval id → the form of a request shown in a chat (filled in by a reply). */
+  const forms = new Map<string, AskedForm>();
 
   const sendApproval = async (
     chatId: string,
@@ -73,7 +80,9 @@ export function createChatApprovals(options: ChatApprovalsOptions): ChatApproval
     t: ChannelMessages,
     text: string,
   ): Promise<ShownApproval> => {
-    if (transport.sendWithButtons) {
+    const { form } = pending.request;
+    // A form is filled in by a reply (form-prompt.ts), never by buttons.
+    if (transport.sendWithButtons && !form) {
       try {
         const id = await transport.sendWithButtons(chatId, text, approvalButtons(pending, t));
         return { id, buttons: true };
@@ -84,7 +93,10 @@ export function createChatApprovals(options: ChatApprovalsOptions): ChatApproval
     const code = wordApprovals.add(chatId, pending);
     try {
       return {
-        id: await transport.send(chatId, `${text}\n\n${replyWordsHint(pending, code, t)}`),
+        id: await transport.send(
+          chatId,
+          `${text}\n\n${form ? formReplyHint(form, code, t) : replyWordsHint(pending, code, t)}`,
+        ),
         buttons: false,
       };
     } catch (error) {
@@ -105,26 +117,31 @@ export function createChatApprovals(options: ChatApprovalsOptions): ChatApproval
    * (or, where messages cannot be edited, posts the decision).
    */
   const showApproval = (chatId: string, event: ApprovalEvent, heading: string) => {
-    const t = channelMessages(langOf(chatId));
+    const lang = langOf(chatId);
+    const t = channelMessages(lang);
     const above = (text: string) => (heading ? `${heading}\n${text}` : text);
+    const { form } = event.type === 'requested' ? event.pending.request : event.request;
     if (event.type === 'requested') {
       const { pending } = event;
-      const sent = sendApproval(chatId, pending, t, above(approvalText(pending.request, t))).catch(
-        (error: unknown) => {
-          logger.warn({ err: error }, 'sending an approval request to the chat failed');
-          return undefined;
-        },
-      );
+      const shown = form ? formText(form, t, lang) : approvalText(pending.request, t);
+      if (form) forms.set(pending.approvalId, form);
+      const sent = sendApproval(chatId, pending, t, above(shown)).catch((error: unknown) => {
+        logger.warn({ err: error }, 'sending an approval request to the chat failed');
+        return undefined;
+      });
       approvalMessages.set(pending.approvalId, sent);
       return;
     }
     const shown = approvalMessages.get(event.approvalId);
     if (!shown) return;
     approvalMessages.delete(event.approvalId);
+    forms.delete(event.approvalId);
     const code = wordApprovals.remove(event.approvalId);
     void shown.then(async (message) => {
       if (message === undefined) return;
-      const decided = decidedText(event.request, event.outcome, t);
+      const decided = form
+        ? formDecidedText(form, event.outcome, t, lang)
+        : decidedText(event.request, event.outcome, t);
       const text = above(code ? `${t.approvalCode(code)}\n${decided}` : decided);
       await showDecision(chatId, message, text).catch((error: unknown) =>
         logger.warn({ err: error }, 'updating an approval message failed'),
@@ -152,19 +169,55 @@ export function createChatApprovals(options: ChatApprovalsOptions): ChatApproval
     };
   };
 
-  /** Answers an approval from the chat; resolves with what to tell the person who answered. */
-  function answerApproval(chatId: string, senderId: string, approvalId: string, answer: ApprovalAnswer) {
-    const t = channelMessages(langOf(chatId));
-    const by = `${transport.name}:${senderId}`;
-    const sessions = new Set([options.sessionIdFor(chatId), ...(askable.get(chatId) ?? [])]);
-    const result = options.approvals.answer(approvalId, answer, by, sessions);
-    logger.info({ approval: approvalId, answer, by, status: result.status }, 'approval answered from chat');
+  /** Who answers from the chat, and the sessions whose requests the chat may decide. */
+  const answerer = (chatId: string, senderId: string) => ({
+    by: `${transport.name}:${senderId}`,
+    sessions: new Set([options.sessionIdFor(chatId), ...(askable.get(chatId) ?? [])]),
+  });
+
+  /** What to tell the person who answered. */
+  const noticeOf = (result: AnswerResult, t: ChannelMessages, lang: Lang) => {
+    if (result.status === 'invalid') return t.formInvalid(errorsText(result.errors, lang));
     const notice = {
       accepted: t.approvalAccepted,
       already_decided: t.approvalTooLate,
       unknown: t.approvalUnknown,
     };
     return notice[result.status];
+  };
+
+  /** Answers an approval from the chat; resolves with what to tell the person who answered. */
+  function answerApproval(chatId: string, senderId: string, approvalId: string, answer: ApprovalAnswer) {
+    const lang = langOf(chatId);
+    const { by, sessions } = answerer(chatId, senderId);
+    const result = options.approvals.answer(approvalId, answer, by, sessions);
+    logger.info({ approval: approvalId, answer, by, status: result.status }, 'approval answered from chat');
+    return noticeOf(result, channelMessages(lang), lang);
+  }
+
+  /** A reply filling in a form shown in the chat (form-prompt.ts); false when the message is not one. */
+  async function answerFormReply(message: InboundMessage, t: ChannelMessages): Promise<boolean> {
+    const reply = replyCode(message.text);
+    const approvalId = reply && wordApprovals.find(message.chatId, reply.code);
+    const form = approvalId ? forms.get(approvalId) : undefined;
+    if (!reply || !approvalId || !form) return false;
+    const lang = langOf(message.chatId);
+    const read = readFormReply(form, reply);
+    if ('errors' in read) {
+      await options.post(message.chatId, t.formInvalid(errorsText(read.errors, lang)));
+      return true;
+    }
+    const { by, sessions } = answerer(message.chatId, message.senderId);
+    const result = options.approvals.answerForm(
+      approvalId,
+      { action: 'accept', content: read.values },
+      by,
+      sessions,
+    );
+    // Values are not logged: they are the person's.
+    logger.info({ approval: approvalId, by, status: result.status }, 'form answered from chat');
+    if (result.status !== 'accepted') await options.post(message.chatId, noticeOf(result, t, lang));
+    return true;
   }
 
   /** A one-word answer (word-approvals.ts): decides the request it names, or asks which one. */
@@ -189,5 +242,11 @@ export function createChatApprovals(options: ChatApprovalsOptions): ChatApproval
     );
   }
 
-  return { askIn, read: (chatId, text) => wordApprovals.read(chatId, text), answerWord, answerButton };
+  return {
+    askIn,
+    read: (chatId, text) => wordApprovals.read(chatId, text),
+    answerWord,
+    answerFormReply,
+    answerButton,
+  };
 }

@@ -92,6 +92,8 @@ export interface WordApprovals {
    * The request stays waiting until `remove` (the broker's decision) takes it.
    */
   read(chatId: string, text: string): WordReading;
+  /** The request waiting in `chatId` under number `code`. */
+  find(chatId: string, code: string): string | undefined;
 }
 
 export function createWordApprovals(random: (below: number) => number = randomInt): WordApprovals {
@@ -162,6 +164,9 @@ export function createWordApprovals(random: (below: number) => number = randomIn
         return code;
       }
       return undefined;
+    },
+    find(chatId, code) {
+      return chats.get(chatId)?.waiting.find((w) => w.code === code)?.approvalId;
     },
     read(chatId, text) {
       const parsed = parseAnswer(text);

@@ -283,6 +283,7 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
         // Where the box may later post a task's result (src/chats/notify-targets.ts): a chat an allowed sender uses.
         options.senders.rememberChat(transport.name, message.chatId, message.senderId, message.direct);
         const text = message.text.trim();
+        if (message.files.length === 0 && (await approvals.answerFormReply(message, t))) return;
         const word = approvals.read(message.chatId, message.files.length === 0 ? text : '');
         if (word.kind !== 'none') return await approvals.answerWord(message, word, t);
         if (text.startsWith('/') && message.files.length === 0) return await runCommand(message, text, t);

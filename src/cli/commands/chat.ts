@@ -6,6 +6,7 @@
 
 import { clearLine, createInterface, cursorTo } from 'node:readline';
 import type { Command } from 'commander';
+import type { FormFiller } from '../../client/form-filler.js';
 import { chatMessages } from '../../client/messages.js';
 import { AppError, describeError } from '../../errors.js';
 import { detectLang } from '../../i18n/lang.js';
@@ -92,10 +93,11 @@ async function runChat(rawUrl: string, options: ChatOptions, globals: GlobalOpti
   const { createRenderer } = await import('../../client/render.js');
   const { terminalApprovalMessages } = await import('../../client/messages.js');
   const { parseApprovalAnswer } = await import('../../client/approval-prompt.js');
+  const { createFormFiller } = await import('../../client/form-filler.js');
   const approvalTexts = terminalApprovalMessages(lang);
   const clientKey = await localClientKey(url);
   const token = options.token ?? process.env.AIBOX_TOKEN ?? (await localServerToken(url, globals.config));
-  const render = createRenderer({ out: process.stdout, t, approvals: approvalTexts });
+  const render = createRenderer({ out: process.stdout, t, approvals: approvalTexts, lang });
   const rl = createInterface({
     input: process.stdin,
     output: process.stdout,
@@ -109,6 +111,8 @@ async function runChat(rawUrl: string, options: ChatOptions, globals: GlobalOpti
   let lastInterrupt = 0;
   /** Approval requests shown and not resolved yet, oldest first: a y/a/n line answers the first. */
   const approvals: { id: string; canAlways: boolean }[] = [];
+  /** Forms an MCP server asks for, oldest first: the lines typed fill in the first, field by field. */
+  const forms: FormFiller[] = [];
 
   return new Promise<number>((resolve) => {
     const finish = (code: number) => {
@@ -146,14 +150,38 @@ async function runChat(rawUrl: string, options: ChatOptions, globals: GlobalOpti
           const at = approvals.findIndex((a) => a.id === frame.approval_id);
           if (at >= 0) approvals.splice(at, 1);
         }
-        // The prompt comes back after anything that answers the user: a turn's end or a command's reply.
-        if (atPrompt || ['history', 'complete', 'error', 'command_result'].includes(frame.type))
+        if (frame.type === 'elicitation_request' && !forms.some((f) => f.id === frame.elicitation_id)) {
+          forms.push(createFormFiller(frame, lang));
+          if (forms.length === 1) process.stdout.write(forms[0]?.start() ?? '');
+        }
+        if (frame.type === 'elicitation_resolved') {
+          const at = forms.findIndex((f) => f.id === frame.elicitation_id);
+          if (at >= 0) forms.splice(at, 1);
+          if (at === 0 && forms[0]) process.stdout.write(forms[0].start());
+        }
+        // Values the server did not take (it says why): the form is asked again from the top.
+        const head = forms[0];
+        if (
+          head &&
+          frame.type === 'error' &&
+          frame.code === 'invalid_values' &&
+          head.id === frame.elicitation_id
+        ) {
+          const again = createFormFiller(head.frame, lang);
+          forms[0] = again;
+          process.stdout.write(again.start());
+        }
+        // The prompt comes back after anything that answers the user: a turn's end or a command's
+        // reply; not while a form asks its questions.
+        const filling = forms[0] !== undefined && !forms[0].sent;
+        if (!filling && (atPrompt || ['history', 'complete', 'error', 'command_result'].includes(frame.type)))
           rl.prompt(true);
         maybeDone();
       },
       onRetry: (ms) => {
         pending = 0; // the server keeps queued turns; their answers come back in `history`
         approvals.length = 0; // still-pending requests are sent again after `history`
+        forms.length = 0;
         render.note(t.reconnecting(Math.round(ms / 100) / 10));
       },
       onEnd: (code) => {
@@ -163,6 +191,13 @@ async function runChat(rawUrl: string, options: ChatOptions, globals: GlobalOpti
     });
     rl.setPrompt(t.prompt);
     rl.on('line', (line) => {
+      const form = forms[0];
+      if (form && !form.sent) {
+        const step = form.take(line);
+        if (step.kind === 'ask') process.stdout.write(step.text);
+        else conn.send(step.frame);
+        return;
+      }
       const text = line.trim();
       if (!text) return;
       const waiting = approvals[0];

@@ -10,6 +10,7 @@
 import { sameRule, supersedes } from '../../config/same-rule.js';
 import type { Config, SafetyRule } from '../../config/schema.js';
 import type { Logger } from '../../log/logger.js';
+import { checkForm, type FieldError, type FormReply } from '../../protocol/form.js';
 import { setBounded } from '../../util/bounded-map.js';
 import type { Clock } from '../../util/clock.js';
 import type { IdGenerator } from '../../util/ids.js';
@@ -25,11 +26,13 @@ export type ApprovalEvent =
   | { type: 'requested'; pending: PendingApproval }
   | { type: 'resolved'; approvalId: string; request: ApprovalRequest; outcome: ApprovalOutcome };
 
-type AnswerResult =
+export type AnswerResult =
   | { status: 'accepted'; outcome: ApprovalOutcome }
   /** Someone (or the timeout, or an abort) was first; `outcome` says how it ended. */
   | { status: 'already_decided'; outcome: ApprovalOutcome }
-  | { status: 'unknown' };
+  | { status: 'unknown' }
+  /** A form's values that do not fit it: nothing decided, the person may try again. */
+  | { status: 'invalid'; errors: FieldError[] };
 
 export interface ApprovalBroker {
   /** Never rejects; resolves once. `attended: false` resolves as `unattended` without asking. */
@@ -48,6 +51,12 @@ export interface ApprovalBroker {
     by: string,
     sessions?: ReadonlySet<string>,
   ): AnswerResult;
+  /**
+   * A person's answer to a form (`request.form`): accepted values are checked against it first
+   * (protocol/form.ts). `unknown` for a request that is not a form. A yes/no `answer` to a form
+   * declines it (`deny`) or accepts it with its defaults (`allow`).
+   */
+  answerForm(approvalId: string, reply: FormReply, by: string, sessions?: ReadonlySet<string>): AnswerResult;
   /** Requests of the session still waiting, oldest first (for a client that connects now). */
   pending(sessionId: string): PendingApproval[];
   /**
@@ -140,9 +149,45 @@ export function createApprovalBroker(options: ApprovalBrokerOptions): ApprovalBr
     return true;
   };
 
+  /** The waiting request `approvalId` may be decided by one of `sessions`, or why not. */
+  const findOpen = (approvalId: string, sessions?: ReadonlySet<string>): Entry | AnswerResult => {
+    const entry = waiting.get(approvalId);
+    if (!entry) {
+      const outcome = decided.get(approvalId);
+      return outcome ? { status: 'already_decided', outcome } : { status: 'unknown' };
+    }
+    if (sessions && !sessions.has(entry.request.sessionId)) return { status: 'unknown' };
+    return entry;
+  };
+
+  const answerForm: ApprovalBroker['answerForm'] = (approvalId, reply, by, sessions) => {
+    const entry = findOpen(approvalId, sessions);
+    if (!('approvalId' in entry)) return entry;
+    const { form } = entry.request;
+    if (!form) return { status: 'unknown' };
+    let answer = reply;
+    if (reply.action === 'accept') {
+      const checked = checkForm(form, reply.content);
+      if (!checked.ok) return { status: 'invalid', errors: checked.errors };
+      answer = { action: 'accept', content: checked.values };
+    }
+    const accepted = answer.action === 'accept';
+    const outcome: ApprovalOutcome = {
+      approved: accepted,
+      how: accepted ? 'allow' : 'deny',
+      by,
+      form: answer,
+    };
+    finish(entry, outcome);
+    return { status: 'accepted', outcome };
+  };
+
   return {
     ask(request, signal, askOptions = {}) {
       const safety = config().safety;
+      // A form asks the person for values: neither safety.mode nor a rule answers it.
+      if (request.form)
+        return waitFor(request, signal, askOptions, request.timeoutS ?? safety.approval_timeout_s);
       if (safety.mode === 'off')
         return Promise.resolve(settleAtOnce(request, { approved: true, how: 'policy' }));
       if (safety.mode === 'deny')
@@ -150,47 +195,19 @@ export function createApprovalBroker(options: ApprovalBrokerOptions): ApprovalBr
       const saved = request.rememberable;
       if (saved && safety.rules.some((rule) => sameRule(rule, saved)))
         return Promise.resolve(settleAtOnce(request, { approved: true, how: 'always', by: 'safety.rules' }));
-      if (signal.aborted) return Promise.resolve(settleAtOnce(request, { approved: false, how: 'aborted' }));
-      if (askOptions.attended === false || (approvers.get(request.sessionId)?.size ?? 0) === 0)
-        return Promise.resolve(settleAtOnce(request, { approved: false, how: 'unattended' }));
-
-      return new Promise<ApprovalOutcome>((resolve) => {
-        const timeoutMs = safety.approval_timeout_s * 1000;
-        const entry: Entry = {
-          approvalId: options.ids('appr'),
-          request,
-          expiresAt: new Date(clock.now().getTime() + timeoutMs),
-          resolve: (outcome) => {
-            clearTimeout(timer);
-            signal.removeEventListener('abort', onAbort);
-            resolve(outcome);
-          },
-        };
-        const onAbort = () => finish(entry, { approved: false, how: 'aborted' });
-        const timer = setTimeout(() => finish(entry, { approved: false, how: 'timeout' }), timeoutMs);
-        signal.addEventListener('abort', onAbort, { once: true });
-        waiting.set(entry.approvalId, entry);
-        logger.info(
-          {
-            approval: entry.approvalId,
-            session: request.sessionId,
-            tool: request.tool,
-            command: request.command,
-          },
-          'approval requested',
-        );
-        const { resolve: _, ...pending } = entry;
-        emit(request.sessionId, { type: 'requested', pending });
-      });
+      return waitFor(request, signal, askOptions, request.timeoutS ?? safety.approval_timeout_s);
     },
 
     answer(approvalId, answer, by, sessions) {
-      const entry = waiting.get(approvalId);
-      if (!entry) {
-        const outcome = decided.get(approvalId);
-        return outcome ? { status: 'already_decided', outcome } : { status: 'unknown' };
-      }
-      if (sessions && !sessions.has(entry.request.sessionId)) return { status: 'unknown' };
+      const entry = findOpen(approvalId, sessions);
+      if (!('approvalId' in entry)) return entry;
+      if (entry.request.form)
+        return answerForm(
+          approvalId,
+          answer === 'deny' ? { action: 'decline' } : { action: 'accept', content: {} },
+          by,
+          sessions,
+        );
       // "Always" without a rule to save (shells, interpreters) is an "allow once".
       const how: ApprovalAnswer = answer === 'always' && !entry.request.rememberable ? 'allow' : answer;
       const outcome: ApprovalOutcome = { approved: how !== 'deny', how, by };
@@ -198,6 +215,8 @@ export function createApprovalBroker(options: ApprovalBrokerOptions): ApprovalBr
       finish(entry, outcome);
       return { status: 'accepted', outcome };
     },
+
+    answerForm,
 
     pending(sessionId) {
       return [...waiting.values()]
@@ -224,4 +243,45 @@ export function createApprovalBroker(options: ApprovalBrokerOptions): ApprovalBr
       return () => everyone.delete(listener);
     },
   };
+
+  /** Waits for a person of the session (none: `unattended` at once), the timeout or the abort. */
+  function waitFor(
+    request: ApprovalRequest,
+    signal: AbortSignal,
+    askOptions: { attended?: boolean },
+    timeoutS: number,
+  ): Promise<ApprovalOutcome> {
+    if (signal.aborted) return Promise.resolve(settleAtOnce(request, { approved: false, how: 'aborted' }));
+    if (askOptions.attended === false || (approvers.get(request.sessionId)?.size ?? 0) === 0)
+      return Promise.resolve(settleAtOnce(request, { approved: false, how: 'unattended' }));
+
+    return new Promise<ApprovalOutcome>((resolve) => {
+      const timeoutMs = timeoutS * 1000;
+      const entry: Entry = {
+        approvalId: options.ids('appr'),
+        request,
+        expiresAt: new Date(clock.now().getTime() + timeoutMs),
+        resolve: (outcome) => {
+          clearTimeout(timer);
+          signal.removeEventListener('abort', onAbort);
+          resolve(outcome);
+        },
+      };
+      const onAbort = () => finish(entry, { approved: false, how: 'aborted' });
+      const timer = setTimeout(() => finish(entry, { approved: false, how: 'timeout' }), timeoutMs);
+      signal.addEventListener('abort', onAbort, { once: true });
+      waiting.set(entry.approvalId, entry);
+      logger.info(
+        {
+          approval: entry.approvalId,
+          session: request.sessionId,
+          tool: request.tool,
+          command: request.command,
+        },
+        'approval requested',
+      );
+      const { resolve: _, ...pending } = entry;
+      emit(request.sessionId, { type: 'requested', pending });
+    });
+  }
 }

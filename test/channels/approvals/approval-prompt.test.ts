@@ -32,6 +32,7 @@ describe("the model's env in approval prompts", () => {
 
   it('is a field of the approval_request frame', () => {
     const frame = approvalRequestFrame({ approvalId: 'appr_1', request, expiresAt: new Date(0) }, 'UTC');
+    if (frame.type !== 'approval_request') throw new Error(`not an approval request: ${frame.type}`);
     expect(frame.env).toEqual(request.env);
     expect(frame.can_always).toBe(false);
     expect(
