@@ -32,6 +32,8 @@ export interface BoxOptions {
   lang?: 'zh' | 'en';
   /** false: no scheduler (API tests that must not run tasks). */
   scheduler?: boolean;
+  /** More top-level config sections (e.g. `mcp`, `safety`); the box waits for its MCP servers. */
+  config?: Record<string, unknown>;
 }
 
 /** Skills the tests search and open (Chinese and English text, one broken program). */
@@ -65,6 +67,7 @@ export async function createBoxApp(options: BoxOptions = {}): Promise<BoxApp> {
     llm: fakeLlmSection(llm, KEY_ENV),
     skills: { watch: false, install_examples: true },
     server: { token: options.token ?? '' },
+    ...options.config,
   };
   writeFileSync(join(home, 'config.json'), JSON.stringify(config, null, 2));
   const env = homeEnv(home);
@@ -81,6 +84,7 @@ export async function createBoxApp(options: BoxOptions = {}): Promise<BoxApp> {
   // After createApp, so that the example skills are installed into the empty dir first.
   writeSkills(app.paths.skills);
   await app.skills.reload();
+  await app.mcp.settled();
   return { home, llm, app };
 }
 

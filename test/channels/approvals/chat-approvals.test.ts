@@ -137,4 +137,80 @@ describe('approvals in a chat', () => {
     await expect(later).resolves.toMatchObject({ how: 'aborted' });
     page();
   });
+
+  it('shows a form without buttons; a numbered reply fills it in, one that does not fit is told why', async () => {
+    const { broker, approvals, sent, edits, told } = setup(true);
+    const giveBack = approvals.askIn('42', 'task-1');
+    const form = {
+      server: 'crm',
+      message: 'New contact',
+      fields: [
+        {
+          name: 'name',
+          title: 'Name',
+          description: '',
+          required: true,
+          type: 'string' as const,
+          maxLength: 40,
+        },
+        {
+          name: 'age',
+          title: 'Age',
+          description: 'in years',
+          required: false,
+          type: 'integer' as const,
+          maximum: 150,
+        },
+        {
+          name: 'vip',
+          title: 'vip',
+          description: '',
+          required: false,
+          type: 'boolean' as const,
+          default: false,
+        },
+      ],
+    };
+    const outcome = broker.ask({ ...request, tool: 'crm__elicitation', form }, new AbortController().signal);
+    await until(() => sent.length === 1, 'the form in the chat');
+    const shown = sent[0];
+    expect(shown?.buttons).toBeUndefined();
+    expect(shown?.text).toContain('The MCP server "crm" asks you to fill in:');
+    expect(shown?.text).toContain('1. Name (text, up to 40 characters, required)');
+    expect(shown?.text).toContain('2. Age (whole number, ≤ 150, optional)');
+    const code = /Form (\d{3})\./.exec(shown?.text ?? '')?.[1] ?? '';
+    expect(code).toMatch(/^\d{3}$/);
+    const t = channelMessages('en');
+    const reply = (text: string) =>
+      approvals.answerFormReply({ eventId: 'e', chatId: '42', senderId: '42', text, files: [] }, t);
+
+    // Not a reply to the form: left to the chat.
+    expect(await reply('hello')).toBe(false);
+    expect(await reply('999\nname: x')).toBe(false);
+    // Wrong values, an unknown field: told why, nothing decided.
+    expect(await reply(`${code}\nage: 200\ncolour: red\nnonsense`)).toBe(true);
+    expect(told.at(-1)).toContain('age: too large');
+    expect(told.at(-1)).toContain('colour: the form has no such field');
+    expect(told.at(-1)).toContain('nonsense: the form has no such field');
+    expect(await reply(`${code}\n2: 30`)).toBe(true);
+    expect(told.at(-1)).toContain('name: required');
+    expect(broker.pending('task-1')).toHaveLength(1);
+
+    expect(await reply(`${code}\n1： Ada Lovelace\nvip = yes`)).toBe(true);
+    await expect(outcome).resolves.toMatchObject({
+      approved: true,
+      by: 'telegram:42',
+      form: { action: 'accept', content: { name: 'Ada Lovelace', vip: true } },
+    });
+    await until(() => edits.length === 1, 'the outcome on its message');
+    expect(edits[0]?.text).toContain('✅ sent (telegram:42)');
+    // "deny 482" declines a form like a request.
+    const second = broker.ask({ ...request, callId: 'call_3', form }, new AbortController().signal);
+    await until(() => sent.length === 2, 'the second form');
+    const code2 = /Form (\d{3})\./.exec(sent[1]?.text ?? '')?.[1] ?? '';
+    const word = approvals.read('42', `deny ${code2}`);
+    await approvals.answerWord({ eventId: 'e3', chatId: '42', senderId: '42', text: '', files: [] }, word, t);
+    await expect(second).resolves.toMatchObject({ approved: false, form: { action: 'decline' } });
+    giveBack();
+  });
 });
