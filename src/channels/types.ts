@@ -48,6 +48,14 @@ export interface ActionButton {
   data: string;
 }
 
+/** A file the box sends to a chat: a picture (`image`, shown as one) or any other file. */
+export interface OutboundFile {
+  /** The name it is shown under (already safe). */
+  name: string;
+  data: Uint8Array;
+  kind: 'image' | 'file';
+}
+
 /** What the core calls on a transport. Every method may throw; the core logs and carries on. */
 export interface ChannelTransport {
   /** `telegram`, `lark`, `dingtalk`: prefix of per-chat session ids. */
@@ -100,10 +108,17 @@ export interface ChannelTransport {
    */
   typing?(chatId: string): () => void;
   /**
-   * Sends a voice note (Opus in Ogg); resolves with its id. Optional: only channels whose apps
-   * play voice notes sent by a bot have it (spoken replies, docs/media.md).
+   * Sends a voice note in `voiceFormat`, `ms` long; resolves with its id. Optional: only channels
+   * whose apps play voice notes sent by a bot have it (spoken replies, docs/media.md).
    */
-  sendVoice?(chatId: string, audio: Uint8Array): Promise<string>;
+  sendVoice?(chatId: string, audio: Uint8Array, ms: number): Promise<string>;
+  /** What `sendVoice` takes: Opus in Ogg (the default), or Tencent's SILK (WeChat, QQ). */
+  readonly voiceFormat?: 'ogg' | 'silk';
+  /**
+   * Sends a picture or a file through the vendor's own upload; resolves with its id. Optional:
+   * without it the chat is told where the file is saved instead (docs/channels.md, "Files out").
+   */
+  sendFile?(chatId: string, file: OutboundFile): Promise<string>;
   /** Stops receiving and aborts what is in flight. */
   stop(): Promise<void>;
 }

@@ -2,11 +2,12 @@
  * A fake iLink bot API (personal WeChat) on loopback, at its wire level: the QR login
  * (`get_bot_qrcode`, the held `get_qrcode_status` GET), the long-polled `getupdates` with its
  * cursor, `sendmessage`, `getconfig` / `sendtyping`, and the media CDN's `download` serving
- * AES-128-ECB cipher text. The bot token is checked on every bot call (`expire()` makes iLink
+ * AES-128-ECB cipher text; media the bot sends: `getuploadurl` and the CDN's `upload` (kept, and
+ * decrypted with the key the message names: `sentMedia`). The bot token is checked on every bot call (`expire()` makes iLink
  * answer errcode -14). Tests push messages and QR statuses, inject failures and wait on the
  * recorded calls (never on time).
  */
-import { createCipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { createCallLog } from './call-log.js';
@@ -26,6 +27,24 @@ export interface SentText {
   text: string;
   contextToken?: string;
 }
+
+/** A file the bot put on the CDN: what `getuploadurl` was told, and the cipher text posted. */
+export interface FakeUpload {
+  // biome-ignore lint/suspicious/noExplicitAny: the wire shape
+  request: any;
+  /** The `upload_param` handed out, and the download parameter answered for it (once posted). */
+  param: string;
+  download?: string;
+  cipher?: Buffer;
+  filekey?: string;
+}
+
+/** How the next `getuploadurl` or CDN upload answers (default: an `upload_param`, then 200). */
+export type UploadAnswer =
+  | { fullUrl: string }
+  | { getuploadurl: Record<string, unknown> }
+  | { cdnStatus: number }
+  | { noDownloadParam: true };
 
 /** One failure of a poll: an HTTP status, or a 200 whose body is not JSON. */
 type PollFailure = { status: number } | { badJson: true };
@@ -53,6 +72,14 @@ export interface FakeWeChat {
   expire(): void;
   /** Accepts `token` from now on (a new QR login). */
   accept(token: string): void;
+  readonly uploads: FakeUpload[];
+  /** Answers for the next uploads, in order. */
+  scriptUploads(...answers: UploadAnswer[]): void;
+  /**
+   * The plain bytes of a sent item's media: the cipher text posted to the CDN for its
+   * `encrypt_query_param`, decrypted with its `aes_key` (base64 of the key's hex, as iLink has it).
+   */
+  sentMedia(media: { encrypt_query_param: string; aes_key: string }): Buffer;
   waitForCall(match: (call: FakeWeChatCall) => boolean): Promise<FakeWeChatCall>;
   waitForText(to: string, includes: string): Promise<SentText>;
   close(): Promise<void>;
@@ -62,6 +89,8 @@ export async function startFakeWeChat(): Promise<FakeWeChat> {
   const log = createCallLog<FakeWeChatCall>();
   const texts = createCallLog<SentText>();
   const media = new Map<string, Buffer>();
+  const uploads: FakeUpload[] = [];
+  const uploadAnswers: UploadAnswer[] = [];
   let token = `bot-token-${randomBytes(6).toString('hex')}`;
   let expired = false;
   let messages: unknown[] = [];
@@ -100,7 +129,30 @@ export async function startFakeWeChat(): Promise<FakeWeChat> {
     json(res, 200, body.replace(/"message_id":"(\d+)"/g, '"message_id":$1'));
   };
 
+  /** The CDN's upload: the raw cipher text as the body, answered with `x-encrypted-param`. */
+  function acceptUpload(req: IncomingMessage, url: URL, res: ServerResponse): void {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const upload = uploads.find((u) => u.param === url.searchParams.get('encrypted_query_param'));
+      if (!upload) return void res.writeHead(400, { 'x-error-message': 'unknown upload param' }).end();
+      const next = uploadAnswers[0];
+      const answer =
+        next && ('cdnStatus' in next || 'noDownloadParam' in next) ? uploadAnswers.shift() : undefined;
+      if (answer && 'cdnStatus' in answer)
+        return void res.writeHead(answer.cdnStatus, { 'x-error-message': 'fake CDN failure' }).end();
+      upload.cipher = Buffer.concat(chunks);
+      upload.filekey = url.searchParams.get('filekey') ?? '';
+      if (answer) return void res.writeHead(200).end();
+      upload.download = `down-${upload.param}`;
+      media.set(upload.download, upload.cipher);
+      res.writeHead(200, { 'x-encrypted-param': upload.download }).end();
+    });
+  }
+
   const server = createServer((req, res) => {
+    if (req.method === 'POST' && req.url?.startsWith('/c2c/upload'))
+      return acceptUpload(req, new URL(req.url, 'http://fake'), res);
     void readBody(req).then((raw) => {
       const url = new URL(req.url ?? '/', 'http://fake');
       if (url.pathname === '/c2c/download') {
@@ -156,10 +208,24 @@ export async function startFakeWeChat(): Promise<FakeWeChat> {
         const msg = (body as any).msg;
         texts.record({
           to: msg.to_user_id,
-          text: msg.item_list?.[0]?.text_item?.text,
+          text: msg.item_list?.[0]?.text_item?.text ?? '',
           contextToken: msg.context_token,
         });
         return json(res, 200, { ret: 0 });
+      }
+      if (name === 'getuploadurl') {
+        const param = `up-${uploads.length + 1}`;
+        uploads.push({ request: body, param });
+        const next = uploadAnswers[0];
+        if (next && 'fullUrl' in next) {
+          uploadAnswers.shift();
+          return json(res, 200, { ret: 0, upload_full_url: next.fullUrl });
+        }
+        if (next && 'getuploadurl' in next) {
+          uploadAnswers.shift();
+          return json(res, 200, next.getuploadurl);
+        }
+        return json(res, 200, { ret: 0, upload_param: param });
       }
       if (name === 'getconfig') return json(res, 200, { ret: 0, typing_ticket: 'dGlja2V0' });
       if (name === 'sendtyping') return json(res, 200, { ret: 0 });
@@ -185,6 +251,17 @@ export async function startFakeWeChat(): Promise<FakeWeChat> {
     },
     calls: log.calls,
     sent: texts.calls,
+    uploads,
+    scriptUploads(...answers) {
+      uploadAnswers.push(...answers);
+    },
+    sentMedia(item) {
+      const cipher = media.get(item.encrypt_query_param);
+      if (!cipher) throw new Error(`nothing was uploaded for ${item.encrypt_query_param}`);
+      const hex = Buffer.from(item.aes_key, 'base64').toString('latin1');
+      const decipher = createDecipheriv('aes-128-ecb', Buffer.from(hex, 'hex'), null);
+      return Buffer.concat([decipher.update(cipher), decipher.final()]);
+    },
     say(from, text, extra = {}) {
       messageId += 1n;
       const id = String(messageId);

@@ -25,7 +25,8 @@ export function mediaKey(hexKey: unknown, base64Key: unknown): Buffer | undefine
   return /^[0-9a-fA-F]{32}$/.test(ascii) ? Buffer.from(ascii, 'hex') : undefined;
 }
 
-function allowedUrl(raw: string, cdnRoot: string): string | undefined {
+/** `raw` when it is on WeChat's hosts or the configured CDN's (https, or the CDN's own origin). */
+export function allowedUrl(raw: string, cdnRoot: string): string | undefined {
   try {
     const url = new URL(raw);
     const host = url.hostname;

@@ -18,12 +18,13 @@ import { createBackoff } from '../../util/backoff.js';
 import { setBounded } from '../../util/bounded-map.js';
 import { sleep } from '../../util/sleep.js';
 import type { TransportTuning } from '../channel-kind.js';
-import type { ChannelTransport } from '../types.js';
+import type { ChannelTransport, OutboundFile } from '../types.js';
 import { createWeChatApi, type WeChatApi, WeChatApiError } from './wechat-api.js';
 import { parseWeixinMessage } from './wechat-inbound.js';
 import { MAX_CONTEXTS, readWeChatLogin, updateWeChatLogin, type WeChatLogin } from './wechat-login-store.js';
 import { plainText } from './wechat-plain-text.js';
 import type { WeChatSettings } from './wechat-settings.js';
+import { type UploadedMedia, uploadMedia } from './wechat-upload.js';
 
 interface WeChatTransportOptions extends TransportTuning {
   settings: WeChatSettings;
@@ -259,29 +260,68 @@ export function createWeChatTransport(options: WeChatTransportOptions): ChannelT
       (error: unknown) => logger.debug({ error: describe(error) }, 'WeChat typing state not sent'),
     );
 
+  /** One `sendmessage` of one item to the chat, with its context token; resolves with the client id. */
+  async function sendItem(chatId: string, item: Record<string, unknown>): Promise<string> {
+    const clientId = `aibox-${randomUUID()}`;
+    current(); // a login read anew brings its kept context tokens
+    const token = contextTokens.get(chatId);
+    await call('sendmessage', {
+      msg: {
+        from_user_id: '',
+        to_user_id: chatId,
+        client_id: clientId,
+        message_type: 2,
+        message_state: 2,
+        item_list: [item],
+        ...(token ? { context_token: token } : {}),
+      },
+    });
+    return clientId;
+  }
+
+  const upload = (
+    chatId: string,
+    data: Uint8Array,
+    kind: 'image' | 'file' | 'voice',
+  ): Promise<UploadedMedia> =>
+    uploadMedia({
+      call: (name, body) => call(name, body),
+      cdnRoot: settings.cdnRoot,
+      toUserId: chatId,
+      data,
+      kind,
+      signal: stopper.signal,
+    });
+
   return {
     name: 'wechat',
     maxMessageChars: MAX_MESSAGE_CHARS,
+    voiceFormat: 'silk',
+    /** SILK (`encode_type` 6) on the CDN, sent as a voice item with its length. */
+    async sendVoice(chatId, audio, ms) {
+      const uploaded = await upload(chatId, audio, 'voice');
+      return sendItem(chatId, {
+        type: 3,
+        voice_item: { media: uploaded.media, encode_type: 6, bits_per_sample: 16, playtime: Math.round(ms) },
+      });
+    },
+    /** A picture as an image item (`mid_size`: its cipher text), anything else as a file item. */
+    async sendFile(chatId, file: OutboundFile) {
+      const uploaded = await upload(chatId, file.data, file.kind);
+      return sendItem(
+        chatId,
+        file.kind === 'image'
+          ? { type: 2, image_item: { media: uploaded.media, mid_size: uploaded.cipherSize } }
+          : {
+              type: 4,
+              file_item: { media: uploaded.media, file_name: file.name, len: String(uploaded.rawSize) },
+            },
+      );
+    },
     start(onMessage, _onAction, onConnected) {
       void run(onMessage, onConnected);
     },
-    async send(chatId, text) {
-      const clientId = `aibox-${randomUUID()}`;
-      current(); // a login read anew brings its kept context tokens
-      const token = contextTokens.get(chatId);
-      await call('sendmessage', {
-        msg: {
-          from_user_id: '',
-          to_user_id: chatId,
-          client_id: clientId,
-          message_type: 2,
-          message_state: 2,
-          item_list: [{ type: 1, text_item: { text: plainText(text) } }],
-          ...(token ? { context_token: token } : {}),
-        },
-      });
-      return clientId;
-    },
+    send: (chatId, text) => sendItem(chatId, { type: 1, text_item: { text: plainText(text) } }),
     typing(chatId) {
       let stopped = false;
       let timer: NodeJS.Timeout | undefined;

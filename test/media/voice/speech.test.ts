@@ -59,6 +59,17 @@ describe('synthesizeSpeech', () => {
     expect(api.speeches.length).toBe(before);
   });
 
+  it('asks for WAV when told to (for SILK) and refuses an answer that is not WAV', async () => {
+    const wav = Buffer.concat([Buffer.from('RIFF\x24\x00\x00\x00WAVEfmt ', 'latin1'), Buffer.alloc(24)]);
+    api.script({ audio: wav, contentType: 'audio/wav' }, { audio: ogg });
+    const result = await synthesizeSpeech('hi', settings(), { env, format: 'wav' });
+    expect('audio' in result && Buffer.from(result.audio).equals(wav)).toBe(true);
+    expect(api.speeches.at(-1)?.body.response_format).toBe('wav');
+    expect(await synthesizeSpeech('hi', settings(), { env, format: 'wav' })).toEqual({
+      error: 'the answer is not WAV audio',
+    });
+  });
+
   it('refuses an answer that is not Ogg, one over the size limit, and an HTTP error', async () => {
     api.script({ audio: Buffer.from('ID3 pretending to be mp3'), contentType: 'audio/mpeg' });
     expect(await synthesizeSpeech('hi', settings(), { env })).toEqual({
