@@ -119,6 +119,8 @@ export interface ChannelTransport {
    * without it the chat is told where the file is saved instead (docs/channels.md, "Files out").
    */
   sendFile?(chatId: string, file: OutboundFile): Promise<string>;
+  /** The kinds `sendFile` takes (default both); another kind is told as text, like no `sendFile`. */
+  readonly fileKinds?: readonly OutboundFile['kind'][];
   /** Stops receiving and aborts what is in flight. */
   stop(): Promise<void>;
 }

@@ -49,6 +49,8 @@ export type FakeQqEvent =
   | { kind: 'interaction-ack'; id: string; code: number }
   | { kind: 'unauthorized'; path: string }
   | { kind: 'download'; name: string }
+  /** A rich-media upload (`/v2/…/files`): the decoded `file_data`, and the `file_info` handed out. */
+  | { kind: 'upload'; chatId: string; fileType: number; data: Buffer; fileInfo: string; srvSendMsg: unknown }
   | { kind: 'close'; connection: number; code: number }
   | { kind: 'webhook'; status: number; body: string };
 
@@ -91,6 +93,10 @@ export interface FakeQq {
   /** Lifetime (`expires_in`) of tokens handed out from now on. */
   setTokenLifetime(seconds: number): void;
   addFile(name: string, data: Uint8Array): void;
+  /** The next `count` rich-media uploads are refused with this platform code. */
+  refuseUploads(code: number, count?: number): void;
+  /** The bytes behind a `file_info` the fake handed out (what a reply with `msg_type: 7` shows). */
+  mediaOf(fileInfo: string): { data: Buffer; fileType: number; chatId: string } | undefined;
   /** From now on events go to the box's webhook at `url` (signed POSTs) instead of the gateway. */
   useWebhook(url: string): void;
   /**
@@ -138,6 +144,8 @@ export async function startFakeQq(
   let tokensIssued = 0;
   const sources = new Map<string, Source>();
   const files = new Map<string, Uint8Array>();
+  const media = new Map<string, { data: Buffer; fileType: number; chatId: string }>();
+  const uploadRefusals: number[] = [];
   const sockets = new Set<Socket>();
   /** Dispatched events, for replay after a resume. */
   const log: { s: number; frame: string }[] = [];
@@ -232,6 +240,27 @@ export async function startFakeQq(
       res.end();
       return;
     }
+    const upload = /^\/v2\/(users|groups)\/([A-Za-z0-9]+)\/files$/.exec(url.pathname);
+    if (upload && req.method === 'POST') {
+      const chatId = upload[1] === 'groups' ? `g-${upload[2]}` : (upload[2] as string);
+      const refusal = uploadRefusals.shift();
+      if (refusal !== undefined) return json(res, 400, { code: refusal, message: 'upload refused' });
+      if (![1, 2, 3].includes(body.file_type))
+        return json(res, 400, { code: 40034001, message: 'file_type' });
+      const data = Buffer.from(String(body.file_data ?? ''), 'base64');
+      if (data.length === 0) return json(res, 400, { code: 40034002, message: 'no file_data' });
+      const fileInfo = `info-${media.size + 1}-${randomUUID()}`;
+      media.set(fileInfo, { data, fileType: body.file_type, chatId });
+      record({
+        kind: 'upload',
+        chatId,
+        fileType: body.file_type,
+        data,
+        fileInfo,
+        srvSendMsg: body.srv_send_msg,
+      });
+      return json(res, 200, { file_uuid: randomUUID(), file_info: fileInfo, ttl: 3600 });
+    }
     const message = /^\/v2\/(users|groups)\/([A-Za-z0-9]+)\/messages$/.exec(url.pathname);
     if (message && req.method === 'POST') {
       const chatId = message[1] === 'groups' ? `g-${message[2]}` : (message[2] as string);
@@ -256,7 +285,10 @@ export async function startFakeQq(
     if (source.seqs.has(msgSeq)) return refuse(40054005, 'msg_seq used before for this msg_id');
     if (source.replies >= FAKE_MAX_REPLIES) return refuse(22009, 'msg limit exceed');
     const text = body.msg_type === 2 ? String(body.markdown?.content ?? '') : String(body.content ?? '');
-    if (body.msg_type !== 0 && body.msg_type !== 2) return refuse(40000, 'unsupported msg_type');
+    if (body.msg_type === 7) {
+      const shown = media.get(String(body.media?.file_info ?? ''));
+      if (!shown || shown.chatId !== chatId) return refuse(40034006, 'file_info is not of this chat');
+    } else if (body.msg_type !== 0 && body.msg_type !== 2) return refuse(40000, 'unsupported msg_type');
     source.seqs.add(msgSeq);
     source.replies += 1;
     const reply: QqReply = { chatId, body, text, source: sourceId, seq: msgSeq };
@@ -438,6 +470,10 @@ export async function startFakeQq(
     addFile(name, data) {
       files.set(name, data);
     },
+    refuseUploads(code, count = 1) {
+      for (let i = 0; i < count; i++) uploadRefusals.push(code);
+    },
+    mediaOf: (fileInfo) => media.get(fileInfo),
     useWebhook(url) {
       webhookUrl = url;
     },

@@ -72,6 +72,31 @@ export function createQqTransport(options: QqTransportOptions): ChannelTransport
     return typeof answer.id === 'string' ? answer.id : `${chatId}:${sentCount}`;
   }
 
+  /**
+   * Rich media (富媒体): the file uploaded to `POST /v2/users/{openid}/files` or
+   * `/v2/groups/{group_openid}/files` as base64 `file_data` with its `file_type` (1 picture, 2
+   * video, 3 SILK voice; 4, other files, the platform does not open) and `srv_send_msg: false`;
+   * the answer's `file_info` is then sent as a reply, `msg_type: 7` with `media.file_info`.
+   */
+  async function replyMedia(
+    chatId: string,
+    data: Uint8Array,
+    fileType: 1 | 3,
+    what: string,
+  ): Promise<string> {
+    const { direct, openid } = chatOf(chatId);
+    const uploaded = await api.call(
+      'POST',
+      direct ? `/v2/users/${openid}/files` : `/v2/groups/${openid}/files`,
+      { file_type: fileType, file_data: Buffer.from(data).toString('base64'), srv_send_msg: false },
+      `${direct ? 'users' : 'groups'}/files (${what})`,
+    );
+    const info = uploaded.file_info;
+    if (typeof info !== 'string' || info === '' || info.length > 65_536)
+      throw new Error(`QQ files (${what}): the answer has no file_info`);
+    return reply(chatId, { msg_type: 7, media: { file_info: info } }, what);
+  }
+
   const textBody = (text: string) =>
     settings.markdown
       ? { msg_type: 2, content: '', markdown: { content: text } }
@@ -121,6 +146,13 @@ export function createQqTransport(options: QqTransportOptions): ChannelTransport
   const transport: ChannelTransport = {
     name: 'qq',
     maxMessageChars: MAX_MESSAGE_CHARS,
+    voiceFormat: 'silk',
+    fileKinds: ['image'],
+    sendVoice: (chatId, audio) => replyMedia(chatId, audio, 3, 'voice'),
+    sendFile: (chatId, file) =>
+      file.kind === 'image'
+        ? replyMedia(chatId, file.data, 1, 'picture')
+        : Promise.reject(new Error('QQ: the platform takes no files but pictures')),
     start(onMessage, onAction, onConnected) {
       const onEvent = (event: GatewayEvent) => {
         try {
