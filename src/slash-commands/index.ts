@@ -5,6 +5,7 @@ import { budgetCommand } from './budget.js';
 import { checkCommand } from './check.js';
 import { configCommand } from './config.js';
 import { exitCommand } from './exit.js';
+import { fileCommand } from './file.js';
 import { helpCommand } from './help.js';
 import { listCommand } from './list.js';
 import { mcpCommand } from './mcp.js';
@@ -33,6 +34,7 @@ function builtinCommands(): SlashCommand[] {
     pendingTasksCommand,
     tasksCommand,
     notifyCommand,
+    fileCommand,
     checkCommand,
     usageCommand,
     budgetCommand,

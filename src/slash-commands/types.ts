@@ -27,6 +27,11 @@ export interface SlashCommandResult {
   data?: unknown;
   /** `/exit`: the server closes this client's connection after replying. */
   close?: boolean;
+  /**
+   * `/file`: a file for the chat to send (`path` absolute, checked; `name` to show it under;
+   * `shown`, its path in the workspace). Clients that cannot send files show `content`.
+   */
+  file?: { path: string; name: string; shown: string };
 }
 
 export interface SlashCommand<Needs extends keyof CommandServices = keyof CommandServices> {

@@ -9,13 +9,15 @@
  * - `aibot_respond_msg` stream replies: only to a message's req_id (else 846605), the same
  *   `stream.id` updated with the whole text, closed by `finish`, at most 20,480 bytes, refused
  *   with 846608 once the fake says streams expired;
+ * - `aibot_upload_media_init` / `_chunk` / `_finish` (the chunks checked against the declared size,
+ *   count and md5) and `aibot_send_msg` of an `image` or `file` naming the `media_id` handed out;
  * - `aibot_send_msg` (Markdown or a template card) and `aibot_respond_update_msg` (only with a
  *   card press's req_id, within 5 s, once);
  * - media files served over http, encrypted as WeCom does (AES-256-CBC, the key's first 16
  *   bytes as IV, PKCS#7 padding to 32 bytes).
  * Tests wait on the recorded events (never on time).
  */
-import { createCipheriv, randomBytes, randomUUID } from 'node:crypto';
+import { createCipheriv, createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { type WebSocket, WebSocketServer } from 'ws';
@@ -48,7 +50,9 @@ export type FakeWeComEvent =
   // biome-ignore lint/suspicious/noExplicitAny: tests read what the client sent
   | { kind: 'card-update'; taskId: string; card: any; userids?: string[] }
   | { kind: 'refused'; cmd: string; errcode: number }
-  | { kind: 'ack'; reqId: string };
+  | { kind: 'ack'; reqId: string }
+  /** A picture or file sent (`aibot_send_msg` with a `media_id` this fake's upload handed out). */
+  | { kind: 'media'; chatId: string; msgtype: string; name: string; data: Buffer; chunks: number };
 
 export interface SayOptions {
   /** A group's chatid (default: a one-to-one chat with `from`). */
@@ -79,6 +83,8 @@ export interface FakeWeCom {
   silencePings(silent: boolean): void;
   /** Stream updates are refused as expired (846608) from now on. */
   expireStreams(): void;
+  /** The next upload's finish is refused with this errcode. */
+  refuseUploadFinish(errcode: number): void;
   /** The next `count` template-card sends are refused. */
   refuseCards(count: number): void;
   /** Terminates every connection (a dropped network). */
@@ -120,6 +126,13 @@ export async function startFakeWeCom(
   let clients: WebSocket[] = [];
   let refusedSubscribes = 0;
   let refusedCards = 0;
+  let refusedFinish: number | undefined;
+  /** Uploads under way (by upload_id) and finished ones (by media_id). */
+  const uploading = new Map<
+    string,
+    { type: string; name: string; size: number; chunks: Buffer[]; total: number; md5: string }
+  >();
+  const uploaded = new Map<string, { type: string; name: string; data: Buffer; chunks: number }>();
   let silent = false;
   let expired = false;
   let subscribes = 0;
@@ -158,8 +171,55 @@ export async function startFakeWeCom(
     });
   });
 
-  function ack(ws: WebSocket, reqId: string, errcode = 0, errmsg = 'ok'): void {
-    ws.send(JSON.stringify({ headers: { req_id: reqId }, errcode, errmsg }));
+  function ack(ws: WebSocket, reqId: string, errcode = 0, errmsg = 'ok', body?: unknown): void {
+    ws.send(JSON.stringify({ headers: { req_id: reqId }, errcode, errmsg, ...(body ? { body } : {}) }));
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: whatever the client sent
+  function onUpload(ws: WebSocket, cmd: string, reqId: string, body: any): void {
+    if (cmd === 'aibot_upload_media_init') {
+      if (!['image', 'voice', 'video', 'file'].includes(body.type))
+        return refuse(ws, reqId, cmd, 40008, 'bad type');
+      const total = Number(body.total_chunks);
+      if (!Number.isInteger(total) || total < 1 || total > 100)
+        return refuse(ws, reqId, cmd, 40058, 'total_chunks');
+      const id = `upload-${uploading.size + uploaded.size + 1}`;
+      uploading.set(id, {
+        type: body.type,
+        name: String(body.filename),
+        size: Number(body.total_size),
+        chunks: [],
+        total,
+        md5: String(body.md5),
+      });
+      return ack(ws, reqId, 0, 'ok', { upload_id: id });
+    }
+    const upload = uploading.get(String(body.upload_id));
+    if (!upload) return refuse(ws, reqId, cmd, 40058, 'invalid upload_id');
+    if (cmd === 'aibot_upload_media_chunk') {
+      const data = Buffer.from(String(body.base64_data ?? ''), 'base64');
+      if (data.length > 512 * 1024 || body.chunk_index !== upload.chunks.length)
+        return refuse(ws, reqId, cmd, 40058, 'bad chunk');
+      upload.chunks.push(data);
+      return ack(ws, reqId);
+    }
+    if (refusedFinish !== undefined) {
+      const code = refusedFinish;
+      refusedFinish = undefined;
+      return refuse(ws, reqId, cmd, code, 'upload refused');
+    }
+    const data = Buffer.concat(upload.chunks);
+    const md5 = createHash('md5').update(data).digest('hex');
+    if (upload.chunks.length !== upload.total || data.length !== upload.size || md5 !== upload.md5)
+      return refuse(ws, reqId, cmd, 40058, 'the chunks do not add up');
+    uploading.delete(String(body.upload_id));
+    const mediaId = `media-${randomUUID()}`;
+    uploaded.set(mediaId, { type: upload.type, name: upload.name, data, chunks: upload.total });
+    ack(ws, reqId, 0, 'ok', {
+      type: upload.type,
+      media_id: mediaId,
+      created_at: Math.floor(Date.now() / 1000),
+    });
   }
 
   function refuse(ws: WebSocket, reqId: string, cmd: string, errcode: number, errmsg: string): void {
@@ -225,9 +285,24 @@ export async function startFakeWeCom(
       show(shown);
       return ack(ws, reqId);
     }
+    if (frame.cmd.startsWith('aibot_upload_media_')) return onUpload(ws, frame.cmd, reqId, body);
     if (frame.cmd === 'aibot_send_msg') {
       const chatId = String(body.chatid ?? '');
       if (!chatId) return refuse(ws, reqId, frame.cmd, 40003, 'invalid chatid');
+      if (body.msgtype === 'image' || body.msgtype === 'file') {
+        const sent = uploaded.get(String(body[body.msgtype]?.media_id));
+        if (!sent || sent.type !== body.msgtype)
+          return refuse(ws, reqId, frame.cmd, 40007, 'invalid media_id');
+        record({
+          kind: 'media',
+          chatId,
+          msgtype: body.msgtype,
+          name: sent.name,
+          data: sent.data,
+          chunks: sent.chunks,
+        });
+        return ack(ws, reqId);
+      }
       if (body.msgtype === 'markdown') {
         show({ chatId, via: 'send', text: String(body.markdown?.content), id: randomUUID(), finished: true });
         return ack(ws, reqId);
@@ -331,6 +406,9 @@ export async function startFakeWeCom(
     },
     refuseCards(count) {
       refusedCards = count;
+    },
+    refuseUploadFinish(errcode) {
+      refusedFinish = errcode;
     },
     dropConnections() {
       for (const client of clients) client.terminate();

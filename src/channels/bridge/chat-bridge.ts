@@ -4,6 +4,8 @@
  * a slash command or queued as a turn, and the turn's answer streamed back into the chat.
  * Nothing from a sender who is not allowed reaches a session or the model.
  */
+
+import { readFile } from 'node:fs/promises';
 import type { AppServices } from '../../app/services.js';
 import type { AllowedSenders } from '../../chats/allowed-senders.js';
 import { chatSessionId } from '../../chats/chat-target.js';
@@ -25,7 +27,7 @@ import type { OutboxStore } from '../outbox/outbox-store.js';
 import { FileTooLargeError } from '../read-limited.js';
 import type { ChannelTransport, InboundAction, InboundMessage } from '../types.js';
 import { createChatVoice } from './chat-voice.js';
-import { saveChatFile } from './save-chat-files.js';
+import { safeFileName, saveChatFile } from './save-chat-files.js';
 import { splitText } from './split-text.js';
 import { createSpokenReplies } from './spoken-reply.js';
 import { StreamingReply } from './streaming-reply.js';
@@ -125,7 +127,36 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
     const session = sessionFor(message.chatId);
     const lang = langOf(message.chatId);
     const result = await options.commands.run(cleaned, { session, lang });
+    if (result.file) return sendChatFile(message.chatId, result.file, result.content, t);
     await post(message.chatId, result.content);
+  }
+
+  /**
+   * A file `/file` offered: sent with the vendor's upload when the transport takes its kind (a
+   * picture by its bytes, else a file), else, or when sending fails, the chat is told where it is.
+   */
+  async function sendChatFile(
+    chatId: string,
+    file: { path: string; name: string; shown: string },
+    where: string,
+    t: ChannelMessages,
+  ): Promise<void> {
+    if (!transport.sendFile) return post(chatId, t.fileNotSent(where, t.noFileSending));
+    let why: string;
+    try {
+      const data = await readFile(file.path);
+      if (data.byteLength > app.config.channels.max_file_bytes)
+        throw new FileTooLargeError(app.config.channels.max_file_bytes);
+      const kind = sniffMedia(data).kind === 'image' ? 'image' : 'file';
+      if (!(transport.fileKinds ?? ['image', 'file']).includes(kind))
+        return post(chatId, t.fileNotSent(where, t.noFileSending));
+      await transport.sendFile(chatId, { name: safeFileName(file.name), data, kind });
+      return;
+    } catch (error) {
+      why = error instanceof FileTooLargeError ? t.fileTooBig(error.maxBytes) : describeError(error);
+      logger.warn({ err: error, chat: chatId }, 'sending a file to a chat failed');
+    }
+    await post(chatId, t.fileNotSent(where, why));
   }
 
   /**

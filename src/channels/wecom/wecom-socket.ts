@@ -27,6 +27,9 @@ export const CMD = {
   respond: 'aibot_respond_msg',
   update: 'aibot_respond_update_msg',
   send: 'aibot_send_msg',
+  uploadInit: 'aibot_upload_media_init',
+  uploadChunk: 'aibot_upload_media_chunk',
+  uploadFinish: 'aibot_upload_media_finish',
   message: 'aibot_msg_callback',
   event: 'aibot_event_callback',
 } as const;

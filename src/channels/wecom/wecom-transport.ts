@@ -23,6 +23,7 @@ import { parseEvent, parseMessage } from './wecom-inbound.js';
 import { mediaFile } from './wecom-media.js';
 import type { WeComSettings } from './wecom-settings.js';
 import { CMD, type WeComFrame, WeComSocket } from './wecom-socket.js';
+import { uploadMedia } from './wecom-upload.js';
 
 interface WeComTransportOptions extends TransportTuning {
   settings: WeComSettings;
@@ -244,6 +245,17 @@ export function createWeComTransport(options: WeComTransportOptions): ChannelTra
       if (open) return editOpen(chatId, messageId, open, text, final);
       // A message sent whole cannot be changed: the new text (a decided request) is posted.
       await sendMarkdown(chatId, text);
+    },
+    /** Uploaded over the long connection (wecom-upload.ts), then an active send naming its media_id. */
+    async sendFile(chatId, file) {
+      const mediaId = await uploadMedia(socket, file);
+      const id = newId('media');
+      await socket.request(CMD.send, {
+        chatid: chatId,
+        msgtype: file.kind,
+        [file.kind]: { media_id: mediaId },
+      });
+      return id;
     },
     async sendWithButtons(chatId, text, buttons) {
       const { taskId, card } = cards.create(chatId, text, buttons);
