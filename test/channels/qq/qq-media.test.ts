@@ -4,13 +4,14 @@
  * answer to a voice note is also SILK, uploaded as rich media (`/v2/…/files`, `file_type` 3, base64
  * `file_data`) and sent as a passive reply with `msg_type: 7` and the upload's `file_info`.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pcmToWav } from '../../../src/media/voice/wav.js';
 import { type FakeAudioApi, startFakeAudioApi } from '../../helpers/fake-audio-api.js';
 import type { FakeQq, FakeQqEvent, QqReply } from '../../helpers/fake-qq.js';
+import { photoWithExif } from '../../helpers/pictures.js';
 import { silkNote } from '../../media/voice/voice-fixtures.js';
 import type { Box } from '../../server/harness.js';
 import { OWNER, startQqBox } from './qq-box.js';
@@ -135,5 +136,22 @@ describe('QQ voice notes and media out', () => {
     expect(voices()).toBe(before.voices + 1);
     expect(uploads()).toBe(before.uploads + 1);
     expect(fake.events.some((e) => e.kind === 'refused')).toBe(false);
+  });
+
+  it('/file sends a picture as rich media (file_type 1); another file is told as text, QQ takes none', async () => {
+    const files = join(box.home, 'workspace', 'chat-files');
+    mkdirSync(files, { recursive: true });
+    const photo = await photoWithExif(40, 30);
+    writeFileSync(join(files, 'chart.jpg'), photo);
+    writeFileSync(join(files, 'data.csv'), 'a,b\n1,2\n');
+    const after = fake.replies.length;
+    fake.say(OWNER, '/file chat-files/chart.jpg');
+    const { reply } = await mediaReply(OWNER, after);
+    expect(fake.mediaOf(reply.body.media.file_info)).toMatchObject({ fileType: 1, chatId: OWNER });
+    expect(fake.mediaOf(reply.body.media.file_info)?.data.equals(photo)).toBe(true);
+    fake.say(OWNER, '/file chat-files/data.csv');
+    const told = await fake.waitForReply(OWNER, 'was not sent');
+    expect(told.text).toContain(join(files, 'data.csv'));
+    expect(fake.events.filter((e) => e.kind === 'upload' && e.fileType !== 3)).toHaveLength(1);
   });
 });
