@@ -176,7 +176,7 @@ export async function startFakeWeCom(
   }
 
   // biome-ignore lint/suspicious/noExplicitAny: whatever the client sent
-  function onUpload(ws: WebSocket, cmd: string, reqId: string, body: any): void {
+  function onUpload(ws: WebSocket, cmd: string, reqId: string, body: any) {
     if (cmd === 'aibot_upload_media_init') {
       if (!['image', 'voice', 'video', 'file'].includes(body.type))
         return refuse(ws, reqId, cmd, 40008, 'bad type');
