@@ -95,6 +95,8 @@ export interface FakeQq {
   addFile(name: string, data: Uint8Array): void;
   /** The next `count` rich-media uploads are refused with this platform code. */
   refuseUploads(code: number, count?: number): void;
+  /** The next rich-media uploads are answered 200 with these bodies, in order (nothing is kept). */
+  answerUploads(...bodies: unknown[]): void;
   /** The bytes behind a `file_info` the fake handed out (what a reply with `msg_type: 7` shows). */
   mediaOf(fileInfo: string): { data: Buffer; fileType: number; chatId: string } | undefined;
   /** From now on events go to the box's webhook at `url` (signed POSTs) instead of the gateway. */
@@ -146,6 +148,7 @@ export async function startFakeQq(
   const files = new Map<string, Uint8Array>();
   const media = new Map<string, { data: Buffer; fileType: number; chatId: string }>();
   const uploadRefusals: number[] = [];
+  const uploadAnswers: unknown[] = [];
   const sockets = new Set<Socket>();
   /** Dispatched events, for replay after a resume. */
   const log: { s: number; frame: string }[] = [];
@@ -245,6 +248,7 @@ export async function startFakeQq(
       const chatId = upload[1] === 'groups' ? `g-${upload[2]}` : (upload[2] as string);
       const refusal = uploadRefusals.shift();
       if (refusal !== undefined) return json(res, 400, { code: refusal, message: 'upload refused' });
+      if (uploadAnswers.length > 0) return json(res, 200, uploadAnswers.shift());
       if (![1, 2, 3].includes(body.file_type))
         return json(res, 400, { code: 40034001, message: 'file_type' });
       const data = Buffer.from(String(body.file_data ?? ''), 'base64');
@@ -474,6 +478,9 @@ export async function startFakeQq(
       for (let i = 0; i < count; i++) uploadRefusals.push(code);
     },
     mediaOf: (fileInfo) => media.get(fileInfo),
+    answerUploads(...bodies) {
+      uploadAnswers.push(...bodies);
+    },
     useWebhook(url) {
       webhookUrl = url;
     },

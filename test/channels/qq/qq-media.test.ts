@@ -12,6 +12,7 @@ import { pcmToWav } from '../../../src/media/voice/wav.js';
 import { type FakeAudioApi, startFakeAudioApi } from '../../helpers/fake-audio-api.js';
 import type { FakeQq, FakeQqEvent, QqReply } from '../../helpers/fake-qq.js';
 import { photoWithExif } from '../../helpers/pictures.js';
+import { until } from '../../helpers/until.js';
 import { silkNote } from '../../media/voice/voice-fixtures.js';
 import type { Box } from '../../server/harness.js';
 import { OWNER, startQqBox } from './qq-box.js';
@@ -149,9 +150,16 @@ describe('QQ voice notes and media out', () => {
     const { reply } = await mediaReply(OWNER, after);
     expect(fake.mediaOf(reply.body.media.file_info)).toMatchObject({ fileType: 1, chatId: OWNER });
     expect(fake.mediaOf(reply.body.media.file_info)?.data.equals(photo)).toBe(true);
+    // An upload answered without a usable file_info sends nothing and says so.
+    fake.answerUploads({ file_uuid: 'x' }, { file_info: 7 }, { file_info: 'i'.repeat(70_000) });
+    for (let i = 0; i < 3; i++) fake.say(OWNER, '/file chat-files/chart.jpg');
+    await until(
+      () => fake.replies.filter((r) => r.chatId === OWNER && r.text.includes('no file_info')).length === 3,
+      'three uploads without a file_info told',
+    );
     fake.say(OWNER, '/file chat-files/data.csv');
-    const told = await fake.waitForReply(OWNER, 'was not sent');
-    expect(told.text).toContain(join(files, 'data.csv'));
+    const told = await fake.waitForReply(OWNER, join(files, 'data.csv'));
+    expect(told.text).toContain('was not sent');
     expect(fake.events.filter((e) => e.kind === 'upload' && e.fileType !== 3)).toHaveLength(1);
   });
 });

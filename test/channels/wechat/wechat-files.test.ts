@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeWeChat } from '../../helpers/fake-wechat.js';
 import { photoWithExif } from '../../helpers/pictures.js';
+import { until } from '../../helpers/until.js';
 import type { Box } from '../../server/harness.js';
 import { OWNER, startWeChatBox } from './wechat-box.js';
 
@@ -59,6 +60,20 @@ describe('WeChat files out', () => {
     const told = await wx.waitForText(OWNER, 'was not sent');
     expect(told.text).toContain('HTTP 500');
     expect(told.text).toContain(join(files, 'notes.txt'));
+    // iLink answers with no upload address, an absurd one, or an error code: nothing is posted anywhere.
+    const posted = wx.uploads.filter((u) => u.cipher).length;
+    wx.scriptUploads(
+      { getuploadurl: { ret: 0 } },
+      { getuploadurl: { ret: 0, upload_param: 'x'.repeat(5000) } },
+      { getuploadurl: { ret: -5, errmsg: 'refused' } },
+    );
+    for (let i = 0; i < 3; i++) wx.say(OWNER, '/file chat-files/notes.txt');
+    const toldCount = (why: string) => wx.sent.filter((t) => t.to === OWNER && t.text.includes(why)).length;
+    await until(
+      () => toldCount('names no upload address') === 2 && toldCount('errcode -5') === 1,
+      'three refusals told',
+    );
+    expect(wx.uploads.filter((u) => u.cipher).length).toBe(posted);
     wx.say(OWNER, '/file ../memories.db');
     await wx.waitForText(OWNER, 'Only files in the workspace');
     wx.say(OWNER, '/file 不存在.txt');

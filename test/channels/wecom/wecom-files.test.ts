@@ -57,6 +57,12 @@ describe('WeCom files out', () => {
     expect(told.text).toContain(join(files, 'a.txt'));
     wc.say(OWNER, '/file chat-files/a.txt');
     const file = await sent('file', 'a.txt');
+    // A picture over WeCom's 10 MB is not uploaded at all.
+    const huge = Buffer.alloc(10 * 1024 * 1024 + 1);
+    huge.set([0xff, 0xd8, 0xff, 0xe0]);
+    writeFileSync(join(files, 'huge.jpg'), huge);
+    wc.say(OWNER, '/file chat-files/huge.jpg');
+    expect((await wc.waitForText(OWNER, 'huge.jpg')).text).toContain("over WeCom's 10485760-byte limit");
     expect(file.data.toString()).toBe('first');
     expect(wc.events.filter((e) => e.kind === 'media' && e.name === 'a.txt')).toHaveLength(1);
   });
