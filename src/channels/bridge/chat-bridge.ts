@@ -16,7 +16,7 @@ import { describeError, isAppError } from '../../errors.js';
 import { type Lang, langOfText } from '../../i18n/lang.js';
 import { sniffMedia } from '../../media/media-kind.js';
 import { cleanTranscript } from '../../media/voice/clean-transcript.js';
-import type { Session, SessionEvent } from '../../session/types.js';
+import type { Session } from '../../session/types.js';
 import type { CommandRegistry } from '../../slash-commands/registry.js';
 import { setBounded } from '../../util/bounded-map.js';
 import { createChatGate } from '../access/chat-gate.js';
@@ -26,11 +26,11 @@ import { createChatOutbox } from '../outbox/chat-outbox.js';
 import type { OutboxStore } from '../outbox/outbox-store.js';
 import { FileTooLargeError } from '../read-limited.js';
 import type { ChannelTransport, InboundAction, InboundMessage } from '../types.js';
+import { type ChatTurnDeps, streamChatTurn } from './chat-turn.js';
 import { createChatVoice } from './chat-voice.js';
 import { safeFileName, saveChatFile } from './save-chat-files.js';
 import { splitText } from './split-text.js';
 import { createSpokenReplies } from './spoken-reply.js';
-import { StreamingReply } from './streaming-reply.js';
 
 interface ChatBridgeOptions {
   app: AppServices;
@@ -208,76 +208,22 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
     };
   }
 
-  async function runTurn(
-    message: InboundMessage,
-    content: string,
-    attachments: StoredAttachment[],
-    t: ChannelMessages,
-    speak = false,
-  ): Promise<void> {
-    const session = sessionFor(message.chatId);
-    const reply = new StreamingReply({
-      transport,
-      chatId: message.chatId,
-      intervalMs: app.config.channels.stream_interval_ms,
-      logger,
-      // A typing state says the same as the "thinking" notice, without a message.
-      ...(transport.typing
-        ? {}
-        : { notice: { text: t.thinking, afterMs: app.config.channels.thinking_notice_ms } }),
-      keep: (pieces, error) => outbox.keep(message.chatId, pieces, error),
-    });
-    let turnId: string | undefined;
-    let answer = '';
-    let settle!: () => void;
-    const ended = new Promise<void>((resolve) => {
-      settle = resolve;
-    });
-    const early: SessionEvent[] = [];
-    /** Finishes the answer; the turn counts as over even when that fails (nobody else awaits it). */
-    const end = (note: string) =>
-      void reply.finish(note).then(settle, (error: unknown) => {
-        logger.error({ err: error }, 'finishing a chat answer failed');
-        settle();
-      });
-    const onEvent = (event: SessionEvent) => {
-      if (turnId === undefined) {
-        early.push(event); // events of our turn may come before enqueue returns its id
-        return;
-      }
-      if (!('turnId' in event) || event.turnId !== turnId) return;
-      if (event.type === 'text_delta') reply.append(event.text);
-      else if (event.type === 'tool_start') reply.breakParagraph();
-      else if (event.type === 'turn_end') {
-        answer = event.content;
-        end(reply.streamed ? '' : event.content);
-      } else if (event.type === 'error') end(event.code === 'aborted' ? t.aborted : t.failed(event.message));
-      else if (event.type === 'notice') void post(message.chatId, event.message);
-    };
-    const unsubscribe = session.subscribe(onEvent);
-    // While this turn runs the chat can answer its approval requests (a channel counts as a person),
-    // and only this turn's: in a shared session (`channels.session: main`) others' stay unseen.
-    const detach = askIn(message.chatId, session.id, '', (request) => request.turnId === turnId);
-    const stopTyping = transport.typing?.(message.chatId);
-    try {
-      const queued = session.enqueue({
-        content,
-        source: 'user',
-        channel: transport.name,
-        ...(attachments.length > 0 ? { attachments } : {}),
-      });
-      turnId = queued.turnId;
-      for (const event of early.splice(0)) onEvent(event);
-      if (queued.position > 0) await post(message.chatId, t.queued(queued.position));
-      await ended;
-      if (speak && answer.trim() !== '') await spoken.speak(message.chatId, answer);
-    } finally {
-      reply.cancelNotice();
-      stopTyping?.();
-      detach();
-      unsubscribe();
-    }
-  }
+  /** A voice note's answer is also read aloud (spoken-reply.ts), when there is one. */
+  const speakAnswer = (chatId: string) => async (answer: string) => {
+    if (answer.trim() !== '') await spoken.speak(chatId, answer);
+  };
+
+  const turnDeps: ChatTurnDeps = {
+    transport,
+    logger,
+    timing: () => ({
+      streamIntervalMs: app.config.channels.stream_interval_ms,
+      thinkingNoticeMs: app.config.channels.thinking_notice_ms,
+    }),
+    post,
+    keep: (chatId, pieces, error) => outbox.keep(chatId, pieces, error),
+    askIn,
+  };
 
   return {
     post,
@@ -320,7 +266,14 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
         if (text.startsWith('/') && message.files.length === 0) return await runCommand(message, text, t);
         const { content, voice: fromVoice, attachments } = await withFiles(message, t, lang);
         if (content.trim() === '' && attachments.length === 0) return;
-        await runTurn(message, content, attachments, t, fromVoice && spoken.wanted());
+        await streamChatTurn(turnDeps, {
+          chatId: message.chatId,
+          session: sessionFor(message.chatId),
+          content,
+          attachments,
+          t,
+          ...(fromVoice && spoken.wanted() ? { afterAnswer: speakAnswer(message.chatId) } : {}),
+        });
       } catch (error) {
         if (isAppError(error, 'queue_full') || isAppError(error, 'too_many_sessions')) {
           await post(message.chatId, t.busy(error.message)).catch(() => undefined);

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppServices } from '../../app/services.js';
 import { buildSchedule, type ScheduleSpec } from '../../tasks/build-schedule.js';
-import { MAX_TASK_RUN_TOKENS } from '../../tasks/store.js';
+import { MAX_TASK_RUN_TOKENS } from '../../tasks/task-fields.js';
 import type { Task, TaskRun } from '../../tasks/types.js';
 import type { NewTaskBody, TaskDto, TaskListDto, TaskPatchBody, TaskRunDto } from './dto.js';
 import { apiError } from './errors.js';

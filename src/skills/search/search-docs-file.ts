@@ -6,7 +6,7 @@
  */
 import { writeFileAtomic } from '../../util/atomic-write.js';
 import { readCacheFileSync } from '../../util/read-cache-file.js';
-import type { StoredCounts, StoredDoc } from './search-index.js';
+import type { StoredCounts, StoredDoc } from './doc-tokens.js';
 
 export const SEARCH_DOCS_FILE = '.skills-search.json';
 /** Bump when tokenizing changes (search-index.ts, search-terms.ts): other versions are ignored. */

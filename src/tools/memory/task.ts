@@ -7,7 +7,7 @@ import { buildSchedule } from '../../tasks/build-schedule.js';
 import { describeSchedule, formatLocal, formatNextRun } from '../../tasks/describe.js';
 import { legacyScheduleFields, specFromLegacyArgs } from '../../tasks/legacy-args.js';
 import { taskFrameMessages } from '../../tasks/messages.js';
-import { MAX_TASK_RUN_TOKENS } from '../../tasks/store.js';
+import { MAX_TASK_RUN_TOKENS } from '../../tasks/task-fields.js';
 import type { Task, TaskStore } from '../../tasks/types.js';
 import { type Clock, systemClock } from '../../util/clock.js';
 import type { PreCheckRunner } from '../command/pre-check.js';
