@@ -1,15 +1,19 @@
 /**
  * Skills found by meaning: one embedding per skill (its name, summary, system description and the
- * start of its help), kept in `AIBOX_HOME/.skills-vectors.json` under the model's key and remade
+ * start of its help, or of its Markdown body: an Agent Skill's SKILL.md body is read for it), kept in `AIBOX_HOME/.skills-vectors.json` under the model's key and remade
  * only for skills whose text changed. Searches fuse today's keyword ranking with the skills
  * nearest to the request by reciprocal rank, so "show running processes" can find `ps` and a
  * Chinese request an English tool without a glossary entry. Any failure leaves keyword search.
  */
 import { createHash } from 'node:crypto';
+import { basename } from 'node:path';
 import { writeFileAtomic } from '../../util/atomic-write.js';
 import { fuseRanks } from '../../util/fuse-ranks.js';
 import { readCacheFileSync } from '../../util/read-cache-file.js';
 import { dotAt, normalize } from '../../util/vector-math.js';
+import { parseAgentSkill } from '../markdown/agent-skill.js';
+import { readSkillFile } from '../markdown/skill-file.js';
+import { skillMessages } from '../messages.js';
 import type { Skill, SkillRegistry, SkillSearchHit, SkillSearchResult } from '../types.js';
 
 /** What is needed of an embedder (providers/embeddings). */
@@ -42,11 +46,21 @@ interface Entry {
   vector: Float32Array;
 }
 
+/** An executable's help, a Markdown skill's body; an Agent Skill's SKILL.md body (unreadable: none). */
+function bodyOf(skill: Skill): string {
+  if (!skill.folder) return skill.content;
+  const t = skillMessages('en');
+  const read = readSkillFile(skill.path, t);
+  if (!read.ok) return '';
+  const parsed = parseAgentSkill(read.bytes, basename(skill.folder), t);
+  return parsed.ok ? parsed.body : '';
+}
+
 function skillText(skill: Skill): string {
   return [
     `${skill.name}: ${skill.summary}`,
     skill.systemDescription ?? '',
-    skill.content.slice(0, HELP_CHARS),
+    bodyOf(skill).slice(0, HELP_CHARS),
   ]
     .filter(Boolean)
     .join('\n');
@@ -171,7 +185,7 @@ export function createSkillMeaning(options: {
       for (const { key: name, score } of fuseRanks(lists)) {
         if (hits.length >= limit) break;
         const skill = byName.get(name)?.skill ?? skills.get(name);
-        if (!skill || skill.status !== 'ok') continue;
+        if (skill?.status !== 'ok') continue;
         hits.push({ skill, score, snippet: byName.get(name)?.snippet ?? skill.summary });
       }
       return { total: Math.max(byKeyword.total, hits.length), hits, byMeaning: true };

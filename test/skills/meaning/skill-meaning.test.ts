@@ -1,5 +1,5 @@
 /** Skills by meaning: vectors per skill, fused with keyword ranking, remade only for changed skills. */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEmbedder } from '../../../src/providers/embeddings/embedder.js';
@@ -63,6 +63,50 @@ describe('search_skills by meaning', () => {
       'forecast',
     ]);
     again.close();
+  });
+
+  it("embeds a Markdown skill's summary and body, an Agent Skill's SKILL.md body too, and again only when they change", async () => {
+    const dir = tempDir();
+    const home = tempDir();
+    writeFileSync(join(dir, 'recipe.md'), '# Check a recipe\n\nWarn when it has peanuts in it.\n');
+    mkdirSync(join(dir, 'trail-plan'));
+    const skillFile = join(dir, 'trail-plan', 'SKILL.md');
+    writeFileSync(
+      skillFile,
+      '---\nname: trail-plan\ndescription: Plans a weekend outdoors\n---\nLong jogging routes by the river.\n',
+    );
+    const skills = await createSkillRegistry({ dir, lang: 'en' });
+    open.push(skills);
+    const file = join(home, '.skills-vectors.json');
+    const meaning = createSkillMeaning({ skills, embedder: embedder(), file });
+    await meaning.refresh();
+    const sent = embeddings.requests.flatMap((r) => r.input);
+    expect(sent).toHaveLength(2);
+    expect(sent.find((text) => text.startsWith('recipe:'))).toMatch(/Check a recipe[\s\S]*peanuts/);
+    expect(sent.find((text) => text.startsWith('trail-plan:'))).toMatch(
+      /Plans a weekend outdoors[\s\S]*jogging routes/,
+    );
+    // Found by what only the body says.
+    const found = await meaning.search('慢跑', 3);
+    expect(found.hits[0]?.skill.name).toBe('trail-plan');
+    expect((await meaning.search('花生过敏', 3)).hits[0]?.skill.name).toBe('recipe');
+
+    // A reload with nothing changed (a file written again as it was) embeds nothing.
+    const before = embeddings.texts();
+    writeFileSync(join(dir, 'recipe.md'), '# Check a recipe\n\nWarn when it has peanuts in it.\n');
+    await skills.reload();
+    await meaning.refresh();
+    expect(embeddings.texts()).toBe(before);
+    // A body changed (the summary not): that skill alone, with its new body.
+    writeFileSync(
+      skillFile,
+      '---\nname: trail-plan\ndescription: Plans a weekend outdoors\n---\nBring coffee for the hike.\n',
+    );
+    await skills.reload();
+    await meaning.refresh();
+    expect(embeddings.texts()).toBe(before + 1);
+    expect(embeddings.requests.at(-1)?.input[0]).toMatch(/^trail-plan:[\s\S]*Bring coffee/);
+    meaning.close();
   });
 
   it('ranks by keyword alone when the query cannot be embedded', async () => {
