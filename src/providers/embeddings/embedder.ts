@@ -7,6 +7,7 @@ import OpenAI from 'openai';
 import { AppError } from '../../errors.js';
 import type { Lang } from '../../i18n/lang.js';
 import { cappedFetch } from '../../util/capped-fetch.js';
+import { createDeadline } from '../../util/deadline.js';
 import { estimateTextTokens } from '../../util/text-tokens.js';
 import type { Usage } from '../types.js';
 import { embeddingMessages } from './messages.js';
@@ -89,6 +90,9 @@ export function createEmbedder(
   const embedBatch = async (texts: string[], signal?: AbortSignal): Promise<Float32Array[]> => {
     const refused = options.meter?.refusal();
     if (refused) throw new AppError('budget_exceeded', refused);
+    // A signal of this request alone: the SDK never removes the listener it adds to the one it is
+    // given, and the indexers pass one signal for their whole life (thousands of requests).
+    const deadline = signal ? createDeadline(options.timeoutMs * 2, signal) : undefined;
     try {
       const answer = await client.embeddings.create(
         {
@@ -97,7 +101,7 @@ export function createEmbedder(
           encoding_format: 'float',
           ...(settings.dimensions > 0 ? { dimensions: settings.dimensions } : {}),
         },
-        { signal },
+        deadline ? { signal: deadline.signal } : {},
       );
       options.meter?.record(usageOf(answer, texts), settings.model);
       return checked(answer.data, texts.length, options.lang, settings.dimensions);
@@ -105,6 +109,8 @@ export function createEmbedder(
       if (error instanceof AppError) throw error;
       const detail = error instanceof Error ? error.message : String(error);
       throw new AppError('llm_error', embeddingMessages(options.lang).embeddingFailed(detail.slice(0, 300)));
+    } finally {
+      deadline?.dispose();
     }
   };
   return {

@@ -5,11 +5,14 @@ import { isStopWord, stem } from './search-terms.js';
 export interface Glossary {
   /** English words (stemmed) for a Chinese word; Chinese words for an English word. */
   translate(word: string, cjk: boolean): string[];
+  /** The first English word (stemmed) of a Chinese word: its main sense. */
+  primary(zh: string): string | undefined;
 }
 
 export function createGlossary(entries: ReadonlyArray<readonly [string, string]> = GLOSSARY): Glossary {
   const zhToEn = new Map<string, Set<string>>();
   const enToZh = new Map<string, Set<string>>();
+  const first = new Map<string, string>();
   const add = (map: Map<string, Set<string>>, key: string, value: string) => {
     let set = map.get(key);
     if (!set) {
@@ -23,6 +26,7 @@ export function createGlossary(entries: ReadonlyArray<readonly [string, string]>
       if (!word || isStopWord(word)) continue;
       add(zhToEn, zh, stem(word));
       add(enToZh, stem(word), zh);
+      if (!first.has(zh)) first.set(zh, stem(word));
     }
   }
   return {
@@ -30,6 +34,7 @@ export function createGlossary(entries: ReadonlyArray<readonly [string, string]>
       const found = cjk ? zhToEn.get(word) : enToZh.get(stem(word));
       return found ? [...found] : [];
     },
+    primary: (zh) => first.get(zh),
   };
 }
 

@@ -1,6 +1,6 @@
 /** A query's words as the search scores them: each with its glossary translations. */
 import type { Glossary } from './glossary.js';
-import type { QueryTerm } from './search-terms.js';
+import { type QueryTerm, stem } from './search-terms.js';
 import type { Segmenter } from './segmenter.js';
 
 /** A glossary translation counts a little less than the word the user typed. */
@@ -13,14 +13,32 @@ export interface TermGroup {
   forms: { text: string; cjk: boolean; weight: number }[];
 }
 
+/** Two Chinese words in a row that the glossary knows together become one (正在 + 运行 → 正在运行). */
+function joinKnownPairs(typed: QueryTerm[], glossary: Glossary | undefined): QueryTerm[] {
+  if (!glossary) return typed;
+  const terms: QueryTerm[] = [];
+  for (let i = 0; i < typed.length; i += 1) {
+    const term = typed[i] as QueryTerm;
+    const next = typed[i + 1];
+    const both = next && term.cjk && next.cjk ? `${term.text}${next.text}` : '';
+    if (both && glossary.translate(both, true).length > 0) {
+      terms.push({ text: both, cjk: true });
+      i += 1;
+    } else terms.push(term);
+  }
+  return terms;
+}
+
 /**
  * One group per query word with its glossary translations. English words also get the other
- * English words of their Chinese translations (replace → 替换 → substitute). A Chinese compound
- * the glossary does not know (磁盘空间) is split into its dictionary words (磁盘, 空间).
+ * English words of the Chinese translations whose main sense they are (replace → 替换 →
+ * substitute). Two Chinese words in a row that the glossary knows together are one word (正在 +
+ * 运行 → 正在运行: running, not "currently" plus "run" twice); a Chinese compound the glossary
+ * does not know (磁盘容量) is split into its dictionary words (磁盘, 容量).
  */
-export function termGroups(terms: QueryTerm[], segmenter: Segmenter, glossary?: Glossary): TermGroup[] {
+export function termGroups(typed: QueryTerm[], segmenter: Segmenter, glossary?: Glossary): TermGroup[] {
   const words: QueryTerm[] = [];
-  for (const term of terms) {
+  for (const term of joinKnownPairs(typed, glossary)) {
     const parts =
       term.cjk && glossary && glossary.translate(term.text, true).length === 0
         ? segmenter.cutForSearch(term.text).filter((p) => p.length >= 2 && p !== term.text)
@@ -35,7 +53,10 @@ export function termGroups(terms: QueryTerm[], segmenter: Segmenter, glossary?: 
     };
     for (const text of glossary?.translate(term.text, term.cjk) ?? []) {
       add(text, !term.cjk, TRANSLATED);
-      if (!term.cjk) for (const back of glossary?.translate(text, true) ?? []) add(back, false, PIVOTED);
+      // Only through a Chinese word whose main sense is this word: `usage` reaches `used` through
+      // 使用 (usage), not `status` through 情况 (status, usage).
+      if (!term.cjk && glossary?.primary(text) === stem(term.text))
+        for (const back of glossary.translate(text, true)) add(back, false, PIVOTED);
     }
     return { forms: [...forms.values()] };
   });

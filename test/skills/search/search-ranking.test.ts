@@ -81,6 +81,37 @@ describe('ranking', () => {
   });
 });
 
+describe('everyday requests of issue 24', () => {
+  const programs = buildSearchIndex(
+    [
+      skill('free', 'Display amount of free and used memory in the system'),
+      skill('lsmem', 'List the ranges of available memory with their online status.'),
+      skill('vmstat', 'Report virtual memory statistics'),
+      skill('ps', 'report a snapshot of the current processes.'),
+      skill('nsenter', 'Run a program with namespaces of other processes.'),
+      skill('env', 'Set each NAME to VALUE in the environment and run COMMAND.'),
+    ],
+    segmenter,
+    undefined,
+    glossary,
+  );
+  const top = (q: string) => programs.search(q, 3).hits.map((h) => h.skill.name);
+
+  it('pivots only through a Chinese word whose main sense is the word typed', () => {
+    // usage → 情况 (status) would make lsmem's "online status" a usage; usage → 使用 → used is free's.
+    expect(top('show memory usage')[0]).toBe('free');
+    expect(glossary.primary('使用')).toBe(stem('usage'));
+    expect(glossary.primary('情况')).toBe('status');
+  });
+
+  it('reads two Chinese words the glossary knows together as one (正在 + 运行, 使用 + 情况)', () => {
+    expect(top('查看内存使用情况')[0]).toBe('free');
+    expect(top('还剩多少内存')[0]).toBe('free');
+    // 正在运行 is one word (running), not "currently" plus "run" twice over.
+    expect(top('显示正在运行的进程')).toContain('ps');
+  });
+});
+
 describe('glossary data', () => {
   it('holds a few hundred entries, each a Chinese word and English words, no key twice', () => {
     expect(GLOSSARY.length).toBeGreaterThanOrEqual(300);
