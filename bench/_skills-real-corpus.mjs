@@ -69,8 +69,14 @@ export function isJunkSummary(summary, skillsDir) {
   );
 }
 
-/** Share of requests answered first and in the first three, over requests whose programs exist. */
-export function searchAccuracy(registry) {
+/**
+ * Share of requests answered first and in the first three, over requests whose programs exist;
+ * `ranked(q)` gives a request's first names (default: the registry's keyword search).
+ */
+export function searchAccuracy(
+  registry,
+  ranked = (q) => registry.search(q, { limit: 3 }).hits.map((h) => h.skill.name),
+) {
   const installed = new Set(registry.list().map((s) => s.name));
   let counted = 0;
   let top1 = 0;
@@ -79,7 +85,7 @@ export function searchAccuracy(registry) {
   for (const r of REQUESTS) {
     if (!r.expect.some((name) => installed.has(name))) continue;
     counted += 1;
-    const names = registry.search(r.q, { limit: 3 }).hits.map((h) => h.skill.name);
+    const names = ranked(r.q);
     if (r.expect.includes(names[0])) top1 += 1;
     if (names.some((n) => r.expect.includes(n))) top3 += 1;
     else misses.push(`${r.q} → ${names.join(', ') || '(nothing)'}`);

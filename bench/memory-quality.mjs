@@ -7,27 +7,19 @@
 // (or --config) with the keys in the environment, as the box resolves it; the output names it.
 // With no provider, or one that does not answer, the hybrid figure is skipped and says so: no
 // quality figure is ever claimed from a fake or absent model.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { resolveHome } from '../dist/config/paths.js';
-import { defaultConfig } from '../dist/config/schema.js';
-import { validateConfigText } from '../dist/config/validate-config.js';
 import { silentLogger } from '../dist/log/logger.js';
 import { openMemoryRecall } from '../dist/memory/hybrid/open-recall.js';
 import { createMemoryStore } from '../dist/memory/store.js';
-import { resolveLlmSettings } from '../dist/providers/resolve-settings.js';
 import { openDatabase } from '../dist/store/database.js';
+import { embeddingProvider } from './_embedding-provider.mjs';
 
 const K = 5;
 const corpus = JSON.parse(readFileSync(new URL('./memory-quality-pairs.json', import.meta.url), 'utf8'));
-const at = process.argv.indexOf('--config');
-const configPath = at > 0 ? process.argv[at + 1] : join(resolveHome(process.env), 'config.json');
-// Read, never written: a missing file is the defaults (the bench does not create one).
-const config = existsSync(configPath)
-  ? validateConfigText(configPath, readFileSync(configPath, 'utf8')).config
-  : defaultConfig();
-const chat = resolveLlmSettings(config.llm, { env: process.env, lang: 'en' });
+const provider = embeddingProvider();
+const { config, chat } = provider;
 
 const pct = (x) => `${(100 * x).toFixed(1)} %`;
 const home = mkdtempSync(join(tmpdir(), 'aibox-bench-quality-'));
@@ -46,14 +38,15 @@ try {
   for (const text of corpus.distractors) recall.memory.save({ summary: text });
   const rows = corpus.pairs.length + corpus.distractors.length;
   console.log(`${corpus.pairs.length} questions (zh + en), ${rows} memories; hit@${K}`);
-  console.log(`config: ${existsSync(configPath) ? configPath : `${configPath} (absent: the defaults)`}`);
+  console.log(provider.configLine);
 
   const hitRate = async (mode) => {
     const byKind = {};
     let hits = 0;
     for (const [i, pair] of corpus.pairs.entries()) {
       const result = await recall.search.search(pair.q, { mode, limit: K });
-      if (mode !== 'keyword' && result.mode !== mode) throw new Error(`${mode} search ran as ${result.mode}: ${result.note}`);
+      if (mode !== 'keyword' && result.mode !== mode)
+        throw new Error(`${mode} search ran as ${result.mode}: ${result.note}`);
       const hit = result.hits.some((h) => h.id === answer[i]);
       hits += hit ? 1 : 0;
       byKind[pair.kind] ??= { hits: 0, n: 0 };
@@ -71,10 +64,11 @@ try {
   const status = recall.status;
   if (!status.enabled) {
     console.log(`hybrid: SKIPPED, no embedding provider: ${status.message}`);
-    console.log('no recall-quality figure is claimed from this run (set memory.embeddings and its key to measure it)');
+    console.log(
+      'no recall-quality figure is claimed from this run (set memory.embeddings and its key to measure it)',
+    );
   } else {
-    const named = `${status.provider} ${status.model}${status.dimensions ? `/${status.dimensions}` : ''} at ${status.baseUrl}`;
-    console.log(`embedding provider (from the config): ${named}`);
+    console.log(`embedding provider (from the config): ${provider.named}`);
     const t0 = performance.now();
     await recall.indexer?.drain();
     const failed = recall.indexer?.lastError();

@@ -3,12 +3,20 @@
 // 512, the presets' size) in a temp memories.db, then times, in the same run:
 //   - keyword search alone (today's path, the baseline),
 //   - the brute-force vector scan (top 50),
-//   - hybrid search (keyword + vector, fused), and automatic recall before a turn.
+//   - hybrid search (keyword + vector, fused), and automatic recall before a turn (with the
+//     keyword-only recall of a box without embeddings as its baseline),
+//   - past conversations: N messages (a tenth in one chat's session) with vectors, searched by
+//     keyword alone (baseline), by keyword + meaning, and by meaning within that chat.
 // The query's own embedding is a provider round trip and is excluded: the embedder here answers
 // from memory. No retrieval quality is claimed from random vectors (see docs/benchmarks.md).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createConversationRepo } from '../dist/conversations/conversation-repo.js';
+import { createConversationSearch } from '../dist/conversations/conversation-search.js';
+import { createMessageIndex } from '../dist/conversations/message-index.js';
+import { createMessageRepo } from '../dist/conversations/message-repo.js';
+import { MESSAGE_VECTORS } from '../dist/conversations/message-vectors.js';
 import { createHybridSearch } from '../dist/memory/hybrid/hybrid-search.js';
 import { createRecall } from '../dist/memory/hybrid/recall.js';
 import { createMemoryStore } from '../dist/memory/store.js';
@@ -93,9 +101,55 @@ try {
     'en',
   );
   const recalled = await time('recall before a turn', (i) => recall(queries[i].text));
+  const keywordRecall = createRecall(
+    createHybridSearch(memory, undefined),
+    () => ({ recall_k: 5, recall_tokens: 600, recall_min_similarity: 0.1 }),
+    'en',
+  );
+  await time('recall by keyword only (baseline)', (i) => keywordRecall(queries[i].text));
   console.log(
     `hybrid p95 ${ms(hybrid.p95)} (goal < 30 ms) = ${(hybrid.p95 / keyword.p95).toFixed(1)}× keyword p95; ` +
       `vector scan ${ms(scan.p95)}; recall adds ${ms(recalled.p95)} p95 before the first model request (goal < 20 ms)`,
+  );
+
+  // Past conversations: as many messages, a tenth of them in one chat's session.
+  const conversations = createConversationRepo(db);
+  const messages = createMessageRepo(db);
+  const at = '2026-12-01T10:00:00+08:00';
+  const owner = conversations.create({ id: 'bench-main', sessionId: 'main', startedAt: at, topic: '' });
+  const chat = conversations.create({ id: 'bench-chat', sessionId: 'telegram-42', startedAt: at, topic: '' });
+  const messageVectors = createVectorStore(db, 'bench/512', DIMS, MESSAGE_VECTORS);
+  const m0 = performance.now();
+  db.transaction(() => {
+    for (let i = 0; i < COUNT; i++) {
+      const stored = messages.append(i % 10 === 0 ? chat.id : owner.id, {
+        role: i % 2 ? 'assistant' : 'user',
+        content: words(20),
+        createdAt: at,
+      });
+      messageVectors.put(stored.id, vector());
+    }
+  })();
+  console.log(`${COUNT} messages with vectors built in ${((performance.now() - m0) / 1000).toFixed(1)} s`);
+  const index = createMessageIndex(db);
+  const keywordOnly = createConversationSearch(db, index, undefined);
+  const messageSpace = createVectorSpace(db, embedder, DIMS, MESSAGE_VECTORS);
+  const byMeaning = createConversationSearch(db, index, messageSpace);
+  await byMeaning.search(queries[0].text); // loads the codes once
+  const convKeyword = await time('conversations: keyword (baseline)', (i) =>
+    keywordOnly.search(queries[i].text, { limit: 8 }),
+  );
+  const convHybrid = await time('conversations: keyword + meaning', (i) =>
+    byMeaning.search(queries[i].text, { limit: 8 }),
+  );
+  const convChatKeyword = await time("conversations: a chat's, keyword", (i) =>
+    keywordOnly.search(queries[i].text, { limit: 8, sessionId: 'telegram-42' }),
+  );
+  const convChat = await time("conversations: a chat's, + meaning", (i) =>
+    byMeaning.search(queries[i].text, { limit: 8, sessionId: 'telegram-42' }),
+  );
+  console.log(
+    `conversation search p95: keyword ${ms(convKeyword.p95)}, hybrid ${ms(convHybrid.p95)}, a chat's ${ms(convChat.p95)} (keyword alone ${ms(convChatKeyword.p95)})`,
   );
   db.close();
 } finally {

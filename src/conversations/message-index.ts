@@ -6,6 +6,7 @@
  * first, resumable (the table `message_index_backfill` says how far down it got).
  */
 import type { Database } from 'better-sqlite3';
+import { RANK_WINDOW, rankWindow } from '../store/fts-rank-window.js';
 import { indexText, matchExpression, snippetFor } from '../store/fts-terms.js';
 
 /** Characters of a message that are indexed: a long answer's start says what it was about. */
@@ -41,14 +42,22 @@ export function createMessageIndex(db: Database): MessageIndex {
   const older = db.prepare(
     'SELECT id, role, kind, content FROM messages WHERE id < ? ORDER BY id DESC LIMIT ?',
   );
-  const search = (scoped: boolean) =>
+  // Every session's: ranked within a recent window of the matches (fts-rank-window.ts).
+  const searchAll = db.prepare(`SELECT m.id, m.conversation_id, m.role, m.content, m.created_at, c.session_id
+      FROM (SELECT rowid, bm25(message_index) AS rank FROM message_index
+        WHERE message_index MATCH ? AND rowid >= CAST(? AS INTEGER) ORDER BY rank LIMIT ?) r
+      JOIN messages m ON m.id = r.rowid JOIN conversations c ON c.id = m.conversation_id
+      ORDER BY r.rank, m.id DESC`);
+  const searchSession =
     db.prepare(`SELECT m.id, m.conversation_id, m.role, m.content, m.created_at, c.session_id
       FROM message_index JOIN messages m ON m.id = message_index.rowid
       JOIN conversations c ON c.id = m.conversation_id
-      WHERE message_index MATCH ? ${scoped ? 'AND c.session_id = ?' : ''}
+      WHERE message_index MATCH ? AND c.session_id = ?
       ORDER BY bm25(message_index), m.id DESC LIMIT ?`);
-  const searchAll = search(false);
-  const searchSession = search(true);
+  const countMatches = db
+    .prepare('SELECT count(*) FROM (SELECT rowid FROM message_index WHERE message_index MATCH ? LIMIT ?)')
+    .pluck();
+  const windowFloor = rankWindow(db, 'message_index', 'messages');
   const put = (id: number, content: string) => insert.run(id, indexText(content.slice(0, MAX_INDEXED_CHARS)));
 
   const backfillBatch = db.transaction((): boolean => {
@@ -76,7 +85,13 @@ export function createMessageIndex(db: Database): MessageIndex {
       const limit = Math.min(50, Math.max(1, options.limit ?? 10));
       const rows = (
         options.sessionId === undefined
-          ? searchAll.all(match.expression, limit)
+          ? searchAll.all(
+              match.expression,
+              (countMatches.get(match.expression, RANK_WINDOW + 1) as number) > RANK_WINDOW
+                ? windowFloor(match.expression)
+                : 0,
+              limit,
+            )
           : searchSession.all(match.expression, options.sessionId, limit)
       ) as {
         id: number;

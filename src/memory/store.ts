@@ -4,6 +4,7 @@
  * index never keeps stale entries.
  */
 import type { Database } from 'better-sqlite3';
+import { RANK_WINDOW, rankWindow } from '../store/fts-rank-window.js';
 import { indexText, matchExpression, snippetFor } from '../store/fts-terms.js';
 import { type Clock, systemClock } from '../util/clock.js';
 import {
@@ -43,13 +44,7 @@ interface MemoryRow {
 const DEFAULT_TOPIC = '未命名对话';
 /** bm25 column weights: topic, summary, content, tags. */
 const RANK = 'bm25(memory_index, 4.0, 2.0, 1.0, 3.0)';
-/**
- * bm25 costs a few µs per matching row, so a very common term (matching tens of
- * thousands of memories) would blow the latency budget. Ranking therefore runs
- * over a recent rowid range holding at least RANK_WINDOW matches (recency is a
- * ranking factor anyway), and counting stops at COUNT_CAP (`Page.capped`).
- */
-const RANK_WINDOW = 500;
+/** Counting stops at COUNT_CAP (`Page.capped`); ranking runs over a window (fts-rank-window.ts). */
 const COUNT_CAP = 1000;
 
 function toMemory(row: MemoryRow): Memory {
@@ -136,10 +131,6 @@ export function createMemoryStore(options: MemoryStoreOptions): MemoryStore {
   const countMatches = db.prepare(
     'SELECT count(*) AS n FROM (SELECT rowid FROM memory_index WHERE memory_index MATCH ? LIMIT ?)',
   );
-  const countFrom = db.prepare(
-    'SELECT count(*) AS n FROM memory_index WHERE memory_index MATCH ? AND rowid >= CAST(? AS INTEGER)',
-  );
-  const maxId = db.prepare('SELECT max(id) AS id FROM memories');
   // One scope's memories (a chat's, or the owner's: `chat IS ?` with null) or one kind's. A
   // chat, or a kind asked for, is searched by ranking all of its matches, without the recent window.
   const filtered = new Map<string, ReturnType<typeof filteredStatements>>();
@@ -162,19 +153,7 @@ export function createMemoryStore(options: MemoryStoreOptions): MemoryStore {
     }
     return found;
   };
-  /**
-   * The lowest rowid of a recent range holding ≥ RANK_WINDOW matches. Probes growing rowid ranges
-   * from the newest end; each probe is a cheap FTS5 rowid seek (≈ 0.2 ms for a term in half of
-   * 100,000 memories) only because the bound is an INTEGER (see searchRows).
-   */
-  const windowFloor = (expression: string): number => {
-    const top = (maxId.get() as { id: number | null }).id ?? 0;
-    for (let span = RANK_WINDOW * 4; ; span *= 4) {
-      const floor = top - span;
-      if (floor <= 0) return 0;
-      if ((countFrom.get(expression, floor) as { n: number }).n >= RANK_WINDOW) return floor;
-    }
-  };
+  const windowFloor = rankWindow(db, 'memory_index', 'memories');
 
   const save = db.transaction((input: NewMemory): Memory => {
     const now = clock.now();
