@@ -63,4 +63,26 @@ describe('conversation search', () => {
     expect(again.backfill()).toBe(false);
     db.close();
   });
+
+  it('ranks a very common word within the newest matches, as memories do, and still finds a rare one anywhere', async () => {
+    const db = await tempDatabase('aibox-msg-window-');
+    const conversations = createConversationRepo(db);
+    const messages = createMessageRepo(db);
+    const index = createMessageIndex(db);
+    const at = '2026-12-01T10:00:00+08:00';
+    const c = conversations.create({ id: 'c4', sessionId: 'main', startedAt: at, topic: '' });
+    const first = messages.append(c.id, {
+      role: 'user',
+      content: 'coffee and the lighthouse',
+      createdAt: at,
+    });
+    for (let n = 0; n < 3000; n++)
+      messages.append(c.id, { role: 'user', content: `coffee note ${n}`, createdAt: at });
+    const hits = index.search('coffee', { limit: 20 });
+    expect(hits).toHaveLength(20);
+    // Only the recent range holding ≥ 500 matches is ranked: the oldest one is not among them.
+    expect(hits.every((h) => h.messageId > first.id + 500)).toBe(true);
+    expect(index.search('lighthouse').map((h) => h.messageId)).toEqual([first.id]);
+    db.close();
+  });
 });
