@@ -31,6 +31,28 @@ describe('query groups', () => {
     ).toEqual(['邮件', 'mail']);
   });
 
+  it('pivots only through a Chinese word whose main sense is the word typed, and joins known pairs', () => {
+    const words = createGlossary([
+      ['使用', 'usage used'],
+      ['情况', 'status usage'],
+      ['正在运行', 'running current'],
+    ]);
+    const usage = termGroups([{ text: 'usage', cjk: false }], segmenter, words)[0]?.forms.map((f) => f.text);
+    expect(usage).toContain('used');
+    expect(usage).toContain('情况');
+    expect(usage).not.toContain('status');
+    const running = termGroups(
+      [
+        { text: '正在', cjk: true },
+        { text: '运行', cjk: true },
+        { text: '进程', cjk: true },
+      ],
+      segmenter,
+      words,
+    );
+    expect(running.map((g) => g.forms[0]?.text)).toEqual(['正在运行', '进程']);
+  });
+
   it('without a glossary each word is its own group', () => {
     expect(termGroups([{ text: '磁盘空间', cjk: true }], segmenter)).toEqual([
       { forms: [{ text: '磁盘空间', cjk: true, weight: 1 }] },
