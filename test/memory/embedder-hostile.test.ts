@@ -2,6 +2,7 @@
  * The embeddings endpoint is outside input: wrong counts, non-numbers, mixed sizes, endless
  * bodies and stalls are refused with a clear error (the search then says it ran by keyword).
  */
+import { getEventListeners } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -86,6 +87,14 @@ describe('embeddings answers from outside', () => {
     );
     await expect(endless.embed(['a'])).rejects.toThrow(/embedding failed/);
   }, 60_000);
+
+  it('leaves no listener on a signal used for many requests (the indexers keep one for their life)', async () => {
+    const baseUrl = await answering(json({ data: [{ index: 0, embedding: [1, 2] }] }));
+    const embedder = embedderAt(baseUrl);
+    const signal = new AbortController().signal;
+    for (let i = 0; i < 15; i++) await embedder.embed(['a'], signal);
+    expect(getEventListeners(signal, 'abort')).toHaveLength(0);
+  });
 
   it('refuses vectors of another size than the one asked for', async () => {
     const baseUrl = await answering(json({ data: [{ index: 0, embedding: [1, 2, 3] }] }));
