@@ -22,6 +22,7 @@ const LAYERS = [
   ['agent'],
   ['session'],
   ['usage', 'scheduler', 'media'],
+  ['consolidation'],
   ['app'],
   ['slash-commands'],
   ['channels', 'client'],

@@ -41,6 +41,7 @@ const ERROR_CODES = {
   forbidden_origin: { status: 403 },
   client_key_required: { status: 403 },
   already_decided: { status: 409 },
+  conflict: { status: 409 },
   invalid_values: { status: 400 },
   unknown_command: { status: 404 },
   queue_full: { status: 429 },

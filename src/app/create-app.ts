@@ -9,6 +9,9 @@ import { createNotifyTargets } from '../chats/notify-targets.js';
 import { createSenderStore, senderStorePath } from '../chats/sender-store.js';
 import { resolveCliContext } from '../config/context.js';
 import { workspaceDir } from '../config/workspace-dir.js';
+import { createConsolidator } from '../consolidation/consolidate.js';
+import { startDailyConsolidation } from '../consolidation/daily-job.js';
+import { createRunStore } from '../consolidation/run-store.js';
 import { createMessageIndex } from '../conversations/message-index.js';
 import type { Lang } from '../i18n/lang.js';
 import type { Logger } from '../log/logger.js';
@@ -342,6 +345,28 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
       : undefined;
     if (scheduler) closers.push(() => scheduler.stop());
 
+    const consolidator = createConsolidator({
+      db,
+      memory,
+      runs: createRunStore(db, clock),
+      provider,
+      ledger: usage,
+      scopeOf: memoryScope,
+      config: liveConfig,
+      lang,
+      clock,
+      onChanged: () => memoryRecall.indexer?.wake(),
+    });
+    // A scheduled job: with the scheduler, or not at all.
+    const dailyConsolidation = schedulerEnabled
+      ? startDailyConsolidation({ consolidator, config: liveConfig, clock, lang, logger })
+      : undefined;
+    if (dailyConsolidation)
+      closers.push(async () => {
+        dailyConsolidation.stop();
+        await dailyConsolidation.idle();
+      });
+
     Object.assign(services, {
       version: VERSION,
       config,
@@ -367,6 +392,8 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
       mcp,
       approvals,
       scheduler,
+      consolidator,
+      ...(dailyConsolidation ? { dailyConsolidation } : {}),
       usage,
       sandbox,
       startedAt: clock.now(),

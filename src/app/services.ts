@@ -8,6 +8,8 @@ import type { SenderStore } from '../chats/sender-store.js';
 import type { DataPaths } from '../config/paths.js';
 import type { ReloadPlan } from '../config/reload-plan.js';
 import type { Config } from '../config/schema.js';
+import type { Consolidator } from '../consolidation/consolidate.js';
+import type { DailyConsolidation } from '../consolidation/daily-job.js';
 import type { Lang } from '../i18n/lang.js';
 import type { Logger } from '../log/logger.js';
 import type { McpManager } from '../mcp/types.js';
@@ -70,6 +72,10 @@ export interface AppServices {
   approvals: ApprovalBroker;
   /** Absent with `--no-scheduler` or `scheduler.enabled: false`. */
   scheduler?: Scheduler;
+  /** Memory consolidation: runs by hand (`aibox memory consolidate`, the page), their records, undo. */
+  consolidator: Consolidator;
+  /** The daily run (`memory.consolidate`); absent when the scheduler is (it is a scheduled job). */
+  dailyConsolidation?: DailyConsolidation;
   /** What the models used and cost, and the budgets (docs/usage-and-budgets.md). */
   usage: UsageLedger;
   /** Whether commands run in bubblewrap (shown at start, in /healthz and by `aibox doctor`). */

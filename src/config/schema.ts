@@ -932,6 +932,31 @@ const EmbeddingsConfigSchema = z.strictObject({
   }),
 });
 
+/** The daily consolidation of memory (docs/memory-and-tasks.md, "Consolidation"). */
+const ConsolidateConfigSchema = z.strictObject({
+  enabled: key(z.boolean().default(false), {
+    live: true,
+    zh: '每天整理记忆：读一天的对话，提出新记忆、合并重复、标记过时，并写当天的日记',
+    en: "Consolidate memory every day: read the day's conversations, propose new memories, merge duplicates, mark outdated ones, write the day's journal",
+  }),
+  time: key(
+    z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM, e.g. 03:30')
+      .default('03:30'),
+    {
+      live: true,
+      zh: '每天整理的时间（HH:MM，scheduler.timezone 的本地时间）；中午前整理前一天，中午起整理当天',
+      en: 'When it runs each day (HH:MM, local time of scheduler.timezone); before noon it reads the day before, from noon the same day',
+    },
+  ),
+  max_tokens: key(z.int().min(1000).max(10_000_000).default(20_000), {
+    live: true,
+    zh: '每次整理最多用的 token 数：到了就停止（已读的部分照常保存）',
+    en: 'Most tokens one consolidation may use: it stops there (what it read so far is kept)',
+  }),
+});
+
 const MemoryConfigSchema = z.strictObject({
   embeddings: section(
     EmbeddingsConfigSchema.default(() => EmbeddingsConfigSchema.parse({})),
@@ -957,6 +982,10 @@ const MemoryConfigSchema = z.strictObject({
     zh: '算作主人本人的聊天（如 telegram:42）：能看到并保存主人的记忆；其他聊天只看到自己的记忆',
     en: "Chats that are the owner (e.g. telegram:42): they see and save the owner's memories; other chats see only their own",
   }),
+  consolidate: section(
+    ConsolidateConfigSchema.default(() => ConsolidateConfigSchema.parse({})),
+    { zh: '记忆整理', en: 'Consolidation' },
+  ),
 });
 
 /** An OpenAI-compatible speech-to-text endpoint (docs/media.md, "Voice"). */

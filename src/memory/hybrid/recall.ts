@@ -30,7 +30,7 @@ export interface Recall {
 const MIN_KEYWORD_SHARE = 0.5;
 
 /** A memory cannot close the block or open one of its own. */
-const noTags = (text: string) => text.replaceAll('<', '‹').replaceAll('>', '›');
+export const noTags = (text: string) => text.replaceAll('<', '‹').replaceAll('>', '›');
 const SUMMARY_CHARS = 400;
 
 function keywordShare(hit: HybridHit, terms: string[]): number {

@@ -3,6 +3,7 @@
  * imports this file with `import type`, so it must not depend on Node types, nor import
  * anything that does).
  */
+import type { ConsolidationRun, RunChange } from '../../consolidation/types.js';
 import type { Memory, MemoryKind } from '../../memory/types.js';
 
 export interface ApiErrorBody {
@@ -249,6 +250,17 @@ export interface MemoryPageDto {
   /** The kind asked for (absent: every kind). */
   kind?: MemoryKind;
   items: MemoryDto[];
+}
+
+/** `GET /api/memory-runs`: consolidation runs, newest first. */
+export interface MemoryRunsDto {
+  runs: ConsolidationRun[];
+}
+
+/** `GET /api/memory-runs/:id` (and `POST /api/memory-runs`): one run and what it changed. */
+export interface MemoryRunDto {
+  run: ConsolidationRun;
+  changes: RunChange[];
 }
 
 /** Words in both languages (the page picks one). */

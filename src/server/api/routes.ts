@@ -10,6 +10,7 @@ import { errorResponse } from './error-response.js';
 import { apiErrorResponse } from './errors.js';
 import { createMediaRoutes } from './media-routes.js';
 import { createMemoriesRoutes } from './memories-routes.js';
+import { createMemoryRunsRoutes } from './memory-runs-routes.js';
 import { apiMessages } from './messages.js';
 import { createSettingsRoutes } from './settings-routes.js';
 import { createSkillsRoutes } from './skills-routes.js';
@@ -27,6 +28,7 @@ export function createApiRoutes(services: AppServices): Hono {
   app.route('/skills', createSkillsRoutes(services, t));
   app.route('/tasks', createTasksRoutes(services, t));
   app.route('/memories', createMemoriesRoutes(services, t));
+  app.route('/memory-runs', createMemoryRunsRoutes(services, t));
   app.route('/channels', createChannelsRoutes(services, t));
   app.route('/settings', createSettingsRoutes(services, t));
   app.route('/', createMediaRoutes(services, t));

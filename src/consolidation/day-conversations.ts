@@ -1,0 +1,78 @@
+/**
+ * What consolidation reads of a day: the user and assistant text of the conversations of that
+ * local day, never tool results, tool calls, summaries or system rows (fetched pages, files and
+ * MCP results reach the model only as tool results). Task runs (`task-<id>`: their "user" text is
+ * the task's instructions) and the MCP session (`mcp`: another program asking) are left out.
+ * The lines are grouped by whose they are: the owner's sessions together, each other chat alone
+ * (its text only ever yields that chat's memories), and cut into parts of at most `partChars`.
+ */
+import type { Database } from 'better-sqlite3';
+import type { ScopeOfSession } from '../memory/types.js';
+import { cleanText } from '../util/untrusted-text.js';
+
+export interface DayLine {
+  /** As stored (ISO with offset). */
+  at: string;
+  session: string;
+  role: 'user' | 'assistant';
+  text: string;
+}
+
+export interface Part {
+  /** 1-based, in reading order. */
+  index: number;
+  /** The chat whose lines these are (`telegram:42`); null: the owner's sessions. */
+  chat: string | null;
+  lines: DayLine[];
+}
+
+/** A message's first LINE_CHARS characters are read; at most MAX_LINES messages a day. */
+const LINE_CHARS = 2000;
+const MAX_LINES = 5000;
+
+const NOT_CONVERSATIONS = /^(task-\d+|mcp)$/;
+
+export function readDay(db: Database, from: Date, to: Date): DayLine[] {
+  const rows = db
+    .prepare(
+      `SELECT m.created_at AS at, c.session_id AS session, m.role AS role, m.content AS text
+       FROM conversations c JOIN messages m ON m.conversation_id = c.id
+       WHERE julianday(c.started_at) < julianday(@to)
+         AND (c.ended_at IS NULL OR julianday(c.ended_at) >= julianday(@from))
+         AND julianday(m.created_at) >= julianday(@from) AND julianday(m.created_at) < julianday(@to)
+         AND m.role IN ('user', 'assistant') AND m.kind = 'message'
+         AND m.content IS NOT NULL AND trim(m.content) != ''
+       ORDER BY julianday(m.created_at), m.id LIMIT @limit`,
+    )
+    .all({ from: from.toISOString(), to: to.toISOString(), limit: MAX_LINES }) as DayLine[];
+  return rows
+    .filter((row) => !NOT_CONVERSATIONS.test(row.session))
+    .map((row) => ({ ...row, text: cleanText(row.text).slice(0, LINE_CHARS) }));
+}
+
+/** The owner's lines first, then each chat's; each group cut into parts of at most `partChars`. */
+export function splitParts(lines: DayLine[], scopeOf: ScopeOfSession, partChars: number): Part[] {
+  const groups = new Map<string | null, DayLine[]>([[null, []]]);
+  for (const line of lines) {
+    const chat = scopeOf(line.session) ?? null;
+    const group = groups.get(chat) ?? [];
+    group.push(line);
+    groups.set(chat, group);
+  }
+  const parts: Part[] = [];
+  for (const [chat, group] of groups) {
+    let current: DayLine[] = [];
+    let size = 0;
+    for (const line of group) {
+      if (current.length > 0 && size + line.text.length > partChars) {
+        parts.push({ index: parts.length + 1, chat, lines: current });
+        current = [];
+        size = 0;
+      }
+      current.push(line);
+      size += line.text.length;
+    }
+    if (current.length > 0) parts.push({ index: parts.length + 1, chat, lines: current });
+  }
+  return parts;
+}
