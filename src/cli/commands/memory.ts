@@ -102,6 +102,35 @@ export function register(program: Command): void {
       }),
     );
   memory
+    .command('consolidate')
+    .description(h.memoryConsolidate)
+    .option('--dry-run', h.dryRun)
+    .option('--day <day>', h.day)
+    .option('--json', h.json)
+    .action(async (opts: { dryRun?: boolean; day?: string; json?: boolean }, command: Command) =>
+      withDatabase(command, async (ctx, db) =>
+        (await import('./memory-consolidate-cli.js')).consolidateCommand(ctx, db, opts),
+      ),
+    );
+  memory
+    .command('runs')
+    .description(h.memoryRuns)
+    .option('--json', h.json)
+    .action(async (opts: { json?: boolean }, command: Command) =>
+      withDatabase(command, async (ctx, db) =>
+        (await import('./memory-consolidate-cli.js')).runsCommand(ctx, db, opts),
+      ),
+    );
+  memory
+    .command('undo')
+    .description(h.memoryUndo)
+    .argument('<run>')
+    .action(async (run: string, _opts: unknown, command: Command) =>
+      withDatabase(command, async (ctx, db) =>
+        (await import('./memory-consolidate-cli.js')).undoCommand(ctx, db, run),
+      ),
+    );
+  memory
     .command('reindex')
     .description(h.memoryReindex)
     .action(async (_opts: unknown, command: Command) =>

@@ -15,6 +15,33 @@ export const memoryCliMessages = defineMessages({
     kind: '只看这一种记忆：user（关于主人）、work（关于自己的工作）、chat（某个聊天的）、journal（每日日记）',
     badKind: (value: string) => `--kind 的值「${value}」无效：应为 user、work、chat 或 journal`,
     outdated: '（已过时）',
+    memoryConsolidate: '整理记忆：读一天的对话，提出新记忆、合并重复、标记过时、写当天的日记',
+    dryRun: '只列出会做的改动，不改任何记忆',
+    day: '整理哪一天（YYYY-MM-DD；默认：中午前为前一天，中午起为当天）',
+    memoryRuns: '列出整理运行和各自的改动',
+    memoryUndo: '撤销一次整理运行的全部改动',
+    runLine: (id: number, day: string, status: string, tokens: number, cap: number) =>
+      `运行 #${id}  ${day}  ${status}  ${tokens}/${cap} tokens`,
+    runStatus: (status: string, dry: boolean) =>
+      `${({ running: '运行中', done: '完成', capped: '到上限停止', failed: '失败', undone: '已撤销' } as Record<string, string>)[status] ?? status}${dry ? '（演练）' : ''}`,
+    changeAction: (action: string) =>
+      (
+        ({
+          add: '新增',
+          merge: '合并为',
+          merged: '并入后删除',
+          update: '改写',
+          outdate: '标为过时',
+          journal: '日记',
+        }) as Record<string, string>
+      )[action] ?? action,
+    newMemory: '（新）',
+    proposed: (n: number) => `会做的改动 ${n} 项（演练，没有写入）：`,
+    changed: (n: number) => `改动 ${n} 项：`,
+    refused: (n: number) => `没有采用 ${n} 项：`,
+    noRuns: '还没有整理运行',
+    badRun: (value: string) => `无效的运行 ID「${value}」（需要正整数）`,
+    undone: (id: number, n: number) => `已撤销运行 #${id}（${n} 项改动）：`,
     badMode: (value: string) => `--mode 的值「${value}」无效：应为 keyword、vector 或 hybrid`,
     keywordOnly: (why: string) => `（只用了关键词检索：${why}）`,
     searchedBy: (mode: string) => `检索方式：${mode}`,
@@ -66,6 +93,34 @@ export const memoryCliMessages = defineMessages({
     kind: 'Only this kind: user (about the owner), work (about its own work), chat (a chat’s), journal (the daily notes)',
     badKind: (value: string) => `Invalid value "${value}" for --kind: user, work, chat or journal`,
     outdated: '(outdated)',
+    memoryConsolidate:
+      "Consolidate memory: read a day's conversations, propose new memories, merge duplicates, mark outdated ones, write the day's journal",
+    dryRun: 'Only list the changes it would make; change no memory',
+    day: 'The day to read (YYYY-MM-DD; default: before noon the day before, from noon today)',
+    memoryRuns: 'List consolidation runs and what each changed',
+    memoryUndo: 'Undo every change of one consolidation run',
+    runLine: (id: number, day: string, status: string, tokens: number, cap: number) =>
+      `run #${id}  ${day}  ${status}  ${tokens}/${cap} tokens`,
+    runStatus: (status: string, dry: boolean) =>
+      `${({ running: 'running', done: 'done', capped: 'stopped at its cap', failed: 'failed', undone: 'undone' } as Record<string, string>)[status] ?? status}${dry ? ' (dry run)' : ''}`,
+    changeAction: (action: string) =>
+      (
+        ({
+          add: 'added',
+          merge: 'merged into',
+          merged: 'folded away',
+          update: 'rewrote',
+          outdate: 'outdated',
+          journal: 'journal',
+        }) as Record<string, string>
+      )[action] ?? action,
+    newMemory: '(new)',
+    proposed: (n: number) => `${n} changes it would make (dry run, nothing written):`,
+    changed: (n: number) => `${n} changes:`,
+    refused: (n: number) => `${n} not taken:`,
+    noRuns: 'No consolidation runs yet',
+    badRun: (value: string) => `Invalid run ID "${value}" (a positive integer is needed)`,
+    undone: (id: number, n: number) => `Undid run #${id} (${n} changes):`,
     badMode: (value: string) => `Invalid value "${value}" for --mode: keyword, vector or hybrid`,
     keywordOnly: (why: string) => `(searched by keyword only: ${why})`,
     searchedBy: (mode: string) => `searched by: ${mode}`,
