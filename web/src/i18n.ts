@@ -229,6 +229,25 @@ export const messages = defineMessages({
     memoryNeverRecalled: '从未被自动回忆',
     memoryOutdated: '已过时',
     memoryOutdatedHint: '每日整理认为它已过时：保留，但不再自动回忆',
+    memoriesAll: '全部记忆',
+    memoriesJournal: '日记',
+    memoriesRuns: '整理记录',
+    runsEmpty: '还没有整理过记忆（memory.consolidate，或 aibox memory consolidate）',
+    runTitle: (id: number, day: string) => `整理 #${id} · ${day}`,
+    runStatus: (status: string) =>
+      ({ running: '运行中', done: '完成', capped: '到上限停止', failed: '失败', undone: '已撤销' })[status] ??
+      status,
+    runDry: '演练',
+    runTokens: (used: number, cap: number) => `${used} / ${cap} tokens`,
+    runChanges: (n: number) => `改动 ${n} 项`,
+    runRefused: (n: number) => `没有采用 ${n} 项`,
+    runNoChanges: '没有改动',
+    runNewMemory: '（新）',
+    runChange: (action: string) =>
+      ({ add: '新增', merge: '合并', merged: '并入删除', update: '改写', outdate: '过时', journal: '日记' })[
+        action
+      ] ?? action,
+    runUndo: '撤销',
     mcpEmpty:
       '没有配置 MCP 服务器（config.json 的 mcp.servers，或 aibox mcp add；在源码目录用 npm start 运行的为 npm run aibox -- mcp add）',
     mcpRefresh: '刷新',
@@ -498,6 +517,35 @@ export const messages = defineMessages({
     memoryNeverRecalled: 'never recalled',
     memoryOutdated: 'outdated',
     memoryOutdatedHint: 'The daily consolidation found it outdated: kept, but no longer recalled',
+    memoriesAll: 'All memories',
+    memoriesJournal: 'Journal',
+    memoriesRuns: 'Consolidation',
+    runsEmpty: 'Memory was never consolidated yet (memory.consolidate, or aibox memory consolidate)',
+    runTitle: (id: number, day: string) => `Run #${id} · ${day}`,
+    runStatus: (status: string) =>
+      ({
+        running: 'running',
+        done: 'done',
+        capped: 'stopped at its cap',
+        failed: 'failed',
+        undone: 'undone',
+      })[status] ?? status,
+    runDry: 'dry run',
+    runTokens: (used: number, cap: number) => `${used} / ${cap} tokens`,
+    runChanges: (n: number) => `${n} changes`,
+    runRefused: (n: number) => `${n} not taken`,
+    runNoChanges: 'No changes',
+    runNewMemory: '(new)',
+    runChange: (action: string) =>
+      ({
+        add: 'added',
+        merge: 'merged',
+        merged: 'folded away',
+        update: 'rewrote',
+        outdate: 'outdated',
+        journal: 'journal',
+      })[action] ?? action,
+    runUndo: 'Undo',
     mcpEmpty:
       'No MCP servers configured (mcp.servers in config.json, or aibox mcp add; npm run aibox -- mcp add in a checkout run with npm start)',
     mcpRefresh: 'Refresh',

@@ -1,8 +1,14 @@
-/** The memories tab: newest first, or full-text search (Chinese and English), one page at a time. */
+/**
+ * The memories tab: newest first, or full-text search (Chinese and English), one page at a time;
+ * the journal (the daily notes, newest first); the consolidation runs, with Undo.
+ */
 import type { MemoryDto, MemoryPageDto } from '../../src/server/api/dto.js';
 import type { Api } from './api-client.js';
 import { formatTime, h, replaceChildren } from './dom.js';
 import type { Messages } from './i18n.js';
+import { createMemoryRunsView } from './memory-runs-view.js';
+
+type Pane = 'all' | 'journal' | 'runs';
 
 export interface MemoriesView {
   el: HTMLElement;
@@ -14,11 +20,33 @@ export function createMemoriesView(api: Api, t: () => Messages, lang: () => stri
   const search = h('input', { type: 'search', class: 'input grow memories-search', autocomplete: 'off' });
   const list = h('div', { class: 'card-list memories-list' });
   const pager = h('div', { class: 'pager' });
+  const runs = createMemoryRunsView(api, t, lang);
+  let pane: Pane = 'all';
+  const paneButton = (name: Pane) =>
+    h('button', {
+      type: 'button',
+      class: 'btn small memories-pane',
+      'data-pane': name,
+      onclick: () => show(name),
+    });
+  const panes = { all: paneButton('all'), journal: paneButton('journal'), runs: paneButton('runs') };
+  const lists = h('div', {}, list, pager);
   const el = h(
     'section',
     { class: 'view memories-view' },
-    h('div', { class: 'list-pane' }, h('div', { class: 'toolbar' }, search), list, pager),
+    h(
+      'div',
+      { class: 'list-pane' },
+      h('div', { class: 'toolbar' }, panes.all, panes.journal, panes.runs, search),
+      lists,
+      runs.el,
+    ),
   );
+  const show = (name: Pane) => {
+    pane = name;
+    page = 1;
+    void refresh();
+  };
   let page = 1;
   let seq = 0;
 
@@ -61,9 +89,18 @@ export function createMemoriesView(api: Api, t: () => Messages, lang: () => stri
 
   const refresh = async () => {
     const mine = ++seq;
+    for (const [name, button] of Object.entries(panes)) button.classList.toggle('primary', name === pane);
+    lists.hidden = pane === 'runs';
+    search.hidden = pane === 'runs';
+    runs.el.hidden = pane !== 'runs';
     try {
+      if (pane === 'runs') {
+        await runs.refresh();
+        return;
+      }
       const q = search.value.trim();
-      const data = await api.get<MemoryPageDto>(`/memories?q=${encodeURIComponent(q)}&page=${page}`);
+      const kind = pane === 'journal' ? '&kind=journal' : '';
+      const data = await api.get<MemoryPageDto>(`/memories?q=${encodeURIComponent(q)}&page=${page}${kind}`);
       if (mine !== seq) return;
       replaceChildren(
         list,
@@ -94,7 +131,10 @@ export function createMemoriesView(api: Api, t: () => Messages, lang: () => stri
       );
     } catch (error) {
       if (mine === seq)
-        replaceChildren(list, h('div', { class: 'empty error' }, t().loadFailed((error as Error).message)));
+        replaceChildren(
+          pane === 'runs' ? runs.el : list,
+          h('div', { class: 'empty error' }, t().loadFailed((error as Error).message)),
+        );
     }
   };
   const go = (next: number) => {
@@ -108,6 +148,9 @@ export function createMemoriesView(api: Api, t: () => Messages, lang: () => stri
   });
   const relabel = () => {
     search.placeholder = t().memoriesSearch;
+    panes.all.textContent = t().memoriesAll;
+    panes.journal.textContent = t().memoriesJournal;
+    panes.runs.textContent = t().memoriesRuns;
   };
   relabel();
   return { el, refresh, relabel };

@@ -252,6 +252,8 @@ export interface MemoryPageDto {
   items: MemoryDto[];
 }
 
+export type { ConsolidationRun, RunChange };
+
 /** `GET /api/memory-runs`: consolidation runs, newest first. */
 export interface MemoryRunsDto {
   runs: ConsolidationRun[];

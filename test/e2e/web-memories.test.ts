@@ -1,0 +1,93 @@
+/**
+ * The Memories tab's kinds, provenance, journal and consolidation runs in a real browser against
+ * the real server: a run made by the box on a real turn (the fake LLM answering), undone from the page.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCancellableTurn } from '../../src/session/cancellable-turn.js';
+import { dayKey } from '../../src/usage/day-key.js';
+import {
+  assertBrowserReady,
+  type LaunchedBrowser,
+  launchBrowser,
+  openConnectedPage,
+  VIEWPORTS,
+} from './browser.js';
+import { type Box, startBox } from './fixture.js';
+
+let launched: LaunchedBrowser;
+let box: Box;
+let page: Page;
+
+beforeAll(async () => {
+  assertBrowserReady();
+  launched = await launchBrowser();
+  box = await startBox({ lang: 'en', scheduler: false });
+  const recalled = box.app.memory.save({ summary: 'Likes oolong tea', topic: 'drinks', source: 'main' });
+  box.app.memory.markRecalled([recalled.id]);
+  box.llm.script({ text: 'Noted.' });
+  await startCancellableTurn(
+    box.app.sessions.get('main'),
+    'Remember that I park my bike in the garage.',
+    () => {},
+  ).done;
+  box.llm.script({
+    text: JSON.stringify({
+      operations: [
+        {
+          op: 'add',
+          kind: 'user',
+          summary: 'Parks the bike in the garage',
+          evidence: 'park my bike in the garage',
+        },
+      ],
+      journal: 'Talked about where the bike is parked.',
+    }),
+  });
+  await box.app.consolidator.run({ startedBy: 'api', day: dayKey(new Date(), '') });
+  page = await openConnectedPage(launched, `${box.server.url}/#memories`, {
+    viewport: VIEWPORTS.desktop,
+    locale: 'en-US',
+  });
+});
+afterAll(async () => {
+  await page?.context().close();
+  await box?.close();
+  await launched?.close();
+});
+
+describe('web page: memories tab', () => {
+  it('shows each memory with its kind, source and last recall', async () => {
+    const card = page.locator('.card.memory', { hasText: 'oolong' });
+    await card.waitFor();
+    expect(await card.locator('.memory-kind').textContent()).toBe('about you');
+    const meta = (await card.locator('.memory-meta').textContent()) ?? '';
+    expect(meta).toContain('from main');
+    expect(meta).toMatch(/recalled 1×, last /);
+    const added = page.locator('.card.memory', { hasText: 'Parks the bike' });
+    expect(await added.locator('.memory-meta').textContent()).toContain('never recalled');
+  });
+
+  it('shows the journal, and the runs with what each changed; Undo reverts a run', async () => {
+    await page.locator('.memories-pane[data-pane="journal"]').click();
+    await page.locator('.card.memory', { hasText: 'where the bike is parked' }).waitFor();
+    await page.locator('.card.memory', { hasText: 'oolong' }).waitFor({ state: 'detached' });
+
+    await page.locator('.memories-pane[data-pane="runs"]').click();
+    const run = page.locator('.card.memory-run').first();
+    await run.waitFor();
+    expect(await run.locator('.card-title').textContent()).toContain('Run #1');
+    expect(await run.locator('.badge.run-done').textContent()).toBe('done');
+    await run.locator('details > summary', { hasText: 'changes' }).click();
+    await run.locator('.memory-run-change', { hasText: 'Parks the bike in the garage' }).waitFor();
+    await run.locator('.memory-run-change', { hasText: 'journal' }).waitFor();
+
+    await run.locator('.memory-run-undo').click();
+    await page.locator('.badge.run-undone').waitFor();
+    expect(await page.locator('.memory-run-undo').first().isDisabled()).toBe(true);
+    expect(box.app.memory.search('garage').total).toBe(0);
+    await page.locator('.memories-pane[data-pane="all"]').click();
+    await page.locator('.card.memory', { hasText: 'oolong' }).waitFor();
+    expect(await page.locator('.card.memory', { hasText: 'Parks the bike' }).count()).toBe(0);
+  });
+});
