@@ -284,4 +284,20 @@ describe('memory consolidation', () => {
     expect(dry.changes[0].after.summary).toBe('Rides a bicycle to work (0)');
     expect(box.app.memory.count()).toBe(0);
   });
+
+  it('ends a run whose model request fails, and starts none while a budget is used up', async () => {
+    await turn('main', 'My favourite colour is green, remember that.', 'Green it is.');
+    box.llm.script({ status: 401, message: 'bad key' });
+    const failed = (await post('/memory-runs', { day: today() })).body.run;
+    expect(failed).toMatchObject({ status: 'failed', requests: 0, tokens: 0 });
+    expect(failed.error).toContain('asking the model about part 1 failed');
+
+    box.app.config.budget.daily_tokens = 10;
+    const before = box.llm.requests.length;
+    const refused = (await post('/memory-runs', { day: today() })).body.run;
+    expect(box.llm.requests.length).toBe(before);
+    expect(refused).toMatchObject({ status: 'capped', requests: 0 });
+    expect(refused.error).toContain('a budget is used up');
+    expect(box.app.memory.count()).toBe(0);
+  });
 });

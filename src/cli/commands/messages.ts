@@ -3,7 +3,7 @@ import { defineMessages } from '../../i18n/lang.js';
 /** Strings of `aibox memory …` and `aibox memo …`. */
 export const memoryCliMessages = defineMessages({
   zh: {
-    memory: '长期记忆：搜索与列出',
+    memory: '长期记忆：搜索、列出、整理与撤销整理',
     memorySearch: '搜索记忆（中文词语、多个关键词均可）',
     memoryList: '列出最近的记忆',
     json: '以 JSON 输出',
@@ -81,7 +81,7 @@ export const memoryCliMessages = defineMessages({
     badNumber: (flag: string, value: string) => `${flag} 的值「${value}」无效`,
   },
   en: {
-    memory: 'Long-term memory: search and list',
+    memory: 'Long-term memory: search, list, consolidate and undo a consolidation',
     memorySearch: 'Search memories (Chinese words and several keywords work)',
     memoryList: 'List recent memories',
     json: 'Output JSON',
