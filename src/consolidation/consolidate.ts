@@ -21,7 +21,6 @@ import type { Clock } from '../util/clock.js';
 import { applyOperations, type PlannedOperation } from './apply-operations.js';
 import { type Part, readDay, splitParts } from './day-conversations.js';
 import { consolidationMessages } from './messages.js';
-import { parseAnswer } from './parse-answer.js';
 import { buildRequest } from './prompt.js';
 import type { RunStore } from './run-store.js';
 import type { ConsolidationRun, Rejection, RunChange, RunStats, RunStatus, StartedBy } from './types.js';
@@ -219,6 +218,8 @@ async function runDay(
       break;
     }
     stats.partsRead += 1;
+    // Loaded on first use: it brings zod, which `aibox serve` does not load at start.
+    const { parseAnswer } = await import('./parse-answer.js');
     const read = parseAnswer(answer, part, new Map(candidates.map((m) => [m.id, m])), deps.lang);
     stats.proposed += read.proposed;
     rejected.push(...read.rejected);

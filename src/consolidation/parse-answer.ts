@@ -9,13 +9,11 @@ import { z } from 'zod';
 import type { Lang } from '../i18n/lang.js';
 import { normalizedText } from '../memory/hybrid/dedupe-save.js';
 import type { Memory } from '../memory/types.js';
+import { JOURNAL_CHARS, MAX_OPERATIONS, SUMMARY_CHARS } from './answer-limits.js';
 import type { Part } from './day-conversations.js';
 import { consolidationMessages } from './messages.js';
 import type { Operation, Rejection } from './types.js';
 
-export const MAX_OPERATIONS = 20;
-export const SUMMARY_CHARS = 500;
-export const JOURNAL_CHARS = 2000;
 const MIN_EVIDENCE = 4;
 const MAX_MERGE = 10;
 

@@ -7,9 +7,9 @@ import type { Lang } from '../i18n/lang.js';
 import { noTags } from '../memory/hybrid/recall.js';
 import type { Memory } from '../memory/types.js';
 import type { ChatMessage } from '../providers/types.js';
+import { JOURNAL_CHARS, MAX_OPERATIONS, SUMMARY_CHARS } from './answer-limits.js';
 import type { Part } from './day-conversations.js';
 import { consolidationMessages } from './messages.js';
-import { JOURNAL_CHARS, MAX_OPERATIONS, SUMMARY_CHARS } from './parse-answer.js';
 
 function conversation(part: Part): string {
   return part.lines
