@@ -117,7 +117,11 @@ export function mcpOAuthProvider(options: ProviderOptions): OAuthClientProvider 
     },
     saveClientInformation(info) {
       store.update((record) => {
-        record.client = info;
+        // Of a pre-registered client only what binds it (the issuer): its secret stays in config.json.
+        const { client_secret: _, ...bound } = info as OAuthClientInformationMixed & {
+          client_secret?: string;
+        };
+        record.client = client ? (bound as OAuthClientInformationMixed) : info;
         record.redirectUrl = redirectUrl();
       });
     },
