@@ -509,13 +509,44 @@ const McpStdioServerSchema = z.strictObject({
 });
 
 /** An MCP server reached over Streamable HTTP (SSE as fallback). */
-const McpHttpServerSchema = z.strictObject({
-  url: z.url({ protocol: /^https?$/ }),
-  headers: z.record(z.string(), z.string()).default({}),
-  /** Accepted for configs pasted from other clients; the transport is chosen by trying. */
-  type: z.enum(['http', 'streamable-http', 'streamableHttp', 'sse']).optional(),
-  ...mcpServerCommon,
-});
+const McpHttpServerSchema = z
+  .strictObject({
+    url: z.url({ protocol: /^https?$/ }),
+    headers: z.record(z.string(), z.string()).default({}),
+    /** Accepted for configs pasted from other clients; the transport is chosen by trying. */
+    type: z.enum(['http', 'streamable-http', 'streamableHttp', 'sse']).optional(),
+    /** OAuth with a client registered beforehand at the server's authorization server (docs/mcp.md "OAuth"). */
+    client_id: z.string().min(1).max(500).optional(),
+    client_secret: z.string().min(1).max(2000).optional(),
+    /** A PEM file (PKCS#8) whose key signs the client's assertion (`private_key_jwt`). */
+    private_key: z.string().min(1).max(4096).optional(),
+    /** How tokens are got: the browser step (`aibox mcp login`) or the client's own credentials. */
+    grant: z.enum(['authorization_code', 'client_credentials']).optional(),
+    /** The scope asked for, besides what the server names. */
+    scope: z.string().min(1).max(1000).optional(),
+    ...mcpServerCommon,
+  })
+  .superRefine((entry, ctx) => {
+    const problem = (path: string, message: string) =>
+      ctx.addIssue({ code: 'custom', path: [path], message });
+    const byHand = Object.keys(entry.headers).some((name) => name.toLowerCase() === 'authorization');
+    if (entry.client_id === undefined) {
+      for (const key of ['client_secret', 'private_key', 'grant'] as const)
+        if (entry[key] !== undefined) problem(key, 'needs client_id');
+      return;
+    }
+    if (byHand) problem('client_id', 'an Authorization header already authenticates: no OAuth then');
+    if (entry.client_secret !== undefined && entry.private_key !== undefined)
+      problem('private_key', 'client_secret or private_key, not both');
+    if (entry.private_key !== undefined && entry.grant === 'authorization_code')
+      problem('grant', 'a private key is used with the client_credentials grant');
+    if (
+      entry.grant === 'client_credentials' &&
+      entry.client_secret === undefined &&
+      entry.private_key === undefined
+    )
+      problem('grant', 'client_credentials needs client_secret or private_key');
+  });
 
 type McpStdioServerConfig = z.infer<typeof McpStdioServerSchema>;
 export type McpHttpServerConfig = z.infer<typeof McpHttpServerSchema>;
@@ -549,6 +580,7 @@ const McpConfigSchema = z.strictObject({
       secret: [
         ['*', 'env', '*'],
         ['*', 'headers', '*'],
+        ['*', 'client_secret'],
       ],
       zh: 'MCP 服务器：名称 → {command, args, env} 或 {url, headers}（Claude Desktop 格式）',
       en: "MCP servers: name → {command, args, env} or {url, headers} (Claude Desktop's format)",

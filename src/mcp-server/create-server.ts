@@ -21,6 +21,7 @@ import { INVALID_PARAMS, McpRequestError } from './request-error.js';
 import { listResources, listResourceTemplates, readResource } from './resources.js';
 import { createServedTools } from './served-tools.js';
 import { getSkillPrompt, listSkillPrompts } from './skill-prompts.js';
+import { MAX_SUBSCRIPTIONS, MAX_URI_CHARS, watchResources } from './subscriptions.js';
 import { annotationsOf } from './tool-annotations.js';
 
 /** The served tools, size-limited like every tool result. */
@@ -31,7 +32,19 @@ export async function servedToolsOf(app: AppServices): Promise<AnyTool[]> {
   );
 }
 
-export async function createAiboxMcpServer(app: AppServices, tools: AnyTool[]): Promise<Server> {
+interface ServerOptions {
+  /**
+   * Offer `resources/subscribe` (subscriptions.ts), read again every this many ms: only where a
+   * session lasts (stdio); absent: not offered.
+   */
+  subscriptionIntervalMs?: number;
+}
+
+export async function createAiboxMcpServer(
+  app: AppServices,
+  tools: AnyTool[],
+  options: ServerOptions = {},
+): Promise<Server> {
   const [{ Server }, types] = await Promise.all([
     import('@modelcontextprotocol/sdk/server/index.js'),
     import('@modelcontextprotocol/sdk/types.js'),
@@ -78,6 +91,35 @@ export async function createAiboxMcpServer(app: AppServices, tools: AnyTool[]): 
   server.setRequestHandler(types.ReadResourceRequestSchema, async (request) =>
     readResource(app, lang, request.params.uri),
   );
+  const intervalMs = options.subscriptionIntervalMs;
+  if (intervalMs !== undefined) {
+    server.registerCapabilities({ resources: { subscribe: true } });
+    const watch = watchResources({
+      read: async (uri) => {
+        try {
+          return JSON.stringify(readResource(app, lang, uri).contents);
+        } catch {
+          return undefined;
+        }
+      },
+      updated: (uri) => server.sendResourceUpdated({ uri }),
+      intervalMs,
+    });
+    server.setRequestHandler(types.SubscribeRequestSchema, async (request) => {
+      if (!watch.subscribe(request.params.uri))
+        throw new McpRequestError(INVALID_PARAMS, t.tooManySubscriptions(MAX_SUBSCRIPTIONS, MAX_URI_CHARS));
+      return {};
+    });
+    server.setRequestHandler(types.UnsubscribeRequestSchema, async (request) => {
+      watch.unsubscribe(request.params.uri);
+      return {};
+    });
+    const closed = server.onclose;
+    server.onclose = () => {
+      watch.close();
+      closed?.();
+    };
+  }
   server.setRequestHandler(types.CompleteRequestSchema, async (request) => complete(app, request.params));
   server.setRequestHandler(types.ListToolsRequestSchema, async () => ({
     tools: tools.map((tool) => {

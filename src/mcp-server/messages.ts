@@ -46,6 +46,8 @@ export const mcpServerMessages = defineMessages({
     noPrompt: (name: string) => `没有名为「${name}」的提示（提示是 Markdown 技能）`,
     tooLong: (name: string, max: number) => `${name} 太长（最多 ${max} 个字符）`,
     badCursor: (cursor: string) => `无效的分页游标「${cursor}」`,
+    tooManySubscriptions: (max: number, chars: number) =>
+      `订阅被拒绝：最多 ${max} 个资源，每个 URI 至多 ${chars} 个字符`,
     memoriesResource: (n: number) => `最近的 ${n} 条长期记忆（JSON）`,
     tasksResource: '进行中的定时任务（JSON）',
     skillResource: '一个技能的完整说明（可执行技能的 --help，或 Markdown 正文）',
@@ -103,6 +105,8 @@ export const mcpServerMessages = defineMessages({
     noPrompt: (name: string) => `There is no prompt named "${name}" (prompts are the Markdown skills)`,
     tooLong: (name: string, max: number) => `${name} is too long (at most ${max} characters)`,
     badCursor: (cursor: string) => `Invalid page cursor "${cursor}"`,
+    tooManySubscriptions: (max: number, chars: number) =>
+      `Subscription refused: at most ${max} resources, each URI at most ${chars} characters`,
     memoriesResource: (n: number) => `The ${n} newest long-term memories (JSON)`,
     tasksResource: 'The active scheduled tasks (JSON)',
     skillResource: "A skill's full description (an executable's --help, or a Markdown skill's text)",

@@ -8,6 +8,9 @@ import { CHANNEL_KINDS } from '../channels/channel-kinds.js';
 import type { ContextOptions } from '../config/context.js';
 import { createAiboxMcpServer, servedToolsOf } from './create-server.js';
 
+/** How often subscribed resources are read again (the box that changes them is another process). */
+const SUBSCRIPTION_INTERVAL_MS = 2000;
+
 export async function serveStdio(options: ContextOptions): Promise<void> {
   const app = await createApp({
     channels: CHANNEL_KINDS,
@@ -20,9 +23,15 @@ export async function serveStdio(options: ContextOptions): Promise<void> {
     mcp: false,
   });
   const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
-  const server = await createAiboxMcpServer(app, await servedToolsOf(app));
+  const server = await createAiboxMcpServer(app, await servedToolsOf(app), {
+    subscriptionIntervalMs: SUBSCRIPTION_INTERVAL_MS,
+  });
   const closed = new Promise<void>((resolve) => {
-    server.onclose = resolve;
+    const stopWatching = server.onclose;
+    server.onclose = () => {
+      stopWatching?.();
+      resolve();
+    };
     process.stdin.once('end', resolve);
   });
   await server.connect(new StdioServerTransport());

@@ -15,6 +15,10 @@ export const mcpMessages = defineMessages({
     tooManyTools: (max: number) => `服务器提供的工具超过 ${max} 个，多出的不使用`,
     notConnected: (server: string) => `MCP 服务器「${server}」未连接`,
     needsLogin: (server: string) => `服务器「${server}」需要 OAuth 登录：运行 aibox mcp login ${server}`,
+    needsScope: (server: string, scope: string) =>
+      `服务器「${server}」要求更多权限（scope：${scope}）：运行 aibox mcp login ${server}，登录时会请求这些权限`,
+    scopeRefused: (server: string, scope: string) =>
+      `服务器「${server}」在登录已给予它要求的权限（${scope}）后仍然拒绝：再次登录无济于事，请检查该账号在授权服务器上的权限`,
     connectionClosed: '连接已关闭',
     stderrTail: (text: string) => `（stderr：${text}）`,
     approvalReason: (server: string) => `调用 MCP 服务器「${server}」的工具（需要确认）`,
@@ -85,6 +89,10 @@ export const mcpMessages = defineMessages({
     notConnected: (server: string) => `MCP server "${server}" is not connected`,
     needsLogin: (server: string) =>
       `the server "${server}" needs an OAuth login: run aibox mcp login ${server}`,
+    needsScope: (server: string, scope: string) =>
+      `the server "${server}" asks for more scope (${scope}): run aibox mcp login ${server}, which asks for it`,
+    scopeRefused: (server: string, scope: string) =>
+      `the server "${server}" still refuses after a login that gave it the scope it asked for (${scope}): another login will not help; check the account's rights at the authorization server`,
     connectionClosed: 'connection closed',
     stderrTail: (text: string) => ` (stderr: ${text})`,
     approvalReason: (server: string) => `calls a tool of the MCP server "${server}" (needs a yes)`,

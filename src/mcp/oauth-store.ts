@@ -16,6 +16,10 @@ export interface OAuthRecord {
   redirectUrl?: string;
   tokens?: OAuthTokens;
   verifier?: string;
+  /** Scope a server asked for that the tokens lack (a step-up): the next login asks for it. */
+  wantedScope?: string;
+  /** The scope the last login asked for: a server asking for no more than that is not logged in to again. */
+  grantedScope?: string;
 }
 
 /** Largest record read back (a damaged or hostile file is ignored, not parsed). */

@@ -36,6 +36,8 @@ interface OpenOptions {
   prepare?(client: Client): Promise<void>;
   /** OAuth for an HTTP server configured without an `Authorization` header (oauth-provider.ts). */
   authProvider?: OAuthClientProvider;
+  /** The transport's `fetch` with OAuth (it notes the scope a 403 asks for). */
+  authFetch?: typeof fetch;
 }
 
 export function isStdioConfig(
@@ -95,7 +97,10 @@ async function openHttp(config: McpHttpServerConfig, options: OpenOptions): Prom
   const none = () => '';
   // Headers set by hand (a bearer token) are the server's auth: no OAuth then.
   const byHand = Object.keys(config.headers ?? {}).some((name) => name.toLowerCase() === 'authorization');
-  const auth = options.authProvider && !byHand ? { authProvider: options.authProvider } : {};
+  const auth =
+    options.authProvider && !byHand
+      ? { authProvider: options.authProvider, ...(options.authFetch ? { fetch: options.authFetch } : {}) }
+      : {};
   if (config.type !== 'sse') {
     const { StreamableHTTPClientTransport } = await loadStreamableHttpSdk();
     try {
@@ -133,7 +138,7 @@ async function openSse(
   url: URL,
   requestInit: RequestInit,
   options: OpenOptions,
-  auth: { authProvider?: OAuthClientProvider } = {},
+  auth: { authProvider?: OAuthClientProvider; fetch?: typeof fetch } = {},
 ): Promise<OpenedClient> {
   const { SSEClientTransport } = await loadSseSdk();
   const client = await connectWith(new SSEClientTransport(url, { requestInit, ...auth }), options);

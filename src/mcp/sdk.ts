@@ -8,3 +8,4 @@ export const loadStreamableHttpSdk = () => import('@modelcontextprotocol/sdk/cli
 export const loadSseSdk = () => import('@modelcontextprotocol/sdk/client/sse.js');
 export const loadTypesSdk = () => import('@modelcontextprotocol/sdk/types.js');
 export const loadAuthSdk = () => import('@modelcontextprotocol/sdk/client/auth.js');
+export const loadAuthExtensionsSdk = () => import('@modelcontextprotocol/sdk/client/auth-extensions.js');

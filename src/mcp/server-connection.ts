@@ -9,6 +9,7 @@
  * HTTP session the server ended (404 to a request with its session id) is reconnected at once
  * and the refused call sent again, as the spec asks.
  */
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { z } from 'zod';
 import type { McpServerConfig } from '../config/schema.js';
@@ -21,8 +22,9 @@ import { offerClientCapabilities } from './client-capabilities.js';
 import { checkInputSchema } from './input-schema.js';
 import type { WrapMcpLaunch } from './launch.js';
 import { type McpMessages, mcpMessages } from './messages.js';
-import { mcpOAuthProvider, NeedsLoginError } from './oauth-provider.js';
-import { oauthStore } from './oauth-store.js';
+import { NeedsLoginError, serverOAuth } from './oauth-provider.js';
+import { coversScopes, joinScopes } from './oauth-scope.js';
+import { type OAuthStore, oauthStore } from './oauth-store.js';
 import { isStdioConfig, type OpenedClient, openClient } from './open-transport.js';
 import { rootsOf } from './roots.js';
 import type { McpSampler, SamplingOrigin } from './sampling.js';
@@ -89,6 +91,8 @@ interface CallOptions {
 
 export class McpServerConnection {
   readonly name: string;
+  /** The OAuth record of an HTTP server (the scope it wants, for the error a call gets). */
+  private oauthRecord: OAuthStore | undefined;
   state: McpServerState;
   tools: McpToolEntry[] = [];
   private problems: McpToolProblem[] = [];
@@ -159,6 +163,30 @@ export class McpServerConnection {
     };
   }
 
+  /** OAuth for an HTTP server (its record in the data dir), as `openClient` takes it. */
+  private async oauth(): Promise<{ authProvider?: OAuthClientProvider; authFetch?: typeof fetch }> {
+    const { config, oauthHome } = this.options;
+    if (!oauthHome || isStdioConfig(config)) return {};
+    const store = oauthStore(oauthHome, this.name);
+    this.oauthRecord = store;
+    const { provider, fetch } = await serverOAuth(config, {
+      store,
+      home: oauthHome,
+      version: this.options.version,
+      needsLogin: () => new NeedsLoginError(this.loginNeed(store)),
+    });
+    return { authProvider: provider, authFetch: fetch };
+  }
+
+  /** Why a login is needed: the first one, or one with more scope; or why another would not help. */
+  private loginNeed(store: OAuthStore): string {
+    const { wantedScope, grantedScope } = store.read();
+    if (!wantedScope || !grantedScope) return this.t.needsLogin(this.name);
+    return coversScopes(grantedScope, wantedScope)
+      ? this.t.scopeRefused(this.name, wantedScope)
+      : this.t.needsScope(this.name, joinScopes(grantedScope, wantedScope) ?? wantedScope);
+  }
+
   private async connect(): Promise<void> {
     this.state = 'connecting';
     this.options.onChange();
@@ -173,15 +201,7 @@ export class McpServerConnection {
         wrapLaunch: this.options.wrapLaunch,
         timeoutMs: this.connectTimeoutMs,
         version: this.options.version,
-        ...(this.options.oauthHome && !isStdioConfig(this.options.config)
-          ? {
-              authProvider: mcpOAuthProvider({
-                store: oauthStore(this.options.oauthHome, this.name),
-                version: this.options.version,
-                needsLogin: () => new NeedsLoginError(this.t.needsLogin(this.name)),
-              }),
-            }
-          : {}),
+        ...(await this.oauth()),
         prepare: (client) =>
           offerClientCapabilities(client, {
             server: this.name,
@@ -389,6 +409,9 @@ export class McpServerConnection {
       });
     } catch (error) {
       const code = (error as { code?: unknown }).code;
+      // More scope wanted after a refresh that could not give it (the SDK's "403 after trying upscoping").
+      if (code === 403 && this.oauthRecord?.read().wantedScope)
+        throw new NeedsLoginError(this.loginNeed(this.oauthRecord), { cause: error });
       if (code === -32001)
         throw new AppError('mcp_timeout', this.t.callTimedOut(this.options.config.timeout_s), {
           cause: error,

@@ -61,4 +61,40 @@ describe('mcp config', () => {
     expect(shown).toContain('"GITHUB_TOKEN":"[set]"');
     expect(shown).toContain('"Authorization":"[set]"');
   });
+
+  it('takes a pre-registered OAuth client and refuses what does not go together', () => {
+    const url = 'https://x.example/mcp';
+    const { config } = validateConfig({
+      mcp: {
+        servers: {
+          a: { url, client_id: 'aibox', client_secret: 's3cret', grant: 'client_credentials', scope: 'read' },
+          b: { url, client_id: 'aibox', private_key: '/keys/aibox.pem' },
+        },
+      },
+    });
+    expect(config.mcp.servers.a).toMatchObject({ client_id: 'aibox', grant: 'client_credentials' });
+    expect(JSON.stringify(redactConfig(config))).not.toContain('s3cret');
+    const server = (entry: Record<string, unknown>) =>
+      problems({ mcp: { servers: { a: { url, ...entry } } } });
+    expect(server({ client_secret: 's' })).toEqual(['mcp.servers.a.client_secret: needs client_id']);
+    expect(server({ client_id: 'c', client_secret: 's', private_key: '/k' })).toEqual([
+      'mcp.servers.a.private_key: client_secret or private_key, not both',
+    ]);
+    expect(server({ client_id: 'c', private_key: '/k', grant: 'authorization_code' })).toEqual([
+      'mcp.servers.a.grant: a private key is used with the client_credentials grant',
+    ]);
+    expect(server({ client_id: 'c', grant: 'client_credentials' })).toEqual([
+      'mcp.servers.a.grant: client_credentials needs client_secret or private_key',
+    ]);
+    expect(server({ client_id: 'c', headers: { authorization: 'Bearer t' } })).toEqual([
+      'mcp.servers.a.client_id: an Authorization header already authenticates: no OAuth then',
+    ]);
+    // Wrong types, too long, unknown grants, and none of it on a stdio server.
+    expect(server({ client_id: 7 })[0]).toMatch(/^mcp\.servers\.a\.client_id: /);
+    expect(server({ client_id: 'c'.repeat(501) })[0]).toMatch(/^mcp\.servers\.a\.client_id: /);
+    expect(server({ client_id: 'c', grant: 'password' })[0]).toMatch(/^mcp\.servers\.a\.grant: /);
+    expect(problems({ mcp: { servers: { a: { command: 'x', client_id: 'c' } } } })[0]).toMatch(
+      /^mcp\.servers\.a\.client_id: no such key/,
+    );
+  });
 });

@@ -10,10 +10,12 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { delimiter, join } from 'node:path';
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { CliContext } from '../../config/context.js';
 import { AppError } from '../../errors.js';
-import { mcpOAuthProvider } from '../../mcp/oauth-provider.js';
-import { oauthStore } from '../../mcp/oauth-store.js';
+import { serverOAuth } from '../../mcp/oauth-provider.js';
+import { joinScopes } from '../../mcp/oauth-scope.js';
+import { type OAuthStore, oauthStore } from '../../mcp/oauth-store.js';
 import { isStdioConfig } from '../../mcp/open-transport.js';
 import { loadAuthSdk, loadClientSdk, loadStreamableHttpSdk } from '../../mcp/sdk.js';
 import { cleanText } from '../../util/untrusted-text.js';
@@ -77,19 +79,33 @@ export async function loginMcpServer(ctx: CliContext, name: string, env: NodeJS.
   const timeout = AbortSignal.timeout(LOGIN_TIMEOUT_MS);
   const callback = await loopback(state, m.loginPage, timeout);
   const store = oauthStore(ctx.paths.home, name);
-  const provider = mcpOAuthProvider({
+  /** The scope the authorization URL asks for (what the login gives, once it succeeds). */
+  let asked: string | undefined;
+  const { provider, fetch } = await serverOAuth(config, {
     store,
+    home: ctx.paths.home,
     version: VERSION,
     login: {
       redirectUrl: callback.redirectUrl,
       state,
       onAuthorize(url) {
+        asked = url.searchParams.get('scope') ?? undefined;
         process.stderr.write(`${m.loginOpen(url.href)}\n`);
         openBrowser(url.href, env);
       },
     },
     needsLogin: () => new Error('unreachable'),
   });
+  const granted = (scope: string | undefined) =>
+    store.update((record) => {
+      const given = joinScopes(scope);
+      if (given) record.grantedScope = given;
+      delete record.wantedScope;
+    });
+  const waitForCode = () =>
+    callback.code.catch((error: Error) => {
+      throw new AppError('bad_argument', timeout.aborted ? m.loginTimeout : m.loginRefused(error.message));
+    });
   const [{ Client }, { StreamableHTTPClientTransport }, { UnauthorizedError }] = await Promise.all([
     loadClientSdk(),
     loadStreamableHttpSdk(),
@@ -99,6 +115,7 @@ export async function loginMcpServer(ctx: CliContext, name: string, env: NodeJS.
     const transport = new StreamableHTTPClientTransport(new URL(config.url), {
       requestInit: { headers: config.headers },
       authProvider: provider,
+      fetch,
     });
     const client = new Client({ name: 'aibox', version: VERSION });
     try {
@@ -111,15 +128,53 @@ export async function loginMcpServer(ctx: CliContext, name: string, env: NodeJS.
     }
   };
   try {
+    const { wantedScope, grantedScope } = store.read();
+    // A server that asked for more scope once connected (a step-up): authorize with it now; the
+    // connection alone might not ask (the step-up server lets `initialize` through).
+    if (wantedScope) {
+      const scope = joinScopes(grantedScope, wantedScope);
+      await stepUp(provider, new URL(config.url), scope, fetch, waitForCode, store);
+      granted(asked ?? scope);
+      return m.loginDone(name, store.path);
+    }
     const pending = await connect();
     if (!pending) return m.loginAlready(name);
-    const code = await callback.code.catch((error: Error) => {
-      throw new AppError('bad_argument', timeout.aborted ? m.loginTimeout : m.loginRefused(error.message));
-    });
-    await pending.finishAuth(code);
+    await pending.finishAuth(await waitForCode());
     if (await connect()) throw new AppError('bad_argument', m.loginRefused('401'));
+    granted(asked);
     return m.loginDone(name, store.path);
   } finally {
     callback.close();
+  }
+}
+
+/**
+ * The authorization with the scope a server asked for, through the SDK's `auth()`: the kept tokens
+ * are set aside first (else it would only refresh them, with no more scope) and put back when the
+ * login fails.
+ */
+async function stepUp(
+  provider: OAuthClientProvider,
+  serverUrl: URL,
+  scope: string | undefined,
+  fetchFn: typeof fetch,
+  waitForCode: () => Promise<string>,
+  store: OAuthStore,
+): Promise<void> {
+  const { auth } = await loadAuthSdk();
+  const kept = store.read().tokens;
+  store.update((record) => {
+    delete record.tokens;
+  });
+  try {
+    const options = { serverUrl, fetchFn, ...(scope ? { scope } : {}) };
+    if ((await auth(provider, options)) === 'REDIRECT')
+      await auth(provider, { ...options, authorizationCode: await waitForCode() });
+  } catch (error) {
+    if (kept && !store.read().tokens)
+      store.update((record) => {
+        record.tokens = kept;
+      });
+    throw error;
   }
 }

@@ -3,6 +3,7 @@
  * What an action needs beyond messages (the MCP client and server, the config editor with its
  * schema) is imported inside it, so other commands never load it.
  */
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { CliContext } from '../../config/context.js';
 import type { McpServerConfig } from '../../config/schema.js';
@@ -23,6 +24,11 @@ interface AddOpts {
   timeout?: string;
   disabled?: boolean;
   json?: string;
+  clientId?: string;
+  clientSecret?: string;
+  privateKey?: string;
+  grant?: string;
+  scope?: string;
 }
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -57,6 +63,16 @@ function entryFrom(target: string[], opts: AddOpts, ctx: CliContext): Record<str
     if (opts.env.length > 0) entry.env = pairs(opts.env, /=/, 'KEY=VALUE', ctx);
     if (opts.cwd) entry.cwd = opts.cwd;
   }
+  // OAuth keys are checked with the rest of the entry by the config schema (what goes with what;
+  // a stdio server takes none); the key file's path is made absolute here, where it was typed.
+  const oauth = {
+    client_id: opts.clientId,
+    client_secret: opts.clientSecret,
+    private_key: opts.privateKey === undefined ? undefined : resolve(opts.privateKey),
+    grant: opts.grant,
+    scope: opts.scope,
+  };
+  for (const [key, value] of Object.entries(oauth)) if (value !== undefined) entry[key] = value;
   if (opts.timeout !== undefined) entry.timeout_s = Number(opts.timeout);
   if (opts.disabled) entry.enabled = false;
   return entry;
@@ -93,6 +109,11 @@ export function register(program: Command): void {
     .argument('[target...]', h.addTarget)
     .option('-e, --env <KEY=VALUE>', h.env, collect, [])
     .option('-H, --header <header>', h.header, collect, [])
+    .option('--client-id <id>', h.clientId)
+    .option('--client-secret <secret>', h.clientSecret)
+    .option('--private-key <file>', h.privateKey)
+    .option('--grant <grant>', h.grant)
+    .option('--scope <scope>', h.scope)
     .option('--cwd <dir>', h.cwd)
     .option('--timeout <seconds>', h.timeout)
     .option('--disabled', h.disabled)

@@ -254,6 +254,11 @@ export const mcpCliMessages = defineMessages({
     addTarget: '启动命令（stdio），或 http(s):// 地址（Streamable HTTP / SSE）',
     env: '给 stdio 服务器的环境变量 KEY=VALUE（可重复）',
     header: '给 HTTP 服务器的请求头 "Name: value"（可重复）',
+    clientId: 'OAuth：在授权服务器上预先注册的客户端 ID（HTTP 服务器）',
+    clientSecret: 'OAuth：该客户端的密钥',
+    privateKey: 'OAuth：签名客户端断言的私钥 PEM 文件（private_key_jwt，使用 client_credentials）',
+    grant: 'OAuth：authorization_code（经 aibox mcp login 的浏览器步骤）或 client_credentials（无需人）',
+    scope: 'OAuth：额外请求的 scope',
     cwd: 'stdio 服务器的工作目录',
     timeout: '连接与单次调用的超时（秒）',
     disabled: '只写入配置，不连接',
@@ -292,6 +297,14 @@ export const mcpCliMessages = defineMessages({
     addTarget: 'the command to start (stdio), or an http(s):// URL (Streamable HTTP / SSE)',
     env: 'environment variable KEY=VALUE for a stdio server (repeatable)',
     header: 'request header "Name: value" for an HTTP server (repeatable)',
+    clientId:
+      "OAuth: the client ID registered beforehand at the server's authorization server (HTTP servers)",
+    clientSecret: "OAuth: that client's secret",
+    privateKey:
+      "OAuth: a PEM file with the private key that signs the client's assertion (private_key_jwt, with client_credentials)",
+    grant:
+      'OAuth: authorization_code (the browser step of aibox mcp login) or client_credentials (no person)',
+    scope: 'OAuth: scope to ask for besides what the server names',
     cwd: 'working directory of a stdio server',
     timeout: 'limit for connecting and for one call, in seconds',
     disabled: 'write the config only, do not connect',

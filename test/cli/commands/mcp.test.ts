@@ -42,6 +42,49 @@ describe('aibox mcp', () => {
       headers: { Authorization: 'Bearer x' },
     });
 
+    // A client registered beforehand: its keys in the entry, the key file's path made absolute.
+    expect(
+      (
+        await cli(
+          'mcp',
+          'add',
+          'machine',
+          'https://mcp.example.com/mcp',
+          '--client-id',
+          'aibox',
+          '--private-key',
+          'keys/aibox.pem',
+          '--scope',
+          'read',
+          '--disabled',
+        )
+      ).code,
+    ).toBe(0);
+    expect(JSON.parse(readFileSync(join(home, 'config.json'), 'utf8')).mcp.servers.machine).toEqual({
+      url: 'https://mcp.example.com/mcp',
+      client_id: 'aibox',
+      private_key: resolve('keys/aibox.pem'),
+      scope: 'read',
+      enabled: false,
+    });
+    const both = await cli(
+      'mcp',
+      'add',
+      'y',
+      'https://mcp.example.com/mcp',
+      '--client-id',
+      'c',
+      '--client-secret',
+      's',
+      '--private-key',
+      '/k',
+    );
+    expect(both.code).toBe(1);
+    expect(both.stderr).toContain('mcp.servers.y.private_key');
+    const stdio = await cli('mcp', 'add', 'z', '--client-id', 'c', 'some-server');
+    expect(stdio.code).toBe(1);
+    expect(stdio.stderr).toContain('mcp.servers.z.client_id');
+
     const bad = await cli('mcp', 'add', 'x', '--json', '{"command":"a","argz":[]}');
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('mcp.servers.x.argz');
@@ -61,6 +104,7 @@ describe('aibox mcp', () => {
       'everything',
       'fs',
       'time',
+      'machine',
     ]);
   });
 
