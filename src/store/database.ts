@@ -30,6 +30,8 @@ interface OpenDatabaseOptions {
   snapshots?: DatabaseSnapshots;
   /** A migration step's progress (rows done of all), for the log. */
   onProgress?: (step: string, done: number, total: number) => void;
+  /** Migrations are pending: awaited before the snapshot and the first step (`aibox serve` opens its port). */
+  onMigrationStart?: () => Promise<void>;
 }
 
 /** What the store asks of the data dir's snapshots; each answer is the one command that goes back. */
@@ -106,6 +108,12 @@ export async function openDatabase(path: string, options: OpenDatabaseOptions = 
   }
   const pending = migrations.filter((m) => m.version > current);
   if (pending.length === 0) return db;
+  try {
+    await options.onMigrationStart?.();
+  } catch (error) {
+    db.close();
+    throw error;
+  }
   let back: string | undefined;
   try {
     if (path !== ':memory:' && existsSync(path) && userTables(db).length > 0)
