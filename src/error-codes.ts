@@ -96,6 +96,7 @@ const ERROR_CODES = {
   database_damaged: { status: 500 },
   database_too_new: { status: 500 },
   migration_failed: { status: 500 },
+  migrating: { status: 503 },
   box_running: { status: 409 },
   snapshot_not_found: { status: 404 },
   snapshot_invalid: { status: 400 },

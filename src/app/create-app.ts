@@ -8,6 +8,7 @@ import type { ChatChannel } from '../chats/allowed-senders.js';
 import { createNotifyTargets } from '../chats/notify-targets.js';
 import { createSenderStore, senderStorePath } from '../chats/sender-store.js';
 import { resolveCliContext } from '../config/context.js';
+import type { Config } from '../config/schema.js';
 import { workspaceDir } from '../config/workspace-dir.js';
 import { createConsolidator } from '../consolidation/consolidate.js';
 import { startDailyConsolidation } from '../consolidation/daily-job.js';
@@ -83,6 +84,14 @@ export interface CreateAppOptions {
   command?: string;
   /** This process holds the data dir's box lock (`aibox serve`): no other box can have it open. */
   holdsBoxLock?: boolean;
+  /**
+   * Told when `memories.db` is about to be migrated (given the config, before the snapshot), then
+   * of each batch: `aibox serve` answers `/healthz` meanwhile (server/migrating-listener.ts).
+   */
+  whileMigrating?: {
+    start(config: Config): Promise<void>;
+    progress(step: string, done: number, total: number): void;
+  };
   /** The channels Aibox can run (`CHANNEL_KINDS`), whose allowed chats a task may post to. */
   channels: readonly ChatChannel[];
   /** MCP reconnection back-off (tests use short ones). */
@@ -126,6 +135,14 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
       lang,
       command: options.command ?? 'aibox',
       holdsBoxLock: options.holdsBoxLock === true,
+      ...(options.whileMigrating
+        ? {
+            whileMigrating: {
+              start: () => options.whileMigrating?.start(config) ?? Promise.resolve(),
+              progress: options.whileMigrating.progress,
+            },
+          }
+        : {}),
       onNotice: (text, fields) => {
         logger.info(fields, text);
         if (fields.snapshot) notices.push(text);

@@ -24,6 +24,8 @@ export interface OpenBoxDatabaseOptions {
   onNotice?: (text: string, fields: Record<string, unknown>) => void;
   /** Shortest time between two progress lines. */
   progressEveryMs?: number;
+  /** Told when migrations are about to run (before the snapshot), then of every batch. */
+  whileMigrating?: { start(): Promise<void>; progress(step: string, done: number, total: number): void };
 }
 
 /** The snapshots, their code imported only when a migration or a too-new database needs it. */
@@ -65,7 +67,11 @@ export function openBoxDatabase(options: OpenBoxDatabaseOptions): Promise<Databa
     lang: options.lang,
     integrityCheck: running ? 'never' : 'after-crash',
     snapshots: lazySnapshots(options),
+    ...(options.whileMigrating
+      ? { onMigrationStart: () => options.whileMigrating?.start() ?? Promise.resolve() }
+      : {}),
     onProgress(step, done, total) {
+      options.whileMigrating?.progress(step, done, total);
       const now = Date.now();
       if (done < total && now - last < every) return;
       last = now;

@@ -57,6 +57,8 @@ export const serverMessages = defineMessages({
     forbiddenHost: (h: string) =>
       `拒绝 Host "${h}"：未设置令牌时只接受本机地址（localhost、127.0.0.1、[::1]，且端口一致）。` +
       `如需用其他名称访问，请把它加入 server.allowed_hosts，或设置 server.token`,
+    migrating: (done: number, total: number) =>
+      `Aibox 正在迁移数据库（${done} / ${total}），暂时只回答 /healthz；请稍后再试`,
     bodyTooLarge: (max: number) =>
       `请求体过大（上限 ${Math.round(max / 1024)} KiB，见 server.max_body_bytes）`,
   },
@@ -120,6 +122,8 @@ export const serverMessages = defineMessages({
     forbiddenHost: (h: string) =>
       `Host "${h}" refused: without a token only loopback names (localhost, 127.0.0.1, [::1], with this port) are served. ` +
       `To use another name, add it to server.allowed_hosts, or set server.token`,
+    migrating: (done: number, total: number) =>
+      `Aibox is migrating its database (${done} of ${total}); only /healthz answers for now, try again shortly`,
     bodyTooLarge: (max: number) =>
       `The request body is too large (limit ${Math.round(max / 1024)} KiB, see server.max_body_bytes)`,
   },

@@ -3,7 +3,7 @@
  * and the WebSocket protocol. Refuses a non-loopback address without a token.
  */
 
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AppServices } from '../app/services.js';
 import { postTaskResults } from '../channels/bridge/task-notices.js';
@@ -22,6 +22,7 @@ import { type ConnectionLimiter, limitConnections } from './connection-limits.js
 import type { ParserLoader } from './frame-queue.js';
 import { lazyRequestListener } from './lazy-listener.js';
 import { serverMessages } from './messages.js';
+import { httpServerOptions } from './migrating-listener.js';
 import { personCredential } from './person-credential.js';
 import { createSignInCodes, signInLink } from './sign-in-codes.js';
 import { attachWebSocket } from './ws-server.js';
@@ -37,6 +38,8 @@ export interface StartServerOptions {
   clientFrameParser?: ParserLoader;
   /** Channel settings for tests (polling, back-off, env); channels start when configured. */
   channels?: StartChannelsOptions;
+  /** The port already open on `host:port` while the box migrated (migrating-listener.ts): taken over, not opened again. */
+  listening?: Server;
 }
 
 export interface RunningServer {
@@ -91,26 +94,21 @@ export async function startServer(app: AppServices, options: StartServerOptions)
     },
   );
   // Timeouts are checked every second (Node's default is 30 s, too slow against a slowloris).
-  const server = createServer(
-    {
-      headersTimeout: app.config.server.headers_timeout_s * 1000,
-      requestTimeout: app.config.server.request_timeout_s * 1000,
-      connectionsCheckingInterval: 1000,
-    },
-    listener,
-  );
+  const server = options.listening ?? createServer(httpServerOptions(app.config.server));
+  server.on('request', listener);
   const limiter = limitConnections(
     server,
     () => ({ max: app.config.server.max_connections, perPeer: app.config.server.max_connections_per_peer }),
     () => t.tooManyConnections,
   );
-  await new Promise<void>((resolvePromise, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => {
-      server.off('error', reject);
-      resolvePromise();
+  if (!options.listening)
+    await new Promise<void>((resolvePromise, reject) => {
+      server.once('error', reject);
+      server.listen(options.port, options.host, () => {
+        server.off('error', reject);
+        resolvePromise();
+      });
     });
-  });
   listeningPort = (server.address() as AddressInfo).port;
   const ws = attachWebSocket(server, {
     app,

@@ -9,6 +9,7 @@ import { assertIntact, damagedDatabaseError, isDamage } from './integrity.js';
 import { storeMessages } from './messages.js';
 import type { Migration } from './migration.js';
 import { MIGRATIONS } from './migrations/index.js';
+import { runMigrations } from './run-migrations.js';
 
 export type { Database };
 
@@ -29,6 +30,8 @@ interface OpenDatabaseOptions {
   snapshots?: DatabaseSnapshots;
   /** A migration step's progress (rows done of all), for the log. */
   onProgress?: (step: string, done: number, total: number) => void;
+  /** Migrations are pending: awaited before the snapshot and the first step (`aibox serve` opens its port). */
+  onMigrationStart?: () => Promise<void>;
 }
 
 /** What the store asks of the data dir's snapshots; each answer is the one command that goes back. */
@@ -105,6 +108,12 @@ export async function openDatabase(path: string, options: OpenDatabaseOptions = 
   }
   const pending = migrations.filter((m) => m.version > current);
   if (pending.length === 0) return db;
+  try {
+    await options.onMigrationStart?.();
+  } catch (error) {
+    db.close();
+    throw error;
+  }
   let back: string | undefined;
   try {
     if (path !== ':memory:' && existsSync(path) && userTables(db).length > 0)
@@ -122,17 +131,18 @@ export async function openDatabase(path: string, options: OpenDatabaseOptions = 
   }
   let step = pending[0];
   try {
-    db.transaction(() => {
-      for (const migration of pending) {
+    await runMigrations(db, pending, {
+      onStep: (migration) => {
         step = migration;
-        migration.up(db, (done, total) =>
-          options.onProgress?.(`${migration.version} ${migration.name}`, done, total),
+      },
+      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+      finish: () => {
+        db.exec(`CREATE TABLE IF NOT EXISTS ${WRITER_TABLE} (key TEXT PRIMARY KEY, value TEXT NOT NULL)`);
+        db.prepare(`INSERT OR REPLACE INTO ${WRITER_TABLE} (key, value) VALUES ('written_by', ?)`).run(
+          VERSION,
         );
-        db.pragma(`user_version = ${migration.version}`);
-      }
-      db.exec(`CREATE TABLE IF NOT EXISTS ${WRITER_TABLE} (key TEXT PRIMARY KEY, value TEXT NOT NULL)`);
-      db.prepare(`INSERT OR REPLACE INTO ${WRITER_TABLE} (key, value) VALUES ('written_by', ?)`).run(VERSION);
-    }).immediate();
+      },
+    });
   } catch (error) {
     db.close();
     const name = step ? `${step.version} ${step.name}` : '?';

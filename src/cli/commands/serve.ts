@@ -59,8 +59,12 @@ async function runServe(options: ServeOptions, globals: GlobalOptions): Promise<
   const { acquireBoxLock } = await import('../../store/box-lock.js');
   const { resolveHome } = await import('../../config/paths.js');
   const { VERSION } = await import('../../version.js');
+  const { createMigratingListener } = await import('../../server/migrating-listener.js');
   // One box per data dir, held until this process ends (the kernel lets go of it even after kill -9).
-  const lock = acquireBoxLock(resolveHome(), { version: VERSION }, detectLang({ flag: globals.lang }));
+  const lang = detectLang({ flag: globals.lang });
+  const lock = acquireBoxLock(resolveHome(), { version: VERSION }, lang);
+  // A migration at start opens the port first: /healthz says how far it is (docs/backups.md).
+  const early = createMigratingListener({ host: options.host, port: options.port, lang });
   let app: App;
   try {
     app = await createApp({
@@ -73,9 +77,13 @@ async function runServe(options: ServeOptions, globals: GlobalOptions): Promise<
       startMcp: false,
       command: selfCommand(),
       holdsBoxLock: true,
+      whileMigrating: { start: (config) => early.open(config), progress: early.progress },
     });
   } catch (error) {
+    await early.close();
     lock.release();
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+      throw new AppError('port_in_use', serveMessages(lang).portInUse(early.port() ?? 0, selfCommand()));
     throw error;
   }
   if (lock.previous)
@@ -84,8 +92,9 @@ async function runServe(options: ServeOptions, globals: GlobalOptions): Promise<
   const host = options.host ?? app.config.server.host;
   const port = options.port ?? app.config.server.port;
   let server: RunningServer;
+  const listening = early.takeOver()?.server;
   try {
-    server = await startServer(app, { host, port });
+    server = await startServer(app, { host, port, ...(listening ? { listening } : {}) });
   } catch (error) {
     await app.close();
     closeLogger(app.logger);

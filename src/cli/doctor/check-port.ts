@@ -16,8 +16,9 @@ function tryListen(host: string, port: number): Promise<NodeJS.ErrnoException | 
 }
 
 /**
- * The version an Aibox on that address reports, if one answers `/healthz` within 2 s. Plain
- * `node:http`: undici's fetch leaves its promise pending on a peer that hangs up at once.
+ * The version an Aibox on that address reports, if one answers `/healthz` within 2 s (ready or
+ * still migrating). Plain `node:http`: undici's fetch leaves its promise pending on a peer that
+ * hangs up at once.
  */
 function aiboxVersion(host: string, port: number): Promise<string | undefined> {
   const hostname = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
@@ -31,12 +32,15 @@ function aiboxVersion(host: string, port: number): Promise<string | undefined> {
       });
       response.on('end', () => {
         try {
-          const health = JSON.parse(body) as { ok?: unknown; version?: unknown; sandbox?: unknown };
-          resolve(
-            health.ok === true && typeof health.version === 'string' && health.sandbox
-              ? health.version
-              : undefined,
-          );
+          const health = JSON.parse(body) as {
+            ok?: unknown;
+            status?: unknown;
+            version?: unknown;
+            sandbox?: unknown;
+          };
+          // A box still migrating its database at start answers 503 `migrating` (docs/backups.md).
+          const aibox = (health.ok === true && health.sandbox) || health.status === 'migrating';
+          resolve(aibox && typeof health.version === 'string' ? health.version : undefined);
         } catch {
           resolve(undefined);
         }

@@ -1,6 +1,6 @@
 import { indexText } from '../fts-terms.js';
 import { legacyToIso, tableExists } from '../legacy-time.js';
-import type { Migration } from '../migration.js';
+import { batchedMigration, type Migration } from '../migration.js';
 
 /** Rows read at a time: the original's 1 M memories never sit in memory at once. */
 const BATCH = 2000;
@@ -25,10 +25,10 @@ interface MemoryRow {
  * Frozen in what it writes; it reads the rows in bounded batches (1 M original memories
  * once held ~700 MB).
  */
-export const memoriesMigration: Migration = {
+export const memoriesMigration: Migration = batchedMigration({
   version: 2,
   name: 'memories',
-  up(db, progress) {
+  *batches(db, progress) {
     const legacy = tableExists(db, 'memories');
     if (!legacy) {
       db.exec(`CREATE TABLE memories (
@@ -53,7 +53,10 @@ export const memoriesMigration: Migration = {
     // Built after the rows' times are rewritten: an index present during the rewrite doubles its work.
     const createIndex = () =>
       db.exec('CREATE INDEX IF NOT EXISTS idx_memories_created ON memories(created_at)');
-    if (!legacy) return createIndex();
+    if (!legacy) {
+      createIndex();
+      return;
+    }
     // The original's rows: times rewritten to ISO UTC and indexed, a batch at a time in id order.
     const total = (db.prepare('SELECT count(*) AS n FROM memories').get() as { n: number }).n;
     const batch = db.prepare(
@@ -77,7 +80,8 @@ export const memoriesMigration: Migration = {
       after = rows.at(-1)?.id ?? after;
       done += rows.length;
       progress?.(done, total);
+      yield;
     }
     createIndex();
   },
-};
+});

@@ -1,5 +1,5 @@
 import { tableExists } from '../legacy-time.js';
-import type { Migration } from '../migration.js';
+import { batchedMigration, type Migration } from '../migration.js';
 import { legacyMemoToTask } from './003-legacy-memos.js';
 
 /**
@@ -8,10 +8,10 @@ import { legacyMemoToTask } from './003-legacy-memos.js';
  * `memos` itself is left untouched as a record of the old data.
  * Instants that are compared (next_run_at, occurrence) are epoch ms integers.
  */
-export const tasksMigration: Migration = {
+export const tasksMigration: Migration = batchedMigration({
   version: 3,
   name: 'tasks',
-  up(db, progress) {
+  *batches(db, progress) {
     db.exec(`
       CREATE TABLE tasks (
         id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -68,6 +68,7 @@ export const tasksMigration: Migration = {
       after = Number(memos.at(-1)?.id);
       done += memos.length;
       progress?.(done, total);
+      yield;
     }
   },
-};
+});

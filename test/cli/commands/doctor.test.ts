@@ -8,6 +8,8 @@ import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultConfig } from '../../../src/config/schema.js';
+import { createMigratingListener } from '../../../src/server/migrating-listener.js';
 import { fakeLlmSection, homeEnv } from '../../helpers/box.js';
 import { runCli, tempHome } from '../../helpers/cli.js';
 import { type FakeLlm, startFakeLlm } from '../../helpers/fake-llm.js';
@@ -165,5 +167,26 @@ describe('aibox doctor', () => {
     expect(run.stdout).toContain('❌ model: no key (the environment variable DEEPSEEK_API_KEY is not set)');
     expect(run.stdout).toContain('fix: set it: export DEEPSEEK_API_KEY=');
     expect(run.stdout).toContain('➖ port: server.port = 0');
+  }, 60_000);
+
+  it('an Aibox still migrating its database on the port is an Aibox, not another program', async () => {
+    const home = tempHome('aibox-doctor-migrating-');
+    const config = defaultConfig();
+    config.server.port = 0;
+    const migrating = createMigratingListener({ lang: 'en' });
+    await migrating.open(config);
+    try {
+      writeFileSync(
+        join(home, 'config.json'),
+        JSON.stringify({ server: { port: migrating.port() }, skills: { install_examples: false } }),
+      );
+      const run = await runCli(['doctor', '--offline', '--json'], { home, env: homeEnv(home) });
+      expect(byId(run.stdout).port).toMatchObject({
+        status: 'ok',
+        summary: expect.stringMatching(/^port: Aibox \S+ is running on/),
+      });
+    } finally {
+      await migrating.close();
+    }
   }, 60_000);
 });
