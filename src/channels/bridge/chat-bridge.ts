@@ -153,7 +153,12 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
       await transport.sendFile(chatId, { name: safeFileName(file.name), data, kind });
       return;
     } catch (error) {
-      why = error instanceof FileTooLargeError ? t.fileTooBig(error.maxBytes) : describeError(error);
+      why =
+        error instanceof FileTooLargeError
+          ? error.vendor
+            ? t.fileTooBigFor(error.vendor, error.maxBytes)
+            : t.fileTooBig(error.maxBytes)
+          : describeError(error);
       logger.warn({ err: error, chat: chatId }, 'sending a file to a chat failed');
     }
     await post(chatId, t.fileNotSent(where, why));
