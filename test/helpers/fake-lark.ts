@@ -264,7 +264,8 @@ export async function startFakeLark(): Promise<FakeLark> {
       if (!url.pathname.startsWith(prefix) || garble.count <= 0) continue;
       garble.count--;
       res.writeHead(200, { 'content-type': 'application/json' });
-      return res.end(garble.body);
+      res.end(garble.body);
+      return;
     }
     if (url.pathname === '/open-apis/auth/v3/tenant_access_token/internal') {
       if (body.app_id !== LARK_APP_ID || body.app_secret !== LARK_APP_SECRET)
