@@ -62,6 +62,13 @@ describe('DingTalk files out', () => {
     expect(told.text).toContain('DingTalk bots send only these file types: doc, docx');
     expect(told.text).toContain(join(files, 'notes.txt'));
 
+    // A command whose argument is mostly Chinese is answered in Chinese.
+    writeFileSync(join(files, '季度销售报表.md'), '报表');
+    dt.say(OWNER, '/file chat-files/季度销售报表.md');
+    expect((await dt.waitForReply(chat, '季度销售报表.md')).text).toContain(
+      'DingTalk 的机器人只能发送这些类型的文件：doc',
+    );
+
     const max = box.app.config.channels.max_file_bytes;
     box.app.config.channels.max_file_bytes = 30 * 1024 * 1024;
     try {

@@ -76,6 +76,14 @@ describe('Feishu/Lark files out', () => {
     const max = box.app.config.channels.max_file_bytes;
     box.app.config.channels.max_file_bytes = 40 * 1024 * 1024;
     try {
+      writeFileSync(join(files, '巨大的二进制.bin'), Buffer.alloc(30 * 1024 * 1024 + 1, 1));
+      lark.say(OWNER, '/file chat-files/巨大的二进制.bin');
+      expect(await told('巨大的二进制.bin')).toContain('文件超过 Feishu/Lark 的 31457280 字节上限');
+    } finally {
+      box.app.config.channels.max_file_bytes = max;
+    }
+    box.app.config.channels.max_file_bytes = 40 * 1024 * 1024;
+    try {
       writeFileSync(join(files, 'huge.bin'), Buffer.alloc(30 * 1024 * 1024 + 1, 1));
       lark.say(OWNER, '/file chat-files/huge.bin');
       expect(await told('huge.bin')).toContain("larger than Feishu/Lark's 31457280-byte limit");
