@@ -1,9 +1,15 @@
 import { httpCall } from './http-call.js';
 
-/** A chat file over `channels.max_file_bytes`; the bridge tells the chat in its language. */
+/**
+ * A chat file over `channels.max_file_bytes`, or over a vendor's own limit for what it takes
+ * (`vendor` names it: `Telegram`); the bridge tells the chat in its language.
+ */
 export class FileTooLargeError extends Error {
-  constructor(readonly maxBytes: number) {
-    super(`file is over the ${maxBytes}-byte limit`);
+  constructor(
+    readonly maxBytes: number,
+    readonly vendor?: string,
+  ) {
+    super(`file is over ${vendor ? `${vendor}'s` : 'the'} ${maxBytes}-byte limit`);
     this.name = 'FileTooLargeError';
   }
 }

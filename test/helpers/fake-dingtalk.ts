@@ -9,7 +9,9 @@
  *   once the message's `sessionWebhookExpiredTime` has passed;
  * - `POST /v1.0/oauth2/accessToken` and `POST /v1.0/robot/messageFiles/download` + the file URL;
  * - the robot OpenAPI (`/v1.0/robot/groupMessages/send`, `/v1.0/robot/oToMessages/batchSend`,
- *   `msgKey: sampleMarkdown`), recorded as replies like the webhook's;
+ *   `msgKey: sampleMarkdown`), recorded as replies like the webhook's; `sampleImageMsg` and
+ *   `sampleFile` naming a media id from `POST /media/upload?access_token=&type=` (multipart
+ *   `media`, 20 MB at most, a file only of DingTalk's document types), recorded in `media`;
  * - the card platform (`POST /v1.0/card/instances/createAndDeliver`, `PUT /v1.0/card/instances`),
  *   and button presses pushed on the card callback topic as DingTalk's Stream mode does.
  * Every OpenAPI call needs a token from `accessToken` (`x-acs-dingtalk-access-token`, else 401).
@@ -20,6 +22,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { readBody } from './fake-llm.js';
+import { readMultipart, type UploadedFile } from './multipart.js';
 
 export const TOPIC_ROBOT = '/v1.0/im/bot/messages/get';
 export const TOPIC_CARD = '/v1.0/card/instances/callback';
@@ -59,7 +62,22 @@ export type FakeDingTalkEvent =
   | { kind: 'download'; downloadCode: string }
   | { kind: 'card'; card: FakeCard }
   | { kind: 'card-update'; card: FakeCard }
-  | { kind: 'openapi-refused'; path: string; status: number };
+  | { kind: 'openapi-refused'; path: string; status: number }
+  | { kind: 'media'; sent: SentMedia };
+
+/** A picture or file the robot sent: its message and the bytes uploaded for it. */
+export interface SentMedia {
+  chatId: string;
+  msgKey: 'sampleImageMsg' | 'sampleFile';
+  // biome-ignore lint/suspicious/noExplicitAny: tests read what the client sent
+  msgParam: any;
+  /** The upload's `type` and bytes. */
+  type: string;
+  data: Buffer;
+}
+
+const MAX_MEDIA_BYTES = 20 * 1024 * 1024;
+const FILE_TYPES = ['doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'zip', 'pdf', 'rar'];
 
 export interface SayOptions {
   /** Conversation id (default: `cid-<from>`, a one-to-one chat). */
@@ -81,6 +99,10 @@ export interface FakeDingTalk {
   clientSecret: string;
   readonly events: FakeDingTalkEvent[];
   readonly replies: Reply[];
+  /** Pictures and files the robot sent, in order. */
+  readonly media: SentMedia[];
+  /** The next `count` media uploads answer HTTP 200 with `body` as it is (an error code, garbage). */
+  garbleUpload(body: string, count?: number): void;
   /** A robot text message from staff id `from`; returns its msgId and the frame's messageId. */
   say(from: string, text: string, options?: SayOptions): { msgId: string; frameId: string };
   /** Pushes a CALLBACK frame on the robot topic with this `data` (an object is JSON-encoded). */
@@ -119,6 +141,9 @@ export async function startFakeDingTalk(
 ): Promise<FakeDingTalk> {
   const events: FakeDingTalkEvent[] = [];
   const replies: Reply[] = [];
+  const media: SentMedia[] = [];
+  const uploads = new Map<string, { type: string; data: Buffer }>();
+  let uploadGarbles = { body: '', count: 0 };
   let waiters: { match: (event: FakeDingTalkEvent) => boolean; resolve: (e: FakeDingTalkEvent) => void }[] =
     [];
   const tickets = new Set<string>();
@@ -154,6 +179,7 @@ export async function startFakeDingTalk(
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://fake');
+    if (url.pathname === '/media/upload' && req.method === 'POST') return upload(req, url, res);
     const raw = req.method === 'POST' || req.method === 'PUT' ? await readBody(req) : '';
     // biome-ignore lint/suspicious/noExplicitAny: the request bodies are whatever the client sent
     let body: any = {};
@@ -239,6 +265,31 @@ export async function startFakeDingTalk(
     json(res, 404, { code: 'NotFound', message: url.pathname });
   }
 
+  /** The old API's media upload: the token in the query, errors as `errcode` in a 200 body. */
+  async function upload(req: IncomingMessage, url: URL, res: ServerResponse): Promise<void> {
+    const body = await readMultipart(req, req.headers['content-type'] ?? '').catch(() => ({}));
+    if (uploadGarbles.count > 0) {
+      uploadGarbles.count -= 1;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(uploadGarbles.body);
+      return;
+    }
+    if (!tokens.has(url.searchParams.get('access_token') ?? ''))
+      return json(res, 200, { errcode: 40014, errmsg: '不合法的access_token' });
+    const type = url.searchParams.get('type') ?? '';
+    const file = (body as Record<string, unknown>).media as UploadedFile | undefined;
+    if (!['image', 'file'].includes(type) || typeof file !== 'object' || !file.data?.length)
+      return json(res, 200, { errcode: 40004, errmsg: '不合法的媒体文件类型' });
+    if (file.data.length > MAX_MEDIA_BYTES)
+      return json(res, 200, { errcode: 40006, errmsg: '不合法的文件大小' });
+    const ext = file.name.split('.').at(-1)?.toLowerCase() ?? '';
+    if (type === 'file' && !FILE_TYPES.includes(ext))
+      return json(res, 200, { errcode: 40005, errmsg: '不合法的文件类型' });
+    const mediaId = `@lA${randomUUID()}`;
+    uploads.set(mediaId, { type, data: file.data });
+    json(res, 200, { errcode: 0, errmsg: 'ok', type, media_id: mediaId, created_at: Date.now() });
+  }
+
   function addReply(reply: Reply): void {
     replies.push(reply);
     record({ kind: 'reply', reply });
@@ -257,13 +308,32 @@ export async function startFakeDingTalk(
       path === '/v1.0/robot/groupMessages/send' || path === '/v1.0/robot/oToMessages/batchSend';
     if (robotMessage && method === 'POST') {
       if (body.robotCode !== clientId) return refuse(res, 'robotCode is invalid');
-      if (body.msgKey !== 'sampleMarkdown') return refuse(res, 'msgKey is not sampleMarkdown');
-      const param = JSON.parse(String(body.msgParam ?? '{}')) as { title?: string; text?: string };
-      if ([...String(param.text)].length > FAKE_MARKDOWN_LIMIT) return refuse(res, 'too long');
       const chats =
         path === '/v1.0/robot/groupMessages/send'
           ? [String(body.openConversationId)]
           : (body.userIds as string[]).map((id) => directChats.get(id) ?? `user:${id}`);
+      if (body.msgKey === 'sampleImageMsg' || body.msgKey === 'sampleFile') {
+        const msgParam = JSON.parse(String(body.msgParam ?? '{}'));
+        const image = body.msgKey === 'sampleImageMsg';
+        const uploaded = uploads.get(String(image ? msgParam.photoURL : msgParam.mediaId));
+        if (!uploaded || uploaded.type !== (image ? 'image' : 'file')) return refuse(res, 'media not found');
+        if (!image && (!msgParam.fileName || !FILE_TYPES.includes(msgParam.fileType)))
+          return refuse(res, 'fileName or fileType is invalid');
+        for (const chatId of chats) {
+          const sent: SentMedia = { chatId, msgKey: body.msgKey, msgParam, ...uploaded };
+          media.push(sent);
+          record({ kind: 'media', sent });
+        }
+        json(res, 200, {
+          processQueryKey: randomUUID(),
+          invalidStaffIdList: [],
+          flowControlledStaffIdList: [],
+        });
+        return true;
+      }
+      if (body.msgKey !== 'sampleMarkdown') return refuse(res, 'msgKey is not sampleMarkdown');
+      const param = JSON.parse(String(body.msgParam ?? '{}')) as { title?: string; text?: string };
+      if ([...String(param.text)].length > FAKE_MARKDOWN_LIMIT) return refuse(res, 'too long');
       for (const chatId of chats)
         addReply({
           chatId,
@@ -385,6 +455,10 @@ export async function startFakeDingTalk(
     clientSecret,
     events,
     replies,
+    media,
+    garbleUpload(body, count = 1) {
+      uploadGarbles = { body, count };
+    },
     say(from, text, options = {}) {
       const chat = options.chat ?? `cid-${from}`;
       const session = randomUUID();

@@ -3,8 +3,10 @@
  * speaks: the tenant token endpoint, `bot/v3/info`, the long-connection endpoint (an HTTP
  * call that hands out a WebSocket URL, then protobuf `pbbp2.Frame`s over that socket,
  * built with the SDK's own generated encoder) and the IM endpoints the transport calls
- * (send, patch, resource download, a voice upload and its `audio` message). Tests push events, press card buttons, drop the
- * socket, expire tokens, inject failures, and wait on the recorded calls.
+ * (send, patch, resource download, a voice upload and its `audio` message, a picture or file
+ * upload and its `image` or `file` message, checked the way the platform checks them: the fields,
+ * 10 MB a picture, 30 MB a file, nothing empty). Tests push events, press card buttons, drop the
+ * socket, expire tokens, inject failures or garbled answers, and wait on the recorded calls.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
@@ -49,6 +51,8 @@ export interface FakeLark {
   readonly cards: Map<string, LarkCard>;
   /** Voice messages the bot sent: the uploaded Opus and the duration it gave (ms). */
   readonly voices: { chatId: string; data: Buffer; duration: number }[];
+  /** Pictures and files the bot sent (`image` / `file` messages), with what was uploaded. */
+  readonly files: LarkSentFile[];
   readonly acks: LarkAck[];
   /** Sockets the SDK has opened so far (a reconnect opens another). */
   readonly connections: number;
@@ -67,6 +71,8 @@ export interface FakeLark {
   addResource(fileKey: string, data: Uint8Array): void;
   /** The next `count` requests whose path starts with `path` answer HTTP `status` with `code`. */
   fail(path: string, status: number, count?: number, code?: number): void;
+  /** The next `count` requests whose path starts with `path` answer HTTP 200 with `body` as it is. */
+  garble(path: string, body: string, count?: number): void;
   /** Every token handed out so far is refused from now on (an expired token). */
   expireTokens(): void;
   /** Closes every long connection abruptly (a dropped network). */
@@ -76,6 +82,19 @@ export interface FakeLark {
   waitForConnections(count: number): Promise<void>;
   close(): Promise<void>;
 }
+
+export interface LarkSentFile {
+  chatId: string;
+  msgType: 'image' | 'file';
+  /** `file_type` and `file_name` of a file upload (none for a picture). */
+  fileType?: string;
+  name?: string;
+  data: Buffer;
+}
+
+const LARK_FILE_TYPES = ['opus', 'mp4', 'pdf', 'doc', 'xls', 'ppt', 'stream'];
+const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+const MAX_FILE_BYTES = 30 * 1024 * 1024;
 
 interface Frame {
   SeqID: number;
@@ -115,6 +134,10 @@ export async function startFakeLark(): Promise<FakeLark> {
   const voices: { chatId: string; data: Buffer; duration: number }[] = [];
   const resources = new Map<string, Uint8Array>();
   const failures = new Map<string, { status: number; count: number; code: number }>();
+  const garbles = new Map<string, { body: string; count: number }>();
+  const images = new Map<string, Buffer>();
+  const stored = new Map<string, { fileType: string; name: string; data: Buffer }>();
+  const files: LarkSentFile[] = [];
   const validTokens = new Set<string>();
   const sockets = new Set<Socket>();
   /**
@@ -237,6 +260,13 @@ export async function startFakeLark(): Promise<FakeLark> {
       failure.count--;
       return json(res, failure.status, { code: failure.code, msg: 'injected failure' });
     }
+    for (const [prefix, garble] of garbles) {
+      if (!url.pathname.startsWith(prefix) || garble.count <= 0) continue;
+      garble.count--;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(garble.body);
+      return;
+    }
     if (url.pathname === '/open-apis/auth/v3/tenant_access_token/internal') {
       if (body.app_id !== LARK_APP_ID || body.app_secret !== LARK_APP_SECRET)
         return json(res, 200, { code: 10014, msg: 'app secret invalid' });
@@ -261,6 +291,48 @@ export async function startFakeLark(): Promise<FakeLark> {
         msg: 'ok',
         bot: { app_name: 'Aibox 测试', open_id: BOT_OPEN_ID, activate_status: 2 },
       });
+    if (req.method === 'POST' && url.pathname === '/open-apis/im/v1/images') {
+      const image = body.image as UploadedFile | undefined;
+      if (body.image_type !== 'message' || typeof image !== 'object' || !image.data?.length)
+        return json(res, 400, { code: 234001, msg: 'invalid image upload' });
+      if (image.data.length > MAX_IMAGE_BYTES)
+        return json(res, 400, { code: 234006, msg: 'image too large' });
+      const imageKey = `img_v3_${nextId++}`;
+      images.set(imageKey, image.data);
+      return json(res, 200, { code: 0, msg: 'success', data: { image_key: imageKey } });
+    }
+    if (req.method === 'POST' && url.pathname === '/open-apis/im/v1/files' && body.file_type !== 'opus') {
+      const file = body.file as UploadedFile | undefined;
+      if (
+        !LARK_FILE_TYPES.includes(String(body.file_type)) ||
+        !body.file_name ||
+        typeof file !== 'object' ||
+        !file.data?.length
+      )
+        return json(res, 400, { code: 234001, msg: 'invalid file upload' });
+      if (file.data.length > MAX_FILE_BYTES) return json(res, 400, { code: 234006, msg: 'file too large' });
+      const fileKey = `file_v3_${nextId++}`;
+      stored.set(fileKey, {
+        fileType: String(body.file_type),
+        name: String(body.file_name),
+        data: file.data,
+      });
+      return json(res, 200, { code: 0, msg: 'success', data: { file_key: fileKey } });
+    }
+    if (
+      req.method === 'POST' &&
+      url.pathname === '/open-apis/im/v1/messages' &&
+      ['image', 'file'].includes(body.msg_type)
+    ) {
+      const content = JSON.parse(body.content);
+      const sent =
+        body.msg_type === 'image'
+          ? images.has(content.image_key) && { data: images.get(content.image_key) as Buffer }
+          : stored.get(content.file_key);
+      if (!sent) return json(res, 400, { code: 234003, msg: 'file not found' });
+      files.push({ chatId: body.receive_id, msgType: body.msg_type, ...sent });
+      return json(res, 200, { code: 0, msg: 'success', data: { message_id: `om_${nextId++}` } });
+    }
     if (req.method === 'POST' && url.pathname === '/open-apis/im/v1/files') {
       const file = body.file as UploadedFile | undefined;
       if (body.file_type !== 'opus' || !file?.data || !/^\d+$/.test(String(body.duration)))
@@ -351,6 +423,7 @@ export async function startFakeLark(): Promise<FakeLark> {
     calls: log.calls,
     cards,
     voices,
+    files,
     acks: acks.calls,
     get connections() {
       return connections;
@@ -376,6 +449,9 @@ export async function startFakeLark(): Promise<FakeLark> {
     },
     addResource(fileKey, data) {
       resources.set(fileKey, data);
+    },
+    garble(path, body, count = 1) {
+      garbles.set(path, { body, count });
     },
     fail(path, status, count = 1, code = 500) {
       failures.set(path, { status, count, code });

@@ -2,14 +2,16 @@
  * A fake Telegram Bot API on loopback, for the Telegram channel's tests: long-polled
  * `getUpdates`, `getMe`, `sendMessage` / `editMessageText` (MarkdownV2 checked the way
  * Telegram checks it), `getFile` and file downloads, `answerCallbackQuery` and
- * `editMessageReplyMarkup`, `sendVoice` (multipart, the audio kept in `voices`). Tests push updates, inject failures, drop the long-poll
- * connection, and wait on the recorded calls (never on time).
+ * `editMessageReplyMarkup`, `sendVoice` (multipart, the audio kept in `voices`), `sendPhoto` and
+ * `sendDocument` (multipart; the bytes kept in `uploads`, a photo over 10 MB or a document over 50
+ * MB refused as Telegram does). Tests push updates, inject failures or garbage answers, drop the
+ * long-poll connection, and wait on the recorded calls (never on time).
  */
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { createCallLog } from './call-log.js';
 import { readBody } from './fake-llm.js';
-import { readMultipart } from './multipart.js';
+import { readMultipart, type UploadedFile } from './multipart.js';
 
 export interface FakeTelegramCall {
   method: string;
@@ -36,6 +38,8 @@ export interface FakeTelegram {
   readonly messages: Map<number, SentMessage>;
   /** Voice notes the bot sent (`sendVoice`), in order. */
   readonly voices: { chatId: string; data: Buffer }[];
+  /** Photos and documents the bot uploaded (`sendPhoto`, `sendDocument`), in order. */
+  readonly uploads: TelegramUpload[];
   /** Queues an update; `redeliver` keeps it even when the bot has confirmed its id already. */
   push(update: Record<string, unknown>, options?: { redeliver?: boolean }): number;
   /** A private text message from user `from` (chat id = user id); returns its update id. */
@@ -45,12 +49,26 @@ export interface FakeTelegram {
   addFile(fileId: string, data: Uint8Array): void;
   /** The next `count` calls of `method` answer with HTTP `status`. */
   fail(method: string, status: number, count?: number, description?: string): void;
+  /** The next `count` calls of `method` answer HTTP 200 with `body` as it is (a garbled answer). */
+  garble(method: string, body: string, count?: number): void;
   /** Destroys every held getUpdates connection (a dropped network). */
   dropPolls(): void;
   /** Resolves with the first call (already made or future) for which `match` holds. */
   waitForCall(match: (call: FakeTelegramCall) => boolean): Promise<FakeTelegramCall>;
   close(): Promise<void>;
 }
+
+export interface TelegramUpload {
+  method: 'sendPhoto' | 'sendDocument';
+  chatId: string;
+  messageId: number;
+  /** The multipart file's name and bytes as they arrived. */
+  name: string;
+  data: Buffer;
+}
+
+/** Telegram's limits on what a bot uploads. */
+const UPLOAD_LIMITS = { sendPhoto: 10 * 1024 * 1024, sendDocument: 50 * 1024 * 1024 } as const;
 
 const SPECIAL = '_*[]()~`>#+-=|{}.!\\';
 
@@ -103,7 +121,9 @@ export async function startFakeTelegram(token = '123456:TEST-token'): Promise<Fa
   const messages = new Map<number, SentMessage>();
   const files = new Map<string, Uint8Array>();
   const voices: { chatId: string; data: Buffer }[] = [];
+  const uploads: TelegramUpload[] = [];
   const failures = new Map<string, { status: number; count: number; description: string }>();
+  const garbles = new Map<string, { body: string; count: number }>();
   let queue: QueuedUpdate[] = [];
   let polls: Poll[] = [];
   const sockets = new Set<Socket>();
@@ -190,6 +210,28 @@ export async function startFakeTelegram(token = '123456:TEST-token'): Promise<Fa
           chat: { id: Number(body.chat_id), type: 'private' },
         });
       }
+      case 'sendPhoto':
+      case 'sendDocument': {
+        const field = method === 'sendPhoto' ? 'photo' : 'document';
+        const file = body[field] as UploadedFile | string | undefined;
+        if (typeof file !== 'object' || !file.data?.length)
+          return refuse(res, 400, `Bad Request: there is no ${field} in the request`);
+        if (file.data.length > UPLOAD_LIMITS[method])
+          return refuse(res, method === 'sendPhoto' ? 400 : 413, 'Bad Request: file is too big');
+        const upload: TelegramUpload = {
+          method,
+          chatId: String(body.chat_id),
+          messageId: nextMessageId++,
+          name: file.name,
+          data: file.data,
+        };
+        uploads.push(upload);
+        return reply(res, {
+          message_id: upload.messageId,
+          date: 0,
+          chat: { id: Number(body.chat_id), type: 'private' },
+        });
+      }
       case 'editMessageText': {
         const message = messages.get(Number(body.message_id));
         if (!message) return refuse(res, 400, 'Bad Request: message to edit not found');
@@ -256,6 +298,12 @@ export async function startFakeTelegram(token = '123456:TEST-token'): Promise<Fa
       return refuse(res, 400, 'Bad Request: invalid JSON');
     }
     log.record({ method, body });
+    const garble = garbles.get(method);
+    if (garble && garble.count > 0) {
+      garble.count--;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return res.end(garble.body);
+    }
     const failure = failures.get(method);
     if (failure && failure.count > 0) {
       failure.count--;
@@ -283,6 +331,7 @@ export async function startFakeTelegram(token = '123456:TEST-token'): Promise<Fa
     calls: log.calls,
     messages,
     voices,
+    uploads,
     push,
     say(from, text, extra = {}) {
       return push({
@@ -318,6 +367,9 @@ export async function startFakeTelegram(token = '123456:TEST-token'): Promise<Fa
     },
     fail(method, status, count = 1, description = 'Internal Server Error') {
       failures.set(method, { status, count, description });
+    },
+    garble(method, body, count = 1) {
+      garbles.set(method, { body, count });
     },
     dropPolls() {
       for (const poll of polls.splice(0)) {

@@ -21,6 +21,7 @@ import type { CommandRegistry } from '../../slash-commands/registry.js';
 import { setBounded } from '../../util/bounded-map.js';
 import { createChatGate } from '../access/chat-gate.js';
 import { type ChatApprovals, createChatApprovals } from '../approvals/chat-approvals.js';
+import { FileTypeRefusedError } from '../file-type-refused.js';
 import { type ChannelMessages, channelMessages } from '../messages.js';
 import { createChatOutbox } from '../outbox/chat-outbox.js';
 import type { OutboxStore } from '../outbox/outbox-store.js';
@@ -153,7 +154,7 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
       await transport.sendFile(chatId, { name: safeFileName(file.name), data, kind });
       return;
     } catch (error) {
-      why = error instanceof FileTooLargeError ? t.fileTooBig(error.maxBytes) : describeError(error);
+      why = fileNotSentWhy(error, t);
       logger.warn({ err: error, chat: chatId }, 'sending a file to a chat failed');
     }
     await post(chatId, t.fileNotSent(where, why));
@@ -283,4 +284,12 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
       }
     },
   };
+}
+
+/** Why a file was not sent, in the chat's language where Aibox itself refused it. */
+function fileNotSentWhy(error: unknown, t: ChannelMessages): string {
+  if (error instanceof FileTooLargeError)
+    return error.vendor ? t.fileTooBigFor(error.vendor, error.maxBytes) : t.fileTooBig(error.maxBytes);
+  if (error instanceof FileTypeRefusedError) return t.fileTypeRefused(error.vendor, error.types.join(', '));
+  return describeError(error);
 }

@@ -31,7 +31,13 @@ export class DingTalkApiError extends Error {
 
   /** Whether an OpenAPI call was refused for its access token (expired or revoked): get a new one. */
   get tokenRejected(): boolean {
-    return this.status === 401 || this.code === 'InvalidAuthentication';
+    // 40014 / 42001: the old API's (`oapi`, media upload) "invalid" / "expired" access_token.
+    return (
+      this.status === 401 ||
+      this.code === 'InvalidAuthentication' ||
+      this.code === '40014' ||
+      this.code === '42001'
+    );
   }
 }
 
@@ -43,9 +49,11 @@ interface CallOptions {
   /** Names the call in errors and logs (never the URL: a webhook's carries its session). */
   endpoint: string;
   method?: 'POST' | 'PUT';
+  /** Sent instead of the JSON body (a multipart upload, multipart-body.ts). */
+  form?: { data: Buffer; type: string };
 }
 
-/** Sends JSON (POST unless told) and returns the parsed answer; a non-2xx answer or a non-zero `errcode` throws. */
+/** Sends JSON (POST unless told; or `form`) and returns the parsed answer; a non-2xx answer or a non-zero `errcode` throws. */
 export async function postJson(
   url: string,
   body: unknown,
@@ -54,7 +62,7 @@ export async function postJson(
   const answer = await httpCall(url, {
     method: options.method ?? 'POST',
     headers: { accept: 'application/json', ...options.headers },
-    json: body,
+    ...(options.form ? { body: options.form } : { json: body }),
     timeoutMs: CALL_TIMEOUT_MS,
     signal: options.signal,
     maxBytes: MAX_JSON_ANSWER_BYTES,

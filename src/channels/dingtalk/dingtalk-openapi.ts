@@ -15,6 +15,11 @@ export interface DingTalkOpenApi {
     body: unknown,
     endpoint: string,
   ): Promise<Record<string, unknown>>;
+  /**
+   * Uploads a media file (`POST /media/upload?access_token=…&type=…` on the old API's origin,
+   * `webhookOrigin`; the file as the multipart part `media`); resolves with DingTalk's answer.
+   */
+  upload(type: 'image' | 'file', form: { data: Buffer; type: string }): Promise<Record<string, unknown>>;
 }
 
 export function createOpenApi(settings: DingTalkSettings, signal: AbortSignal): DingTalkOpenApi {
@@ -26,15 +31,24 @@ export function createOpenApi(settings: DingTalkSettings, signal: AbortSignal): 
       endpoint,
       headers: { 'x-acs-dingtalk-access-token': await token.get() },
     });
+  const withToken = async <T>(run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (error) {
+      if (!(error instanceof DingTalkApiError && error.tokenRejected)) throw error;
+      token.forget();
+      return run();
+    }
+  };
   return {
-    async call(method, path, body, endpoint) {
-      try {
-        return await once(method, path, body, endpoint);
-      } catch (error) {
-        if (!(error instanceof DingTalkApiError && error.tokenRejected)) throw error;
-        token.forget();
-        return once(method, path, body, endpoint);
-      }
-    },
+    call: (method, path, body, endpoint) => withToken(() => once(method, path, body, endpoint)),
+    upload: (type, form) =>
+      withToken(async () =>
+        postJson(
+          `${settings.webhookOrigin}/media/upload?access_token=${encodeURIComponent(await token.get())}&type=${type}`,
+          undefined,
+          { signal, endpoint: 'media/upload', form },
+        ),
+      ),
   };
 }

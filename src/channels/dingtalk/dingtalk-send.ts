@@ -1,14 +1,15 @@
 /**
  * Sends one Markdown message to a DingTalk chat by its route: the reply webhook
  * (`msgtype: markdown`), or the robot OpenAPI with `msgKey: sampleMarkdown` —
- * `groupMessages/send` for a group, `oToMessages/batchSend` for one person.
+ * `groupMessages/send` for a group, `oToMessages/batchSend` for one person. The OpenAPI half
+ * (`sendRobotMessage`) also carries the pictures and files of dingtalk-files.ts.
  */
 import type { ChatRoute } from './dingtalk-chats.js';
 import { postJson } from './dingtalk-http.js';
 import type { DingTalkOpenApi } from './dingtalk-openapi.js';
 import { markdownTitle } from './markdown-title.js';
 
-interface SendTarget {
+export interface SendTarget {
   api: DingTalkOpenApi;
   robotCode: string;
   signal: AbortSignal;
@@ -24,11 +25,20 @@ export async function sendMarkdown(target: SendTarget, route: ChatRoute, text: s
     );
     return;
   }
-  const message = {
-    robotCode: target.robotCode,
-    msgKey: 'sampleMarkdown',
-    msgParam: JSON.stringify({ title, text }),
-  };
+  await sendRobotMessage(target, route, 'sampleMarkdown', { title, text });
+}
+
+/**
+ * One robot OpenAPI message of `msgKey` (`sampleMarkdown`, `sampleImageMsg`, `sampleFile` …) to a
+ * group or a person.
+ */
+export async function sendRobotMessage(
+  target: SendTarget,
+  route: Exclude<ChatRoute, { kind: 'webhook' }>,
+  msgKey: string,
+  msgParam: Record<string, string>,
+): Promise<void> {
+  const message = { robotCode: target.robotCode, msgKey, msgParam: JSON.stringify(msgParam) };
   if (route.kind === 'group') {
     await target.api.call(
       'POST',

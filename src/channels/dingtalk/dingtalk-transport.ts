@@ -18,6 +18,7 @@ import { downloadLimited } from '../read-limited.js';
 import type { ChannelTransport, InboundAction, InboundMessage } from '../types.js';
 import { type ButtonCards, createButtonCards } from './dingtalk-cards.js';
 import { createChatDirectory } from './dingtalk-chats.js';
+import { sendDingTalkFile } from './dingtalk-files.js';
 import { DingTalkApiError } from './dingtalk-http.js';
 import { parseRobotMessage } from './dingtalk-inbound.js';
 import { createOpenApi } from './dingtalk-openapi.js';
@@ -151,6 +152,12 @@ export function createDingTalkTransport(options: DingTalkTransportOptions): Chan
         );
         await sendMarkdown(sendTarget, chats.openApiRoute(chatId), text);
       }
+      sentCount += 1;
+      return `${chatId}:${sentCount}`;
+    },
+    /** Always through the robot OpenAPI: a reply webhook cannot carry a file (dingtalk-files.ts). */
+    async sendFile(chatId, file) {
+      await sendDingTalkFile(sendTarget, chats.openApiRoute(chatId), file);
       sentCount += 1;
       return `${chatId}:${sentCount}`;
     },

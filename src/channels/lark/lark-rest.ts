@@ -1,6 +1,6 @@
 /**
  * The few open-platform HTTP calls Aibox makes (tenant token, bot info, send and patch a
- * card, upload a voice reply, download a message's file), over the channels' HTTP client (http-call.ts). The SDK's `Client` would carry the whole
+ * card, upload a voice reply, a picture or a file, download a message's file), over the channels' HTTP client (http-call.ts). The SDK's `Client` would carry the whole
  * generated API (+12 MB of RSS) for these; only its long connection (`WSClient`) is used.
  *
  * Every call has a time limit and stops when `signal` aborts. Failures are a `LarkApiError`

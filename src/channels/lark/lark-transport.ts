@@ -21,6 +21,7 @@ import type { ChannelTransport, InboundAction, InboundMessage } from '../types.j
 import { LarkApiError } from './lark-api-error.js';
 import { cardContent } from './lark-card.js';
 import { actionFromEvent, inboundFromEvent } from './lark-events.js';
+import { sendLarkFile } from './lark-files.js';
 import { createLarkRest } from './lark-rest.js';
 import { larkHttpInstance, scrubSecrets, sdkLogger } from './lark-sdk-options.js';
 
@@ -239,6 +240,21 @@ export function createLarkTransport(options: LarkTransportOptions): ChannelTrans
       if (!sent.message_id) throw new Error('send voice: the platform gave no message_id');
       return sent.message_id;
     },
+    /** A picture as an `image` message, any other file as a `file` message (lark-files.ts). */
+    sendFile: (chatId, file) =>
+      sendLarkFile(
+        {
+          upload: (name, path, form) => retried(() => rest.upload(name, path, form)),
+          send: (name, receiveId, msgType, content) =>
+            call(name, 'POST', '/open-apis/im/v1/messages?receive_id_type=chat_id', {
+              receive_id: receiveId,
+              msg_type: msgType,
+              content,
+            }),
+        },
+        chatId,
+        file,
+      ),
     async sendWithButtons(chatId, text, buttons) {
       const sent = await createCard('send card', chatId, cardContent(text, buttons));
       if (!sent.message_id) throw new Error('send card: the platform gave no message_id');

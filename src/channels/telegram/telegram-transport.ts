@@ -14,6 +14,7 @@ import { downloadLimited, FileTooLargeError } from '../read-limited.js';
 import type { ChannelTransport, InboundAction, InboundMessage } from '../types.js';
 import { toMarkdownV2 } from './markdown-v2.js';
 import { scrubbedError, scrubbedMessage } from './scrub-error.js';
+import { sendTelegramFile } from './telegram-files.js';
 import { actionFromUpdate, type BotIdentity, inboundFromUpdate } from './telegram-updates.js';
 
 const TELEGRAM_API_ROOT = 'https://api.telegram.org';
@@ -203,6 +204,18 @@ export function createTelegramTransport(options: TelegramTransportOptions): Tele
         stopper.signal,
       );
       return String(sent.message_id);
+    },
+    /** A picture as a photo, anything else (or a picture Telegram refuses as one) as a document. */
+    async sendFile(chatId, file) {
+      try {
+        return await sendTelegramFile(api, chatId, file, apiSignal, (call) =>
+          withRateLimit(call, stopper.signal),
+        );
+      } catch (error) {
+        // A refusal says no more than Telegram did; anything else may carry the token in a URL.
+        if (error instanceof GrammyError || error instanceof FileTooLargeError) throw error;
+        throw scrubbedError(error, options.token);
+      }
     },
     async edit(chatId, messageId, text) {
       try {

@@ -3,8 +3,7 @@
  * Bot API on loopback; the model is the fake LLM. Covers streaming, refusal and pairing,
  * slash commands, redelivery, reconnects, files, long answers and hostile Markdown.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSenderStore, senderStorePath } from '../../../src/chats/sender-store.js';
 import type { FakeTelegram, SentMessage } from '../../helpers/fake-telegram.js';
@@ -271,15 +270,5 @@ describe('Telegram channel', () => {
     } finally {
       box.app.config.channels.session = 'per_chat';
     }
-  });
-
-  it('/file in a chat that cannot send files says where the file is (Telegram has no file sending here)', async () => {
-    const dir = join(box.home, 'workspace', 'chat-files');
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'out.txt'), 'result');
-    tg.say(OWNER, '/file chat-files/out.txt');
-    const told = await waitForText(OWNER, 'was not sent');
-    // Sent as MarkdownV2: the path's `-` and `.` are escaped.
-    expect(told.text.replace(/\\/g, '')).toContain(join(dir, 'out.txt'));
   });
 });
