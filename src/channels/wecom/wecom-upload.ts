@@ -12,6 +12,7 @@
  * cannot make, so spoken replies are not sent on WeCom.
  */
 import { createHash } from 'node:crypto';
+import { FileTooLargeError } from '../read-limited.js';
 import type { OutboundFile } from '../types.js';
 import { CMD, type WeComSocket } from './wecom-socket.js';
 
@@ -27,14 +28,11 @@ function bodyField(body: unknown, field: string): string | undefined {
   return typeof value === 'string' && value !== '' && value.length <= MAX_ID_CHARS ? value : undefined;
 }
 
-/** Uploads the file; resolves with its `media_id`. Throws on a file over WeCom's limit. */
+/** Uploads the file; resolves with its `media_id`. A file over WeCom's limit throws a `FileTooLargeError`. */
 export async function uploadMedia(socket: Pick<WeComSocket, 'request'>, file: OutboundFile): Promise<string> {
   const size = file.data.byteLength;
   if (size === 0) throw new Error('WeCom upload: the file is empty');
-  if (size > MAX_UPLOAD_BYTES[file.kind])
-    throw new Error(
-      `WeCom upload: over WeCom's ${MAX_UPLOAD_BYTES[file.kind]}-byte limit for a ${file.kind}`,
-    );
+  if (size > MAX_UPLOAD_BYTES[file.kind]) throw new FileTooLargeError(MAX_UPLOAD_BYTES[file.kind], 'WeCom');
   const chunks = Math.ceil(size / CHUNK_BYTES);
   if (chunks > MAX_CHUNKS) throw new Error('WeCom upload: more chunks than WeCom takes');
   const init = await socket.request(CMD.uploadInit, {

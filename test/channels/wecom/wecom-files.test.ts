@@ -57,12 +57,20 @@ describe('WeCom files out', () => {
     expect(told.text).toContain(join(files, 'a.txt'));
     wc.say(OWNER, '/file chat-files/a.txt');
     const file = await sent('file', 'a.txt');
-    // A picture over WeCom's 10 MB is not uploaded at all.
+    // A picture over WeCom's 10 MB is not uploaded at all; the chat is told in its language.
     const huge = Buffer.alloc(10 * 1024 * 1024 + 1);
     huge.set([0xff, 0xd8, 0xff, 0xe0]);
     writeFileSync(join(files, 'huge.jpg'), huge);
+    writeFileSync(join(files, '一张很大的图片.jpg'), huge);
     wc.say(OWNER, '/file chat-files/huge.jpg');
-    expect((await wc.waitForText(OWNER, 'huge.jpg')).text).toContain("over WeCom's 10485760-byte limit");
+    expect((await wc.waitForText(OWNER, 'huge.jpg')).text).toContain(
+      "larger than WeCom's 10485760-byte limit",
+    );
+    wc.say(OWNER, '/file chat-files/一张很大的图片.jpg');
+    expect((await wc.waitForText(OWNER, '一张很大的图片.jpg')).text).toContain('文件超过 WeCom 的 10485760 字节上限');
+    expect(wc.events.some((e) => e.kind === 'media' && e.name.endsWith('.jpg') && e.name !== 'cat.jpg')).toBe(
+      false,
+    );
     expect(file.data.toString()).toBe('first');
     expect(wc.events.filter((e) => e.kind === 'media' && e.name === 'a.txt')).toHaveLength(1);
   });
