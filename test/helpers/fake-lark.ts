@@ -5,7 +5,8 @@
  * built with the SDK's own generated encoder) and the IM endpoints the transport calls
  * (send, patch, resource download, a voice upload and its `audio` message, a picture or file
  * upload and its `image` or `file` message, checked the way the platform checks them: the fields,
- * 10 MB a picture, 30 MB a file, nothing empty). Tests push events, press card buttons, drop the
+ * 10 MB a picture, 30 MB a file, nothing empty; a picture the platform cannot read is refused with
+ * 234011, one over its resolution limit, GIF 2000 × 2000, others 12000 × 12000, with 234039). Tests push events, press card buttons, drop the
  * socket, expire tokens, inject failures or garbled answers, and wait on the recorded calls.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -15,6 +16,7 @@ import { type WebSocket, WebSocketServer } from 'ws';
 import { createCallLog } from './call-log.js';
 import { readBody } from './fake-llm.js';
 import { readMultipart, type UploadedFile } from './multipart.js';
+import { pictureSize } from './pictures.js';
 
 export const LARK_APP_ID = 'cli_a1b2c3d4e5f60718';
 export const LARK_APP_SECRET = 'fake-lark-secret-9Xq2';
@@ -297,6 +299,11 @@ export async function startFakeLark(): Promise<FakeLark> {
         return json(res, 400, { code: 234001, msg: 'invalid image upload' });
       if (image.data.length > MAX_IMAGE_BYTES)
         return json(res, 400, { code: 234006, msg: 'image too large' });
+      const picture = await pictureSize(image.data);
+      if (!picture) return json(res, 400, { code: 234011, msg: "Can't recognize the image format." });
+      const maxSide = picture.format === 'gif' ? 2000 : 12000;
+      if (picture.width > maxSide || picture.height > maxSide)
+        return json(res, 400, { code: 234039, msg: 'Image resolution exceeds limit.' });
       const imageKey = `img_v3_${nextId++}`;
       images.set(imageKey, image.data);
       return json(res, 200, { code: 0, msg: 'success', data: { image_key: imageKey } });

@@ -1,4 +1,4 @@
-/** Pictures made by sharp for tests: a photo with EXIF, a decompression bomb, a truncated file. */
+/** Pictures made by sharp for tests: a photo with EXIF, a decompression bomb, a truncated file; a picture's size. */
 const vipsHome = process.env.VIPSHOME;
 const sharp = (await import('sharp')).default;
 // libvips sets VIPSHOME as it starts; the leak guard wants the environment as it was.
@@ -25,4 +25,23 @@ export async function dataUrlPicture(url: string) {
   if (!match?.[1]) throw new Error(`not a JPEG data URL: ${url.slice(0, 40)}`);
   const bytes = Buffer.from(match[1], 'base64');
   return { bytes, meta: await sharp(bytes).metadata() };
+}
+
+/** A GIF of `width` × `height` (one colour). */
+export async function gif(width: number, height: number): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: '#a5563a' } })
+    .gif()
+    .toBuffer();
+}
+
+/** A picture's format and size as a decoder reads its header; undefined when it is no picture. */
+export async function pictureSize(
+  bytes: Buffer,
+): Promise<{ format: string; width: number; height: number } | undefined> {
+  try {
+    const { format, width, height } = await sharp(bytes).metadata();
+    return format && width && height ? { format, width, height } : undefined;
+  } catch {
+    return undefined;
+  }
 }

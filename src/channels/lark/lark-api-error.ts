@@ -6,6 +6,8 @@
  */
 
 /** Codes meaning the tenant access token is invalid or expired: fetch a new one and retry. */
+const RATE_LIMITED = 99991400;
+
 const TOKEN_CODES = new Set([99991661, 99991663, 99991664, 99991668]);
 
 export class LarkApiError extends Error {
@@ -23,6 +25,11 @@ export class LarkApiError extends Error {
 
   get tokenInvalid(): boolean {
     return TOKEN_CODES.has(this.code);
+  }
+
+  /** The platform's rate limit ("request trigger frequency limit"): try again later. */
+  get rateLimited(): boolean {
+    return this.code === RATE_LIMITED || this.status === 429;
   }
 }
 

@@ -45,7 +45,6 @@ const MAX_MESSAGE_CHARS = 7000;
 const ACTION_ANSWER_WAIT_MS = 2500;
 /** Seconds without any frame after a ping before the connection counts as dead. */
 const PING_TIMEOUT_S = 30;
-const RATE_LIMITED = 99991400;
 
 type Json = Record<string, unknown>;
 type Handlers = {
@@ -93,7 +92,7 @@ export function createLarkTransport(options: LarkTransportOptions): ChannelTrans
           rest.clearToken();
           continue;
         }
-        if (retry && (failure.code === RATE_LIMITED || failure.status === 429)) {
+        if (retry && failure.rateLimited) {
           await sleep(1000, stopper.signal);
           continue;
         }

@@ -9,7 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeLark, LARK_APP_SECRET } from '../../helpers/fake-lark.js';
-import { photoWithExif } from '../../helpers/pictures.js';
+import { gif, photoWithExif } from '../../helpers/pictures.js';
 import { until } from '../../helpers/until.js';
 import type { Box } from '../../server/harness.js';
 import { OWNER, OWNER_CHAT, startLarkBox } from './lark-box.js';
@@ -91,6 +91,33 @@ describe('Feishu/Lark files out', () => {
     } finally {
       box.app.config.channels.max_file_bytes = max;
     }
+  });
+
+  it('sends a picture the platform refuses for its resolution or format as a file', async () => {
+    const uploadsBefore = lark.calls.filter((c) => c.path === '/open-apis/im/v1/images').length;
+    // GIFs over 2000 px a side and other pictures over 12000 px are refused (234039).
+    const wide = await gif(2001, 4);
+    writeFileSync(join(files, 'wide.gif'), wide);
+    lark.say(OWNER, '/file chat-files/wide.gif');
+    expect(await sentFile((d) => d.equals(wide))).toMatchObject({ msgType: 'file', name: 'wide.gif' });
+    const tall = await photoWithExif(8, 12001);
+    writeFileSync(join(files, 'tall.jpg'), tall);
+    lark.say(OWNER, '/file chat-files/tall.jpg');
+    expect(await sentFile((d) => d.equals(tall))).toMatchObject({ msgType: 'file', name: 'tall.jpg' });
+    // A picture the platform cannot read (a JPEG's start, then nothing) is refused too (234011).
+    const broken = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46]);
+    writeFileSync(join(files, 'broken.jpg'), broken);
+    lark.say(OWNER, '/file chat-files/broken.jpg');
+    expect(await sentFile((d) => d.equals(broken))).toMatchObject({ msgType: 'file', name: 'broken.jpg' });
+    // A GIF within the limit still goes as a picture; every refused one was tried as a picture once.
+    const small = await gif(2000, 4);
+    writeFileSync(join(files, 'small.gif'), small);
+    lark.say(OWNER, '/file chat-files/small.gif');
+    expect(await sentFile((d) => d.equals(small))).toMatchObject({ msgType: 'image' });
+    const imageUploads = lark.calls.filter((c) => c.path === '/open-apis/im/v1/images');
+    expect(imageUploads.length - uploadsBefore).toBe(4);
+    const names = ['wide.gif', 'tall.jpg', 'broken.jpg', 'small.gif'];
+    expect([...lark.cards.values()].some((c) => names.some((n) => c.text.includes(n)))).toBe(false);
   });
 
   it('tells the chat what happened when the platform refuses or garbles an answer; a later send goes out', async () => {
