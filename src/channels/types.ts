@@ -96,6 +96,12 @@ export interface ChannelTransport {
    */
   sendOpen?(chatId: string, text: string): Promise<string>;
   /**
+   * Whether answers in this chat are streamed through `sendOpen`/`edit`. Optional: without it
+   * every chat is. A chat where it says no is answered as by a transport without `edit` (QQ
+   * streams direct chats only).
+   */
+  streams?(chatId: string): boolean;
+  /**
    * Replaces a message sent by `sendWithButtons` with `text`, its buttons gone (a decided
    * approval). Optional: without it `edit` is used. For vendors whose button messages can be
    * updated but plain ones cannot (DingTalk's cards), so answers still arrive whole.

@@ -11,6 +11,12 @@
  * - passive replies `POST /v2/users/{openid}/messages` and `/v2/groups/{group_openid}/messages`:
  *   refused without `msg_id`/`event_id` (no active messages), for a source of another chat, after
  *   the source's window, past 5 replies, or with a `msg_seq` used before for the same source;
+ * - C2C stream replies `POST /v2/users/{openid}/stream_messages` (as Tencent's qqbot-nodejs SDK
+ *   sends them): the first frame `index` 0 without `stream_msg_id`, a new `msg_seq` for the
+ *   source (one of its 5 replies), answered with the stream's `id`; every later frame names that
+ *   `stream_msg_id`, the same `msg_seq`, the next `index`, `input_mode: "replace"` with a
+ *   `content_raw` that begins with the text shown so far, `content_type: "markdown"`, frames at
+ *   least 300 ms apart; `input_state` 10 ends the stream (nothing after it), 1 goes on;
  * - `PUT /interactions/{id}` (a button press acknowledged) and attachment files under `/files/`.
  * Tests wait on the recorded events (never on time).
  */
@@ -46,6 +52,9 @@ export type FakeQqEvent =
   | { kind: 'frame'; op: unknown; connection: number }
   | { kind: 'reply'; reply: QqReply }
   | { kind: 'refused'; chatId: string; code: number; why: string }
+  /** A frame of a C2C stream reply the fake took (`body` as sent). */
+  // biome-ignore lint/suspicious/noExplicitAny: tests read what the client sent
+  | { kind: 'stream'; chatId: string; streamId: string; body: any }
   | { kind: 'interaction-ack'; id: string; code: number }
   | { kind: 'unauthorized'; path: string }
   | { kind: 'download'; name: string }
@@ -93,6 +102,11 @@ export interface FakeQq {
   /** Lifetime (`expires_in`) of tokens handed out from now on. */
   setTokenLifetime(seconds: number): void;
   addFile(name: string, data: Uint8Array): void;
+  /** The next `count` stream frames after `after` more are taken are refused with this platform code. */
+  refuseStreamFrames(code: number, after?: number, count?: number): void;
+  /** The finished stream replies: the last text each showed, with its frames' bodies. */
+  // biome-ignore lint/suspicious/noExplicitAny: tests read what the client sent
+  readonly streams: { chatId: string; streamId: string; frames: any[]; text: string; done: boolean }[];
   /** The next `count` rich-media uploads are refused with this platform code. */
   refuseUploads(code: number, count?: number): void;
   /** The next rich-media uploads are answered 200 with these bodies, in order (nothing is kept). */
@@ -148,6 +162,18 @@ export async function startFakeQq(
   const files = new Map<string, Uint8Array>();
   const media = new Map<string, { data: Buffer; fileType: number; chatId: string }>();
   const uploadRefusals: number[] = [];
+  const streamRefusals: { after: number; code: number }[] = [];
+  const streams: {
+    chatId: string;
+    streamId: string;
+    // biome-ignore lint/suspicious/noExplicitAny: tests read what the client sent
+    frames: any[];
+    text: string;
+    done: boolean;
+    seq: number;
+    source: string;
+    lastAt: number;
+  }[] = [];
   const uploadAnswers: unknown[] = [];
   const sockets = new Set<Socket>();
   /** Dispatched events, for replay after a resume. */
@@ -265,6 +291,8 @@ export async function startFakeQq(
       });
       return json(res, 200, { file_uuid: randomUUID(), file_info: fileInfo, ttl: 3600 });
     }
+    const stream = /^\/v2\/users\/([A-Za-z0-9]+)\/stream_messages$/.exec(url.pathname);
+    if (stream && req.method === 'POST') return postStream(stream[1] as string, body, res);
     const message = /^\/v2\/(users|groups)\/([A-Za-z0-9]+)\/messages$/.exec(url.pathname);
     if (message && req.method === 'POST') {
       const chatId = message[1] === 'groups' ? `g-${message[2]}` : (message[2] as string);
@@ -299,6 +327,76 @@ export async function startFakeQq(
     replies.push(reply);
     record({ kind: 'reply', reply });
     json(res, 200, { id: `ROBOT1.0_${randomUUID()}`, timestamp: new Date().toISOString() });
+    return undefined;
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: the request bodies are whatever the client sent
+  function postStream(chatId: string, body: any, res: ServerResponse): undefined {
+    const refuse = (code: number, why: string): undefined => {
+      record({ kind: 'refused', chatId, code, why });
+      json(res, 400, { code, message: why, err_code: code, trace_id: randomUUID() });
+      return undefined;
+    };
+    const pending = streamRefusals[0];
+    if (pending && pending.after <= 0) {
+      streamRefusals.shift();
+      return refuse(pending.code, 'stream frame refused');
+    }
+    if (body.input_mode !== 'replace' || body.content_type !== 'markdown')
+      return refuse(40034100, 'input_mode must be replace, content_type markdown');
+    if (![1, 10].includes(body.input_state)) return refuse(40034101, 'input_state must be 1 or 10');
+    if (
+      typeof body.content_raw !== 'string' ||
+      !Number.isInteger(body.index) ||
+      !Number.isInteger(body.msg_seq)
+    )
+      return refuse(40034102, 'content_raw, index and msg_seq are required');
+    const sourceId = String(body.msg_id ?? '');
+    const source = sources.get(sourceId);
+    if (!source || source.chatId !== chatId || body.event_id !== sourceId)
+      return refuse(40034025, 'msg_id/event_id is not of this chat');
+    if (source.expired) return refuse(304027, 'MSG_EXPIRE');
+    let open: (typeof streams)[number] | undefined;
+    if (body.stream_msg_id === undefined) {
+      if (body.index !== 0) return refuse(40034103, 'a new stream starts at index 0');
+      if (source.seqs.has(body.msg_seq)) return refuse(40054005, 'msg_seq used before for this msg_id');
+      if (source.replies >= FAKE_MAX_REPLIES) return refuse(22009, 'msg limit exceed');
+      source.seqs.add(body.msg_seq);
+      source.replies += 1;
+      open = {
+        chatId,
+        streamId: `STREAM_${randomUUID()}`,
+        frames: [],
+        text: '',
+        done: false,
+        seq: body.msg_seq,
+        source: sourceId,
+        lastAt: 0,
+      };
+      streams.push(open);
+    } else {
+      open = streams.find((s) => s.streamId === body.stream_msg_id && s.chatId === chatId);
+      if (!open) return refuse(40034104, 'unknown stream_msg_id');
+      if (open.done) return refuse(40034105, 'the stream has ended');
+      if (open.source !== sourceId || open.seq !== body.msg_seq)
+        return refuse(40034106, 'a stream keeps its msg_id and msg_seq');
+      if (body.index !== open.frames.length) return refuse(40034107, `index must be ${open.frames.length}`);
+      if (!body.content_raw.startsWith(open.text))
+        return refuse(40034108, 'content_raw must begin with what was sent');
+      if (Date.now() - open.lastAt < 300) return refuse(40034109, 'frames less than 300 ms apart');
+    }
+    if (pending) pending.after -= 1;
+    open.frames.push(body);
+    open.text = body.content_raw;
+    open.lastAt = Date.now();
+    record({ kind: 'stream', chatId, streamId: open.streamId, body });
+    if (body.input_state === 10) {
+      open.done = true;
+      const reply: QqReply = { chatId, body, text: open.text, source: sourceId, seq: open.seq };
+      replies.push(reply);
+      record({ kind: 'reply', reply });
+    }
+    json(res, 200, { id: open.streamId, timestamp: new Date().toISOString() });
     return undefined;
   }
 
@@ -473,6 +571,10 @@ export async function startFakeQq(
     },
     addFile(name, data) {
       files.set(name, data);
+    },
+    streams,
+    refuseStreamFrames(code, after = 0, count = 1) {
+      for (let i = 0; i < count; i++) streamRefusals.push({ after: i === 0 ? after : 0, code });
     },
     refuseUploads(code, count = 1) {
       for (let i = 0; i < count; i++) uploadRefusals.push(code);

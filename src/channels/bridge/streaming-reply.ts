@@ -8,6 +8,8 @@
  * change (a full piece while streaming, the rest at the end), and, when the answer is slow,
  * one short notice after `notice.afterMs` so the chat knows the box is working.
  *
+ * A chat where `transport.streams` says no is answered as by a transport without `edit`.
+ *
  * A transport with `sendOpen` (messages that show as unfinished until closed) gets each piece
  * that may still grow through `sendOpen`, and one `edit(…, final)` when it is complete: when the
  * next piece starts, or at the end, even if its text did not change.
@@ -41,9 +43,15 @@ export class StreamingReply {
   private failure: { error: unknown } | undefined;
 
   constructor(private readonly options: StreamingReplyOptions) {
-    const { notice, transport } = options;
-    if (notice && !transport.edit)
+    const { notice } = options;
+    if (notice && !this.editable)
       this.noticeTimer = setTimeout(() => this.sendNotice(notice.text), notice.afterMs);
+  }
+
+  /** Whether this chat's messages are edited as the answer grows (`streams` may say no). */
+  private get editable(): boolean {
+    const { transport, chatId } = this.options;
+    return transport.edit !== undefined && (transport.streams?.(chatId) ?? true);
   }
 
   /** Whether any answer text has arrived. */
@@ -62,7 +70,7 @@ export class StreamingReply {
     this.text += delta;
     if (this.timer) return;
     // The first text goes out at once where it can be edited later; otherwise every flush is throttled.
-    const immediate = this.sent.length === 0 && this.options.transport.edit !== undefined;
+    const immediate = this.sent.length === 0 && this.editable;
     const wait = immediate ? 0 : this.lastFlush + this.options.intervalMs - Date.now();
     if (wait <= 0) this.flush();
     else this.timer = setTimeout(() => this.flush(), wait);
@@ -116,16 +124,17 @@ export class StreamingReply {
     const pieces = splitText(this.text, transport.maxMessageChars);
     // Without edits only final pieces are sent: every piece but the last is final (the split
     // of a growing text never moves an earlier cut), the last one once the answer is finished.
-    const ready = transport.edit || this.finished ? pieces.length : pieces.length - 1;
+    const editable = this.editable;
+    const ready = editable || this.finished ? pieces.length : pieces.length - 1;
     try {
       for (const [index, piece] of pieces.slice(0, ready).entries()) {
         const shown = this.sent[index];
         const complete = this.finished || index < pieces.length - 1;
         if (!shown) {
-          const open = transport.sendOpen !== undefined && !complete;
+          const open = editable && transport.sendOpen !== undefined && !complete;
           const id = open ? await transport.sendOpen?.(chatId, piece) : await transport.send(chatId, piece);
           this.sent.push({ id: id as string, text: piece, open });
-        } else if (transport.edit && (shown.text !== piece || (shown.open && complete))) {
+        } else if (editable && transport.edit && (shown.text !== piece || (shown.open && complete))) {
           await transport.edit(chatId, shown.id, piece, shown.open && complete);
           shown.text = piece;
           if (complete) shown.open = false;

@@ -26,6 +26,8 @@ export interface ReplySource {
 }
 
 interface Source extends ReplySource {
+  /** When the source arrived. */
+  at: number;
   until: number;
   /** The last `msg_seq` used with this source (a failed call used one too). */
   seq: number;
@@ -62,15 +64,21 @@ export function createReplyLedger(now: () => number = Date.now) {
       const kept = (chats.get(chatId) ?? []).filter((s) => s.until > now() && s.sent < MAX_REPLIES);
       // A replayed event (after a resume) keeps its numbers: its msg_seq must not start again.
       if (kept.some((s) => s.kind === source.kind && s.id === source.id)) return;
-      kept.push({ ...source, until, seq: 0, sent: 0 });
+      kept.push({ ...source, at: now(), until, seq: 0, sent: 0 });
       setBounded(chats, chatId, kept.slice(-SOURCES_PER_CHAT), MAX_CHATS);
     },
-    /** The next reply to the chat; throws `ReplyWindowClosed` when there is none. */
-    next(chatId: string): Reply {
+    /**
+     * The next reply to the chat; throws `ReplyWindowClosed` when there is none. `messageWithinMs`:
+     * only a user's message (`msg_id`) that arrived at most this long ago (a stream reply's window).
+     */
+    next(chatId: string, messageWithinMs?: number): Reply {
       const sources = chats.get(chatId) ?? [];
       for (let i = sources.length - 1; i >= 0; i--) {
         const source = sources[i] as Source;
         if (source.until <= now() || source.sent >= MAX_REPLIES) continue;
+        if (messageWithinMs !== undefined) {
+          if (source.kind !== 'msg_id' || source.at + messageWithinMs - MARGIN_MS <= now()) continue;
+        }
         source.seq += 1;
         return {
           source: { kind: source.kind, id: source.id },
@@ -80,7 +88,7 @@ export function createReplyLedger(now: () => number = Date.now) {
           },
         };
       }
-      if (held.size < MAX_CHATS) held.add(chatId);
+      if (messageWithinMs === undefined && held.size < MAX_CHATS) held.add(chatId);
       throw new ReplyWindowClosed(chatId);
     },
     /** Whether a message of the chat had to wait since the chat was last sent to. */

@@ -3,8 +3,11 @@
  * (qq-webhook.ts) with `webhook_listen`, and its OpenAPI (qq-http.ts), without an SDK. Answers are passive replies (qq-replies.ts): `POST /v2/users/{openid}/messages` or
  * `/v2/groups/{group_openid}/messages` with the source's `msg_id` (or `event_id`) and a `msg_seq`
  * of its own per reply; text (`msg_type: 0`) unless `markdown` is set (`msg_type: 2`, native
- * Markdown). Sent messages cannot be edited, so there is no `edit`: the core sends whole pieces
- * (after a "thinking" notice when slow). With `keyboard` set, approval requests are Markdown with
+ * Markdown). Sent messages cannot be edited; with `markdown` set, answers in direct chats stream
+ * instead (qq-stream.ts: `sendOpen` starts a stream, `edit` adds its frames and closes it, any
+ * failure sends the answer as one reply), and group answers come as whole pieces (after a
+ * "thinking" notice when slow); an `edit` of a message that is no stream (a decided approval)
+ * posts the new text. With `keyboard` set, approval requests are Markdown with
  * a row of callback buttons; a press (INTERACTION_CREATE) is acknowledged at once
  * (`PUT /interactions/{id}`, code 0) and what the core tells the presser is sent as a reply to it.
  */
@@ -12,6 +15,7 @@ import { type Lang, langOfText } from '../../i18n/lang.js';
 import type { Logger } from '../../log/logger.js';
 import { createBackoff } from '../../util/backoff.js';
 import { setBounded } from '../../util/bounded-map.js';
+import { sleep } from '../../util/sleep.js';
 import type { TransportTuning } from '../channel-kind.js';
 import { downloadLimited } from '../read-limited.js';
 import type { ActionButton, ChannelTransport, InboundAction, InboundMessage } from '../types.js';
@@ -21,6 +25,7 @@ import { chatOf, filesOf, parseMessage, parsePress } from './qq-inbound.js';
 import { qqMessages } from './qq-messages.js';
 import { createReplyLedger, type ReplySource } from './qq-replies.js';
 import type { QqSettings } from './qq-settings.js';
+import { createQqStreams } from './qq-stream.js';
 import { createWebhook, parseListen } from './qq-webhook.js';
 
 interface QqTransportOptions extends TransportTuning {
@@ -207,6 +212,21 @@ export function createQqTransport(options: QqTransportOptions): ChannelTransport
       await closeWebhook?.();
     },
   };
+  if (settings.markdown) {
+    const streams = createQqStreams({
+      api,
+      replies,
+      logger,
+      whole: (chatId, text) => transport.send(chatId, text),
+      wait: (ms) => sleep(ms, stopper.signal),
+    });
+    transport.streams = streams.streams;
+    transport.sendOpen = (chatId, text) =>
+      streams.streams(chatId) ? streams.open(chatId, text) : transport.send(chatId, text);
+    transport.edit = async (chatId, messageId, text, final = false) => {
+      if (!(await streams.edit(messageId, text, final))) await transport.send(chatId, text);
+    };
+  }
   if (settings.keyboard)
     transport.sendWithButtons = (chatId: string, text: string, buttons: ActionButton[]) =>
       reply(

@@ -86,8 +86,12 @@ describe('QQ approvals with keyboard buttons', () => {
     await f.fake.waitFor((e) => e.kind === 'interaction-ack' && e.id === press && e.code === 0);
     await f.fake.waitForReply(OWNER, `Allowed once by qq:${OWNER}`);
     const answer = await f.fake.waitForReply(OWNER, 'wrote after the press');
-    // With `markdown` the answers are native Markdown too.
-    expect(answer.body).toMatchObject({ msg_type: 2, markdown: { content: 'wrote after the press' } });
+    // With `markdown` a direct answer streams (Markdown), ending as one stream reply.
+    expect(answer.body).toMatchObject({
+      content_type: 'markdown',
+      input_state: 10,
+      content_raw: 'wrote after the press',
+    });
     expect(readFileSync(target, 'utf8')).toBe('x');
   });
 });

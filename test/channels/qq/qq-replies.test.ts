@@ -64,4 +64,18 @@ describe('QQ reply ledger', () => {
     ledger.add('u1', { kind: 'msg_id', id: 'm1' }, true);
     expect(ledger.next('u1').seq).toBe(2);
   });
+
+  it('hands a stream only a user message younger than its window, and marks no chat held for it', () => {
+    const { ledger, advance } = setup();
+    ledger.add('u1', { kind: 'msg_id', id: 'old' }, true);
+    advance(4 * 60_000);
+    ledger.add('u1', { kind: 'event_id', id: 'press' }, true);
+    // The newest source is a press: a stream answers the user's message instead.
+    expect(ledger.next('u1', 5 * 60_000).source).toEqual({ kind: 'msg_id', id: 'old' });
+    advance(60_000);
+    expect(() => ledger.next('u1', 5 * 60_000)).toThrow(ReplyWindowClosed);
+    expect(ledger.isHeld('u1')).toBe(false);
+    // An ordinary reply still has both sources.
+    expect(ledger.next('u1').source.id).toBe('press');
+  });
 });
