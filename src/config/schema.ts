@@ -720,8 +720,8 @@ const QqChannelSchema = z.strictObject({
   }),
   markdown: key(z.boolean().default(false), {
     live: false,
-    zh: '以 Markdown 消息（msg_type 2）回答；机器人须有原生 Markdown 权限',
-    en: 'Answer as Markdown messages (msg_type 2); the bot needs the native Markdown permission',
+    zh: '以 Markdown 消息（msg_type 2）回答，私聊的回答以流式消息逐步显示；机器人须有原生 Markdown 权限',
+    en: 'Answer as Markdown messages (msg_type 2), streamed in direct chats; the bot needs the native Markdown permission',
   }),
   keyboard: key(z.boolean().default(false), {
     live: false,

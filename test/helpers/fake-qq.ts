@@ -104,6 +104,8 @@ export interface FakeQq {
   addFile(name: string, data: Uint8Array): void;
   /** The next `count` stream frames after `after` more are taken are refused with this platform code. */
   refuseStreamFrames(code: number, after?: number, count?: number): void;
+  /** The next stream frames are answered 200 with these bodies, in order (nothing is kept). */
+  answerStreams(...bodies: unknown[]): void;
   /** The finished stream replies: the last text each showed, with its frames' bodies. */
   // biome-ignore lint/suspicious/noExplicitAny: tests read what the client sent
   readonly streams: { chatId: string; streamId: string; frames: any[]; text: string; done: boolean }[];
@@ -163,6 +165,7 @@ export async function startFakeQq(
   const media = new Map<string, { data: Buffer; fileType: number; chatId: string }>();
   const uploadRefusals: number[] = [];
   const streamRefusals: { after: number; code: number }[] = [];
+  const streamAnswers: unknown[] = [];
   const streams: {
     chatId: string;
     streamId: string;
@@ -337,6 +340,7 @@ export async function startFakeQq(
       json(res, 400, { code, message: why, err_code: code, trace_id: randomUUID() });
       return undefined;
     };
+    if (streamAnswers.length > 0) return json(res, 200, streamAnswers.shift());
     const pending = streamRefusals[0];
     if (pending && pending.after <= 0) {
       streamRefusals.shift();
@@ -573,6 +577,9 @@ export async function startFakeQq(
       files.set(name, data);
     },
     streams,
+    answerStreams(...bodies) {
+      streamAnswers.push(...bodies);
+    },
     refuseStreamFrames(code, after = 0, count = 1) {
       for (let i = 0; i < count; i++) streamRefusals.push({ after: i === 0 ? after : 0, code });
     },

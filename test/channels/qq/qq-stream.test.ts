@@ -73,6 +73,20 @@ describe('QQ streamed answers', () => {
     expect(again.body.input_state).toBe(10);
   });
 
+  it('sends the answer whole when the first frame is refused or its answer names no usable stream id', async () => {
+    const garbled = [{ id: 42 }, { id: '' }, { id: 'x'.repeat(5000) }, { nothing: true }, null];
+    for (const [n, body] of [...garbled.map((b) => ({ answer: b })), { refuse: 40034998 }].entries()) {
+      box.llm.script({ text: `whole answer ${n}` });
+      if ('refuse' in body) fake.refuseStreamFrames(body.refuse);
+      else fake.answerStreams(body.answer);
+      const msgId = fake.say(OWNER, `hostile ${n}`);
+      const whole = await fake.waitForReply(OWNER, `whole answer ${n}`);
+      expect(whole.source).toBe(msgId);
+      expect(whole.body).toMatchObject({ msg_type: 2, markdown: { content: `whole answer ${n}` } });
+    }
+    expect(log()).toContain('the answer names no stream id');
+  });
+
   it('answers a group @-mention whole, without a stream', async () => {
     box.llm.script({ text: 'group answer' });
     const msgId = fake.say(OWNER, ' hello group', { group: GROUP });
