@@ -340,7 +340,10 @@ export async function startFakeQq(
       json(res, 400, { code, message: why, err_code: code, trace_id: randomUUID() });
       return undefined;
     };
-    if (streamAnswers.length > 0) return json(res, 200, streamAnswers.shift());
+    if (streamAnswers.length > 0) {
+      json(res, 200, streamAnswers.shift());
+      return undefined;
+    }
     const pending = streamRefusals[0];
     if (pending && pending.after <= 0) {
       streamRefusals.shift();

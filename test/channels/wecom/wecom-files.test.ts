@@ -67,7 +67,9 @@ describe('WeCom files out', () => {
       "larger than WeCom's 10485760-byte limit",
     );
     wc.say(OWNER, '/file chat-files/一张很大的图片.jpg');
-    expect((await wc.waitForText(OWNER, '一张很大的图片.jpg')).text).toContain('文件超过 WeCom 的 10485760 字节上限');
+    expect((await wc.waitForText(OWNER, '一张很大的图片.jpg')).text).toContain(
+      '文件超过 WeCom 的 10485760 字节上限',
+    );
     expect(wc.events.some((e) => e.kind === 'media' && e.name.endsWith('.jpg') && e.name !== 'cat.jpg')).toBe(
       false,
     );
