@@ -27,6 +27,9 @@ export default defineConfig({
     // databases in afterAll/afterEach.
     isolate: false,
     testTimeout: 30_000,
+    // expect.poll waits for a state to arrive, and on a loaded machine a reconnect's back-off or
+    // a child's start takes longer than vitest's 1 s default: the cap is not a time the test asserts.
+    expect: { poll: { timeout: 15_000 } },
     hookTimeout: 60_000,
   },
 });
