@@ -102,6 +102,10 @@ export interface RunStore {
   /** Whether a later run (not undone) changed this memory after change `changeId`. */
   changedLater(memoryId: number, changeId: number): number | undefined;
   markUndone(id: number): void;
+  /** The newest day with a finished (not running) run that was not a dry run. */
+  lastFinishedDay(): string | undefined;
+  /** The days from `from` to `to` (inclusive) with a finished run that was not a dry run. */
+  finishedDays(from: string, to: string): Set<string>;
   /** Runs left `running` by a process that stopped: failed, with `reason`. */
   failLeftovers(reason: string): number;
 }
@@ -128,6 +132,12 @@ export function createRunStore(db: Database, clock: Clock): RunStore {
   const undone = db.prepare("UPDATE memory_runs SET status = 'undone', undone_at = ? WHERE id = ?");
   const leftovers = db.prepare(
     "UPDATE memory_runs SET status = 'failed', error = ?, finished_at = ? WHERE status = 'running'",
+  );
+  const lastFinished = db.prepare(
+    "SELECT MAX(day) AS day FROM memory_runs WHERE dry_run = 0 AND status != 'running'",
+  );
+  const finishedIn = db.prepare(
+    "SELECT DISTINCT day FROM memory_runs WHERE dry_run = 0 AND status != 'running' AND day >= ? AND day <= ?",
   );
   const now = () => clock.now().toISOString();
   const get = (id: number) => {
@@ -174,6 +184,12 @@ export function createRunStore(db: Database, clock: Clock): RunStore {
     },
     markUndone(id) {
       undone.run(now(), id);
+    },
+    lastFinishedDay() {
+      return (lastFinished.get() as { day: string | null }).day ?? undefined;
+    },
+    finishedDays(from, to) {
+      return new Set((finishedIn.all(from, to) as { day: string }[]).map((row) => row.day));
     },
     failLeftovers(reason) {
       return leftovers.run(reason, now()).changes;
