@@ -71,7 +71,7 @@ describe('catching up', () => {
     const insert = db.prepare(
       "INSERT INTO messages (conversation_id, seq, role, content, created_at) VALUES ('c1', ?, 'user', ?, ?)",
     );
-    days.forEach((day, i) => insert.run(i + 1, `What I said on ${day}`, `${day}T09:00:00Z`));
+    for (const [i, day] of days.entries()) insert.run(i + 1, `What I said on ${day}`, `${day}T09:00:00Z`);
     const runs = app.consolidator.runs;
     const before = runs.start({ day: '2026-11-20', dryRun: false, startedBy: 'schedule', maxTokens: 1 });
     runs.finish(before.id, { ...RUN_END, status: 'done' });
