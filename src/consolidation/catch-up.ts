@@ -2,7 +2,8 @@
  * Which days the daily job owes (docs/memory-and-tasks.md, "Consolidation"): after the newest day
  * with a finished (non-dry) run, up to the day the latest occurrence of `time` reads, at most
  * CATCH_UP_DAYS days, oldest first, never a day that has a finished run (`done`, `capped`,
- * `failed` or `undone`: none is re-run by itself). With no finished run at all, a start owes
+ * `failed` or `undone`: none is re-run by itself) or one running (in another process: the
+ * caller fails the leftovers of gone ones first). With no finished run at all, a start owes
  * nothing and an occurrence owes its own day only.
  */
 import { addDays } from '../usage/day-key.js';
@@ -34,6 +35,6 @@ export function owedDays(runs: RunStore, occurrence: Date, timeZone: string, own
   const days = new Set<string>();
   for (let day = from; day !== undefined && day <= target; day = addDays(day, 1)) days.add(day);
   if (own) days.add(target);
-  const finished = runs.finishedDays(oldest, target);
-  return [...days].filter((day) => !finished.has(day)).sort();
+  const taken = runs.daysWithRuns(oldest, target);
+  return [...days].filter((day) => !taken.has(day)).sort();
 }

@@ -5,8 +5,8 @@
  * needs no restart. On start (once it is on) and at each occurrence it also runs the days it
  * missed while the box was down (catch-up.ts), oldest first, each its own run within its own
  * `max_tokens`, and stops at a used-up budget or a failed run (the days left are owed at the
- * next occurrence). A run that fails is logged and not retried. Runs a stopped process left
- * `running` are marked failed when it starts.
+ * next occurrence). A run that fails is logged and not retried. Runs left `running` by a
+ * process that is gone (not one a CLI is doing now) are marked failed when it starts.
  */
 import type { Config } from '../config/schema.js';
 import type { Lang } from '../i18n/lang.js';
@@ -65,8 +65,11 @@ export function startDailyConsolidation(deps: {
   timers?: Timers;
 }): DailyConsolidation {
   const timers = deps.timers ?? realTimers;
-  // Runs a stopped process left `running` never finish: they failed (what one wrote can still be undone).
-  deps.consolidator.runs.failLeftovers(consolidationMessages(deps.lang).interrupted);
+  // Runs left `running` by a process that is gone never finish: they failed (what one wrote can
+  // still be undone). One a live process (`aibox memory consolidate`) is doing stays running.
+  const failLeftovers = () =>
+    deps.consolidator.runs.failLeftovers(consolidationMessages(deps.lang).interrupted);
+  failLeftovers();
   let due: Date | null = null;
   let armedFor = '';
   let handle: unknown;
@@ -101,6 +104,7 @@ export function startDailyConsolidation(deps: {
   /** Starts the days owed at `occurrence` (then arms again); false: none is owed. */
   const runOwed = (occurrence: Date, own: boolean) => {
     const timeZone = deps.config().scheduler.timezone;
+    failLeftovers();
     const days = owedDays(deps.consolidator.runs, occurrence, timeZone, own);
     if (days.length === 0) return false;
     current = runDays(days).finally(arm);

@@ -20,6 +20,8 @@ describe('daily consolidation', () => {
     const clock = { now: () => now };
     const runs = createRunStore(db, clock);
     runs.start({ day: '2026-12-05', dryRun: false, startedBy: 'schedule', maxTokens: 100 });
+    // Recorded with no owner (as before owners were): its process is taken as gone.
+    db.prepare("UPDATE memory_runs SET stats = '{}'").run();
     const calls: string[] = [];
     const consolidator: Consolidator = {
       runs,
