@@ -5,11 +5,16 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { resolve } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRunStore } from '../../src/consolidation/run-store.js';
-import { tempDatabase } from '../helpers/test-database.js';
+import { dayKey } from '../../src/usage/day-key.js';
+import { runCli, tempHome } from '../helpers/cli.js';
+import { type FakeStaticStep, startFakeLlm } from '../helpers/fake-llm.js';
+import { openDatabaseForTest, tempDatabase } from '../helpers/test-database.js';
+import { boxConfig, startBox, testEnv } from '../server/harness.js';
 
 const DIST = pathToFileURL(resolve(import.meta.dirname, '../../dist')).href;
 const CHILD = `
@@ -71,5 +76,44 @@ describe('the owner of a running run', () => {
     expect(runs.failLeftovers('gone')).toBe(1);
     expect(runs.get(theirs)).toMatchObject({ status: 'failed', error: 'gone' });
     expect(runs.get(mine)?.status).toBe('running');
+  });
+});
+
+describe('a box starting while aibox memory consolidate runs', () => {
+  it('leaves the CLI’s run running, and the CLI finishes it', async () => {
+    const home = tempHome('aibox-owner-cli-');
+    const llm = await startFakeLlm();
+    try {
+      writeFileSync(join(home, 'config.json'), JSON.stringify(boxConfig(llm)));
+      const now = new Date().toISOString();
+      const db = await openDatabaseForTest(join(home, 'memories.db'));
+      db.prepare("INSERT INTO conversations (id, session_id, started_at) VALUES ('c1', 'main', ?)").run(now);
+      db.prepare(
+        "INSERT INTO messages (conversation_id, seq, role, content, created_at) VALUES ('c1', 1, 'user', 'I am allergic to peanuts', ?)",
+      ).run(now);
+      db.close();
+      // The CLI's model request is held until the box has started.
+      let release: (step: FakeStaticStep) => void = () => undefined;
+      llm.script(() => new Promise<FakeStaticStep>((done) => (release = done)));
+      const cli = runCli(['memory', 'consolidate', '--day', dayKey(new Date(), ''), '--json'], {
+        home,
+        env: testEnv(home),
+      });
+      await llm.waitForRequest(1);
+
+      const box = await startBox({ home, scheduler: true });
+      try {
+        expect(box.app.consolidator.runs.list(1)[0]).toMatchObject({ status: 'running', startedBy: 'cli' });
+        release({ text: JSON.stringify({ operations: [], journal: 'Talked about a peanut allergy.' }) });
+        const done = await cli;
+        expect(done.stderr).toBe('');
+        expect(JSON.parse(done.stdout).run).toMatchObject({ status: 'done', error: null });
+        expect(box.app.consolidator.runs.list(1)[0]?.status).toBe('done');
+      } finally {
+        await box.close();
+      }
+    } finally {
+      await llm.close();
+    }
   });
 });
