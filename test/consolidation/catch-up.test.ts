@@ -63,11 +63,10 @@ function seed(app: Box['app'], days: string[], extra: Record<string, string[]> =
   const insert = db.prepare(
     "INSERT INTO messages (conversation_id, seq, role, content, created_at) VALUES ('c1', ?, 'user', ?, ?)",
   );
-  let seq = 0;
-  for (const day of days) {
-    for (const text of [`What I said on ${day}`, ...(extra[day] ?? [])])
-      insert.run((seq += 1), text, `${day}T09:00:00Z`);
-  }
+  const lines = days.flatMap((day) =>
+    [`What I said on ${day}`, ...(extra[day] ?? [])].map((text) => ({ day, text })),
+  );
+  for (const [i, { day, text }] of lines.entries()) insert.run(i + 1, text, `${day}T09:00:00Z`);
   const before = app.consolidator.runs.start({
     day: '2026-11-20',
     dryRun: false,
