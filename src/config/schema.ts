@@ -978,8 +978,8 @@ const ConsolidateConfigSchema = z.strictObject({
       .default('03:30'),
     {
       live: true,
-      zh: '每天整理的时间（HH:MM，scheduler.timezone 的本地时间）；中午前整理前一天，中午起整理当天',
-      en: 'When it runs each day (HH:MM, local time of scheduler.timezone); before noon it reads the day before, from noon the same day',
+      zh: '每天整理的时间（HH:MM，scheduler.timezone 的本地时间）；中午前整理前一天，中午起整理当天；停机错过的日子（最多 7 天）在启动时补上',
+      en: 'When it runs each day (HH:MM, local time of scheduler.timezone); before noon it reads the day before, from noon the same day; days missed while the box was down (7 at most) run when it starts',
     },
   ),
   max_tokens: key(z.int().min(1000).max(10_000_000).default(20_000), {

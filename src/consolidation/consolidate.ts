@@ -15,7 +15,7 @@ import type { Memory, MemoryStore, ScopeOfSession } from '../memory/types.js';
 import type { ChatProvider } from '../providers/types.js';
 import { estimateTextTokens, estimateTokens } from '../session/token-estimate.js';
 import { searchTerms } from '../store/fts-terms.js';
-import { dayKey, startOfDay } from '../usage/day-key.js';
+import { addDays, dayKey, startOfDay } from '../usage/day-key.js';
 import type { UsageLedger } from '../usage/ledger.js';
 import type { Clock } from '../util/clock.js';
 import { applyOperations, type PlannedOperation } from './apply-operations.js';
@@ -78,12 +78,6 @@ export function isConsolidationDay(day: string, now: Date, timeZone: string): bo
   return day <= dayKey(now, timeZone);
 }
 
-function nextDay(day: string): string {
-  const date = new Date(`${day}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
-}
-
 function candidatesFor(memory: MemoryStore, part: Part): Memory[] {
   const words = part.lines
     .filter((line) => line.role === 'user')
@@ -107,6 +101,8 @@ export interface Consolidator {
   /** Runs one day; throws ConsolidationRefused for a bad day or while another run is going on. */
   run(options: ConsolidateOptions): Promise<ConsolidateResult>;
   undo(runId: number): UndoResult;
+  /** Why no run may ask the model now (a budget is used up), or undefined. */
+  budgetRefusal(): string | undefined;
   readonly runs: RunStore;
 }
 
@@ -115,6 +111,7 @@ export function createConsolidator(deps: ConsolidateDeps): Consolidator {
   let running = false;
   return {
     runs: deps.runs,
+    budgetRefusal: () => deps.ledger.refusal(deps.lang),
     async run(options) {
       const config = deps.config();
       const timeZone = config.scheduler.timezone;
@@ -156,7 +153,7 @@ async function runDay(
   const t = consolidationMessages(deps.lang);
   const { day } = options;
   const timeZone = deps.config().scheduler.timezone;
-  const lines = readDay(deps.db, startOfDay(day, timeZone), startOfDay(nextDay(day), timeZone));
+  const lines = readDay(deps.db, startOfDay(day, timeZone), startOfDay(addDays(day, 1), timeZone));
   const parts = splitParts(lines, deps.scopeOf, PART_CHARS);
   const run = deps.runs.start({
     day,

@@ -2,6 +2,7 @@
 import type { Database } from 'better-sqlite3';
 import type { Memory } from '../memory/types.js';
 import type { Clock } from '../util/clock.js';
+import { currentOwner, isOwnerAlive } from '../util/process-owner.js';
 import type {
   ChangeAction,
   ConsolidationRun,
@@ -50,6 +51,12 @@ function parsed<T>(text: string | null, fallback: T): T {
   }
 }
 
+/** A running run's stats hold only its owner (the process doing it, util/process-owner.ts); never shown. */
+function statsOf(text: string): RunStats {
+  const { owner: _owner, ...stats } = parsed<Partial<RunStats> & { owner?: unknown }>(text, {});
+  return { ...EMPTY_STATS, ...stats };
+}
+
 function toRun(row: RunRow): ConsolidationRun {
   return {
     id: row.id,
@@ -62,7 +69,7 @@ function toRun(row: RunRow): ConsolidationRun {
     requests: row.requests,
     error: row.error,
     rejected: parsed<Rejection[]>(row.rejected, []),
-    stats: { ...EMPTY_STATS, ...parsed<Partial<RunStats>>(row.stats, {}) },
+    stats: statsOf(row.stats),
     startedAt: row.started_at,
     finishedAt: row.finished_at,
     undoneAt: row.undone_at,
@@ -102,14 +109,18 @@ export interface RunStore {
   /** Whether a later run (not undone) changed this memory after change `changeId`. */
   changedLater(memoryId: number, changeId: number): number | undefined;
   markUndone(id: number): void;
-  /** Runs left `running` by a process that stopped: failed, with `reason`. */
+  /** The newest day with a finished (not running) run that was not a dry run. */
+  lastFinishedDay(): string | undefined;
+  /** The days from `from` to `to` (inclusive) with a run, finished or running, that is not a dry run. */
+  daysWithRuns(from: string, to: string): Set<string>;
+  /** Runs left `running` by a process that is gone (its owner, in the stats JSON): failed, with `reason`. */
   failLeftovers(reason: string): number;
 }
 
 export function createRunStore(db: Database, clock: Clock): RunStore {
   const insertRun = db.prepare(
-    `INSERT INTO memory_runs (day, status, dry_run, started_by, max_tokens, started_at)
-     VALUES (?, 'running', ?, ?, ?, ?)`,
+    `INSERT INTO memory_runs (day, status, dry_run, started_by, max_tokens, started_at, stats)
+     VALUES (?, 'running', ?, ?, ?, ?, ?)`,
   );
   const getRun = db.prepare('SELECT * FROM memory_runs WHERE id = ?');
   const listRuns = db.prepare('SELECT * FROM memory_runs ORDER BY id DESC LIMIT ?');
@@ -126,8 +137,15 @@ export function createRunStore(db: Database, clock: Clock): RunStore {
      WHERE c.memory_id = ? AND c.id > ? AND r.dry_run = 0 AND r.status != 'undone' ORDER BY c.id LIMIT 1`,
   );
   const undone = db.prepare("UPDATE memory_runs SET status = 'undone', undone_at = ? WHERE id = ?");
-  const leftovers = db.prepare(
-    "UPDATE memory_runs SET status = 'failed', error = ?, finished_at = ? WHERE status = 'running'",
+  const runningRuns = db.prepare("SELECT id, stats FROM memory_runs WHERE status = 'running'");
+  const failRun = db.prepare(
+    "UPDATE memory_runs SET status = 'failed', error = ?, finished_at = ? WHERE id = ? AND status = 'running'",
+  );
+  const lastFinished = db.prepare(
+    "SELECT MAX(day) AS day FROM memory_runs WHERE dry_run = 0 AND status != 'running'",
+  );
+  const daysIn = db.prepare(
+    'SELECT DISTINCT day FROM memory_runs WHERE dry_run = 0 AND day >= ? AND day <= ?',
   );
   const now = () => clock.now().toISOString();
   const get = (id: number) => {
@@ -136,7 +154,8 @@ export function createRunStore(db: Database, clock: Clock): RunStore {
   };
   return {
     start(run) {
-      const info = insertRun.run(run.day, run.dryRun ? 1 : 0, run.startedBy, run.maxTokens, now());
+      const owner = JSON.stringify({ owner: currentOwner() });
+      const info = insertRun.run(run.day, run.dryRun ? 1 : 0, run.startedBy, run.maxTokens, now(), owner);
       return get(Number(info.lastInsertRowid)) as ConsolidationRun;
     },
     finish(id, end) {
@@ -175,8 +194,19 @@ export function createRunStore(db: Database, clock: Clock): RunStore {
     markUndone(id) {
       undone.run(now(), id);
     },
+    lastFinishedDay() {
+      return (lastFinished.get() as { day: string | null }).day ?? undefined;
+    },
+    daysWithRuns(from, to) {
+      return new Set((daysIn.all(from, to) as { day: string }[]).map((row) => row.day));
+    },
     failLeftovers(reason) {
-      return leftovers.run(reason, now()).changes;
+      let failed = 0;
+      for (const row of runningRuns.all() as { id: number; stats: string }[]) {
+        if (isOwnerAlive(parsed<{ owner?: unknown }>(row.stats, {}).owner)) continue;
+        failed += failRun.run(reason, now(), row.id).changes;
+      }
+      return failed;
     },
   };
 }

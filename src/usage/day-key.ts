@@ -45,6 +45,13 @@ export function firstDayOf(date: Date, days: number, timeZone?: string): string 
   return noon.toISOString().slice(0, 10);
 }
 
+/** The day key `n` days after (before, when negative) `key`. */
+export function addDays(key: string, n: number): string {
+  const noon = new Date(`${key}T12:00:00Z`);
+  noon.setUTCDate(noon.getUTCDate() + n);
+  return noon.toISOString().slice(0, 10);
+}
+
 /** When the local day `key` starts, as an instant (for a report's `from`). */
 export function startOfDay(key: string, timeZone?: string): Date {
   const [y, m, d] = key.split('-').map(Number) as [number, number, number];

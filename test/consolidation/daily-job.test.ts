@@ -19,7 +19,9 @@ describe('daily consolidation', () => {
     let now = new Date('2026-12-07T03:29:00Z');
     const clock = { now: () => now };
     const runs = createRunStore(db, clock);
-    runs.start({ day: '2026-12-06', dryRun: false, startedBy: 'schedule', maxTokens: 100 });
+    runs.start({ day: '2026-12-05', dryRun: false, startedBy: 'schedule', maxTokens: 100 });
+    // Recorded with no owner (as before owners were): its process is taken as gone.
+    db.prepare("UPDATE memory_runs SET stats = '{}'").run();
     const calls: string[] = [];
     const consolidator: Consolidator = {
       runs,
@@ -28,6 +30,7 @@ describe('daily consolidation', () => {
         return { run: runs.list(1)[0] as never, changes: [] };
       },
       undo: () => ({ ok: false, code: 'not_found', message: '' }),
+      budgetRefusal: () => undefined,
     };
     const config = defaultConfig();
     config.scheduler.timezone = 'UTC';

@@ -6,6 +6,7 @@ import type { SearchMode } from '../../memory/hybrid/hybrid-search.js';
 import type { MemoryRecall } from '../../memory/hybrid/open-recall.js';
 import type { MemoryKind } from '../../memory/types.js';
 import type { Database } from '../../store/database.js';
+import type { VectorIndexer } from '../../store/vectors/vector-indexer.js';
 import { printJson, printLine } from '../command-helpers.js';
 import { memoryLine } from './memory-lines.js';
 import { memoryCliMessages } from './messages.js';
@@ -84,8 +85,24 @@ export async function searchByMode(
   printLine(result.mode !== mode && why ? m.keywordOnly(why) : m.searchedBy(result.mode));
 }
 
-/** Drops every vector and embeds all memories again, with the configured model. */
-export async function reindexMemories(ctx: CliContext, db: Database): Promise<void> {
+/** Embeds what `indexer` is missing now, then closes it; a failure is an error. */
+async function drainOrThrow(ctx: CliContext, indexer: VectorIndexer): Promise<void> {
+  await indexer.drain();
+  const failed = indexer.lastError();
+  indexer.close();
+  if (failed) throw new AppError('llm_error', memoryCliMessages(ctx.lang).noEmbeddings(failed));
+}
+
+/**
+ * Drops every vector and embeds all memories again, with the configured model; with
+ * `conversations`, then the past conversations' messages too (newest first). A running box's
+ * indexer also fills what is missing at its next pass: both write the same rows.
+ */
+export async function reindexMemories(
+  ctx: CliContext,
+  db: Database,
+  opts: { conversations?: boolean } = {},
+): Promise<void> {
   const m = memoryCliMessages(ctx.lang);
   const recall = await openCliRecall(ctx, db);
   if (!recall.status.enabled || !recall.indexer) {
@@ -94,9 +111,22 @@ export async function reindexMemories(ctx: CliContext, db: Database): Promise<vo
   db.exec('DELETE FROM memory_vectors');
   const total = recall.memory.count();
   printLine(m.reindexing(total));
-  await recall.indexer.drain();
-  const failed = recall.indexer.lastError();
-  recall.indexer.close();
-  if (failed) throw new AppError('llm_error', m.noEmbeddings(failed));
+  await drainOrThrow(ctx, recall.indexer);
   printLine(m.reindexed(total, recall.status.model));
+  if (!opts.conversations) return;
+  const [{ openConversationSearch }, { createMessageIndex }, { MESSAGE_VECTORS }] = await Promise.all([
+    import('../../app/open-conversation-search.js'),
+    import('../../conversations/message-index.js'),
+    import('../../conversations/message-vectors.js'),
+  ]);
+  const { indexer } = openConversationSearch(db, createMessageIndex(db), recall, silentLogger());
+  if (!indexer) return;
+  const dropped = db.prepare(`DELETE FROM ${MESSAGE_VECTORS.table}`).run().changes;
+  const queued = db
+    .prepare(`SELECT count(*) FROM ${MESSAGE_VECTORS.source} s WHERE ${MESSAGE_VECTORS.where}`)
+    .pluck()
+    .get() as number;
+  printLine(m.reindexingMessages(dropped, queued));
+  await drainOrThrow(ctx, indexer);
+  printLine(m.reindexedMessages(queued, recall.status.model));
 }

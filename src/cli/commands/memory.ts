@@ -133,10 +133,11 @@ export function register(program: Command): void {
   memory
     .command('reindex')
     .description(h.memoryReindex)
-    .action(async (_opts: unknown, command: Command) =>
+    .option('--conversations', h.reindexConversations)
+    .action(async (opts: { conversations?: boolean }, command: Command) =>
       withDatabase(command, async (ctx, db) => {
         const { reindexMemories } = await import('./memory-recall-cli.js');
-        await reindexMemories(ctx, db);
+        await reindexMemories(ctx, db, { conversations: opts.conversations === true });
       }),
     );
 }

@@ -12,6 +12,7 @@ export const memoryCliMessages = defineMessages({
     all: '要求所有关键词都匹配',
     mode: '检索方式：keyword（关键词）、vector（语义）、hybrid（两者融合，开启向量时的默认）',
     memoryReindex: '重新生成所有记忆的向量（换了向量模型之后）',
+    reindexConversations: '也重新生成过去对话中消息的向量（消息多时请求很多，计入预算）',
     kind: '只看这一种记忆：user（关于主人）、work（关于自己的工作）、chat（某个聊天的）、journal（每日日记）',
     badKind: (value: string) => `--kind 的值「${value}」无效：应为 user、work、chat 或 journal`,
     outdated: '（已过时）',
@@ -47,6 +48,9 @@ export const memoryCliMessages = defineMessages({
     searchedBy: (mode: string) => `检索方式：${mode}`,
     reindexing: (n: number) => `正在为 ${n} 条记忆生成向量…`,
     reindexed: (n: number, model: string) => `已为 ${n} 条记忆生成向量（${model}）`,
+    reindexingMessages: (dropped: number, queued: number) =>
+      `已删除 ${dropped} 个对话消息的向量；${queued} 条消息排队生成向量（从最新的开始）…`,
+    reindexedMessages: (n: number, model: string) => `已为 ${n} 条对话消息生成向量（${model}）`,
     noEmbeddings: (why: string) => `无法生成向量：${why}`,
     noMemories: '没有找到记忆',
     found: (n: number, page: number, pages: number) => `共 ${n} 条（第 ${page}/${pages} 页）`,
@@ -90,6 +94,8 @@ export const memoryCliMessages = defineMessages({
     all: 'Require every keyword',
     mode: 'How to search: keyword, vector (by meaning) or hybrid (both fused; the default with embeddings on)',
     memoryReindex: 'Make every memory’s vector again (after changing the embedding model)',
+    reindexConversations:
+      'Also make the vectors of past conversations’ messages again (many requests for many messages, counted against the budget)',
     kind: 'Only this kind: user (about the owner), work (about its own work), chat (a chat’s), journal (the daily notes)',
     badKind: (value: string) => `Invalid value "${value}" for --kind: user, work, chat or journal`,
     outdated: '(outdated)',
@@ -126,6 +132,9 @@ export const memoryCliMessages = defineMessages({
     searchedBy: (mode: string) => `searched by: ${mode}`,
     reindexing: (n: number) => `Embedding ${n} memories…`,
     reindexed: (n: number, model: string) => `Embedded ${n} memories (${model})`,
+    reindexingMessages: (dropped: number, queued: number) =>
+      `Dropped ${dropped} vectors of conversation messages; ${queued} messages queued to embed (newest first)…`,
+    reindexedMessages: (n: number, model: string) => `Embedded ${n} conversation messages (${model})`,
     noEmbeddings: (why: string) => `Cannot embed: ${why}`,
     noMemories: 'No memories found',
     found: (n: number, page: number, pages: number) => `${n} in all (page ${page}/${pages})`,
