@@ -17,10 +17,10 @@ export default defineConfig({
       ...(process.env.AIBOX_TEST_CPU_LOG ? ['test/helpers/cpu-per-file.ts'] : []),
     ],
     pool: 'forks',
-    // Three files at once on two cores: many files wait on children, sockets and limits rather
-    // than compute, so a third worker fills those waits. Tests wait on events, never on time, so
+    // Four files at once on two cores: many files wait on children, sockets and limits rather
+    // than compute, so the extra workers fill those waits (docs/testing.md has the figures). Tests wait on events, never on time, so
     // the extra load moves no margin (a test that fails only under load has a race to fix).
-    maxWorkers: 3,
+    maxWorkers: 4,
     // A worker process runs file after file with its module cache kept: each file does not pay
     // again for loading vitest, zod, the SDKs and src/ (about half the suite's CPU time). So test
     // files must leave no global state behind: restore process.env, close servers, pools and
