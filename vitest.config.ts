@@ -18,8 +18,9 @@ export default defineConfig({
     ],
     pool: 'forks',
     // Four files at once on two cores: many files wait on children, sockets and limits rather
-    // than compute, so the extra workers fill those waits (docs/testing.md has the figures). Tests wait on events, never on time, so
-    // the extra load moves no margin (a test that fails only under load has a race to fix).
+    // than compute, so the extra workers fill those waits (figures in docs/testing.md). Tests
+    // wait on events, never on time, so the extra load moves no margin (a test that fails only
+    // under load has a race to fix).
     maxWorkers: 4,
     // A worker process runs file after file with its module cache kept: each file does not pay
     // again for loading vitest, zod, the SDKs and src/ (about half the suite's CPU time). So test
