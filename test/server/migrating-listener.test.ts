@@ -4,7 +4,6 @@
  * same listening socket is handed to the real server afterwards. Real sockets.
  */
 import { request } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../src/config/schema.js';
 import { isAppError } from '../../src/errors.js';

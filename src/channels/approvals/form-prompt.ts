@@ -31,7 +31,7 @@ export function formText(form: AskedForm, t: ChannelMessages, lang: Lang): strin
 export function formReplyHint(form: AskedForm, code: string, t: ChannelMessages): string {
   const example = form.fields
     .slice(0, 2)
-    .map((field, i) => `${i + 1}: …`)
+    .map((_field, i) => `${i + 1}: …`)
     .join('\n');
   return t.formReplyHow(code, example);
 }
