@@ -13,10 +13,11 @@ import { describeError } from '../errors.js';
 import type { Lang } from '../i18n/lang.js';
 import type { Memory, MemoryStore, ScopeOfSession } from '../memory/types.js';
 import type { ChatProvider } from '../providers/types.js';
-import { estimateTextTokens, estimateTokens } from '../session/token-estimate.js';
+import { estimateTokens } from '../session/token-estimate.js';
 import { searchTerms } from '../store/fts-terms.js';
 import { addDays, dayKey, startOfDay } from '../usage/day-key.js';
 import type { UsageLedger } from '../usage/ledger.js';
+import { estimateUsage } from '../usage/turn-meter.js';
 import type { Clock } from '../util/clock.js';
 import { applyOperations, type PlannedOperation } from './apply-operations.js';
 import { type Part, readDay, splitParts } from './day-conversations.js';
@@ -200,13 +201,7 @@ async function runDay(
         options.signal ?? new AbortController().signal,
       );
       answer = completion.text;
-      const completionTokens = estimateTextTokens(answer);
-      const usage = completion.usage ?? {
-        promptTokens: prompt,
-        completionTokens,
-        totalTokens: prompt + completionTokens,
-        estimated: true,
-      };
+      const usage = completion.usage ?? estimateUsage({ messages, reply: answer });
       deps.ledger.record({ ...origin, model: deps.provider.info.model }, usage);
       tokens += usage.totalTokens;
       requests += 1;

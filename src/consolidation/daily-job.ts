@@ -14,23 +14,10 @@ import type { Logger } from '../log/logger.js';
 import { nextOccurrence } from '../tasks/recurrence.js';
 import { systemTimeZone } from '../tasks/zoned-time.js';
 import type { Clock } from '../util/clock.js';
+import { realTimers, type Timers } from '../util/timers.js';
 import { lastOccurrence, owedDays } from './catch-up.js';
 import type { Consolidator } from './consolidate.js';
 import { consolidationMessages } from './messages.js';
-
-export interface Timers {
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-const realTimers: Timers = {
-  setTimeout: (callback, ms) => {
-    const handle = setTimeout(callback, ms);
-    handle.unref?.();
-    return handle;
-  },
-  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
-};
 
 const LONGEST_SLEEP_MS = 60_000;
 

@@ -9,15 +9,11 @@ import type { Lang } from '../i18n/lang.js';
 import type { SessionEvent } from '../session/types.js';
 import type { ClaimedRun, RunOutcome, TaskChange, TaskStore } from '../tasks/types.js';
 import { type Clock, systemClock } from '../util/clock.js';
+import { realTimers, type Timers } from '../util/timers.js';
 import { isInstanceAlive, newInstanceId } from './instance.js';
 import { schedulerMessages } from './messages.js';
 import type { RunJob } from './run-job.js';
 import type { Scheduler, SchedulerEvent } from './types.js';
-
-interface Timers {
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
 
 export interface SchedulerOptions {
   store: TaskStore;
@@ -39,15 +35,6 @@ export interface SchedulerOptions {
 
 /** setTimeout's limit (~24.8 days); longer sleeps are taken in steps. */
 export const MAX_TIMER_MS = 2_147_483_647;
-
-const realTimers: Timers = {
-  setTimeout: (callback, ms) => {
-    const handle = setTimeout(callback, ms);
-    handle.unref?.();
-    return handle;
-  },
-  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
-};
 
 export function createScheduler(options: SchedulerOptions): Scheduler {
   const { store, runJob } = options;

@@ -11,6 +11,7 @@ import type {
   ApprovalRequestFrame,
   ApprovalResolvedFrame,
 } from '../../src/protocol/frames.js';
+import { startCountdown } from './countdown.js';
 import { h, replaceChildren } from './dom.js';
 import type { Messages } from './i18n.js';
 
@@ -25,8 +26,7 @@ export function createApprovalCard(
   t: () => Messages,
   answer: (decision: ApprovalDecision) => boolean,
 ): ApprovalCard {
-  const countdown = h('span', { class: 'approval-countdown' });
-  const expiresAt = Date.parse(request.expires_at);
+  const countdown = startCountdown(request.expires_at, (left) => t().approvalCountdown(left));
   const button = (decision: ApprovalDecision, label: string, kind: string) =>
     h(
       'button',
@@ -45,7 +45,7 @@ export function createApprovalCard(
     button('allow', t().approveOnce, 'primary'),
     request.can_always ? button('always', t().approveAlways, '') : null,
     button('deny', t().approveDeny, 'danger'),
-    countdown,
+    countdown.el,
   );
   const el = h(
     'div',
@@ -70,13 +70,6 @@ export function createApprovalCard(
   );
 
   let pending = true;
-  const tick = () => {
-    const left = Math.max(0, Math.round((expiresAt - Date.now()) / 1000));
-    countdown.textContent = Number.isNaN(left) ? '' : t().approvalCountdown(left);
-    if (left === 0 || !pending) window.clearInterval(timer);
-  };
-  const timer = window.setInterval(tick, 1000);
-  tick();
 
   return {
     el,
@@ -85,7 +78,7 @@ export function createApprovalCard(
     },
     resolve(frame) {
       pending = false;
-      window.clearInterval(timer);
+      countdown.stop();
       el.dataset.state = frame.approved ? 'approved' : 'denied';
       el.dataset.decision = frame.decision;
       replaceChildren(

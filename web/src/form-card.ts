@@ -10,6 +10,7 @@
 import { checkForm, type FieldError, type FormField, type FormValues } from '../../src/protocol/form.js';
 import { endText, fieldHint, problemText } from '../../src/protocol/form-text.js';
 import type { ElicitationRequestFrame, ElicitationResolvedFrame } from '../../src/protocol/frames.js';
+import { startCountdown } from './countdown.js';
 import { h, replaceChildren } from './dom.js';
 import type { Lang, Messages } from './i18n.js';
 
@@ -106,8 +107,7 @@ export function createFormCard(
 ): FormCard {
   const fields = Array.isArray(request.fields) ? request.fields : [];
   const form = { message: request.message, fields };
-  const countdown = h('span', { class: 'approval-countdown' });
-  const expiresAt = Date.parse(request.expires_at);
+  const countdown = startCountdown(request.expires_at, (left) => t().formCountdown(left));
   const idOf = (i: number) => `form-${request.elicitation_id}-${i}`;
   const inputs: Input[] = fields.map((field, i) => ({
     field,
@@ -159,7 +159,7 @@ export function createFormCard(
     button(t().formAccept, 'primary', 'accept', accept),
     button(t().formDecline, 'danger', 'decline', () => send({ action: 'decline' })),
     button(t().formCancel, '', 'cancel', () => send({ action: 'cancel' })),
-    countdown,
+    countdown.el,
   );
   const note = h('div', { class: 'form-error', role: 'alert' });
   const el = h(
@@ -188,13 +188,6 @@ export function createFormCard(
   );
 
   let pending = true;
-  const tick = () => {
-    const left = Math.max(0, Math.round((expiresAt - Date.now()) / 1000));
-    countdown.textContent = Number.isNaN(left) ? '' : t().formCountdown(left);
-    if (left === 0 || !pending) window.clearInterval(timer);
-  };
-  const timer = window.setInterval(tick, 1000);
-  tick();
 
   return {
     el,
@@ -207,7 +200,7 @@ export function createFormCard(
     },
     resolve(frame) {
       pending = false;
-      window.clearInterval(timer);
+      countdown.stop();
       el.dataset.state = frame.action === 'accept' ? 'approved' : 'denied';
       el.dataset.action = frame.action;
       for (const input of el.querySelectorAll('input, select, textarea'))
