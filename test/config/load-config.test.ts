@@ -53,6 +53,25 @@ describe('loadConfig', () => {
     expect(readFileSync(path, 'utf8')).toBe(text);
   });
 
+  it('names each wrong value of the consolidation and elicitation keys, and never rewrites the file', async () => {
+    const path = tempConfigPath();
+    const text = JSON.stringify({
+      memory: { consolidate: { enabled: 'yes', time: '25:99', max_tokens: 1e12 } },
+      mcp: { elicitation_timeout_s: -5 },
+    });
+    writeFileSync(path, text);
+    const keys = (await expectConfigError(path)).problems.map((p) => p.key);
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        'memory.consolidate.enabled',
+        'memory.consolidate.time',
+        'memory.consolidate.max_tokens',
+        'mcp.elicitation_timeout_s',
+      ]),
+    );
+    expect(readFileSync(path, 'utf8')).toBe(text);
+  });
+
   it('takes a hash only on an MCP allow rule, and only as sha256 hex', async () => {
     const hash = 'a'.repeat(64);
     const ok = validateConfig({
