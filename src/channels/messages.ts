@@ -50,7 +50,7 @@ export const channelMessages = defineMessages({
     approvalUnknown: '这个请求已不存在',
     formTitle: (server: string) => `📝 MCP 服务器「${server}」请你填写：`,
     formReplyHow: (code: string, example: string) =>
-      `表单编号 ${code}。回复时第一行写编号，下面每行一项「序号: 值」或「名称: 值」，例如：\n${code}\n${example}\n不写的项取默认值（或不填）。回复「拒绝 ${code}」不填；「同意 ${code}」按默认值提交。`,
+      `表单编号 ${code}。回复时第一行写编号，下面每行一项「序号: 值」或「名称: 值」，例如：\n${code}\n${example}\n不写的项取默认值（或不填）。回复「拒绝 ${code}」拒绝填写，「取消 ${code}」放弃；「同意 ${code}」按默认值提交。`,
     formInvalid: (lines: string) => `表单没有提交，这些值不符合要求：\n${lines}\n请按上面的说明重新回复。`,
     formNeedsValues: '这个表单有必填项没有默认值：请按说明回复各项的值',
   },
@@ -102,7 +102,7 @@ export const channelMessages = defineMessages({
     approvalUnknown: 'This request no longer exists',
     formTitle: (server: string) => `📝 The MCP server "${server}" asks you to fill in:`,
     formReplyHow: (code: string, example: string) =>
-      `Form ${code}. Reply with its number on the first line, then one line per field, "number: value" or "name: value", e.g.:\n${code}\n${example}\nA field left out takes its default (or stays empty). Reply "deny ${code}" not to fill it in; "allow ${code}" sends the defaults.`,
+      `Form ${code}. Reply with its number on the first line, then one line per field, "number: value" or "name: value", e.g.:\n${code}\n${example}\nA field left out takes its default (or stays empty). Reply "deny ${code}" to refuse, "cancel ${code}" to dismiss it; "allow ${code}" sends the defaults.`,
     formInvalid: (lines: string) =>
       `The form was not sent; these values do not fit:\n${lines}\nPlease reply again as described above.`,
     formNeedsValues: 'This form has required fields without a default: reply with their values as described',

@@ -17,7 +17,14 @@ import type { ApprovalAnswer, ApprovalRequest, AskedForm } from '../../safety/ty
 import { type ChannelMessages, channelMessages } from '../messages.js';
 import type { ChannelTransport, InboundAction, InboundMessage } from '../types.js';
 import { approvalButtons, approvalText, decidedText, parseApprovalData } from './approval-prompt.js';
-import { formDecidedText, formReplyHint, formText, readFormReply, replyCode } from './form-prompt.js';
+import {
+  cancelCode,
+  formDecidedText,
+  formReplyHint,
+  formText,
+  readFormReply,
+  replyCode,
+} from './form-prompt.js';
 import { createWordApprovals, replyWordsHint, type WordReading } from './word-approvals.js';
 
 interface ChatApprovalsOptions {
@@ -197,20 +204,22 @@ export function createChatApprovals(options: ChatApprovalsOptions): ChatApproval
 
   /** A reply filling in a form shown in the chat (form-prompt.ts); false when the message is not one. */
   async function answerFormReply(message: InboundMessage, t: ChannelMessages): Promise<boolean> {
-    const reply = replyCode(message.text);
-    const approvalId = reply && wordApprovals.find(message.chatId, reply.code);
+    const cancelled = cancelCode(message.text);
+    const reply = cancelled ? undefined : replyCode(message.text);
+    const code = cancelled ?? reply?.code;
+    const approvalId = code && wordApprovals.find(message.chatId, code);
     const form = approvalId ? forms.get(approvalId) : undefined;
-    if (!reply || !approvalId || !form) return false;
+    if (!approvalId || !form) return false;
     const lang = langOf(message.chatId);
-    const read = readFormReply(form, reply);
-    if ('errors' in read) {
+    const read = reply ? readFormReply(form, reply) : undefined;
+    if (read && 'errors' in read) {
       await options.post(message.chatId, t.formInvalid(errorsText(read.errors, lang)));
       return true;
     }
     const { by, sessions } = answerer(message.chatId, message.senderId);
     const result = options.approvals.answerForm(
       approvalId,
-      { action: 'accept', content: read.values },
+      read ? { action: 'accept', content: read.values } : { action: 'cancel' },
       by,
       sessions,
     );

@@ -2,7 +2,8 @@
  * A form (an MCP server's elicitation) in a chat: the server, its message and the fields, each
  * numbered with what it takes, and the reply that fills it in: the form's number on the first
  * line (`482`), then one line per field, `1: Alice` or `name: Alice` (`:`, `：` or `=`). A
- * one-field form also takes `482 Alice`. Values are read as `aibox chat` reads them
+ * one-field form also takes `482 Alice`. `cancel 482` / `取消 482` dismisses it (the MCP `cancel`
+ * action; `deny 482` is word-approvals' decline). Values are read as `aibox chat` reads them
  * (protocol/form.ts `readFieldText`); the broker checks the whole form again.
  */
 import type { Lang } from '../../i18n/lang.js';
@@ -52,6 +53,11 @@ export function replyCode(text: string): { code: string; rest: string; lines: st
   const match = /^\s*#?(\d{3})(?:\s+(.*))?$/u.exec(first.normalize('NFKC'));
   if (!match) return undefined;
   return { code: match[1] as string, rest: (match[2] ?? '').trim(), lines };
+}
+
+/** The form's number when the message dismisses it (`cancel 482`, `取消#482`); else undefined. */
+export function cancelCode(text: string): string | undefined {
+  return /^(?:cancel|取消)\s*#?\s*(\d{3})$/u.exec(text.normalize('NFKC').trim().toLowerCase())?.[1];
 }
 
 /** The values a reply gives (fields by number or name), or what is wrong with them. */

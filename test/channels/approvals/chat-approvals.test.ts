@@ -211,6 +211,15 @@ describe('approvals in a chat', () => {
     const word = approvals.read('42', `deny ${code2}`);
     await approvals.answerWord({ eventId: 'e3', chatId: '42', senderId: '42', text: '', files: [] }, word, t);
     await expect(second).resolves.toMatchObject({ approved: false, form: { action: 'decline' } });
+    // "cancel 482" dismisses one: the MCP cancel action, shown on its message.
+    const third = broker.ask({ ...request, callId: 'call_4', form }, new AbortController().signal);
+    await until(() => sent.length === 3, 'the third form');
+    const code3 = /Form (\d{3})\./.exec(sent[2]?.text ?? '')?.[1] ?? '';
+    expect(await reply('cancel 999')).toBe(false);
+    expect(await reply(`取消 #${code3}`)).toBe(true);
+    await expect(third).resolves.toMatchObject({ approved: false, form: { action: 'cancel' } });
+    await until(() => edits.length === 3, 'the cancelled form on its message');
+    expect(edits[2]?.text).toContain('cancel');
     giveBack();
   });
 });
