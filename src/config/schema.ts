@@ -1216,7 +1216,7 @@ export const ConfigSchema = z.strictObject({
   ),
   channels: section(
     ChannelsConfigSchema.default(() => ChannelsConfigSchema.parse({})),
-    { zh: '聊天频道', en: 'Channels' },
+    { zh: '聊天渠道', en: 'Channels' },
   ),
   log: section(
     LogConfigSchema.default(() => LogConfigSchema.parse({})),

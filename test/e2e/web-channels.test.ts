@@ -72,6 +72,7 @@ describe('web page: channels', () => {
     await setup.filter({ hasText: 'channels.telegram.token' }).waitFor();
     expect(await setup.textContent()).toContain('AIBOX_TELEGRAM_TOKEN');
     expect(await setup.textContent()).toContain('aibox channels check');
+    expect(await setup.textContent()).toContain('“设置”页');
     const lark = await p.locator('.card.channel[data-channel="lark"] .channel-setup').textContent();
     expect(lark).toContain('channels.lark.app_id + channels.lark.app_secret');
     // How many lines each tab's label takes, and whether the page is wider than the phone.
@@ -90,6 +91,7 @@ describe('web page: channels', () => {
     await p.locator('.lang-switch').click();
     await setup.filter({ hasText: 'To set it up' }).waitFor();
     expect(await setup.textContent()).toContain('or in the environment: AIBOX_TELEGRAM_TOKEN');
+    expect(await setup.textContent()).toContain('the Settings tab');
     // One line for each of the seven tabs (Settings included).
     expect(await p.evaluate(layout)).toEqual({ lines: [1, 1, 1, 1, 1, 1, 1], wide: false });
     await phone.close();

@@ -267,14 +267,14 @@ export const messages = defineMessages({
     channelsConfigured: (yes: boolean): string => (yes ? '已配置' : '未配置'),
     channelsNobody: '还没有允许的用户',
     channelsSetup: (keys: string, env: string) =>
-      `设置方法：在 config.json 中填写 ${keys}（或设置环境变量 ${env}），重启 Aibox，再运行 aibox channels check 检查凭据。详见 docs/channels.md。`,
+      `设置方法：在“设置”页的聊天渠道一节填写 ${keys}（或写进 config.json，或设置环境变量 ${env}），保存后重启 Aibox，再运行 aibox channels check 检查凭据。详见 docs/channels.md。`,
     channelsPaired: '已配对',
     channelsFromConfig: '配置中允许',
     channelsRemove: '移除',
     channelsRemoveConfirm: (id: string) => `移除配对的用户 ${id}？之后 TA 的消息会被拒绝。`,
     channelsRemoved: (id: string) => `已移除 ${id}`,
     wechatSetup:
-      '设置方法：在 config.json 中把 channels.wechat.enabled 设为 true 并重启 Aibox，然后在这里（或用 aibox channels login wechat）扫码登录。详见 docs/channels.md。',
+      '设置方法：在“设置”页（或 config.json）中把 channels.wechat.enabled 设为 true，保存后重启 Aibox，然后在这里（或用 aibox channels login wechat）扫码登录。详见 docs/channels.md。',
     wechatLoggedIn: (bot: string, at: string) => `已登录：机器人 ${bot}（${at} 扫码）`,
     wechatExpired: (at: string) => `⚠️ 登录已于 ${at} 过期，请重新扫码登录`,
     wechatBroken: '⚠️ 保存的登录文件已损坏，请重新扫码登录',
@@ -562,14 +562,14 @@ export const messages = defineMessages({
     channelsConfigured: (yes: boolean) => (yes ? 'configured' : 'not configured'),
     channelsNobody: 'Nobody is allowed yet',
     channelsSetup: (keys: string, env: string) =>
-      `To set it up: fill in ${keys} in config.json (or in the environment: ${env}), restart Aibox, then run aibox channels check to test the credentials. See docs/channels.md.`,
+      `To set it up: fill in ${keys} in the Channels part of the Settings tab (or in config.json, or in the environment: ${env}), save, restart Aibox, then run aibox channels check to test the credentials. See docs/channels.md.`,
     channelsPaired: 'paired',
     channelsFromConfig: 'allowed in config',
     channelsRemove: 'Remove',
     channelsRemoveConfirm: (id: string) => `Remove the paired sender ${id}? Their messages will be refused.`,
     channelsRemoved: (id: string) => `Removed ${id}`,
     wechatSetup:
-      'To set it up: set channels.wechat.enabled to true in config.json and restart Aibox, then log in here by QR code (or with aibox channels login wechat). See docs/channels.md.',
+      'To set it up: set channels.wechat.enabled to true on the Settings tab (or in config.json), save, restart Aibox, then log in here by QR code (or with aibox channels login wechat). See docs/channels.md.',
     wechatLoggedIn: (bot: string, at: string) => `Logged in: bot ${bot} (scanned ${at})`,
     wechatExpired: (at: string) => `⚠️ The login expired at ${at}: scan a new QR code`,
     wechatBroken: '⚠️ The saved login file is damaged: log in again by QR code',

@@ -29,6 +29,8 @@ const FIRST = [
   'channels.lark',
   'channels.dingtalk',
   'channels.wecom',
+  'channels.qq',
+  'channels.wechat',
   'mcp',
   'safety',
   'budget',
