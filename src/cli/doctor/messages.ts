@@ -15,9 +15,10 @@ export const doctorCheckMessages = defineMessages({
       `模型：${model}，${keyless ? '无需密钥' : '密钥已设置'}；未发请求（--offline）`,
     modelNoKey: (env: string) => `模型：没有密钥（环境变量 ${env} 未设置）`,
     modelNoKeyFix: (env: string) =>
-      `设置环境变量：export ${env}=你的密钥（或在 config.json 中用 llm.api_key_env 指定变量名），然后重启 Aibox`,
+      `在网页的“设置”中填入密钥（立即生效），或运行 aibox config set llm.api_key 你的密钥，或设置环境变量 export ${env}=你的密钥 后重启 Aibox`,
     modelProblem: (message: string) => `模型：无法使用（${message}）`,
-    modelProblemFix: '在 config.json 中检查 llm.provider、llm.base_url 和 llm.model（见 docs/providers.md）',
+    modelProblemFix:
+      '在网页的“设置”（或 config.json）中检查 llm.provider、llm.base_url 和 llm.model（见 docs/providers.md）',
     modelFailed: (code: string, message: string) => `模型：请求失败（${code}）：${message}`,
     modelFix: (code: string, env: string, url: string): string =>
       code === 'llm_auth'
@@ -105,9 +106,10 @@ export const doctorCheckMessages = defineMessages({
       `model: ${model}, ${keyless ? 'no key needed' : 'key set'}; not asked (--offline)`,
     modelNoKey: (env: string) => `model: no key (the environment variable ${env} is not set)`,
     modelNoKeyFix: (env: string) =>
-      `set it: export ${env}=your-key (or name another variable in llm.api_key_env in config.json), then restart Aibox`,
+      `enter the key in the page's Settings (applied at once), or run aibox config set llm.api_key YOUR-KEY, or export ${env}=your-key and restart Aibox`,
     modelProblem: (message: string) => `model: cannot be used (${message})`,
-    modelProblemFix: 'check llm.provider, llm.base_url and llm.model in config.json (docs/providers.md)',
+    modelProblemFix:
+      'check llm.provider, llm.base_url and llm.model in the page’s Settings (or config.json; docs/providers.md)',
     modelFailed: (code: string, message: string) => `model: the request failed (${code}): ${message}`,
     modelFix: (code: string, env: string, url: string): string =>
       code === 'llm_auth'
