@@ -90,6 +90,12 @@ export interface ChannelTransport {
    */
   edit?(chatId: string, messageId: string, text: string, final?: boolean): Promise<void>;
   /**
+   * Whether `edit` can change this message. Optional: without it every message the transport
+   * sent can be. For vendors that edit only what `sendOpen` opened (QQ's and WeCom's streams):
+   * a decided approval shown in another message is posted anew, through the outbox.
+   */
+  editable?(messageId: string): boolean;
+  /**
    * Sends the first text of a streamed answer's message that stays open until an `edit` with
    * `final` closes it (WeCom's stream replies show as unfinished until then). Optional: without
    * it a streamed answer starts with `send`. Needs `edit`.

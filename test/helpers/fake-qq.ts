@@ -17,7 +17,9 @@
  *   `stream_msg_id`, the same `msg_seq`, the next `index`, `input_mode: "replace"` with a
  *   `content_raw` that begins with the text shown so far, `content_type: "markdown"`, frames at
  *   least 300 ms apart; `input_state` 10 ends the stream (nothing after it), 1 goes on;
- * - `PUT /interactions/{id}` (a button press acknowledged) and attachment files under `/files/`.
+ * - `PUT /interactions/{id}` (a button press acknowledged) and attachment files under `/files/`;
+ * - on demand, the next passive replies fail with a server error (`failReplies`: the platform
+ *   down for a moment), taking nothing.
  * Tests wait on the recorded events (never on time).
  */
 import { createPrivateKey, randomUUID, sign } from 'node:crypto';
@@ -52,6 +54,8 @@ export type FakeQqEvent =
   | { kind: 'frame'; op: unknown; connection: number }
   | { kind: 'reply'; reply: QqReply }
   | { kind: 'refused'; chatId: string; code: number; why: string }
+  /** A passive reply answered with a server error (`failReplies`); nothing was taken. */
+  | { kind: 'failed'; chatId: string; status: number; text: string }
   /** A frame of a C2C stream reply the fake took (`body` as sent). */
   // biome-ignore lint/suspicious/noExplicitAny: tests read what the client sent
   | { kind: 'stream'; chatId: string; streamId: string; body: any }
@@ -111,6 +115,8 @@ export interface FakeQq {
   readonly streams: { chatId: string; streamId: string; frames: any[]; text: string; done: boolean }[];
   /** The next `count` rich-media uploads are refused with this platform code. */
   refuseUploads(code: number, count?: number): void;
+  /** The next `count` passive replies (`/messages`) are answered with this HTTP status (a 5xx). */
+  failReplies(status: number, count?: number): void;
   /** The next rich-media uploads are answered 200 with these bodies, in order (nothing is kept). */
   answerUploads(...bodies: unknown[]): void;
   /** The bytes behind a `file_info` the fake handed out (what a reply with `msg_type: 7` shows). */
@@ -164,6 +170,7 @@ export async function startFakeQq(
   const files = new Map<string, Uint8Array>();
   const media = new Map<string, { data: Buffer; fileType: number; chatId: string }>();
   const uploadRefusals: number[] = [];
+  const replyFailures: number[] = [];
   const streamRefusals: { after: number; code: number }[] = [];
   const streamAnswers: unknown[] = [];
   const streams: {
@@ -311,6 +318,13 @@ export async function startFakeQq(
       json(res, 400, { code, message: why, err_code: code, trace_id: randomUUID() });
       return undefined;
     };
+    const text = body.msg_type === 2 ? String(body.markdown?.content ?? '') : String(body.content ?? '');
+    const failure = replyFailures.shift();
+    if (failure !== undefined) {
+      record({ kind: 'failed', chatId, status: failure, text });
+      json(res, failure, { code: failure, message: 'server busy, try again later' });
+      return undefined;
+    }
     const sourceId = String(body.msg_id ?? body.event_id ?? '');
     if (!sourceId) return refuse(40034024, 'active messages are no longer offered');
     const source = sources.get(sourceId);
@@ -319,7 +333,6 @@ export async function startFakeQq(
     const msgSeq = Number(body.msg_seq ?? 1);
     if (source.seqs.has(msgSeq)) return refuse(40054005, 'msg_seq used before for this msg_id');
     if (source.replies >= FAKE_MAX_REPLIES) return refuse(22009, 'msg limit exceed');
-    const text = body.msg_type === 2 ? String(body.markdown?.content ?? '') : String(body.content ?? '');
     if (body.msg_type === 7) {
       const shown = media.get(String(body.media?.file_info ?? ''));
       if (!shown || shown.chatId !== chatId) return refuse(40034006, 'file_info is not of this chat');
@@ -588,6 +601,9 @@ export async function startFakeQq(
     },
     refuseUploads(code, count = 1) {
       for (let i = 0; i < count; i++) uploadRefusals.push(code);
+    },
+    failReplies(status, count = 1) {
+      for (let i = 0; i < count; i++) replyFailures.push(status);
     },
     mediaOf: (fileInfo) => media.get(fileInfo),
     answerUploads(...bodies) {

@@ -35,8 +35,6 @@ interface ChatApprovalsOptions {
   langOf(chatId: string): Lang;
   /** The session the chat's own turns run in (its requests are always the chat's to answer). */
   sessionIdFor(chatId: string): string;
-  /** Sends now or never (a decision shown where the request's message cannot be edited). */
-  say(chatId: string, text: string): Promise<void>;
   /** Sends, or keeps for later while the vendor is unreachable. */
   post(chatId: string, text: string): Promise<void>;
 }
@@ -113,10 +111,15 @@ export function createChatApprovals(options: ChatApprovalsOptions): ChatApproval
     }
   };
 
-  /** Shows the decision on the request's message, or posts it where that cannot be edited. */
+  /**
+   * Shows the decision on the request's message, or posts it where that cannot be edited (like
+   * any reply: through the outbox, behind what waits for the chat).
+   */
   const showDecision = (chatId: string, shown: ShownApproval, text: string) => {
-    const replace = shown.buttons ? (transport.settleButtons ?? transport.edit) : transport.edit;
-    return replace ? replace.call(transport, chatId, shown.id, text) : options.say(chatId, text);
+    if (shown.buttons && transport.settleButtons) return transport.settleButtons(chatId, shown.id, text);
+    if (transport.edit && (transport.editable?.(shown.id) ?? true))
+      return transport.edit(chatId, shown.id, text);
+    return options.post(chatId, text);
   };
 
   /**

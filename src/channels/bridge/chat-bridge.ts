@@ -82,7 +82,7 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
   const post = (chatId: string, text: string) => outbox.post(chatId, text);
   const voice = createChatVoice({ app, env: options.env ?? process.env, logger, post });
   const spoken = createSpokenReplies({ app, transport, env: options.env ?? process.env, logger });
-  /** Sends now or never: what is stale after a downtime (a refusal, an approval's decision). */
+  /** Sends now or never: what is stale after a downtime (a refusal to a stranger). */
   const say = async (chatId: string, text: string) => {
     for (const piece of splitText(text, transport.maxMessageChars)) await transport.send(chatId, piece);
   };
@@ -116,7 +116,6 @@ export function createChatBridge(options: ChatBridgeOptions): ChatBridge {
     logger,
     langOf,
     sessionIdFor,
-    say,
     post,
   });
   const { askIn } = approvals;

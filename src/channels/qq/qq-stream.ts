@@ -114,8 +114,11 @@ export function createQqStreams(options: QqStreamOptions) {
       return id;
     },
 
+    /** Whether `streamId` is a stream not yet closed (the only messages `edit` changes). */
+    isOpen: (streamId: string) => streams.has(streamId),
+
     /**
-     * The stream's text now (`final`: complete). Undefined for an id that is no stream (a
+     * The stream's text now (`final`: complete). False for an id that is no open stream (a
      * message sent whole). Frames closer than 300 ms are skipped, except the last one, which waits.
      */
     async edit(streamId: string, text: string, final: boolean): Promise<boolean> {

@@ -6,8 +6,8 @@
  * Markdown). Sent messages cannot be edited; with `markdown` set, answers in direct chats stream
  * instead (qq-stream.ts: `sendOpen` starts a stream, `edit` adds its frames and closes it, any
  * failure sends the answer as one reply), and group answers come as whole pieces (after a
- * "thinking" notice when slow); an `edit` of a message that is no stream (a decided approval)
- * posts the new text. With `keyboard` set, approval requests are Markdown with
+ * "thinking" notice when slow); only a stream is `editable`, so a decided approval is posted
+ * anew by the core (through the outbox). With `keyboard` set, approval requests are Markdown with
  * a row of callback buttons; a press (INTERACTION_CREATE) is acknowledged at once
  * (`PUT /interactions/{id}`, code 0) and what the core tells the presser is sent as a reply to it.
  */
@@ -223,8 +223,10 @@ export function createQqTransport(options: QqTransportOptions): ChannelTransport
     transport.streams = streams.streams;
     transport.sendOpen = (chatId, text) =>
       streams.streams(chatId) ? streams.open(chatId, text) : transport.send(chatId, text);
-    transport.edit = async (chatId, messageId, text, final = false) => {
-      if (!(await streams.edit(messageId, text, final))) await transport.send(chatId, text);
+    transport.editable = (messageId) => streams.isOpen(messageId);
+    transport.edit = async (_chatId, messageId, text, final = false) => {
+      if (!(await streams.edit(messageId, text, final)))
+        throw new Error(`QQ cannot edit a sent message (${messageId.slice(0, 64)} is no open stream)`);
     };
   }
   if (settings.keyboard)

@@ -240,11 +240,12 @@ export function createWeComTransport(options: WeComTransportOptions): ChannelTra
       setBounded(openMessages, id, open ?? { kind: 'whole' }, MAX_OPEN);
       return id;
     },
+    // A message sent whole cannot be changed: the core posts a decided request anew (the outbox).
+    editable: (messageId) => openMessages.has(messageId),
     async edit(chatId, messageId, text, final = false) {
       const open = openMessages.get(messageId);
-      if (open) return editOpen(chatId, messageId, open, text, final);
-      // A message sent whole cannot be changed: the new text (a decided request) is posted.
-      await sendMarkdown(chatId, text);
+      if (!open) throw new Error(`WeCom cannot edit a message sent whole (${messageId.slice(0, 64)})`);
+      return editOpen(chatId, messageId, open, text, final);
     },
     /** Uploaded over the long connection (wecom-upload.ts), then an active send naming its media_id. */
     async sendFile(chatId, file) {

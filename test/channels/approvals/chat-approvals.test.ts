@@ -76,7 +76,6 @@ function setup(buttons: boolean) {
     logger: silentLogger(),
     langOf: () => 'en',
     sessionIdFor: (chatId) => `telegram-${chatId}`,
-    say: async (chatId, text) => void (await kept.transport.send(chatId, text)),
     post: async (_chatId, text) => void told.push(text),
   });
   return { broker, approvals, told, ...kept };

@@ -65,6 +65,13 @@ describe('DingTalk approvals', () => {
   });
 
   const codeOf = (text: string) => /Request (\d{3})\./.exec(text)?.[1] as string;
+  /** A number no request shown in the chat so far has had (numbers are drawn at random). */
+  const unusedCode = (chat: string) => {
+    const shown = f.dt.replies
+      .filter((r) => r.chatId === chat)
+      .flatMap((r) => [...r.text.matchAll(/(?:Request|请求编号) (\d{3})[.。]/g)].map((m) => m[1]));
+    return Array.from({ length: 900 }, (_, i) => String(100 + i)).find((n) => !shown.includes(n)) as string;
+  };
 
   it('asks which request a bare word means, and decides only the one named', async () => {
     const fromTurn = join(f.outside, 'from-turn.txt');
@@ -109,8 +116,9 @@ describe('DingTalk approvals', () => {
     expect(existsSync(fromTurn)).toBe(false);
     expect(existsSync(fromTask)).toBe(false);
 
-    // A number that names no waiting request decides nothing either.
-    const wrong = ['100', '999'].find((n) => n !== turnCode && n !== taskCode) as string;
+    // A number that names no waiting request decides nothing either. It must be one the chat never
+    // had: a number decided there (the earlier tests') is said to be decided instead.
+    const wrong = unusedCode(GROUP);
     f.dt.say(OWNER, `allow ${wrong}`, inGroup);
     await f.dt.waitForReply(GROUP, `No waiting request has the number ${wrong}`);
 

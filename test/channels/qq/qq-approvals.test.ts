@@ -3,7 +3,9 @@
  * keyboard rights (the default) the request names the words that answer it and the decision is
  * posted as a reply; with `keyboard` the request is Markdown with callback buttons, a press is
  * acknowledged (`PUT /interactions/{id}`) and answered as a reply to the press, and a stranger's
- * press decides nothing (that box also answers in native Markdown).
+ * press decides nothing (that box also answers in native Markdown). QQ edits only streams, so a
+ * decision is posted as a new reply through the outbox: one whose send failed is kept and re-posted
+ * when the chat next writes.
  */
 import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -93,5 +95,37 @@ describe('QQ approvals with keyboard buttons', () => {
       content_raw: 'wrote after the press',
     });
     expect(readFileSync(target, 'utf8')).toBe('x');
+  });
+});
+
+describe('QQ approvals with Markdown (answers stream; other messages cannot be edited)', () => {
+  const f = useQqApprovalBox({ markdown: true });
+  const log = () => readFileSync(f.box.app.paths.log, 'utf8');
+
+  it('posts the decision through the outbox: a failed send is kept and re-posted when the chat writes again', async () => {
+    const target = join(f.outside, 'retried.txt');
+    scriptWrite(f.box, target, 'wrote it after the yes');
+    f.fake.say(OWNER, `write ${target}`);
+    const request = await f.fake.waitForReply(OWNER, target);
+    expect(request.body.msg_type).toBe(2);
+
+    f.fake.failReplies(503);
+    f.fake.say(OWNER, 'allow');
+    const failed = await f.fake.waitFor((e) => e.kind === 'failed');
+    expect(failed).toMatchObject({ chatId: OWNER, status: 503 });
+    expect((failed as { text: string }).text).toContain(`Allowed once by qq:${OWNER}`);
+    await f.fake.waitForReply(OWNER, 'wrote it after the yes');
+    expect(readFileSync(target, 'utf8')).toBe('x');
+    await expect.poll(() => log().includes('kept in the outbox')).toBe(true);
+    expect(f.fake.replies.some((r) => r.text.includes('Allowed once'))).toBe(false);
+
+    // Anything from the platform says it is back: what waits goes out first, as a reply to it.
+    f.box.llm.script({ text: 'nothing else' });
+    const next = f.fake.say(OWNER, 'anything else?');
+    const decided = await f.fake.waitForReply(OWNER, `Allowed once by qq:${OWNER}`);
+    expect(decided.source).toBe(next);
+    expect(decided.body).toMatchObject({ msg_type: 2 });
+    await f.fake.waitForReply(OWNER, 'nothing else');
+    expect(f.fake.replies.filter((r) => r.text.includes('Allowed once'))).toHaveLength(1);
   });
 });
