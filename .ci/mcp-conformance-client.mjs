@@ -26,6 +26,12 @@ if (context.client_id) {
   }
   if (scenario.startsWith('auth/client-credentials')) entry.grant = 'client_credentials';
 }
+// For the auth scenarios, a client metadata document's URL, the one the suite expects (its
+// basic-cimd scenario: the box hosts none, and the suite's authorization server fetches none): used
+// where the authorization server says it takes one, else the box registers as before.
+const mcp = { servers: { conformance: entry } };
+if (scenario.startsWith('auth/'))
+  mcp.client_metadata_url = 'https://conformance-test.local/client-metadata.json';
 writeFileSync(
   join(home, 'config.json'),
   JSON.stringify({
@@ -34,7 +40,7 @@ writeFileSync(
     skills: { watch: false, install_examples: false },
     scheduler: { enabled: false },
     safety: { mode: 'off' },
-    mcp: { servers: { conformance: entry } },
+    mcp,
   }),
 );
 const known = { add_numbers: { a: 2, b: 3 } };

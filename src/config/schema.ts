@@ -564,6 +564,41 @@ const McpServerSchema = z.unknown().transform((value, ctx): McpServerConfig => {
   return z.NEVER;
 });
 
+/**
+ * A client ID metadata document's URL as the MCP authorization spec takes it for a `client_id`
+ * (draft-ietf-oauth-client-id-metadata-document): https, a path, no fragment, no credentials, no
+ * dot segments; written the way the URL parser writes it, since the authorization server compares
+ * the document's `client_id` with it character for character. Empty: not used.
+ */
+export const CLIENT_METADATA_URL_EXPECTED = {
+  zh: '空，或放置客户端元数据文档的 https 地址：带路径、无 # 片段、无用户名密码，按规范形式书写（如 https://example.com/aibox/client.json）',
+  en: 'empty, or the https URL where the client metadata document is hosted: with a path, no # fragment, no user or password, written in normal form (e.g. https://example.com/aibox/client.json)',
+};
+export const ClientMetadataUrlSchema = z
+  .string()
+  .max(2000)
+  .refine(
+    (value) => {
+      if (value === '') return true;
+      let url: URL;
+      try {
+        url = new URL(value);
+      } catch {
+        return false;
+      }
+      // The parser's form: no dot segments (it removes them), the host in lower case.
+      return (
+        url.protocol === 'https:' &&
+        url.pathname !== '/' &&
+        !value.includes('#') &&
+        url.username === '' &&
+        url.password === '' &&
+        url.href === value
+      );
+    },
+    { params: { expected: CLIENT_METADATA_URL_EXPECTED } },
+  );
+
 /** Server names become tool-name prefixes (`name__tool`), so they are kept short and plain. */
 const MCP_SERVER_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$/;
 
@@ -595,6 +630,11 @@ const McpConfigSchema = z.strictObject({
     live: true,
     zh: 'MCP 服务器请你填写的表单（elicitation）无人回答时，这么多秒后按拒绝处理',
     en: 'A form an MCP server asks you to fill in (elicitation) is declined when nobody answers within this many seconds',
+  }),
+  client_metadata_url: key(ClientMetadataUrlSchema.default(''), {
+    live: true,
+    zh: 'OAuth：你托管本机客户端元数据文档的 https 地址（aibox mcp client-metadata 打印其内容）；授权服务器支持时用它作 client_id，不再动态注册；留空则动态注册',
+    en: "OAuth: the https URL where you host the box's client metadata document (aibox mcp client-metadata prints it); used as client_id where the authorization server supports it, instead of registering; empty: register dynamically",
   }),
   serve_ask: key(z.boolean().default(false), {
     live: false,

@@ -66,6 +66,7 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
       ...(options.sampler ? { sampler: options.sampler } : {}),
       elicitationTimeoutS: options.elicitationTimeoutS ?? (() => options.config.mcp.elicitation_timeout_s),
       oauthHome: options.home,
+      clientMetadataUrl: () => options.config.mcp.client_metadata_url,
       onChange: invalidate,
     });
   /** Each connection with the config it was made from (a changed entry is a new connection). */

@@ -4,7 +4,10 @@
  * registration, PKCE with the `resource` parameter, refresh, the client-credentials grant and
  * `private_key_jwt`). Registration, tokens and verifier live in the server's OAuth record
  * (oauth-store.ts). A client registered beforehand (oauth-client.ts) is presented instead of
- * registering; with the client-credentials grant no person is needed at all. The browser step
+ * registering; else, where the authorization server takes client ID metadata documents and
+ * `mcp.client_metadata_url` names one, that URL is the client id (client-metadata.ts; the SDK's
+ * `clientMetadataUrl`), else the box registers dynamically. With the client-credentials grant no
+ * person is needed at all. The browser step
  * happens only in `aibox mcp login NAME` (`login` given, with its loopback redirect URL); a box that
  * needs it fails with "run aibox mcp login NAME" instead, keeping the scope the server asked for
  * (a step-up: more scope after connecting) so that the login asks for it.
@@ -15,6 +18,7 @@ import type {
   OAuthClientMetadata,
 } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { McpHttpServerConfig } from '../config/schema.js';
+import { LOOPBACK_REDIRECT } from './client-metadata.js';
 import { type ConfiguredClient, configuredClient } from './oauth-client.js';
 import { challengedScope, joinScopes } from './oauth-scope.js';
 import type { OAuthStore } from './oauth-store.js';
@@ -23,9 +27,6 @@ import { loadAuthExtensionsSdk } from './sdk.js';
 /** A box's connection to a server that needs the browser step: `aibox mcp login NAME` does it. */
 export class NeedsLoginError extends Error {}
 
-/** Where the browser is sent back to when no login is running (never listened on). */
-const UNUSED_REDIRECT = 'http://127.0.0.1/callback';
-
 type ClientAuth = NonNullable<OAuthClientProvider['addClientAuthentication']>;
 
 interface ProviderOptions {
@@ -33,6 +34,8 @@ interface ProviderOptions {
   version: string;
   /** The entry's pre-registered client (absent: the box registers itself). */
   client?: ConfiguredClient;
+  /** `mcp.client_metadata_url`: the client id where the authorization server takes it (empty: none). */
+  clientMetadataUrl?: string;
   /** Signs `private_key_jwt` assertions (the SDK's `createPrivateKeyJwtAuth`, given with a private key). */
   clientAuth?: ClientAuth;
   /** The login's loopback redirect URL and what to do with the authorization URL; absent: the box. */
@@ -72,7 +75,9 @@ export async function serverOAuth(
 export function mcpOAuthProvider(options: ProviderOptions): OAuthClientProvider {
   const { store, login, client } = options;
   const machine = client?.grant === 'client_credentials';
-  const redirectUrl = () => login?.redirectUrl ?? store.read().redirectUrl ?? UNUSED_REDIRECT;
+  // Presented only by a box that would otherwise register itself: a configured client comes first.
+  const metadataUrl = client ? undefined : options.clientMetadataUrl || undefined;
+  const redirectUrl = () => login?.redirectUrl ?? store.read().redirectUrl ?? LOOPBACK_REDIRECT;
   const scope = () => joinScopes(client?.scope, store.read().wantedScope);
   const authMethod = client?.privateKey
     ? 'private_key_jwt'
@@ -96,6 +101,7 @@ export function mcpOAuthProvider(options: ProviderOptions): OAuthClientProvider 
       return machine ? undefined : redirectUrl();
     },
     ...(login ? { state: () => login.state } : {}),
+    ...(metadataUrl ? { clientMetadataUrl: metadataUrl } : {}),
     get clientMetadata(): OAuthClientMetadata {
       const wanted = scope();
       return {

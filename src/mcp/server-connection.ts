@@ -78,6 +78,8 @@ interface ServerConnectionOptions {
   elicitationTimeoutS(): number;
   /** The data dir, where an HTTP server's OAuth record is kept (absent: no OAuth). */
   oauthHome?: string;
+  /** `mcp.client_metadata_url`, read at each connection attempt (absent or empty: none). */
+  clientMetadataUrl?(): string;
   /** Called whenever state or tools change. */
   onChange(): void;
 }
@@ -173,6 +175,7 @@ export class McpServerConnection {
       store,
       home: oauthHome,
       version: this.options.version,
+      clientMetadataUrl: this.options.clientMetadataUrl?.() ?? '',
       needsLogin: () => new NeedsLoginError(this.loginNeed(store)),
     });
     return { authProvider: provider, authFetch: fetch };

@@ -1,12 +1,16 @@
 /**
- * `aibox mcp add|remove|list|check|login` (and `serve`, the box as an MCP server over stdio).
+ * `aibox mcp add|remove|list|check|login|client-metadata` (and `serve`, the box as an MCP server over stdio).
  * What an action needs beyond messages (the MCP client and server, the config editor with its
  * schema) is imported inside it, so other commands never load it.
  */
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { CliContext } from '../../config/context.js';
-import type { McpServerConfig } from '../../config/schema.js';
+import {
+  CLIENT_METADATA_URL_EXPECTED,
+  ClientMetadataUrlSchema,
+  type McpServerConfig,
+} from '../../config/schema.js';
 import { AppError, describeError } from '../../errors.js';
 import { detectLang } from '../../i18n/lang.js';
 import { mcpStatusLines } from '../../mcp/status-lines.js';
@@ -180,6 +184,23 @@ export function register(program: Command): void {
       const { loginMcpServer } = await import('./mcp-login.js');
       // A running box uses the tokens at its next attempt for this server (its back-off, at most 60 s).
       printLine(await loginMcpServer(ctx, name, process.env));
+    });
+  mcp
+    .command('client-metadata')
+    .description(h.clientMetadata)
+    .argument('[url]', h.clientMetadataUrl)
+    .action(async (url: string | undefined, _opts: unknown, command: Command) => {
+      const ctx = await commandContext(command);
+      const m = mcpCliMessages(ctx.lang);
+      const chosen = url ?? ctx.loaded.config.mcp.client_metadata_url;
+      if (!chosen) throw new AppError('bad_argument', m.noClientMetadataUrl);
+      if (!ClientMetadataUrlSchema.safeParse(chosen).success)
+        throw new AppError(
+          'bad_argument',
+          m.badClientMetadataUrl(chosen, CLIENT_METADATA_URL_EXPECTED[ctx.lang]),
+        );
+      const { clientMetadataDocument } = await import('../../mcp/client-metadata.js');
+      printJson(clientMetadataDocument(chosen));
     });
   mcp
     .command('check')

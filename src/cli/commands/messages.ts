@@ -284,6 +284,12 @@ export const mcpCliMessages = defineMessages({
     loginTimeout: '5 分钟内没有完成授权',
     loginRefused: (detail: string) => `授权服务器拒绝了：${detail}`,
     loginPage: '授权完成，可以关闭这个页面回到终端。',
+    clientMetadata:
+      '打印本机的 OAuth 客户端元数据文档（JSON）：把它放在 mcp.client_metadata_url 所指的 https 地址上',
+    clientMetadataUrl: '文档的 https 地址（默认 mcp.client_metadata_url）',
+    noClientMetadataUrl:
+      '没有地址：先在 config.json 中设置 mcp.client_metadata_url（你放置文档的 https 地址），或在命令后给出地址',
+    badClientMetadataUrl: (url: string, expected: string) => `「${url}」不可用：应为${expected}`,
     serve: '以 stdio 提供 MCP 服务器（供 Claude Desktop、Cursor、Claude Code 使用）',
     added: (name: string) => `已添加 MCP 服务器「${name}」`,
     removed: (name: string) => `已删除 MCP 服务器「${name}」`,
@@ -332,6 +338,12 @@ export const mcpCliMessages = defineMessages({
     loginTimeout: 'the authorization was not finished within 5 minutes',
     loginRefused: (detail: string) => `the authorization server refused: ${detail}`,
     loginPage: 'Authorized. You can close this page and go back to the terminal.',
+    clientMetadata:
+      "Print the box's OAuth client metadata document (JSON): host it at the https URL of mcp.client_metadata_url",
+    clientMetadataUrl: "the document's https URL (default: mcp.client_metadata_url)",
+    noClientMetadataUrl:
+      'no URL: set mcp.client_metadata_url in config.json (the https URL where you host the document), or give the URL after the command',
+    badClientMetadataUrl: (url: string, expected: string) => `"${url}" will not do: expected ${expected}`,
     serve: 'Serve MCP over stdio (for Claude Desktop, Cursor, Claude Code)',
     added: (name: string) => `Added MCP server "${name}"`,
     removed: (name: string) => `Removed MCP server "${name}"`,
