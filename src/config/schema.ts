@@ -641,6 +641,16 @@ const McpConfigSchema = z.strictObject({
     zh: '在 aibox mcp serve 和 /mcp 中提供 ask 工具（一整轮对话）',
     en: 'Offer the ask tool (a whole agent turn) from aibox mcp serve and /mcp',
   }),
+  serve_max_sessions: key(z.int().min(1).max(10_000).default(100), {
+    live: true,
+    zh: '/mcp 同时保持的 MCP 会话上限；满了时先结束最久没用、没有打开的流的会话，都在用则拒绝新的',
+    en: 'Most MCP sessions /mcp keeps at once; when full, the one unused longest with no open stream is ended, and if all are in use a new one is refused',
+  }),
+  serve_session_idle_s: key(seconds(604_800).default(1800), {
+    live: true,
+    zh: '/mcp 的会话没有请求、也没有打开的流这么多秒后结束（客户端收到 404 后重新初始化）',
+    en: 'A /mcp session with no request and no open stream for this many seconds is ended (the client gets 404 and initializes again)',
+  }),
 });
 
 /** Telegram bot over long polling (docs/channels.md). */

@@ -35,9 +35,23 @@ export async function servedToolsOf(app: AppServices): Promise<AnyTool[]> {
 interface ServerOptions {
   /**
    * Offer `resources/subscribe` (subscriptions.ts), read again every this many ms: only where a
-   * session lasts (stdio); absent: not offered.
+   * session lasts (stdio, a session of `/mcp`); absent: not offered.
    */
   subscriptionIntervalMs?: number;
+  /**
+   * Announce `notifications/prompts/list_changed` and `notifications/resources/list_changed` when
+   * the box's skills change: where a session lasts and the skills are watched (`/mcp`).
+   */
+  skillListChanges?: boolean;
+}
+
+/** Calls `stop` once the server closes, after what was to run then already. */
+function atClose(server: Server, stop: () => void): void {
+  const closed = server.onclose;
+  server.onclose = () => {
+    stop();
+    closed?.();
+  };
 }
 
 export async function createAiboxMcpServer(
@@ -114,11 +128,16 @@ export async function createAiboxMcpServer(
       watch.unsubscribe(request.params.uri);
       return {};
     });
-    const closed = server.onclose;
-    server.onclose = () => {
-      watch.close();
-      closed?.();
-    };
+    atClose(server, () => watch.close());
+  }
+  if (options.skillListChanges) {
+    server.registerCapabilities({ prompts: { listChanged: true }, resources: { listChanged: true } });
+    // Skills are prompts and resources; a failed send (the client went away) changes nothing here.
+    const off = app.skills.onChange(() => {
+      void server.sendPromptListChanged().catch(() => undefined);
+      void server.sendResourceListChanged().catch(() => undefined);
+    });
+    atClose(server, off);
   }
   server.setRequestHandler(types.CompleteRequestSchema, async (request) => complete(app, request.params));
   server.setRequestHandler(types.ListToolsRequestSchema, async () => ({

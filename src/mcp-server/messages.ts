@@ -48,6 +48,10 @@ export const mcpServerMessages = defineMessages({
     badCursor: (cursor: string) => `无效的分页游标「${cursor}」`,
     tooManySubscriptions: (max: number, chars: number) =>
       `订阅被拒绝：最多 ${max} 个资源，每个 URI 至多 ${chars} 个字符`,
+    sessionNotFound: '没有这个 MCP 会话（已结束或已过期）：请重新初始化（initialize）',
+    sessionRequired: '缺少 Mcp-Session-Id 头：只能结束一个会话',
+    tooManySessions: (max: number) =>
+      `MCP 会话已满（mcp.serve_max_sessions = ${max}），每个都在使用中：请稍后再试`,
     memoriesResource: (n: number) => `最近的 ${n} 条长期记忆（JSON）`,
     tasksResource: '进行中的定时任务（JSON）',
     skillResource: '一个技能的完整说明（可执行技能的 --help，或 Markdown 正文）',
@@ -107,6 +111,10 @@ export const mcpServerMessages = defineMessages({
     badCursor: (cursor: string) => `Invalid page cursor "${cursor}"`,
     tooManySubscriptions: (max: number, chars: number) =>
       `Subscription refused: at most ${max} resources, each URI at most ${chars} characters`,
+    sessionNotFound: 'No such MCP session (it ended or expired): initialize again',
+    sessionRequired: 'The Mcp-Session-Id header is missing: only a session can be ended',
+    tooManySessions: (max: number) =>
+      `Too many MCP sessions (mcp.serve_max_sessions = ${max}), every one in use: try again later`,
     memoriesResource: (n: number) => `The ${n} newest long-term memories (JSON)`,
     tasksResource: 'The active scheduled tasks (JSON)',
     skillResource: "A skill's full description (an executable's --help, or a Markdown skill's text)",

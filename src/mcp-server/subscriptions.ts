@@ -1,6 +1,6 @@
 /**
- * `resources/subscribe` on a session that lasts (`aibox mcp serve`, stdio; `/mcp` is stateless and
- * does not offer it): the subscribed URIs are read again every `intervalMs` and a
+ * `resources/subscribe` on a session that lasts (`aibox mcp serve`, stdio; a session of `/mcp`;
+ * not offered to a request without one): the subscribed URIs are read again every `intervalMs` and a
  * `notifications/resources/updated` is sent for each whose content changed. Reading again, not
  * listening to the stores, because the box that changes tasks and memories is another process
  * on the same database. A URI the box does not serve is accepted and never updated. Hostile
