@@ -10,7 +10,8 @@
 import { readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { DataPaths } from '../config/paths.js';
-import { BOX_INFO_FILE, BOX_LOCK_FILE } from '../store/box-lock.js';
+import { BOX_INFO_FILE } from '../store/box-info.js';
+import { BOX_LOCK_FILE } from '../store/box-lock.js';
 
 export const SNAPSHOT_DIR_NAME = 'backups';
 /** A snapshot being assembled, in the snapshots folder. */

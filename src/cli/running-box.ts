@@ -1,14 +1,16 @@
 /**
- * Talking to the box that runs on this machine from its config (`server.host`/`port`): with
+ * Talking to the box that runs on this machine: where the running box of the data dir said it
+ * listens (`.box.json`, so `serve --port N` is found too), else its config (`server.host`/`port`); with
  * `server.token` when one is set, else the client key of its data dir, the way `aibox chat` does.
  * Loopback only (a wildcard host is reached on 127.0.0.1): nothing is sent to another machine.
  */
 import { CLIENT_KEY_COOKIE, readClientKey } from '../config/client-key.js';
 import type { CliContext } from '../config/context.js';
+import { runningBoxAddress } from '../store/box-info.js';
 
 /** Where this machine reaches the box of `ctx` (loopback only); undefined for another host. */
 export function boxOrigin(ctx: CliContext): string | undefined {
-  const { host, port } = ctx.loaded.config.server;
+  const { host, port } = runningBoxAddress(ctx.paths.home) ?? ctx.loaded.config.server;
   const reach = ['0.0.0.0', '::', ''].includes(host) ? '127.0.0.1' : host;
   if (!(reach === 'localhost' || reach === '::1' || /^127\./.test(reach))) return undefined;
   return `http://${reach.includes(':') ? `[${reach}]` : reach}:${port}`;

@@ -3,7 +3,8 @@ import { defineMessages } from '../i18n/lang.js';
 export const chatMessages = defineMessages({
   zh: {
     description: '终端聊天客户端（也可连接原版 Python Aibox 服务器）',
-    urlArg: 'WebSocket 地址，默认 ws://127.0.0.1:8765',
+    urlArg:
+      'WebSocket 地址；不写时连接本数据目录正在运行的 Aibox（否则用 server.port，默认 ws://127.0.0.1:8765）',
     tokenOption: '服务器令牌（也可用环境变量 AIBOX_TOKEN）',
     sessionOption: '会话名（默认 main）',
     badUrl: (u: string) => `无效的地址 "${u}"：应为 ws://主机:端口 或 wss://…`,
@@ -28,7 +29,8 @@ export const chatMessages = defineMessages({
   },
   en: {
     description: 'Terminal chat client (also works with the original Python Aibox server)',
-    urlArg: 'WebSocket address, default ws://127.0.0.1:8765',
+    urlArg:
+      'WebSocket address; without it, the running Aibox of this data dir (else server.port; default ws://127.0.0.1:8765)',
     tokenOption: 'server token (or the AIBOX_TOKEN environment variable)',
     sessionOption: 'session name (default main)',
     badUrl: (u: string) => `Invalid address "${u}": expected ws://host:port or wss://…`,

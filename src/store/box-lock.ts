@@ -5,26 +5,17 @@
  * port, version) is written next to it, `<home>/.box.json`, for the refusal message; that file
  * is only information, never the lock.
  */
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { AppError } from '../errors.js';
 import type { Lang } from '../i18n/lang.js';
 import { writeFileAtomicSync } from '../util/atomic-write.js';
 import { restrictFile } from '../util/private-files.js';
+import { BOX_INFO_FILE, type BoxInfo, readBoxInfo } from './box-info.js';
 import { storeMessages } from './messages.js';
 
 export const BOX_LOCK_FILE = '.box.lock';
-export const BOX_INFO_FILE = '.box.json';
-
-/** What the running box says about itself. */
-export interface BoxInfo {
-  pid: number;
-  port?: number;
-  host?: string;
-  version: string;
-  started_at: string;
-}
 
 export interface BoxLock {
   /** The info file again, e.g. once the port is known. */
@@ -58,15 +49,6 @@ function tryLock(home: string, waitMs: number): Database | undefined {
   }
 }
 
-function readInfo(home: string): BoxInfo | undefined {
-  try {
-    const parsed = JSON.parse(readFileSync(join(home, BOX_INFO_FILE), 'utf8')) as Partial<BoxInfo>;
-    return typeof parsed.pid === 'number' ? (parsed as BoxInfo) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * Holds the data dir for this process, or throws `box_running` naming the box that holds it.
  * `previous` is the info a crashed holder left behind (worth a log line), if any.
@@ -76,10 +58,10 @@ export function acquireBoxLock(
   info: Omit<BoxInfo, 'pid' | 'started_at'>,
   lang: Lang,
 ): BoxLock & { previous?: BoxInfo } {
-  const left = readInfo(home);
+  const left = readBoxInfo(home);
   // A start racing a CLI command's momentary look waits for it instead of refusing.
   const db = tryLock(home, 2000);
-  if (!db) throw boxRunningError(home, readInfo(home), lang);
+  if (!db) throw boxRunningError(home, readBoxInfo(home), lang);
   let current: BoxInfo = { ...info, pid: process.pid, started_at: new Date().toISOString() };
   const write = () => writeFileAtomicSync(join(home, BOX_INFO_FILE), `${JSON.stringify(current)}\n`, 0o600);
   write();
@@ -112,7 +94,7 @@ export function runningBox(home: string): BoxInfo | { pid?: undefined } | undefi
     db.close();
     return undefined;
   }
-  return readInfo(home) ?? {};
+  return readBoxInfo(home) ?? {};
 }
 
 export function boxRunningError(home: string, info: Partial<BoxInfo> | undefined, lang: Lang): AppError {

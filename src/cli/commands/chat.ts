@@ -25,10 +25,10 @@ export function register(program: Command): void {
   program
     .command('chat')
     .description(t.description)
-    .argument('[url]', t.urlArg, 'ws://127.0.0.1:8765')
+    .argument('[url]', t.urlArg)
     .option('--token <token>', t.tokenOption)
     .option('-s, --session <name>', t.sessionOption)
-    .action(async (url: string, options: ChatOptions, command: Command) => {
+    .action(async (url: string | undefined, options: ChatOptions, command: Command) => {
       process.exitCode = await runChat(url, options, command.optsWithGlobals<GlobalOptions>());
     });
 }
@@ -67,27 +67,55 @@ async function localClientKey(url: string): Promise<string | undefined> {
   return readClientKey(join(resolveHome(), CLIENT_KEY_FILE));
 }
 
-/**
- * `server.token` of this machine's box (its config.json in the same data dir, or `--config`), for
- * a box on loopback only: a token is never sent to another machine unasked.
- */
-async function localServerToken(url: string, configPath: string | undefined): Promise<string | undefined> {
-  if (!isLoopbackUrl(url)) return undefined;
+/** This data dir's config.json (or `--config`) as plain JSON, or undefined: read without the schema, which the server applies. */
+async function localConfigJson(configPath: string | undefined): Promise<Record<string, unknown> | undefined> {
   const { readTextIfExistsSync } = await import('../../util/read-if-exists.js');
   const { dataPaths, resolveHome } = await import('../../config/paths.js');
   try {
     const text = readTextIfExistsSync(configPath ?? dataPaths(resolveHome()).config);
-    const token = text === undefined ? undefined : JSON.parse(text)?.server?.token;
-    return typeof token === 'string' && token !== '' ? token : undefined;
+    const parsed = text === undefined ? undefined : (JSON.parse(text) as unknown);
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : undefined;
   } catch {
     return undefined; // an unreadable or broken file: the server says what is wrong with it
   }
 }
 
-async function runChat(rawUrl: string, options: ChatOptions, globals: GlobalOptions): Promise<number> {
+const serverSection = (config: Record<string, unknown> | undefined) =>
+  (config?.server ?? {}) as { host?: unknown; port?: unknown; token?: unknown };
+
+/**
+ * Without a URL: the box of this data dir, where it said it listens (`serve --port N` included),
+ * else its config's `server.host`/`port`, else the default address.
+ */
+async function localBoxUrl(config: Record<string, unknown> | undefined): Promise<string> {
+  const { runningBoxAddress } = await import('../../store/box-info.js');
+  const { resolveHome } = await import('../../config/paths.js');
+  const server = serverSection(config);
+  const configured =
+    typeof server.port === 'number' && Number.isInteger(server.port) && server.port > 0
+      ? { host: typeof server.host === 'string' ? server.host : '127.0.0.1', port: server.port }
+      : undefined;
+  const { host, port } = runningBoxAddress(resolveHome()) ?? configured ?? { host: '127.0.0.1', port: 8765 };
+  const reach = ['0.0.0.0', '::', ''].includes(host) ? '127.0.0.1' : host;
+  return `ws://${reach.includes(':') ? `[${reach}]` : reach}:${port}`;
+}
+
+/** `server.token` of this machine's box, for a box on loopback only: a token is never sent to another machine unasked. */
+function localServerToken(url: string, config: Record<string, unknown> | undefined): string | undefined {
+  if (!isLoopbackUrl(url)) return undefined;
+  const token = serverSection(config).token;
+  return typeof token === 'string' && token !== '' ? token : undefined;
+}
+
+async function runChat(
+  rawUrl: string | undefined,
+  options: ChatOptions,
+  globals: GlobalOptions,
+): Promise<number> {
   const lang = detectLang({ flag: globals.lang });
   const t = chatMessages(lang);
-  const url = chatUrl(rawUrl, options.session, t);
+  const config = await localConfigJson(globals.config);
+  const url = chatUrl(rawUrl ?? (await localBoxUrl(config)), options.session, t);
   // Loaded here so that other commands do not pay for the WebSocket client.
   const { openClientConnection } = await import('../../client/connection.js');
   const { createRenderer } = await import('../../client/render.js');
@@ -96,7 +124,7 @@ async function runChat(rawUrl: string, options: ChatOptions, globals: GlobalOpti
   const { createFormFiller } = await import('../../client/form-filler.js');
   const approvalTexts = terminalApprovalMessages(lang);
   const clientKey = await localClientKey(url);
-  const token = options.token ?? process.env.AIBOX_TOKEN ?? (await localServerToken(url, globals.config));
+  const token = options.token ?? process.env.AIBOX_TOKEN ?? localServerToken(url, config);
   const render = createRenderer({ out: process.stdout, t, approvals: approvalTexts, lang });
   const rl = createInterface({
     input: process.stdin,

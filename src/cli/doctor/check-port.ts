@@ -4,6 +4,7 @@
  */
 import { get } from 'node:http';
 import { createServer } from 'node:net';
+import { runningBoxAddress } from '../../store/box-info.js';
 import type { DoctorInput } from './input.js';
 import type { DoctorCheck } from './types.js';
 
@@ -55,6 +56,14 @@ function aiboxVersion(host: string, port: number): Promise<string | undefined> {
 
 export async function checkPort({ ctx, t, aibox }: DoctorInput): Promise<DoctorCheck> {
   const { host, port } = ctx.loaded.config.server;
+  // The box of this data dir may listen elsewhere (`serve --port N`): that is the port it uses now.
+  const running = runningBoxAddress(ctx.paths.home);
+  if (running && running.port !== port)
+    return {
+      id: 'port',
+      status: 'ok',
+      summary: t.portThisBox(`${running.host}:${running.port}`, running.pid, `${host}:${port}`),
+    };
   if (port === 0) return { id: 'port', status: 'skip', summary: t.portZero };
   const where = `${host}:${port}`;
   const error = await tryListen(host, port);

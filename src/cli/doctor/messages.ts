@@ -77,6 +77,8 @@ export const doctorCheckMessages = defineMessages({
     diskFix: '清理空间（旧的 tool_results、archive、ai.log.*），或把 AIBOX_HOME 移到更大的磁盘',
     diskUnknown: (message: string) => `磁盘：无法读取剩余空间：${message}`,
     portZero: '端口：server.port = 0（每次启动随机选择）',
+    portThisBox: (where: string, pid: number, configured: string) =>
+      `端口：本数据目录的 Aibox 正在 ${where} 运行（pid ${pid}；配置的是 ${configured}）`,
     portFree: (where: string) => `端口：${where} 空闲`,
     portAibox: (where: string, version: string) => `端口：${where} 上正在运行 Aibox ${version}`,
     portTaken: (where: string) => `端口：${where} 被另一个程序占用`,
@@ -171,6 +173,8 @@ export const doctorCheckMessages = defineMessages({
     diskFix: 'free some space (old tool_results, archive, ai.log.*), or move AIBOX_HOME to a larger disk',
     diskUnknown: (message: string) => `disk: cannot read the free space: ${message}`,
     portZero: 'port: server.port = 0 (a free one is chosen at each start)',
+    portThisBox: (where: string, pid: number, configured: string) =>
+      `port: the Aibox of this data dir is running on ${where} (pid ${pid}; ${configured} is configured)`,
     portFree: (where: string) => `port: ${where} is free`,
     portAibox: (where: string, version: string) => `port: Aibox ${version} is running on ${where}`,
     portTaken: (where: string) => `port: ${where} is taken by another program`,
