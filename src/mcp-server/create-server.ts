@@ -21,7 +21,7 @@ import { INVALID_PARAMS, McpRequestError } from './request-error.js';
 import { listResources, listResourceTemplates, readResource } from './resources.js';
 import { createServedTools } from './served-tools.js';
 import { getSkillPrompt, listSkillPrompts } from './skill-prompts.js';
-import { MAX_SUBSCRIPTIONS, MAX_URI_CHARS, watchResources } from './subscriptions.js';
+import { MAX_SUBSCRIPTIONS, MAX_URI_CHARS, type SharedReads, watchResources } from './subscriptions.js';
 import { annotationsOf } from './tool-annotations.js';
 
 /** The served tools, size-limited like every tool result. */
@@ -38,6 +38,8 @@ interface ServerOptions {
    * session lasts (stdio, a session of `/mcp`); absent: not offered.
    */
   subscriptionIntervalMs?: number;
+  /** Where several sessions share the process (`/mcp`): their reads of one URI, shared (subscriptions.ts). */
+  sharedReads?: SharedReads;
   /**
    * Announce `notifications/prompts/list_changed` and `notifications/resources/list_changed` when
    * the box's skills change: where a session lasts and the skills are watched (`/mcp`).
@@ -109,12 +111,15 @@ export async function createAiboxMcpServer(
   if (intervalMs !== undefined) {
     server.registerCapabilities({ resources: { subscribe: true } });
     const watch = watchResources({
-      read: async (uri) => {
-        try {
-          return JSON.stringify(readResource(app, lang, uri).contents);
-        } catch {
-          return undefined;
-        }
+      read: (uri) => {
+        const read = async () => {
+          try {
+            return JSON.stringify(readResource(app, lang, uri).contents);
+          } catch {
+            return undefined;
+          }
+        };
+        return options.sharedReads ? options.sharedReads(uri, read) : read();
       },
       updated: (uri) => server.sendResourceUpdated({ uri }),
       intervalMs,

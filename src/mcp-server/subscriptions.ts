@@ -5,7 +5,8 @@
  * listening to the stores, because the box that changes tasks and memories is another process
  * on the same database. A URI the box does not serve is accepted and never updated. Hostile
  * input: at most `MAX_SUBSCRIPTIONS` URIs of at most `MAX_URI_CHARS` characters; nothing is read
- * while none is subscribed.
+ * while none is subscribed; where sessions share the process (`/mcp`), one read of a URI serves
+ * every session checking it within the interval (`shareReads`).
  */
 import { createHash } from 'node:crypto';
 
@@ -78,5 +79,33 @@ export function watchResources(options: WatchOptions): ResourceWatch {
       if (timer) clearInterval(timer);
       timer = undefined;
     },
+  };
+}
+
+/** A URI's text through `read`, or what another session read of it a moment ago. */
+export type SharedReads = (
+  uri: string,
+  read: () => Promise<string | undefined>,
+) => Promise<string | undefined>;
+
+/**
+ * Reads shared for `ttlMs`: a hundred sessions subscribed to `aibox://memories` cost one read per
+ * interval, not a hundred. Entries older than `ttlMs` are dropped as reads go on, so it holds no
+ * more URIs than were read within about twice that time.
+ */
+export function shareReads(ttlMs: number): SharedReads {
+  const recent = new Map<string, { at: number; text: Promise<string | undefined> }>();
+  let swept = Date.now();
+  return (uri, read) => {
+    const now = Date.now();
+    if (now - swept > ttlMs) {
+      swept = now;
+      for (const [key, entry] of recent) if (now - entry.at > ttlMs) recent.delete(key);
+    }
+    const entry = recent.get(uri);
+    if (entry && now - entry.at <= ttlMs) return entry.text;
+    const text = read();
+    recent.set(uri, { at: now, text });
+    return text;
   };
 }

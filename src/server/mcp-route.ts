@@ -20,6 +20,7 @@ import type { AppServices } from '../app/services.js';
 import { createAiboxMcpServer, servedToolsOf } from '../mcp-server/create-server.js';
 import { createSessionTable, type HttpSession } from '../mcp-server/http-sessions.js';
 import { mcpServerMessages } from '../mcp-server/messages.js';
+import { shareReads } from '../mcp-server/subscriptions.js';
 import type { AnyTool } from '../tools/tool.js';
 
 /** How often a session's subscribed resources are read again (as `aibox mcp serve` does). */
@@ -76,6 +77,8 @@ export function createMcpRoute(app: AppServices): Hono {
   const route = new Hono();
   const t = mcpServerMessages(app.lang);
   let tools: Promise<AnyTool[]> | undefined;
+  // Half the interval: each session's check of a URI within it reads it at most once for all.
+  const sharedReads = shareReads(SUBSCRIPTION_INTERVAL_MS / 2);
   const sessions = createSessionTable<Session>(() => ({
     max: app.config.mcp.serve_max_sessions,
     idleMs: app.config.mcp.serve_session_idle_s * 1000,
@@ -116,6 +119,7 @@ export function createMcpRoute(app: AppServices): Hono {
     const id = randomUUID();
     const server = await createAiboxMcpServer(app, await tools, {
       subscriptionIntervalMs: SUBSCRIPTION_INTERVAL_MS,
+      sharedReads,
       skillListChanges: true,
     });
     const transport = new WebStandardStreamableHTTPServerTransport({

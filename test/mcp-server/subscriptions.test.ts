@@ -7,10 +7,11 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type App, createApp } from '../../src/app/create-app.js';
 import { CHANNEL_KINDS } from '../../src/channels/channel-kinds.js';
 import { createAiboxMcpServer } from '../../src/mcp-server/create-server.js';
+import { shareReads } from '../../src/mcp-server/subscriptions.js';
 import { tempHome } from '../helpers/cli.js';
 import { testEnv } from '../server/harness.js';
 
@@ -89,11 +90,30 @@ describe('resource subscriptions', () => {
     await server.close();
   });
 
-  it('offers none where the session does not last (/mcp)', async () => {
+  it('offers none where the session does not last (a /mcp request without a session)', async () => {
     const { client, server } = await connect();
     expect(client.getServerCapabilities()?.resources?.subscribe).toBeUndefined();
     await expect(client.subscribeResource({ uri: 'aibox://tasks' })).rejects.toThrow();
     await client.close();
     await server.close();
+  });
+});
+
+describe('reads shared by the sessions of /mcp', () => {
+  it('reads a URI once for every session checking it within the time, and again after it', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const shared = shareReads(1000);
+      let reads = 0;
+      const read = async () => `text ${++reads}`;
+      const first = await Promise.all(Array.from({ length: 100 }, () => shared('aibox://memories', read)));
+      expect(new Set(first)).toEqual(new Set(['text 1']));
+      expect(await shared('aibox://tasks', read)).toBe('text 2');
+      vi.advanceTimersByTime(1001);
+      expect(await shared('aibox://memories', read)).toBe('text 3');
+      expect(reads).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
