@@ -11,6 +11,8 @@ export type GlobalsSource = Pick<Command, 'optsWithGlobals'>;
 
 /** The `--lang` value of a raw argv, for text printed before commander has parsed it (help, errors). */
 export function langFlagOf(argv: readonly string[] = process.argv): string | undefined {
+  const joined = argv.find((word) => word.startsWith('--lang='));
+  if (joined) return joined.slice('--lang='.length);
   const at = argv.indexOf('--lang');
   return at < 0 ? undefined : argv[at + 1];
 }

@@ -19,7 +19,8 @@ export const cliMessages = defineMessages({
     helpCommand: '显示某个命令的帮助',
     helpTitle: (title: string) => ZH_HELP_TITLES[title] ?? title,
     errorPrefix: '错误: ',
-    configInvalid: (path: string) => `配置文件有误，未启动: ${path}`,
+    configInvalid: (path: string, serve: boolean) =>
+      `配置文件有误，${serve ? '未启动' : '命令未执行'}: ${path}`,
     configProblem: (key: string, expected: string, found: string) =>
       `${key}: 应为 ${expected}，实际为 ${found}`,
   },
@@ -32,8 +33,57 @@ export const cliMessages = defineMessages({
     helpCommand: 'show help for a command',
     helpTitle: (title: string) => title,
     errorPrefix: 'error: ',
-    configInvalid: (path: string) => `The config file is invalid; nothing was started: ${path}`,
+    configInvalid: (path: string, serve: boolean) =>
+      `The config file is invalid; ${serve ? 'nothing was started' : 'the command did not run'}: ${path}`,
     configProblem: (key: string, expected: string, found: string) =>
       `${key}: expected ${expected}, found ${found}`,
+  },
+});
+
+/** Commander's own words (src/cli/commander-text.ts). */
+export const commanderMessages = defineMessages({
+  zh: {
+    errorPrefix: '错误: ',
+    choices: (values: readonly string[]) => `可选值：${values.join('、')}`,
+    defaultIs: (value: string) => `默认：${value}`,
+    envIs: (name: string) => `环境变量：${name}`,
+    extras: (items: readonly string[]) => `（${items.join('；')}）`,
+    didYouMean: (what: string) => `（是否想用 ${what}？）`,
+    commandsAre: (names: readonly string[]) => `（可用的命令：${names.join('、')}）`,
+    unknownOption: (flag: string) => `未知选项 ${flag}`,
+    unknownCommand: (name: string) => `未知命令 ${name}`,
+    unknownCommandIn: (name: string, parent: string | undefined) =>
+      parent ? `${parent} 没有子命令 ${name}` : `未知命令 ${name}`,
+    tooMany: (command: string | undefined, expected: number, got: number) =>
+      `${command ? `${command} 的` : ''}参数过多：应为 ${expected} 个，实际为 ${got} 个`,
+    missingArgument: (name: string) => `缺少参数 ${name}`,
+    optionValueMissing: (flags: string) => `选项 ${flags} 缺少值`,
+    requiredOption: (flags: string) => `必须给出选项 ${flags}`,
+    badOptionValue: (flags: string, value: string, why: string) =>
+      `选项 ${flags} 的值 ${value} 无效${why ? `：${why}` : ''}`,
+    badArgument: (name: string, value: string, why: string) =>
+      `参数 ${name} 的值 ${value} 无效${why ? `：${why}` : ''}`,
+  },
+  en: {
+    errorPrefix: 'error: ',
+    choices: (values: readonly string[]) => `choices: ${values.map((v) => JSON.stringify(v)).join(', ')}`,
+    defaultIs: (value: string) => `default: ${value}`,
+    envIs: (name: string) => `env: ${name}`,
+    extras: (items: readonly string[]) => ` (${items.join(', ')})`,
+    didYouMean: (what: string) => ` (did you mean ${what}?)`,
+    commandsAre: (names: readonly string[]) => ` (its commands: ${names.join(', ')})`,
+    unknownOption: (flag: string) => `unknown option ${flag}`,
+    unknownCommand: (name: string) => `unknown command ${name}`,
+    unknownCommandIn: (name: string, parent: string | undefined) =>
+      parent ? `${parent} has no command ${name}` : `unknown command ${name}`,
+    tooMany: (command: string | undefined, expected: number, got: number) =>
+      `too many arguments${command ? ` for ${command}` : ''}: expected ${expected}, got ${got}`,
+    missingArgument: (name: string) => `missing argument ${name}`,
+    optionValueMissing: (flags: string) => `option ${flags} needs a value`,
+    requiredOption: (flags: string) => `option ${flags} is required`,
+    badOptionValue: (flags: string, value: string, why: string) =>
+      `option ${flags}: ${value} is not valid${why ? `: ${why}` : ''}`,
+    badArgument: (name: string, value: string, why: string) =>
+      `argument ${name}: ${value} is not valid${why ? `: ${why}` : ''}`,
   },
 });

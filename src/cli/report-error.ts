@@ -2,7 +2,7 @@
 import { ConfigError } from '../config/config-error.js';
 import { describeError, isAppError } from '../errors.js';
 import { detectLang } from '../i18n/lang.js';
-import { langFlagOf } from './context.js';
+import { commandWordOf, langFlagOf } from './context.js';
 import { cliMessages } from './messages.js';
 
 /** Prints `error` in the language of `argv`'s `--lang` (or the environment) and sets exit code 1. */
@@ -10,7 +10,8 @@ export function reportCliError(error: unknown, argv: readonly string[]): void {
   const lang = detectLang({ flag: langFlagOf(argv) });
   const t = cliMessages(lang);
   if (error instanceof ConfigError) {
-    process.stderr.write(`${t.configInvalid(error.path)}\n`);
+    const word = commandWordOf(argv);
+    process.stderr.write(`${t.configInvalid(error.path, word === undefined || word === 'serve')}\n`);
     for (const p of error.problems)
       process.stderr.write(`  ${t.configProblem(p.key, p.expected[lang], p.found)}\n`);
   } else if (isAppError(error)) {

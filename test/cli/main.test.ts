@@ -34,9 +34,9 @@ describe('aibox entry point', () => {
     expect(zhMcp.stdout).toContain('服务器名称');
     const withLang = await runCli(['--lang', 'en', '--version']);
     expect(withLang).toMatchObject({ code: 0, stdout: `${version}\n` });
-    // `serve` is the default command, so a stray word is an extra argument to it.
+    // `serve` is the default command, yet a stray word is called what it is (test/cli/help-language.test.ts).
     const unknown = await runCli(['frobnicate']);
     expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toContain('too many arguments');
+    expect(unknown.stderr).toContain('unknown command frobnicate');
   });
 });

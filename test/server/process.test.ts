@@ -87,6 +87,7 @@ describe.concurrent('aibox serve process', () => {
     writeFileSync(join(broken, 'config.json'), JSON.stringify({ llm: { temperature: 'hot' } }));
     const run = await runCli(['serve', '--port', '0'], { home: broken });
     expect(run.code).toBe(1);
+    expect(run.stderr).toContain('The config file is invalid; nothing was started');
     expect(run.stderr).toContain('llm.temperature');
   }, 90_000);
 

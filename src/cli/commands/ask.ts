@@ -13,7 +13,7 @@ import { detectLang, isLang } from '../../i18n/lang.js';
 import { pictureFileMessages } from '../../media/pictures/file-messages.js';
 import { PictureError } from '../../media/pictures/normalize-picture.js';
 import { readPictureFile } from '../../media/pictures/read-picture-file.js';
-import type { GlobalOptions } from '../context.js';
+import { type GlobalOptions, langFlagOf } from '../context.js';
 import { createAskRenderer } from './ask-render.js';
 import { askMessages } from './messages.js';
 
@@ -47,7 +47,7 @@ async function storePictures(app: App, paths: readonly string[]): Promise<Stored
 
 export function register(program: Command): void {
   // Help texts follow the language of the environment (the --lang flag is parsed later).
-  const t = askMessages(detectLang());
+  const t = askMessages(detectLang({ flag: langFlagOf() }));
   program
     .command('ask')
     .description(t.description)
@@ -55,7 +55,12 @@ export function register(program: Command): void {
     .option('-s, --session <name>', t.sessionOption, 'cli')
     .option('--new', t.newOption)
     .option('-y, --yes', t.yesOption)
-    .option('--image <file>', pictureFileMessages(detectLang()).imageOption, collect, [])
+    .option(
+      '--image <file>',
+      pictureFileMessages(detectLang({ flag: langFlagOf() })).imageOption,
+      collect,
+      [],
+    )
     .action(async (words: string[], options: AskOptions, command: Command) => {
       process.exitCode = await runAsk(words.join(' '), options, command.optsWithGlobals<GlobalOptions>());
     });

@@ -10,7 +10,7 @@ import type { FormFiller } from '../../client/form-filler.js';
 import { chatMessages } from '../../client/messages.js';
 import { AppError, describeError } from '../../errors.js';
 import { detectLang } from '../../i18n/lang.js';
-import type { GlobalOptions } from '../context.js';
+import { type GlobalOptions, langFlagOf } from '../context.js';
 import { parseImageLine, sendImage } from './chat-image.js';
 
 interface ChatOptions {
@@ -21,7 +21,7 @@ interface ChatOptions {
 const SESSION = /^[A-Za-z0-9_.:-]{1,64}$/;
 
 export function register(program: Command): void {
-  const t = chatMessages(detectLang());
+  const t = chatMessages(detectLang({ flag: langFlagOf() }));
   program
     .command('chat')
     .description(t.description)

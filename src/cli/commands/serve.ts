@@ -11,7 +11,7 @@ import { detectLang, isLang } from '../../i18n/lang.js';
 import { type ConsoleLevel, consoleLevelFromDebug } from '../../log/levels.js';
 import type { RunningServer } from '../../server/start-server.js';
 import { keepRunningWhenOutputCloses } from '../closed-output.js';
-import type { GlobalOptions } from '../context.js';
+import { type GlobalOptions, langFlagOf } from '../context.js';
 import { selfCommand } from '../self-command.js';
 import { SHUTDOWN_LIMIT_MS } from '../shutdown-limit.js';
 import { serveMessages } from './messages.js';
@@ -25,7 +25,7 @@ interface ServeOptions {
 }
 
 export function register(program: Command): void {
-  const t = serveMessages(detectLang());
+  const t = serveMessages(detectLang({ flag: langFlagOf() }));
   program
     .command('serve', { isDefault: true })
     .description(t.description)

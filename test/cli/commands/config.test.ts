@@ -35,6 +35,12 @@ describe('aibox config', () => {
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toContain('llm.temperature: expected a number, found "hot"');
     expect(readFileSync(path, 'utf8')).toBe(before);
+    // A hand-broken file stops any command, which says it did not run (only serve "started" nothing).
+    writeFileSync(path, '{"llm": {"temperature": "hot"}}');
+    const onHandBroken = await cli('config', 'show');
+    expect(onHandBroken.code).toBe(1);
+    expect(onHandBroken.stderr).toContain('The config file is invalid; the command did not run');
+    writeFileSync(path, before);
 
     const set = await cli('config', 'set', 'llm.timeout_s', '30');
     expect(set.code).toBe(0);
