@@ -109,8 +109,8 @@ export interface RunStore {
   /** Whether a later run (not undone) changed this memory after change `changeId`. */
   changedLater(memoryId: number, changeId: number): number | undefined;
   markUndone(id: number): void;
-  /** The newest day with a finished (not running) run that was not a dry run. */
-  lastFinishedDay(): string | undefined;
+  /** The oldest day with a finished (not running) run that was not a dry run. */
+  firstFinishedDay(): string | undefined;
   /** The days from `from` to `to` (inclusive) with a run, finished or running, that is not a dry run. */
   daysWithRuns(from: string, to: string): Set<string>;
   /** Runs left `running` by a process that is gone (its owner, in the stats JSON): failed, with `reason`. */
@@ -141,8 +141,8 @@ export function createRunStore(db: Database, clock: Clock): RunStore {
   const failRun = db.prepare(
     "UPDATE memory_runs SET status = 'failed', error = ?, finished_at = ? WHERE id = ? AND status = 'running'",
   );
-  const lastFinished = db.prepare(
-    "SELECT MAX(day) AS day FROM memory_runs WHERE dry_run = 0 AND status != 'running'",
+  const firstFinished = db.prepare(
+    "SELECT MIN(day) AS day FROM memory_runs WHERE dry_run = 0 AND status != 'running'",
   );
   const daysIn = db.prepare(
     'SELECT DISTINCT day FROM memory_runs WHERE dry_run = 0 AND day >= ? AND day <= ?',
@@ -194,8 +194,8 @@ export function createRunStore(db: Database, clock: Clock): RunStore {
     markUndone(id) {
       undone.run(now(), id);
     },
-    lastFinishedDay() {
-      return (lastFinished.get() as { day: string | null }).day ?? undefined;
+    firstFinishedDay() {
+      return (firstFinished.get() as { day: string | null }).day ?? undefined;
     },
     daysWithRuns(from, to) {
       return new Set((daysIn.all(from, to) as { day: string }[]).map((row) => row.day));

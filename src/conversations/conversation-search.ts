@@ -38,10 +38,11 @@ export function createConversationSearch(
     `SELECT m.id, m.conversation_id, m.role, m.content, m.created_at, c.session_id
      FROM messages m JOIN conversations c ON c.id = m.conversation_id WHERE m.id = ?`,
   );
+  // Every message id of the session, read off the messages' index alone (no row is read): only
+  // user and assistant messages have vectors, so the others never come back from the scan.
   const sessionMessages = db
     .prepare(
-      `SELECT m.id FROM messages m JOIN conversations c ON c.id = m.conversation_id
-       WHERE c.session_id = ? AND m.role IN ('user', 'assistant') AND m.kind = 'message'`,
+      'SELECT id FROM messages WHERE conversation_id IN (SELECT id FROM conversations WHERE session_id = ?)',
     )
     .pluck();
 

@@ -82,6 +82,7 @@ export interface MessageRepo {
 export function createMessageRepo(db: Database, stored: () => void = () => undefined): MessageRepo {
   // Stored and indexed in one transaction: a message is searchable once it is saved.
   const index = createMessageIndex(db);
+  const sessionOf = db.prepare('SELECT session_id FROM conversations WHERE id = ?').pluck();
   const nextSeq = db.prepare(
     'SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM messages WHERE conversation_id = ?',
   );
@@ -123,6 +124,8 @@ export function createMessageRepo(db: Database, stored: () => void = () => undef
     const info = insert.run(values);
     index.indexMessage({
       id: Number(info.lastInsertRowid),
+      // The insert checked the conversation exists (foreign key).
+      sessionId: sessionOf.get(conversationId) as string,
       role: values.role,
       kind: values.kind,
       content: values.content,

@@ -6,7 +6,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { lastOccurrence, owedDays } from '../../src/consolidation/catch-up.js';
 import { nextRunAt, startDailyConsolidation } from '../../src/consolidation/daily-job.js';
-import { createRunStore } from '../../src/consolidation/run-store.js';
+import { createRunStore, type RunStore } from '../../src/consolidation/run-store.js';
+import type { RunStatus, StartedBy } from '../../src/consolidation/types.js';
 import { silentLogger } from '../../src/log/logger.js';
 import { addDays } from '../../src/usage/day-key.js';
 import { tempDatabase } from '../helpers/test-database.js';
@@ -15,15 +16,29 @@ import { type Box, startBox } from '../server/harness.js';
 const RUN_END = { tokens: 0, requests: 0, error: null, rejected: [], stats: {} as never };
 const next = (after: Date) => nextRunAt('03:30', 'UTC', after);
 
+/** A run of `day` that ended before (by hand and done, unless said). */
+function ran(
+  runs: RunStore,
+  day: string,
+  how: { dryRun?: boolean; startedBy?: StartedBy; status?: RunStatus } = {},
+) {
+  const run = runs.start({
+    day,
+    dryRun: how.dryRun ?? false,
+    startedBy: how.startedBy ?? 'cli',
+    maxTokens: 1,
+  });
+  runs.finish(run.id, { ...RUN_END, status: how.status ?? 'done' });
+}
+
 describe('owed days', () => {
-  it('counts from the newest finished run, at most 7 back, skipping finished days and not dry runs', async () => {
+  it('counts from the oldest finished run, at most 7 back, skipping finished days and not dry runs', async () => {
     const db = await tempDatabase('aibox-owed-');
     const runs = createRunStore(db, { now: () => new Date() });
     const at = new Date('2026-11-26T03:30:00Z');
     expect(owedDays(runs, at, 'UTC', false)).toEqual([]);
     expect(owedDays(runs, at, 'UTC', true)).toEqual(['2026-11-25']);
-    const old = runs.start({ day: '2026-11-01', dryRun: false, startedBy: 'cli', maxTokens: 1 });
-    runs.finish(old.id, { ...RUN_END, status: 'done' });
+    ran(runs, '2026-11-01');
     expect(owedDays(runs, at, 'UTC', false)).toEqual([
       '2026-11-19',
       '2026-11-20',
@@ -33,18 +48,33 @@ describe('owed days', () => {
       '2026-11-24',
       '2026-11-25',
     ]);
-    const dry = runs.start({ day: '2026-11-23', dryRun: true, startedBy: 'cli', maxTokens: 1 });
-    runs.finish(dry.id, { ...RUN_END, status: 'done' });
+    ran(runs, '2026-11-23', { dryRun: true });
     // Still running, in a live process (this one): not run twice.
     runs.start({ day: '2026-11-24', dryRun: false, startedBy: 'cli', maxTokens: 1 });
-    const failed = runs.start({ day: '2026-11-21', dryRun: false, startedBy: 'schedule', maxTokens: 1 });
-    runs.finish(failed.id, { ...RUN_END, status: 'failed' });
-    expect(owedDays(runs, at, 'UTC', false)).toEqual(['2026-11-22', '2026-11-23', '2026-11-25']);
+    ran(runs, '2026-11-21', { startedBy: 'schedule', status: 'failed' });
+    // Days before a later finished one are owed all the same.
+    expect(owedDays(runs, at, 'UTC', false)).toEqual([
+      '2026-11-19',
+      '2026-11-20',
+      '2026-11-22',
+      '2026-11-23',
+      '2026-11-25',
+    ]);
     expect(lastOccurrence(new Date('2026-11-26T03:29:59Z'), next)?.toISOString()).toBe(
       '2026-11-25T03:30:00.000Z',
     );
     expect(lastOccurrence(at, next)?.toISOString()).toBe(at.toISOString());
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+  });
+
+  it('owes nothing before the first finished run, and a day missed before a later run', async () => {
+    const db = await tempDatabase('aibox-owed-first-');
+    const runs = createRunStore(db, { now: () => new Date() });
+    const at = new Date('2026-11-26T03:30:00Z');
+    ran(runs, '2026-11-22');
+    ran(runs, '2026-11-24');
+    expect(owedDays(runs, at, 'UTC', false)).toEqual(['2026-11-23', '2026-11-25']);
+    expect(owedDays(runs, at, 'UTC', true)).toEqual(['2026-11-23', '2026-11-25']);
   });
 });
 
@@ -67,13 +97,7 @@ function seed(app: Box['app'], days: string[], extra: Record<string, string[]> =
     [`What I said on ${day}`, ...(extra[day] ?? [])].map((text) => ({ day, text })),
   );
   for (const [i, { day, text }] of lines.entries()) insert.run(i + 1, text, `${day}T09:00:00Z`);
-  const before = app.consolidator.runs.start({
-    day: '2026-11-20',
-    dryRun: false,
-    startedBy: 'schedule',
-    maxTokens: 1,
-  });
-  app.consolidator.runs.finish(before.id, { ...RUN_END, status: 'done' });
+  ran(app.consolidator.runs, '2026-11-20', { startedBy: 'schedule' });
 }
 
 /** The day each request read (its first `What I said on DAY`). */
@@ -86,6 +110,14 @@ function replies(
     said.push(/What I said on (\S+)/.exec(text)?.[1] ?? '?');
     return { text: JSON.stringify({ operations: [], journal: 'A day.' }), usage };
   };
+}
+
+/** The fake LLM answers `n` requests of 100 tokens each; the days they read. */
+function answerSmall(llm: Box['llm'], n: number): string[] {
+  const said: string[] = [];
+  const reply = replies(said, { prompt_tokens: 90, completion_tokens: 10, total_tokens: 100 });
+  for (let i = 0; i < n; i += 1) llm.script(reply);
+  return said;
 }
 
 /** The daily job on `app`'s consolidator, with a clock the test moves and timers it fires. */
@@ -117,16 +149,8 @@ describe('catching up', () => {
     const { app, llm } = box;
     app.config.memory.consolidate.enabled = true;
     seed(app, ['2026-11-21', '2026-11-22', '2026-11-23', '2026-11-24', '2026-11-25']);
-    const dry = app.consolidator.runs.start({
-      day: '2026-11-22',
-      dryRun: true,
-      startedBy: 'cli',
-      maxTokens: 1,
-    });
-    app.consolidator.runs.finish(dry.id, { ...RUN_END, status: 'done' });
-    const said: string[] = [];
-    const reply = replies(said, { prompt_tokens: 90, completion_tokens: 10, total_tokens: 100 });
-    for (let i = 0; i < 10; i += 1) llm.script(reply);
+    ran(app.consolidator.runs, '2026-11-22', { dryRun: true });
+    const said = answerSmall(llm, 10);
 
     const { job, fireAt } = startJob(app, new Date('2026-11-26T10:00:00Z'));
     await job.idle();
@@ -154,6 +178,27 @@ describe('catching up', () => {
     expect(scheduled(app)[0]).toMatchObject({ status: 'done', requests: 0 });
     await fireAt('2026-11-27T04:30:00Z');
     expect(llm.requests).toHaveLength(5);
+    job.stop();
+  });
+
+  it('catches up a day missed before a later day ran, once, oldest first', async () => {
+    box = await startBox({ config: { scheduler: { timezone: 'UTC' } } });
+    const { app, llm } = box;
+    app.config.memory.consolidate.enabled = true;
+    // 2026-11-20 ran (seed); the box was off for 2026-11-21; 2026-11-22 was run by hand.
+    seed(app, ['2026-11-21', '2026-11-22', '2026-11-23', '2026-11-24']);
+    ran(app.consolidator.runs, '2026-11-22');
+    const said = answerSmall(llm, 5);
+
+    const { job, fireAt } = startJob(app, new Date('2026-11-24T10:00:00Z'));
+    await job.idle();
+    expect(said).toEqual(['2026-11-21', '2026-11-23']);
+    await fireAt('2026-11-25T03:30:00Z');
+    await fireAt('2026-11-26T03:30:00Z');
+    expect(said).toEqual(['2026-11-21', '2026-11-23', '2026-11-24']);
+    // One run a day, 2026-11-20 to 2026-11-25 (the last one's day had nothing to read).
+    const days = app.consolidator.runs.list(50).map((r) => r.day);
+    expect(days.sort()).toEqual(Array.from({ length: 6 }, (_, i) => addDays('2026-11-20', i)));
     job.stop();
   });
 

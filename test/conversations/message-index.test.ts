@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createConversationRepo } from '../../src/conversations/conversation-repo.js';
-import { createMessageIndex } from '../../src/conversations/message-index.js';
+import { createMessageIndex, sessionTerm } from '../../src/conversations/message-index.js';
 import { createMessageRepo } from '../../src/conversations/message-repo.js';
 import { tempDatabase } from '../helpers/test-database.js';
 
@@ -83,6 +83,41 @@ describe('conversation search', () => {
     // Only the recent range holding ≥ 500 matches is ranked: the oldest one is not among them.
     expect(hits.every((h) => h.messageId > first.id + 500)).toBe(true);
     expect(index.search('lighthouse').map((h) => h.messageId)).toEqual([first.id]);
+    db.close();
+  });
+
+  it("keeps a chat's search inside the index: its own matches only, ranked within its newest, never by its session term", async () => {
+    const db = await tempDatabase('aibox-msg-chat-');
+    const conversations = createConversationRepo(db);
+    const messages = createMessageRepo(db);
+    const index = createMessageIndex(db);
+    const at = '2026-12-01T10:00:00+08:00';
+    const owner = conversations.create({ id: 'c5', sessionId: 'main', startedAt: at, topic: '' });
+    const chat = conversations.create({ id: 'c6', sessionId: 'telegram-42', startedAt: at, topic: '' });
+    const first = messages.append(chat.id, {
+      role: 'user',
+      content: 'coffee at the lighthouse',
+      createdAt: at,
+    });
+    db.transaction(() => {
+      for (let n = 0; n < 4000; n++)
+        messages.append(n % 4 === 0 ? chat.id : owner.id, {
+          role: 'user',
+          content: `coffee ${n}`,
+          createdAt: at,
+        });
+    })();
+    const hits = index.search('coffee', { sessionId: 'telegram-42', limit: 50 });
+    expect(hits).toHaveLength(50);
+    expect(new Set(hits.map((h) => h.sessionId))).toEqual(new Set(['telegram-42']));
+    // 1,000 of the chat's matches: only a recent range holding ≥ 500 of them is ranked.
+    expect(hits.every((h) => h.messageId > first.id + 1000)).toBe(true);
+    expect(index.search('lighthouse', { sessionId: 'telegram-42' }).map((h) => h.messageId)).toEqual([
+      first.id,
+    ]);
+    expect(index.search('lighthouse', { sessionId: 'main' })).toEqual([]);
+    expect(index.search(sessionTerm('telegram-42'))).toEqual([]);
+    expect(index.search('coffee', { sessionId: 'nobody' })).toEqual([]);
     db.close();
   });
 });

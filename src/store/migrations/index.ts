@@ -15,6 +15,7 @@ import { messageAttachmentsMigration } from './014-message-attachments.js';
 import { memoryProvenanceMigration } from './015-memory-provenance.js';
 import { memoryKindsMigration } from './016-memory-kinds.js';
 import { messageVectorsMigration } from './017-message-vectors.js';
+import { messageIndexSessionMigration } from './018-message-index-session.js';
 
 /** Every schema step, in order. Add new ones at the end; never edit an applied one. */
 export const MIGRATIONS: Migration[] = [
@@ -34,4 +35,5 @@ export const MIGRATIONS: Migration[] = [
   memoryProvenanceMigration,
   memoryKindsMigration,
   messageVectorsMigration,
+  messageIndexSessionMigration,
 ];

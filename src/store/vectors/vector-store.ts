@@ -50,17 +50,22 @@ function closestRows(
   wanted: number,
   only?: ReadonlySet<number>,
 ): number[] {
-  // Rows outside `only` get a distance past every real one and are never taken.
-  const outside = dims + 1;
-  const distances = new Uint16Array(c.rows);
-  const histogram = new Uint32Array(dims + 1);
-  for (let row = 0; row < c.rows; row++) {
-    if (only && !only.has(c.ids[row]!)) {
-      distances[row] = outside;
-      continue;
+  // With `only`, its rows alone are looked at (a chat's messages among everyone's).
+  let scanned: Uint32Array | undefined;
+  if (only) {
+    const rows: number[] = [];
+    for (const id of only) {
+      const row = c.rowOf.get(id);
+      if (row !== undefined) rows.push(row);
     }
-    const d = hammingAt(c.words, row * wordsPerCode, query);
-    distances[row] = d;
+    scanned = Uint32Array.from(rows);
+  }
+  const count = scanned ? scanned.length : c.rows;
+  const distances = new Uint16Array(count);
+  const histogram = new Uint32Array(dims + 1);
+  for (let i = 0; i < count; i++) {
+    const d = hammingAt(c.words, (scanned ? scanned[i]! : i) * wordsPerCode, query);
+    distances[i] = d;
     histogram[d]!++;
   }
   let cutoff = 0;
@@ -68,10 +73,10 @@ function closestRows(
     seen += histogram[cutoff]!;
     if (seen >= wanted) break;
   }
-  // Fewer rows than wanted: all of them (never those outside `only`).
+  // Fewer rows than wanted: all of them.
   cutoff = Math.min(cutoff, dims);
   const rows: number[] = [];
-  for (let row = 0; row < c.rows; row++) if (distances[row]! <= cutoff) rows.push(row);
+  for (let i = 0; i < count; i++) if (distances[i]! <= cutoff) rows.push(scanned ? scanned[i]! : i);
   return rows;
 }
 
@@ -88,7 +93,11 @@ export function createVectorStore(
       'vector = excluded.vector, code = excluded.code',
   );
   const allCodes = db.prepare(`SELECT ${t.key} AS id, code FROM ${t.table} WHERE model = ? AND dims = ?`);
-  const vectorOf = db.prepare(`SELECT vector FROM ${t.table} WHERE ${t.key} = ? AND model = ? AND dims = ?`);
+  // The candidates' float vectors in one statement (half the time of one read each).
+  const vectorsOf = db.prepare(
+    `SELECT ${t.key} AS id, vector FROM ${t.table}
+     WHERE ${t.key} IN (SELECT value FROM json_each(?)) AND model = ? AND dims = ?`,
+  );
   const missingRows = db.prepare(`${missingSql(t, 's.id', 'exact')} ${orderSql(t)} LIMIT ?`);
   const backlogCount = db.prepare(missingSql(t, 'count(*) AS n', 'exact'));
   const countRows = db.prepare(`SELECT count(*) AS n FROM ${t.table} WHERE model = ? AND dims = ?`);
@@ -151,11 +160,9 @@ export function createVectorStore(
       );
       // Step 2: exact cosine of those.
       const best = new TopK(limit);
-      for (const row of candidates) {
-        const id = c.ids[row]!;
-        const stored = vectorOf.get(id, model, dims) as { vector: Buffer } | undefined;
-        if (stored) best.offer(id, dotAt(fromBlob(stored.vector), 0, q));
-      }
+      const ids = JSON.stringify(candidates.map((row) => c.ids[row]));
+      for (const stored of vectorsOf.iterate(ids, model, dims) as Iterable<{ id: number; vector: Buffer }>)
+        best.offer(stored.id, dotAt(fromBlob(stored.vector), 0, q));
       return best.ids.map((id, i) => ({ id, similarity: best.scores[i]! }));
     },
     missing(limit) {
