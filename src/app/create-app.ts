@@ -8,6 +8,7 @@ import type { ChatChannel } from '../chats/allowed-senders.js';
 import { createNotifyTargets } from '../chats/notify-targets.js';
 import { createSenderStore, senderStorePath } from '../chats/sender-store.js';
 import { resolveCliContext } from '../config/context.js';
+import { serviceEnvPath } from '../config/env-file.js';
 import type { Config } from '../config/schema.js';
 import { workspaceDir } from '../config/workspace-dir.js';
 import { createConsolidator } from '../consolidation/consolidate.js';
@@ -152,7 +153,13 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
       db.close();
     });
 
-    const created = createProviderWithSettings(config.llm, { env, home: env.HOME ?? homedir(), lang });
+    const providerOptions = {
+      env,
+      home: env.HOME ?? homedir(),
+      serviceEnv: serviceEnvPath(paths.home),
+      lang,
+    };
+    const created = createProviderWithSettings(config.llm, providerOptions);
     notices.push(...created.notices);
     // Replaced when a reload changes `llm.*` (app/config-reloader.ts).
     const provider = switchableProvider(created.provider);
@@ -417,9 +424,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
       reloadConfig: async () =>
         (await import('./config-reloader.js')).reloadConfigInto(services as AppServices, {
           llmChanged: () =>
-            provider.replace(
-              createProviderWithSettings(config.llm, { env, home: env.HOME ?? homedir(), lang }).provider,
-            ),
+            provider.replace(createProviderWithSettings(config.llm, providerOptions).provider),
         }),
     } satisfies AppServices);
     scheduler?.start();

@@ -38,6 +38,8 @@ interface ServerOptions {
    * session lasts (stdio); absent: not offered.
    */
   subscriptionIntervalMs?: number;
+  /** The data dir did not exist before this process: said at `initialize` (a client without AIBOX_HOME). */
+  newDataDir?: boolean;
 }
 
 export async function createAiboxMcpServer(
@@ -55,9 +57,13 @@ export async function createAiboxMcpServer(
   // What is missing is said at `initialize`, where a client started with a bare environment shows it.
   const info = app.provider.info;
   const keyMissing = byName.has('ask') && !info.hasKey && info.keyEnv !== '';
-  const instructions = keyMissing
-    ? `${t.instructions}\n\n${t.noModelKey(providerMessages(lang).noKey(info.keyEnv, info.provider))}`
-    : t.instructions;
+  const instructions = [
+    t.instructions,
+    ...(options.newDataDir ? [t.newDataDir(app.paths.home)] : []),
+    ...(keyMissing
+      ? [t.noModelKey(providerMessages(lang).noKey(info.keyEnv, info.provider), app.paths.home)]
+      : []),
+  ].join('\n\n');
   const server = new Server(
     { name: 'aibox', version: app.version },
     { capabilities: { tools: {}, prompts: {}, resources: {}, completions: {} }, instructions },

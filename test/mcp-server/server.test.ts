@@ -11,6 +11,7 @@ import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/type
 import { afterAll, describe, expect, it } from 'vitest';
 import { homeEnv } from '../helpers/box.js';
 import { CLI_PATH, tempHome } from '../helpers/cli.js';
+import { startFakeLlm } from '../helpers/fake-llm.js';
 import { startBox } from '../server/harness.js';
 
 const clients: Client[] = [];
@@ -128,6 +129,69 @@ describe('aibox mcp serve (stdio)', () => {
     const bad = await client.callTool({ name: 'run_skill', arguments: { name: '../etc/passwd' } });
     expect(bad.isError).toBe(true);
     expect(textOf(bad)).toContain('run_skill');
+  });
+});
+
+describe('aibox mcp serve with the bare environment of a desktop app', () => {
+  /** Only PATH and HOME (the SDK adds its few defaults): no AIBOX_HOME, no key variable, no LANG. */
+  const bare = (home: string) =>
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI_PATH, 'mcp', 'serve'],
+      env: { PATH: process.env.PATH ?? '', HOME: home },
+      stderr: 'pipe',
+    });
+
+  it("finds the model key in the data dir's service.env, as the installed service does", async () => {
+    const llm = await startFakeLlm();
+    try {
+      const home = tempHome('aibox-mcp-bare-');
+      const dataDir = join(home, '.aibox');
+      mkdirSync(dataDir, { mode: 0o700 });
+      writeFileSync(
+        join(dataDir, 'config.json'),
+        JSON.stringify({
+          llm: {
+            provider: 'custom',
+            base_url: llm.baseUrl,
+            model: 'm',
+            api_key_env: 'AIBOX_TEST_SERVICE_KEY',
+          },
+          skills: { watch: false, install_examples: false },
+          scheduler: { enabled: false },
+          mcp: { serve_ask: true },
+        }),
+        { mode: 0o600 },
+      );
+      writeFileSync(join(dataDir, 'service.env'), 'AIBOX_TEST_SERVICE_KEY=sk-in-service-env\n', {
+        mode: 0o600,
+      });
+      const client = new Client({ name: 'test', version: '1' });
+      clients.push(client);
+      await client.connect(bare(home));
+      expect(client.getInstructions()).not.toContain('ask cannot work now');
+      llm.script({ text: 'answered with the key' });
+      const asked = await client.callTool({ name: 'ask', arguments: { message: 'hi' } });
+      expect(textOf(asked)).toContain('answered with the key');
+      expect(llm.requests.at(-1)?.headers.authorization).toBe('Bearer sk-in-service-env');
+    } finally {
+      await llm.close();
+    }
+  });
+
+  it('says at initialize that the data dir it found was just created, and how to name the real one', async () => {
+    const home = tempHome('aibox-mcp-new-');
+    const client = new Client({ name: 'test', version: '1' });
+    clients.push(client);
+    await client.connect(bare(home));
+    expect(client.getInstructions()).toContain(`The data dir ${join(home, '.aibox')} was just created`);
+    expect(client.getInstructions()).toContain('AIBOX_HOME');
+    // Started again, the data dir is the same one and says nothing of it.
+    await client.close();
+    const again = new Client({ name: 'test', version: '1' });
+    clients.push(again);
+    await again.connect(bare(home));
+    expect(again.getInstructions()).not.toContain('was just created');
   });
 });
 
