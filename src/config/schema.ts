@@ -601,6 +601,11 @@ const McpConfigSchema = z.strictObject({
     zh: '在 aibox mcp serve 和 /mcp 中提供 ask 工具（一整轮对话）',
     en: 'Offer the ask tool (a whole agent turn) from aibox mcp serve and /mcp',
   }),
+  serve_lang: key(z.enum(['en', 'zh']).default('en'), {
+    live: false,
+    zh: 'aibox mcp serve 和 /mcp 给其他应用的文字（工具说明、结果、提示）用的语言；aibox mcp serve --lang 优先',
+    en: 'Language of the text aibox mcp serve and /mcp give other apps (tool descriptions, results, instructions); aibox mcp serve --lang wins',
+  }),
 });
 
 /** Telegram bot over long polling (docs/channels.md). */

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { toolParametersSchema } from '../agent/tool-specs.js';
 import type { AppServices } from '../app/services.js';
 import { describeError } from '../errors.js';
+import { isLang, type Lang } from '../i18n/lang.js';
 import { providerMessages } from '../providers/messages.js';
 import { withResultLimit } from '../tools/result-limit.js';
 import type { AnyTool } from '../tools/tool.js';
@@ -24,10 +25,18 @@ import { getSkillPrompt, listSkillPrompts } from './skill-prompts.js';
 import { MAX_SUBSCRIPTIONS, MAX_URI_CHARS, watchResources } from './subscriptions.js';
 import { annotationsOf } from './tool-annotations.js';
 
-/** The served tools, size-limited like every tool result. */
-export async function servedToolsOf(app: AppServices): Promise<AnyTool[]> {
-  const byName = new Map((await app.builtinTools()).map((tool) => [tool.name, tool]));
-  return createServedTools({ app, builtin: (name) => byName.get(name) }).map((tool) =>
+/**
+ * The language of what other apps are given: `aibox mcp serve --lang`, else `mcp.serve_lang`
+ * (English unless told otherwise: the client's model and its person need not read the box's).
+ */
+export function servedLang(app: Pick<AppServices, 'config'>, flag?: string): Lang {
+  return isLang(flag) ? flag : app.config.mcp.serve_lang;
+}
+
+/** The served tools in `lang` (default: servedLang), size-limited like every tool result. */
+export async function servedToolsOf(app: AppServices, lang: Lang = servedLang(app)): Promise<AnyTool[]> {
+  const byName = new Map((await app.builtinTools(lang)).map((tool) => [tool.name, tool]));
+  return createServedTools({ app, lang, builtin: (name) => byName.get(name) }).map((tool) =>
     withResultLimit(tool, app.resultLimiter),
   );
 }
@@ -40,6 +49,8 @@ interface ServerOptions {
   subscriptionIntervalMs?: number;
   /** The data dir did not exist before this process: said at `initialize` (a client without AIBOX_HOME). */
   newDataDir?: boolean;
+  /** The language of every text served (default: servedLang); the tools' must be the same. */
+  lang?: Lang;
 }
 
 export async function createAiboxMcpServer(
@@ -51,7 +62,7 @@ export async function createAiboxMcpServer(
     import('@modelcontextprotocol/sdk/server/index.js'),
     import('@modelcontextprotocol/sdk/types.js'),
   ]);
-  const lang = app.lang;
+  const lang = options.lang ?? servedLang(app);
   const t = mcpServerMessages(lang);
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   // What is missing is said at `initialize`, where a client started with a bare environment shows it.
