@@ -8,6 +8,7 @@ import type { ChatChannel } from '../chats/allowed-senders.js';
 import { createNotifyTargets } from '../chats/notify-targets.js';
 import { createSenderStore, senderStorePath } from '../chats/sender-store.js';
 import { resolveCliContext } from '../config/context.js';
+import { serviceEnvPath } from '../config/env-file.js';
 import type { Config } from '../config/schema.js';
 import { workspaceDir } from '../config/workspace-dir.js';
 import { createConsolidator } from '../consolidation/consolidate.js';
@@ -40,7 +41,7 @@ import { createUsageLedger } from '../usage/ledger.js';
 import { createUsageStore } from '../usage/usage-store.js';
 import { type Clock, systemClock } from '../util/clock.js';
 import { randomId } from '../util/ids.js';
-import { loadOnce } from '../util/load-once.js';
+import { type LoadOnce, loadOnce } from '../util/load-once.js';
 import { VERSION } from '../version.js';
 import { removeLeftovers } from './leftovers.js';
 import { boxMcpLaunch } from './mcp-launch.js';
@@ -152,7 +153,13 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
       db.close();
     });
 
-    const created = createProviderWithSettings(config.llm, { env, home: env.HOME ?? homedir(), lang });
+    const providerOptions = {
+      env,
+      home: env.HOME ?? homedir(),
+      serviceEnv: serviceEnvPath(paths.home),
+      lang,
+    };
+    const created = createProviderWithSettings(config.llm, providerOptions);
     notices.push(...created.notices);
     // Replaced when a reload changes `llm.*` (app/config-reloader.ts).
     const provider = switchableProvider(created.provider);
@@ -254,12 +261,12 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
       import('./app-tools.js').then(({ createAppPreCheck }) => createAppPreCheck(commandDeps)),
     );
     // Built on the first turn (or MCP listing): the tools' code and zod are not part of the start.
-    const toolsBuilt = loadOnce<AnyTool[]>(async () => {
+    const buildTools = async (toolsLang: Lang) => {
       const preCheck = await preCheckBuilt.load();
       const { createAppTools } = await import('./app-tools.js');
       return createAppTools({
         ...commandDeps,
-        lang,
+        lang: toolsLang,
         clock,
         memory,
         memorySearch: memoryRecall.search,
@@ -271,8 +278,16 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
         preCheck,
         ...(skillMeaning ? { skillMeaning } : {}),
       });
-    });
-    const tools = () => toolsBuilt.load();
+    };
+    const toolsBuilt = new Map<Lang, LoadOnce<AnyTool[]>>();
+    const tools = (toolsLang: Lang = lang) => {
+      let built = toolsBuilt.get(toolsLang);
+      if (!built) {
+        built = loadOnce(() => buildTools(toolsLang));
+        toolsBuilt.set(toolsLang, built);
+      }
+      return built.load();
+    };
     // The MCP client (and the SDK) is loaded only when a server is configured (at start or later).
     const mcp = await reconfigurableMcp(options.mcp === false ? {} : config.mcp.servers, async (servers) =>
       (await import('../mcp/manager.js')).createMcpManager({
@@ -417,9 +432,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
       reloadConfig: async () =>
         (await import('./config-reloader.js')).reloadConfigInto(services as AppServices, {
           llmChanged: () =>
-            provider.replace(
-              createProviderWithSettings(config.llm, { env, home: env.HOME ?? homedir(), lang }).provider,
-            ),
+            provider.replace(createProviderWithSettings(config.llm, providerOptions).provider),
         }),
     } satisfies AppServices);
     scheduler?.start();

@@ -60,8 +60,10 @@ export interface AppServices {
   /**
    * The built-in tools (the MCP server offers some of them to other apps): built, with zod and
    * every tool's code, on the first call (the first turn), not at start; the same array after.
+   * `lang`: the tools with their descriptions in that language (the MCP server's, `mcp.serve_lang`);
+   * default the box's own.
    */
-  builtinTools(): Promise<AnyTool[]>;
+  builtinTools(lang?: Lang): Promise<AnyTool[]>;
   /** The one limiter of tool results (built-in, MCP and served tools); reads the limit live. */
   resultLimiter: ResultLimiter;
   /** Pictures, uploads and other received files (docs/media.md). */

@@ -651,6 +651,11 @@ const McpConfigSchema = z.strictObject({
     zh: '/mcp 的会话没有请求、也没有打开的流这么多秒后结束（客户端收到 404 后重新初始化）',
     en: 'A /mcp session with no request and no open stream for this many seconds is ended (the client gets 404 and initializes again)',
   }),
+  serve_lang: key(z.enum(['en', 'zh']).default('en'), {
+    live: false,
+    zh: 'aibox mcp serve 和 /mcp 给其他应用的文字（工具说明、结果、提示）用的语言；aibox mcp serve --lang 优先',
+    en: 'Language of the text aibox mcp serve and /mcp give other apps (tool descriptions, results, instructions); aibox mcp serve --lang wins',
+  }),
 });
 
 /** Telegram bot over long polling (docs/channels.md). */

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { toolParametersSchema } from '../agent/tool-specs.js';
 import type { AppServices } from '../app/services.js';
 import { describeError } from '../errors.js';
+import { isLang, type Lang } from '../i18n/lang.js';
 import { providerMessages } from '../providers/messages.js';
 import { withResultLimit } from '../tools/result-limit.js';
 import type { AnyTool } from '../tools/tool.js';
@@ -24,10 +25,18 @@ import { getSkillPrompt, listSkillPrompts } from './skill-prompts.js';
 import { MAX_SUBSCRIPTIONS, MAX_URI_CHARS, type SharedReads, watchResources } from './subscriptions.js';
 import { annotationsOf } from './tool-annotations.js';
 
-/** The served tools, size-limited like every tool result. */
-export async function servedToolsOf(app: AppServices): Promise<AnyTool[]> {
-  const byName = new Map((await app.builtinTools()).map((tool) => [tool.name, tool]));
-  return createServedTools({ app, builtin: (name) => byName.get(name) }).map((tool) =>
+/**
+ * The language of what other apps are given: `aibox mcp serve --lang`, else `mcp.serve_lang`
+ * (English unless told otherwise: the client's model and its person need not read the box's).
+ */
+export function servedLang(app: Pick<AppServices, 'config'>, flag?: string): Lang {
+  return isLang(flag) ? flag : app.config.mcp.serve_lang;
+}
+
+/** The served tools in `lang` (default: servedLang), size-limited like every tool result. */
+export async function servedToolsOf(app: AppServices, lang: Lang = servedLang(app)): Promise<AnyTool[]> {
+  const byName = new Map((await app.builtinTools(lang)).map((tool) => [tool.name, tool]));
+  return createServedTools({ app, lang, builtin: (name) => byName.get(name) }).map((tool) =>
     withResultLimit(tool, app.resultLimiter),
   );
 }
@@ -45,6 +54,10 @@ interface ServerOptions {
    * the box's skills change: where a session lasts and the skills are watched (`/mcp`).
    */
   skillListChanges?: boolean;
+  /** The data dir did not exist before this process: said at `initialize` (a client without AIBOX_HOME). */
+  newDataDir?: boolean;
+  /** The language of every text served (default: servedLang); the tools' must be the same. */
+  lang?: Lang;
 }
 
 /** Calls `stop` once the server closes, after what was to run then already. */
@@ -65,15 +78,19 @@ export async function createAiboxMcpServer(
     import('@modelcontextprotocol/sdk/server/index.js'),
     import('@modelcontextprotocol/sdk/types.js'),
   ]);
-  const lang = app.lang;
+  const lang = options.lang ?? servedLang(app);
   const t = mcpServerMessages(lang);
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   // What is missing is said at `initialize`, where a client started with a bare environment shows it.
   const info = app.provider.info;
   const keyMissing = byName.has('ask') && !info.hasKey && info.keyEnv !== '';
-  const instructions = keyMissing
-    ? `${t.instructions}\n\n${t.noModelKey(providerMessages(lang).noKey(info.keyEnv, info.provider))}`
-    : t.instructions;
+  const instructions = [
+    t.instructions,
+    ...(options.newDataDir ? [t.newDataDir(app.paths.home)] : []),
+    ...(keyMissing
+      ? [t.noModelKey(providerMessages(lang).noKey(info.keyEnv, info.provider), app.paths.home)]
+      : []),
+  ].join('\n\n');
   const server = new Server(
     { name: 'aibox', version: app.version },
     { capabilities: { tools: {}, prompts: {}, resources: {}, completions: {} }, instructions },

@@ -60,8 +60,10 @@ export const mcpServerMessages = defineMessages({
     askTool: (name: string) => `正在使用工具 ${name}`,
     instructions:
       'Aibox：search_skills 查找技能，show_skill 阅读，run_skill 运行可执行技能；memory_search/memory_save 使用长期记忆；tasks 管理定时任务。Markdown 技能也是提示（prompts），技能、记忆和任务也可作为资源读取。',
-    noModelKey: (why: string) =>
-      `ask 现在不能用：Aibox 没有模型密钥（${why}）。在数据目录的 config.json 里设置 llm.api_key（该文件为 0600），或在这个 MCP 客户端的配置里为 aibox 设置该环境变量。`,
+    noModelKey: (why: string, home: string) =>
+      `ask 现在不能用：Aibox 没有模型密钥（${why}）。在数据目录 ${home} 的 config.json 里设置 llm.api_key（该文件为 0600），或把该变量写进同一目录的 service.env（KEY=value，与 aibox service 相同），或在这个 MCP 客户端的配置里为 aibox 设置该环境变量。`,
+    newDataDir: (home: string) =>
+      `数据目录 ${home} 是刚刚新建的（默认设置，还没有你的技能、记忆和任务）。如果你的 Aibox 数据在别处，在这个 MCP 客户端的配置里为 aibox 设置环境变量 AIBOX_HOME。`,
   },
   en: {
     searchSkills:
@@ -123,7 +125,9 @@ export const mcpServerMessages = defineMessages({
     askTool: (name: string) => `Using the tool ${name}`,
     instructions:
       'Aibox: search_skills finds skills, show_skill reads one, run_skill runs an executable one; memory_search/memory_save use long-term memory; tasks manages scheduled tasks. The Markdown skills are also prompts, and skills, memories and tasks can be read as resources.',
-    noModelKey: (why: string) =>
-      `ask cannot work now: Aibox has no model key (${why}). Set llm.api_key in config.json in the data dir (the file is 0600), or set that variable for aibox in this MCP client's configuration.`,
+    noModelKey: (why: string, home: string) =>
+      `ask cannot work now: Aibox has no model key (${why}). Set llm.api_key in config.json in the data dir ${home} (the file is 0600), or put that variable in service.env there (KEY=value, as aibox service reads it), or set it for aibox in this MCP client's configuration.`,
+    newDataDir: (home: string) =>
+      `The data dir ${home} was just created (default settings, none of your skills, memories or tasks yet). If your Aibox keeps its data elsewhere, set the environment variable AIBOX_HOME for aibox in this MCP client's configuration.`,
   },
 });

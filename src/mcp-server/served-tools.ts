@@ -6,6 +6,7 @@
 
 import { z } from 'zod';
 import type { AppServices } from '../app/services.js';
+import type { Lang } from '../i18n/lang.js';
 import { SESSION_ID } from '../protocol/frames.js';
 import { startCancellableTurn } from '../session/cancellable-turn.js';
 import { readSkillDocument } from '../skills/markdown/skill-document.js';
@@ -17,6 +18,8 @@ import { mcpServerMessages } from './messages.js';
 /** What the served tools are made of: the app and its built-in tools by name. */
 interface ServedToolsDeps {
   app: AppServices;
+  /** The language of the descriptions (create-server.ts's servedLang). */
+  lang: Lang;
   builtin(name: string): AnyTool | undefined;
 }
 
@@ -27,8 +30,8 @@ function shellQuote(word: string): string {
 
 const SKILL_NAME = /^[A-Za-z0-9_-]{1,100}$/;
 
-function showSkillTool({ app }: ServedToolsDeps): Tool<{ name: string }> {
-  const m = mcpServerMessages(app.lang);
+function showSkillTool({ app, lang }: ServedToolsDeps): Tool<{ name: string }> {
+  const m = mcpServerMessages(lang);
   return {
     name: 'show_skill',
     description: m.showSkill,
@@ -50,8 +53,8 @@ function showSkillTool({ app }: ServedToolsDeps): Tool<{ name: string }> {
   };
 }
 
-function runSkillTool(app: AppServices, runCommand: AnyTool) {
-  const m = mcpServerMessages(app.lang);
+function runSkillTool(app: AppServices, lang: Lang, runCommand: AnyTool) {
+  const m = mcpServerMessages(lang);
   const parameters = z.object({
     name: z.string().regex(SKILL_NAME).describe(m.skillName),
     args: z.array(z.string().max(10_000)).max(100).default([]).describe(m.skillArgs),
@@ -82,8 +85,8 @@ function runSkillTool(app: AppServices, runCommand: AnyTool) {
   return tool;
 }
 
-function memorySearchTool(app: AppServices, memory: AnyTool): Tool<{ query: string; limit?: number }> {
-  const m = mcpServerMessages(app.lang);
+function memorySearchTool(lang: Lang, memory: AnyTool): Tool<{ query: string; limit?: number }> {
+  const m = mcpServerMessages(lang);
   return {
     name: 'memory_search',
     description: m.memorySearch,
@@ -104,8 +107,8 @@ const MemorySaveShape = (m: ReturnType<typeof mcpServerMessages>) =>
     importance: z.int().min(1).max(5).optional().describe(m.importance),
   });
 
-function memorySaveTool(app: AppServices, memory: AnyTool) {
-  const m = mcpServerMessages(app.lang);
+function memorySaveTool(lang: Lang, memory: AnyTool) {
+  const m = mcpServerMessages(lang);
   const parameters = MemorySaveShape(m);
   const tool: Tool<z.infer<typeof parameters>> = {
     name: 'memory_save',
@@ -116,12 +119,12 @@ function memorySaveTool(app: AppServices, memory: AnyTool) {
   return tool;
 }
 
-function tasksTool(app: AppServices, taskTool: AnyTool): AnyTool {
-  return { ...taskTool, name: 'tasks', description: mcpServerMessages(app.lang).tasks };
+function tasksTool(lang: Lang, taskTool: AnyTool): AnyTool {
+  return { ...taskTool, name: 'tasks', description: mcpServerMessages(lang).tasks };
 }
 
-function askTool(app: AppServices): Tool<{ message: string; session?: string }> {
-  const m = mcpServerMessages(app.lang);
+function askTool(app: AppServices, lang: Lang): Tool<{ message: string; session?: string }> {
+  const m = mcpServerMessages(lang);
   return {
     name: 'ask',
     description: m.ask,
@@ -158,7 +161,7 @@ function askTool(app: AppServices): Tool<{ message: string; session?: string }> 
 
 /** The served tools, in the order clients list them. `ask` only with `mcp.serve_ask`. */
 export function createServedTools(deps: ServedToolsDeps): AnyTool[] {
-  const { app, builtin } = deps;
+  const { app, lang, builtin } = deps;
   const need = (name: string) => {
     const tool = builtin(name);
     if (!tool) throw new Error(`built-in tool ${name} is missing`);
@@ -166,13 +169,13 @@ export function createServedTools(deps: ServedToolsDeps): AnyTool[] {
   };
   const search = need('search_skills');
   const tools: AnyTool[] = [
-    { ...search, description: mcpServerMessages(app.lang).searchSkills },
+    { ...search, description: mcpServerMessages(lang).searchSkills },
     showSkillTool(deps),
   ];
   const runCommand = builtin('run_command');
-  if (runCommand) tools.push(runSkillTool(app, runCommand));
+  if (runCommand) tools.push(runSkillTool(app, lang, runCommand));
   const memory = need('memory');
-  tools.push(memorySearchTool(app, memory), memorySaveTool(app, memory), tasksTool(app, need('memo')));
-  if (app.config.mcp.serve_ask) tools.push(askTool(app));
+  tools.push(memorySearchTool(lang, memory), memorySaveTool(lang, memory), tasksTool(lang, need('memo')));
+  if (app.config.mcp.serve_ask) tools.push(askTool(app, lang));
   return tools;
 }

@@ -14,6 +14,8 @@ interface CreateProviderOptions extends OpenAiProviderOptions {
   env?: NodeJS.ProcessEnv;
   /** Home directory for the legacy `~/.cert/deepseek.key`. */
   home?: string;
+  /** The data dir's `service.env`, for the key (resolve-settings.ts). */
+  serviceEnv?: string;
 }
 
 interface CreatedProvider {

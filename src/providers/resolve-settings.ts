@@ -2,11 +2,14 @@
  * Turns config `llm.*` plus the environment into the settings of one provider:
  * precedence env override (AIBOX_LLM_*) > config > preset; the key comes from
  * AIBOX_LLM_API_KEY, then `llm.api_key` (config.json, 0600; the Settings tab writes it), then
- * `llm.api_key_env` (or the preset's variable), then, for deepseek, the original Aibox's
- * `~/.cert/deepseek.key`.
+ * `llm.api_key_env` (or the preset's variable), then either variable in the data dir's
+ * `service.env` (what the installed service is given; a command started with a bare environment,
+ * such as `aibox mcp serve` under Claude Desktop, finds the key there), then, for deepseek, the
+ * original Aibox's `~/.cert/deepseek.key`.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readEnvFile } from '../config/env-file.js';
 import type { Config, ProviderId } from '../config/schema.js';
 import type { Lang } from '../i18n/lang.js';
 import { providerMessages } from './messages.js';
@@ -40,6 +43,8 @@ interface ResolveOptions {
   env?: NodeJS.ProcessEnv;
   /** Home directory for the legacy `~/.cert/deepseek.key`; default the user's. */
   home?: string;
+  /** The data dir's `service.env` (env-file.ts), read only when no key is found before it. */
+  serviceEnv?: string;
   lang?: Lang;
 }
 
@@ -80,6 +85,17 @@ export function resolveLlmSettings(llm: LlmConfig, options: ResolveOptions = {})
     keyEnv = 'llm.api_key';
   } else if (keyEnv) {
     apiKey = env[keyEnv]?.trim() ?? '';
+  }
+  if (!apiKey && options.serviceEnv) {
+    const file = readEnvFile(options.serviceEnv);
+    for (const name of ['AIBOX_LLM_API_KEY', keyEnv]) {
+      const value = name ? file[name]?.trim() : undefined;
+      if (value) {
+        apiKey = value;
+        keyEnv = name;
+        break;
+      }
+    }
   }
   if (!apiKey && llm.provider === 'deepseek') {
     const home = options.home ?? env.HOME ?? env.USERPROFILE ?? '';

@@ -10,6 +10,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
 import { CONFIG_CACHE_FILE } from '../config/config-cache.js';
+import { serviceEnvPath } from '../config/env-file.js';
 import { type DataPaths, MCP_OAUTH_DIR } from '../config/paths.js';
 import { SKILLS_CACHE_FILE } from '../skills/cache/probe-cache-file.js';
 import { SKILL_VECTORS_FILE } from '../skills/meaning/skill-vectors.js';
@@ -90,6 +91,7 @@ export function protectedPlaces(paths: ProtectedDataPaths, home: string): Protec
       // MCP servers' OAuth tokens.
       join(paths.home, MCP_OAUTH_DIR),
       paths.clientKey, // answers approvals: only people's clients may read it
+      serviceEnvPath(paths.home), // the service's model key and channel secrets
       ...HOME_SECRETS.map((p) => join(home, p)),
     ],
   };

@@ -2,7 +2,7 @@
  * Aibox as an MCP server, driven by the SDK's own client: `aibox mcp serve` over stdio (the
  * built CLI as a child process) and `/mcp` over Streamable HTTP on a running box.
  */
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -11,6 +11,7 @@ import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/type
 import { afterAll, describe, expect, it } from 'vitest';
 import { homeEnv } from '../helpers/box.js';
 import { CLI_PATH, tempHome } from '../helpers/cli.js';
+import { startFakeLlm } from '../helpers/fake-llm.js';
 import { startBox } from '../server/harness.js';
 
 const clients: Client[] = [];
@@ -49,22 +50,28 @@ function homeWithSkill(): string {
   return home;
 }
 
+/** An SDK client of `aibox mcp serve [args]` on `home`, with the test's environment. */
+async function serveStdio(home: string, args: string[] = []): Promise<Client> {
+  const client = new Client({ name: 'test', version: '1' });
+  clients.push(client);
+  const env = Object.fromEntries(Object.entries(homeEnv(home)).filter(([, v]) => v !== undefined)) as Record<
+    string,
+    string
+  >;
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI_PATH, 'mcp', 'serve', ...args],
+      env,
+      stderr: 'pipe',
+    }),
+  );
+  return client;
+}
+
 describe('aibox mcp serve (stdio)', () => {
   it('offers skills, memory and tasks to an MCP client', async () => {
-    const home = homeWithSkill();
-    const client = new Client({ name: 'test', version: '1' });
-    clients.push(client);
-    const env = Object.fromEntries(
-      Object.entries(homeEnv(home)).filter(([, v]) => v !== undefined),
-    ) as Record<string, string>;
-    await client.connect(
-      new StdioClientTransport({
-        command: process.execPath,
-        args: [CLI_PATH, 'mcp', 'serve'],
-        env,
-        stderr: 'pipe',
-      }),
-    );
+    const client = await serveStdio(homeWithSkill());
 
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual([
@@ -128,6 +135,118 @@ describe('aibox mcp serve (stdio)', () => {
     const bad = await client.callTool({ name: 'run_skill', arguments: { name: '../etc/passwd' } });
     expect(bad.isError).toBe(true);
     expect(textOf(bad)).toContain('run_skill');
+  });
+});
+
+describe('aibox mcp serve with the bare environment of a desktop app', () => {
+  /** Only PATH and HOME (the SDK adds its few defaults): no AIBOX_HOME, no key variable, no LANG. */
+  const bare = (home: string) =>
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI_PATH, 'mcp', 'serve'],
+      env: { PATH: process.env.PATH ?? '', HOME: home },
+      stderr: 'pipe',
+    });
+
+  it("finds the model key in the data dir's service.env, as the installed service does", async () => {
+    const llm = await startFakeLlm();
+    try {
+      const home = tempHome('aibox-mcp-bare-');
+      const dataDir = join(home, '.aibox');
+      mkdirSync(dataDir, { mode: 0o700 });
+      writeFileSync(
+        join(dataDir, 'config.json'),
+        JSON.stringify({
+          llm: {
+            provider: 'custom',
+            base_url: llm.baseUrl,
+            model: 'm',
+            api_key_env: 'AIBOX_TEST_SERVICE_KEY',
+          },
+          skills: { watch: false, install_examples: false },
+          scheduler: { enabled: false },
+          mcp: { serve_ask: true },
+        }),
+        { mode: 0o600 },
+      );
+      writeFileSync(join(dataDir, 'service.env'), 'AIBOX_TEST_SERVICE_KEY=sk-in-service-env\n', {
+        mode: 0o600,
+      });
+      const client = new Client({ name: 'test', version: '1' });
+      clients.push(client);
+      await client.connect(bare(home));
+      expect(client.getInstructions()).not.toContain('ask cannot work now');
+      llm.script({ text: 'answered with the key' });
+      const asked = await client.callTool({ name: 'ask', arguments: { message: 'hi' } });
+      expect(textOf(asked)).toContain('answered with the key');
+      expect(llm.requests.at(-1)?.headers.authorization).toBe('Bearer sk-in-service-env');
+    } finally {
+      await llm.close();
+    }
+  });
+
+  it('says at initialize that the data dir it found was just created, and how to name the real one', async () => {
+    const home = tempHome('aibox-mcp-new-');
+    const client = new Client({ name: 'test', version: '1' });
+    clients.push(client);
+    await client.connect(bare(home));
+    expect(client.getInstructions()).toContain(`The data dir ${join(home, '.aibox')} was just created`);
+    expect(client.getInstructions()).toContain('AIBOX_HOME');
+    // Started again, the data dir is the same one and says nothing of it.
+    await client.close();
+    const again = new Client({ name: 'test', version: '1' });
+    clients.push(again);
+    await again.connect(bare(home));
+    expect(again.getInstructions()).not.toContain('was just created');
+  });
+});
+
+describe('the language of what is served', () => {
+  /** A box whose own language is Chinese, with `extra` in its config. */
+  const chineseBox = (extra: Record<string, unknown> = {}) => {
+    const home = homeWithSkill();
+    const path = join(home, 'config.json');
+    const config = JSON.parse(readFileSync(path, 'utf8'));
+    writeFileSync(path, JSON.stringify({ ...config, lang: 'zh', mcp: { ...config.mcp, ...extra } }));
+    return home;
+  };
+  const described = async (client: Client) =>
+    Object.fromEntries((await client.listTools()).tools.map((t) => [t.name, t.description]));
+
+  it("is English unless told otherwise, whatever the box's own language", async () => {
+    const client = await serveStdio(chineseBox());
+    const tools = await described(client);
+    expect(tools.search_skills).toContain("Search Aibox's skills");
+    expect(tools.tasks).toContain('Scheduled tasks');
+    expect(client.getInstructions()).toContain('search_skills finds skills');
+    expect(client.getInstructions()).toContain('ask cannot work now');
+    const missing = await client.callTool({ name: 'show_skill', arguments: { name: 'nope' } });
+    expect(textOf(missing)).toBe('There is no skill named "nope" (find one with search_skills)');
+    // The wrapped built-in's own schema is in English too.
+    const tasks = (await client.listTools()).tools.find((t) => t.name === 'tasks');
+    expect(JSON.stringify(tasks?.inputSchema)).toContain('Task title (required for add)');
+
+    const box = await startBox({ lang: 'zh', config: { server: { token: 'lang-token' } } });
+    try {
+      const http = new Client({ name: 'test', version: '1' });
+      await http.connect(
+        new StreamableHTTPClientTransport(new URL(`${box.server.url}/mcp`), {
+          requestInit: { headers: { authorization: 'Bearer lang-token' } },
+        }),
+      );
+      expect((await described(http)).show_skill).toContain("Show a skill's full description");
+      await http.close();
+    } finally {
+      await box.close();
+    }
+  });
+
+  it('is Chinese when mcp.serve_lang says so, or aibox mcp serve --lang zh', async () => {
+    const configured = await described(await serveStdio(chineseBox({ serve_lang: 'zh' })));
+    expect(configured.search_skills).toContain('搜索 Aibox 的技能');
+    const flagged = await serveStdio(homeWithSkill(), ['--lang', 'zh']);
+    expect((await described(flagged)).memory_save).toBe('保存一条长期记忆');
+    expect(flagged.getInstructions()).toContain('search_skills 查找技能');
   });
 });
 

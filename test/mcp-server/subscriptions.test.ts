@@ -81,7 +81,7 @@ describe('resource subscriptions', () => {
     const { client, server } = await connect(1000);
     for (let i = 0; i < 100; i++) await client.subscribeResource({ uri: `test://r/${i}` });
     await expect(client.subscribeResource({ uri: 'test://one-more' })).rejects.toThrow(
-      /-32602: 订阅被拒绝：最多 100 个资源/,
+      /-32602: Subscription refused: at most 100 resources/,
     );
     await expect(client.subscribeResource({ uri: `test://${'x'.repeat(2001)}` })).rejects.toThrow(/-32602/);
     // Subscribing again to one it has is fine.

@@ -61,6 +61,33 @@ describe('resolveLlmSettings', () => {
     expect(s.notices[0]).toContain(join(home, '.cert', 'deepseek.key'));
   });
 
+  it("finds the key in the data dir's service.env when the environment has none (aibox mcp serve under a desktop app)", () => {
+    const dir = emptyHome();
+    const serviceEnv = join(dir, 'service.env');
+    writeFileSync(serviceEnv, '# the service\nexport DEEPSEEK_API_KEY="sk-service"\nOTHER=1\n');
+    const found = resolveLlmSettings(llm(), { env: {}, home: emptyHome(), serviceEnv });
+    expect(found).toMatchObject({ apiKey: 'sk-service', keyEnv: 'DEEPSEEK_API_KEY' });
+    expect(found.problem).toBeUndefined();
+    // The environment and the config come first; AIBOX_LLM_API_KEY in the file before the preset's variable.
+    expect(resolveLlmSettings(llm(), { env: { DEEPSEEK_API_KEY: 'sk-env' }, serviceEnv }).apiKey).toBe(
+      'sk-env',
+    );
+    expect(resolveLlmSettings(llm({ api_key: 'sk-config' }), { env: {}, serviceEnv }).apiKey).toBe(
+      'sk-config',
+    );
+    writeFileSync(serviceEnv, 'DEEPSEEK_API_KEY=sk-service\nAIBOX_LLM_API_KEY=sk-any\n');
+    expect(resolveLlmSettings(llm(), { env: {}, serviceEnv })).toMatchObject({
+      apiKey: 'sk-any',
+      keyEnv: 'AIBOX_LLM_API_KEY',
+    });
+    // A file that is missing, or a directory, gives nothing.
+    const none = resolveLlmSettings(llm(), { env: {}, home: emptyHome(), serviceEnv: join(dir, 'nope') });
+    expect(none.problem?.code).toBe('no_key');
+    expect(resolveLlmSettings(llm(), { env: {}, home: emptyHome(), serviceEnv: dir }).problem?.code).toBe(
+      'no_key',
+    );
+  });
+
   it('ollama needs no key; custom needs a base URL and a model', () => {
     expect(resolveLlmSettings(llm({ provider: 'ollama' }), { env: {} }).problem).toBeUndefined();
     expect(resolveLlmSettings(llm({ provider: 'custom' }), { env: {} }).problem?.code).toBe('not_configured');

@@ -5,9 +5,9 @@
  * (src/cli/service/, docs/running.md).
  */
 import { homedir, userInfo } from 'node:os';
-import { join } from 'node:path';
 import { type Command, Option } from 'commander';
 import type { CliContext } from '../../config/context.js';
+import { serviceEnvPath } from '../../config/env-file.js';
 import { AppError } from '../../errors.js';
 import { detectLang } from '../../i18n/lang.js';
 import { commandContext, printJson, printLine } from '../command-helpers.js';
@@ -44,7 +44,7 @@ async function target(ctx: CliContext, options: ServiceOptions): Promise<Service
       script: builtScript(),
       home: ctx.paths.home,
       ...(ctx.loaded.path !== ctx.paths.config ? { configPath: ctx.loaded.path } : {}),
-      envFile: join(ctx.paths.home, 'service.env'),
+      envFile: serviceEnvPath(ctx.paths.home),
       system,
       user: (system && process.env.SUDO_USER) || userInfo().username,
     },

@@ -2,6 +2,8 @@
  * The model with the configured key: one request of one token (`--offline`: only whether a key
  * is there). The first event of the stream decides; the stream is then dropped.
  */
+import { homedir } from 'node:os';
+import { serviceEnvPath } from '../../config/env-file.js';
 import { AppError } from '../../errors.js';
 import { createProviderWithSettings } from '../../providers/create-provider.js';
 import type { DoctorInput } from './input.js';
@@ -10,7 +12,9 @@ import type { DoctorCheck } from './types.js';
 export async function checkModel({ ctx, env, offline, t }: DoctorInput): Promise<DoctorCheck> {
   const { provider, settings } = createProviderWithSettings(ctx.loaded.config.llm, {
     env,
-    home: ctx.paths.home,
+    // As the box looks: the legacy key file under the user's home, the data dir's service.env.
+    home: env.HOME ?? homedir(),
+    serviceEnv: serviceEnvPath(ctx.paths.home),
     lang: ctx.lang,
   });
   const { info } = provider;

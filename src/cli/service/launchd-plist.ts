@@ -19,18 +19,6 @@ const xml = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 const str = (text: string) => `<string>${xml(text)}</string>`;
 
-/** `KEY=value` lines of the environment file (`#` comments and blank lines skipped). */
-export function parseEnvFile(text: string): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const line of text.split('\n')) {
-    const match = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)=(.*)$/.exec(line);
-    if (!match?.[1]) continue;
-    const value = (match[2] ?? '').trim();
-    env[match[1]] = /^(["']).*\1$/.test(value) ? value.slice(1, -1) : value;
-  }
-  return env;
-}
-
 /** `env`: the environment file's variables (launchd has no such file: they go into the plist, 0600). */
 export function renderLaunchdPlist(spec: ServiceSpec, env: Record<string, string> = {}): string {
   const log = join(spec.home, 'service.log');

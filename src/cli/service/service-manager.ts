@@ -7,8 +7,9 @@
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { parseEnvFile } from '../../config/env-file.js';
 import { writeFileAtomicSync } from '../../util/atomic-write.js';
-import { LAUNCHD_LABEL, parseEnvFile, plistPath, renderLaunchdPlist } from './launchd-plist.js';
+import { LAUNCHD_LABEL, plistPath, renderLaunchdPlist } from './launchd-plist.js';
 import type { ServiceSpec } from './service-spec.js';
 import { parseLaunchctlPrint, parseSystemctlShow, type ServiceState } from './service-status.js';
 import { renderSystemdUnit, UNIT_NAME, unitDir } from './systemd-unit.js';

@@ -201,8 +201,10 @@ describe('file tools: roots', () => {
     symlinkSync(b.paths.config, join(b.workspace, 'config-link.json'));
     mkdirSync(join(b.home, 'mcp-oauth'));
     writeFileSync(join(b.home, 'mcp-oauth', 'gh.json'), '{"tokens":{"access_token":"s3cret-oauth"}}');
+    writeFileSync(join(b.home, 'service.env'), 'DEEPSEEK_API_KEY=s3cret-service\n');
     const targets = [
       join(b.home, 'mcp-oauth', 'gh.json'), // an MCP server's OAuth tokens
+      join(b.home, 'service.env'), // the service's model key and channel secrets
       b.paths.config,
       b.paths.database,
       `${b.paths.database}-wal`,
