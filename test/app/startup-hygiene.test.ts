@@ -20,12 +20,12 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type App, createApp } from '../../src/app/create-app.js';
-import { CHANNEL_KINDS } from '../../src/channels/channel-kinds.js';
+import type { App } from '../../src/app/create-app.js';
 import { isAppError } from '../../src/errors.js';
 import { closeLogger } from '../../src/log/logger.js';
 import { openDatabase } from '../../src/store/database.js';
 import { tempHome } from '../helpers/cli.js';
+import { createQuietApp } from '../helpers/quiet-app.js';
 
 function config(lang = 'en') {
   return JSON.stringify({
@@ -37,14 +37,7 @@ function config(lang = 'en') {
 }
 
 async function start(home: string): Promise<App> {
-  return createApp({
-    channels: CHANNEL_KINDS,
-    home,
-    env: { HOME: home },
-    consoleLevel: 'silent',
-    watchSkills: false,
-    scheduler: false,
-  });
+  return createQuietApp({ home, env: { HOME: home } });
 }
 
 async function stop(app: App): Promise<void> {

@@ -4,12 +4,12 @@
  */
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type App, createApp } from '../../src/app/create-app.js';
-import { CHANNEL_KINDS } from '../../src/channels/channel-kinds.js';
+import type { App } from '../../src/app/create-app.js';
 import { type RunningServer, startServer } from '../../src/server/start-server.js';
 import { fakeLlmSection, homeEnv } from '../helpers/box.js';
 import { tempHome } from '../helpers/cli.js';
 import { type FakeLlm, startFakeLlm } from '../helpers/fake-llm.js';
+import { createQuietApp } from '../helpers/quiet-app.js';
 
 export const KEY_ENV = 'AIBOX_E2E_KEY';
 
@@ -73,14 +73,7 @@ export async function createBoxApp(options: BoxOptions = {}): Promise<BoxApp> {
   const env = homeEnv(home);
   if (options.withKey !== false) env[KEY_ENV] = 'sk-e2e-not-a-real-key';
   else delete env[KEY_ENV];
-  const app = await createApp({
-    channels: CHANNEL_KINDS,
-    home,
-    env,
-    consoleLevel: 'silent',
-    watchSkills: false,
-    scheduler: options.scheduler,
-  });
+  const app = await createQuietApp({ home, env, scheduler: options.scheduler });
   // After createApp, so that the example skills are installed into the empty dir first.
   writeSkills(app.paths.skills);
   await app.skills.reload();

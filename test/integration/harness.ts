@@ -8,12 +8,12 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { type CreateAppOptions, createApp } from '../../src/app/create-app.js';
-import { CHANNEL_KINDS } from '../../src/channels/channel-kinds.js';
+import type { CreateAppOptions } from '../../src/app/create-app.js';
 import { type RunningServer, startServer } from '../../src/server/start-server.js';
 import type { RunningBox } from '../helpers/box.js';
 import { tempHome } from '../helpers/cli.js';
 import { type FakeLlm, type RecordedRequest, startFakeLlm } from '../helpers/fake-llm.js';
+import { createQuietApp } from '../helpers/quiet-app.js';
 import { connectReady, rememberClientKey, type WsClient } from '../helpers/ws-client.js';
 
 export const TEST_KEY = 'test-key';
@@ -62,12 +62,10 @@ export async function startBox(options: BoxOptions = {}): Promise<Box> {
   const llm = options.llm ?? (await startFakeLlm());
   if (options.examples === false)
     writeFileSync(join(home, 'config.json'), JSON.stringify({ skills: { install_examples: false } }));
-  const app = await createApp({
-    channels: CHANNEL_KINDS,
+  const app = await createQuietApp({
     home,
     env: options.env ?? llmEnv(home, llm),
     lang: options.lang ?? 'zh',
-    consoleLevel: 'silent',
     scheduler: options.scheduler ?? false,
     watchSkills: options.watchSkills ?? false,
   });

@@ -8,11 +8,11 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type App, createApp } from '../../src/app/create-app.js';
-import { CHANNEL_KINDS } from '../../src/channels/channel-kinds.js';
+import type { App } from '../../src/app/create-app.js';
 import { createAiboxMcpServer } from '../../src/mcp-server/create-server.js';
 import { shareReads } from '../../src/mcp-server/subscriptions.js';
 import { tempHome } from '../helpers/cli.js';
+import { createQuietApp } from '../helpers/quiet-app.js';
 import { testEnv } from '../server/harness.js';
 
 let app: App;
@@ -40,15 +40,7 @@ const updated = (uri: string) => new Promise<void>((resolve) => waiters.push({ u
 
 beforeAll(async () => {
   const home = tempHome('aibox-mcp-subscribe-');
-  app = await createApp({
-    home,
-    env: testEnv(home),
-    consoleLevel: 'silent',
-    watchSkills: false,
-    scheduler: false,
-    mcp: false,
-    channels: CHANNEL_KINDS,
-  });
+  app = await createQuietApp({ home, env: testEnv(home), mcp: false });
 });
 
 afterAll(async () => {

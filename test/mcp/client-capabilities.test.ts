@@ -9,12 +9,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, createApp } from '../../src/app/create-app.js';
-import { CHANNEL_KINDS } from '../../src/channels/channel-kinds.js';
+import type { App } from '../../src/app/create-app.js';
 import type { ApprovalRequest } from '../../src/safety/types.js';
 import type { AnyTool } from '../../src/tools/tool.js';
 import { tempHome } from '../helpers/cli.js';
 import { type FakeLlm, startFakeLlm } from '../helpers/fake-llm.js';
+import { createQuietApp } from '../helpers/quiet-app.js';
 import { makeContext } from '../helpers/tool-context.js';
 import { boxConfig, testEnv } from '../server/harness.js';
 import { everythingStdio, filesystemStdio } from './servers.js';
@@ -44,14 +44,7 @@ beforeAll(async () => {
     },
   });
   writeFileSync(join(home, 'config.json'), JSON.stringify(config));
-  app = await createApp({
-    home,
-    env: testEnv(home),
-    consoleLevel: 'silent',
-    watchSkills: false,
-    scheduler: false,
-    channels: CHANNEL_KINDS,
-  });
+  app = await createQuietApp({ home, env: testEnv(home) });
   await app.mcp.settled();
 });
 

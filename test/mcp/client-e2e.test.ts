@@ -6,11 +6,11 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, createApp } from '../../src/app/create-app.js';
-import { CHANNEL_KINDS } from '../../src/channels/channel-kinds.js';
+import type { App } from '../../src/app/create-app.js';
 import { type RunningServer, startServer } from '../../src/server/start-server.js';
 import { runCli, tempHome } from '../helpers/cli.js';
 import { type FakeLlm, startFakeLlm } from '../helpers/fake-llm.js';
+import { createQuietApp } from '../helpers/quiet-app.js';
 import { connectReady, type WsClient } from '../helpers/ws-client.js';
 import { boxConfig, testEnv } from '../server/harness.js';
 import { everythingStdio, filesystemStdio, type HttpEverything, startHttpEverything } from './servers.js';
@@ -54,13 +54,9 @@ beforeAll(async () => {
     },
   });
   writeFileSync(join(home, 'config.json'), JSON.stringify(config));
-  app = await createApp({
-    channels: CHANNEL_KINDS,
+  app = await createQuietApp({
     home,
     env: testEnv(home),
-    consoleLevel: 'silent',
-    watchSkills: false,
-    scheduler: false,
     mcpBackoff: { initialMs: 60_000, maxMs: 60_000 },
   });
   server = await startServer(app, { host: '127.0.0.1', port: 0, heartbeatMs: 0 });

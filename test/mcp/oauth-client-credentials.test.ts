@@ -14,9 +14,9 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { importSPKI, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, createApp } from '../../src/app/create-app.js';
-import { CHANNEL_KINDS } from '../../src/channels/channel-kinds.js';
+import type { App } from '../../src/app/create-app.js';
 import { tempHome } from '../helpers/cli.js';
+import { createQuietApp } from '../helpers/quiet-app.js';
 import { makeContext } from '../helpers/tool-context.js';
 import { testEnv } from '../server/harness.js';
 
@@ -158,14 +158,7 @@ beforeAll(async () => {
       },
     }),
   );
-  app = await createApp({
-    home,
-    env: testEnv(home),
-    consoleLevel: 'silent',
-    watchSkills: false,
-    scheduler: false,
-    channels: CHANNEL_KINDS,
-  });
+  app = await createQuietApp({ home, env: testEnv(home) });
   await app.mcp.settled();
 });
 

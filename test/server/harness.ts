@@ -5,12 +5,11 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createApp } from '../../src/app/create-app.js';
-import { CHANNEL_KINDS } from '../../src/channels/channel-kinds.js';
 import { type StartServerOptions, startServer } from '../../src/server/start-server.js';
 import { fakeLlmSection, homeEnv, type RunningBox } from '../helpers/box.js';
 import { tempHome } from '../helpers/cli.js';
 import { type FakeLlm, startFakeLlm } from '../helpers/fake-llm.js';
+import { createQuietApp } from '../helpers/quiet-app.js';
 import type { WsClient } from '../helpers/ws-client.js';
 import { rememberClientKey } from '../helpers/ws-client.js';
 
@@ -74,11 +73,9 @@ export async function startBox(options: BoxOptions = {}): Promise<Box> {
     ),
   );
   options.seed?.(home);
-  const app = await createApp({
-    channels: CHANNEL_KINDS,
+  const app = await createQuietApp({
     home,
     env: testEnv(home),
-    consoleLevel: 'silent',
     watchSkills: options.watchSkills === true,
     scheduler: options.scheduler === true,
   });

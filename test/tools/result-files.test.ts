@@ -5,12 +5,11 @@
 import { existsSync, mkdirSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app/create-app.js';
-import { CHANNEL_KINDS } from '../../src/channels/channel-kinds.js';
 import { ConfigSchema } from '../../src/config/schema.js';
 import { createResultFiles, filesToRemove } from '../../src/tools/result-files.js';
 import { resultLimiterFromConfig } from '../../src/tools/result-limit.js';
 import { tempHome } from '../helpers/cli.js';
+import { createQuietApp } from '../helpers/quiet-app.js';
 import { tempDir } from '../helpers/tool-context.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -167,14 +166,7 @@ describe('saved tool results', () => {
     // The app runs on the real clock.
     const old = saved(join(home, 'tool_results'), stamp(1), 10, 2 * DAY, Date.now());
     const fresh = saved(join(home, 'tool_results'), stamp(2), 10, 0, Date.now());
-    const app = await createApp({
-      channels: CHANNEL_KINDS,
-      home,
-      env: { HOME: home },
-      consoleLevel: 'silent',
-      watchSkills: false,
-      scheduler: false,
-    });
+    const app = await createQuietApp({ home, env: { HOME: home } });
     try {
       await expect.poll(() => existsSync(old)).toBe(false);
       expect(existsSync(fresh)).toBe(true);
