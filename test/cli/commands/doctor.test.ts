@@ -165,7 +165,8 @@ describe('aibox doctor', () => {
     const run = await runCli(['doctor', '--offline'], { home, env: homeEnv(home) });
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('❌ model: no key (the environment variable DEEPSEEK_API_KEY is not set)');
-    expect(run.stdout).toContain('fix: set it: export DEEPSEEK_API_KEY=');
+    expect(run.stdout).toContain("fix: enter the key in the page's Settings");
+    expect(run.stdout).toContain('export DEEPSEEK_API_KEY=');
     expect(run.stdout).toContain('➖ port: server.port = 0');
   }, 60_000);
 
