@@ -28,6 +28,8 @@ export interface SessionTable<S extends HttpSession> {
   end(id: string): void;
   /** Forgets a session that ended by itself (its client's `DELETE`). */
   forget(id: string): void;
+  /** Ends every session (the server closes). */
+  endAll(): void;
   readonly size: number;
 }
 
@@ -95,6 +97,9 @@ export function createSessionTable<S extends HttpSession>(limits: () => SessionL
     end,
     forget(id) {
       forget(id);
+    },
+    endAll() {
+      for (const id of [...entries.keys()]) end(id);
     },
     get size() {
       return entries.size;

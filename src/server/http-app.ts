@@ -177,6 +177,8 @@ interface HttpAppOptions {
   port: () => number;
   /** The page's one-time sign-in links (used when `server.token` is set). */
   signIn: SignInCodes;
+  /** What the routes end when the server closes (the sessions of `/mcp`). */
+  atClose: Set<() => void>;
 }
 
 function createHttpApp(app: AppServices, options: HttpAppOptions): Hono {
@@ -214,7 +216,7 @@ function createHttpApp(app: AppServices, options: HttpAppOptions): Hono {
   http.get(MCP_RESOURCE_METADATA_PATH, (c) =>
     app.config.server.token === '' ? c.text('Not Found', 404) : mcpResourceMetadata(c),
   );
-  http.route('/mcp', createMcpRoute(app));
+  http.route('/mcp', createMcpRoute(app, options.atClose));
   if (openAi) http.route('/v1', createOpenAiRoutes(app));
 
   if (existsSync(webRoot)) {

@@ -73,7 +73,8 @@ function rpcError(status: number, code: number, message: string, headers: Record
 
 const loadTransport = () => import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js');
 
-export function createMcpRoute(app: AppServices): Hono {
+/** `atClose`: where the route puts what ends its sessions when the server closes. */
+export function createMcpRoute(app: AppServices, atClose: Set<() => void>): Hono {
   const route = new Hono();
   const t = mcpServerMessages(app.lang);
   let tools: Promise<AnyTool[]> | undefined;
@@ -83,6 +84,7 @@ export function createMcpRoute(app: AppServices): Hono {
     max: app.config.mcp.serve_max_sessions,
     idleMs: app.config.mcp.serve_session_idle_s * 1000,
   }));
+  atClose.add(() => sessions.endAll());
 
   /** The request as read: its body parsed, or (not JSON) given again for the transport to refuse. */
   async function read(c: Context) {

@@ -73,6 +73,7 @@ export async function startServer(app: AppServices, options: StartServerOptions)
   );
   let listeningPort = 0;
   const signIn = createSignInCodes();
+  const atClose = new Set<() => void>();
   // The HTTP routes load on the first HTTP request: the WebSocket path does not need them.
   const listener = lazyRequestListener(
     async () => {
@@ -83,6 +84,7 @@ export async function startServer(app: AppServices, options: StartServerOptions)
         host: options.host,
         credential,
         signIn,
+        atClose,
       });
     },
     (error) => {
@@ -148,6 +150,7 @@ export async function startServer(app: AppServices, options: StartServerOptions)
         stopForwarding();
         ws.close();
         hub.close();
+        for (const close of atClose) close();
         server.close(() => resolveClose());
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 1000).unref();

@@ -285,4 +285,22 @@ describe('/mcp session limits', () => {
     await expect.poll(async () => (await rawSession(box).catch(() => undefined)) !== undefined).toBe(true);
     await streams[1]?.body?.cancel();
   });
+
+  it('ends its sessions, their streams too, when the server closes', async () => {
+    const box = await boxWith({});
+    const id = await rawSession(box);
+    const stream = await fetch(`${box.server.url}/mcp`, {
+      headers: {
+        accept: 'text/event-stream',
+        'mcp-session-id': id,
+        'mcp-protocol-version': '2025-11-25',
+        ...auth,
+      },
+    });
+    expect(stream.status).toBe(200);
+    const closed = box.server.close();
+    // The stream ends (the session closed it), before the port's last connections are cut.
+    await expect(stream.text()).resolves.toBe('');
+    await closed;
+  });
 });
