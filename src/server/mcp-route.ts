@@ -126,9 +126,14 @@ export function createMcpRoute(app: AppServices, atClose: Set<() => void>): Hono
     });
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => id,
-      onsessionclosed: (closed) => sessions.forget(closed),
     });
     await server.connect(transport);
+    // However it ends (DELETE, expiry, an error of its transport), it is forgotten: later requests are 404s.
+    const stopped = server.onclose;
+    server.onclose = () => {
+      sessions.forget(id);
+      stopped?.();
+    };
     if (!sessions.add(id, { transport, close: () => server.close() })) {
       await server.close().catch(() => undefined);
       const max = app.config.mcp.serve_max_sessions;
