@@ -17,7 +17,7 @@ import type { WebStandardStreamableHTTPServerTransport } from '@modelcontextprot
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { AppServices } from '../app/services.js';
-import { createAiboxMcpServer, servedToolsOf } from '../mcp-server/create-server.js';
+import { createAiboxMcpServer, servedLang, servedToolsOf } from '../mcp-server/create-server.js';
 import { createSessionTable, type HttpSession } from '../mcp-server/http-sessions.js';
 import { mcpServerMessages } from '../mcp-server/messages.js';
 import { shareReads } from '../mcp-server/subscriptions.js';
@@ -76,7 +76,7 @@ const loadTransport = () => import('@modelcontextprotocol/sdk/server/webStandard
 /** `atClose`: where the route puts what ends its sessions when the server closes. */
 export function createMcpRoute(app: AppServices, atClose: Set<() => void>): Hono {
   const route = new Hono();
-  const t = mcpServerMessages(app.lang);
+  const t = mcpServerMessages(servedLang(app));
   let tools: Promise<AnyTool[]> | undefined;
   // Half the interval: each session's check of a URI within it reads it at most once for all.
   const sharedReads = shareReads(SUBSCRIPTION_INTERVAL_MS / 2);
