@@ -7,6 +7,7 @@ import WebSocket from 'ws';
 import { CLIENT_KEY_COOKIE } from '../config/client-key.js';
 import { type ClientFrame, type ServerFrame, SUBPROTOCOL } from '../protocol/frames.js';
 import { parseServerFrame } from '../protocol/parse-server-frame.js';
+import { createBackoff } from '../util/backoff.js';
 
 interface ClientConnectionOptions {
   url: string;
@@ -33,7 +34,8 @@ interface ClientConnection {
 export function openClientConnection(options: ClientConnectionOptions): ClientConnection {
   let ws: WebSocket | undefined;
   let stopped = false;
-  let attempt = 0;
+  // The same doubling as the channels' and MCP's reconnects (util/backoff), without jitter: one client.
+  const backoff = createBackoff(500, 10_000, { jitter: 0 });
   let timer: NodeJS.Timeout | undefined;
   const outbox: string[] = [];
   // Ask for the structured frames (`aibox.v1`); the original Python server selects no subprotocol,
@@ -49,7 +51,7 @@ export function openClientConnection(options: ClientConnectionOptions): ClientCo
     });
     ws = socket;
     socket.on('open', () => {
-      attempt = 0;
+      backoff.reset();
       options.onOpen();
       for (const text of outbox.splice(0)) socket.send(text);
     });
@@ -62,7 +64,7 @@ export function openClientConnection(options: ClientConnectionOptions): ClientCo
       // 'close' follows and decides; this one only turns the protocol offer off for an original server.
       if (offerProtocol && /no subprotocol/i.test(error.message)) {
         offerProtocol = false;
-        attempt = 0;
+        backoff.reset();
       }
     });
     socket.on('close', (code) => {
@@ -71,7 +73,7 @@ export function openClientConnection(options: ClientConnectionOptions): ClientCo
         options.onEnd(code);
         return;
       }
-      const delay = Math.min(10_000, 500 * 2 ** attempt++);
+      const delay = backoff.next();
       options.onRetry(delay);
       timer = setTimeout(connect, delay);
     });

@@ -1,7 +1,8 @@
 /**
  * Waits between attempts that double: attempt n (0-based) waits min(maxMs, initialMs × 2^n),
  * shortened at random by up to `jitter` (a fraction, default a quarter) so many clients do not
- * retry in step. The channels' reconnects and outbox, MCP reconnects and model retries use it.
+ * retry in step. The channels' reconnects and outbox, MCP reconnects, model retries and
+ * `aibox chat`'s reconnects use it (the page has its own: it imports only the protocol).
  */
 export interface BackoffOptions {
   /** 0: always the full wait; 0.5: anywhere in [half, full]. */
