@@ -10,7 +10,7 @@ import { createMemoryTools } from '../tools/memory/memory-tools.js';
 import type { AnyTool } from '../tools/tool.js';
 
 /** The built-ins' deps (the memory and task tools are made here, not passed in), plus their stores. */
-type AppToolsDeps = Omit<BuiltinToolDeps, 'extraTools' | 'env'> & {
+export type AppToolsDeps = Omit<BuiltinToolDeps, 'extraTools' | 'env'> & {
   env: NodeJS.ProcessEnv;
   memory: MemoryStore;
   memorySearch: HybridSearch;

@@ -11,9 +11,6 @@ import { resolveCliContext } from '../config/context.js';
 import { serviceEnvPath } from '../config/env-file.js';
 import type { Config } from '../config/schema.js';
 import { workspaceDir } from '../config/workspace-dir.js';
-import { createConsolidator } from '../consolidation/consolidate.js';
-import { startDailyConsolidation } from '../consolidation/daily-job.js';
-import { createRunStore } from '../consolidation/run-store.js';
 import { createMessageIndex } from '../conversations/message-index.js';
 import type { Lang } from '../i18n/lang.js';
 import type { Logger } from '../log/logger.js';
@@ -24,24 +21,17 @@ import { openMemoryRecall } from '../memory/hybrid/open-recall.js';
 import { createMemoryStore } from '../memory/store.js';
 import { createPromptLoader } from '../prompts/prompt-loader.js';
 import { createProviderWithSettings } from '../providers/create-provider.js';
-import { type ApprovalBroker, createApprovalBroker } from '../safety/approvals/approval-broker.js';
+import { createApprovalBroker } from '../safety/approvals/approval-broker.js';
 import { sandboxNotices } from '../safety/sandbox/sandbox-notices.js';
 import { resolveSandbox } from '../safety/sandbox/sandbox-probe.js';
-import type { SchedulerOptions } from '../scheduler/scheduler.js';
-import type { RunPreCheck } from '../scheduler/session-run-job.js';
-import type { Scheduler } from '../scheduler/types.js';
 import { createSessionManager } from '../session/session-manager.js';
-import type { SessionManager } from '../session/types.js';
 import { openSkillProvenance } from '../skills/provenance.js';
 import { createTaskStore } from '../tasks/store.js';
-import type { Task } from '../tasks/types.js';
 import { resultLimiterFromConfig } from '../tools/result-limit.js';
-import type { AnyTool } from '../tools/tool.js';
 import { createUsageLedger } from '../usage/ledger.js';
 import { createUsageStore } from '../usage/usage-store.js';
 import { type Clock, systemClock } from '../util/clock.js';
 import { randomId } from '../util/ids.js';
-import { type LoadOnce, loadOnce } from '../util/load-once.js';
 import { VERSION } from '../version.js';
 import { removeLeftovers } from './leftovers.js';
 import { boxMcpLaunch } from './mcp-launch.js';
@@ -56,9 +46,11 @@ import { openSkills, secretEnvNames } from './open-skills.js';
 import { reconfigurableMcp } from './reconfigurable-mcp.js';
 import { createRuleSaver } from './rule-saver.js';
 import { runClosers } from './run-closers.js';
+import { openScheduledJobs } from './scheduled-jobs.js';
 import type { AppServices } from './services.js';
 import { switchableProvider } from './switchable-provider.js';
-import { embeddingMeter, taskRunGate, usageMeter } from './usage-meter.js';
+import { appToolLoader } from './tool-loader.js';
+import { embeddingMeter, usageMeter } from './usage-meter.js';
 import { withMcpTools } from './with-mcp-tools.js';
 
 export { VERSION } from '../version.js';
@@ -246,7 +238,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
       if (event.type === 'requested') ruleSaver.preload();
     });
     const resultLimiter = resultLimiterFromConfig(config, paths, clock);
-    const commandDeps = {
+    const toolLoader = appToolLoader({
       config,
       configPath: loaded.path,
       paths,
@@ -255,39 +247,18 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
       env,
       sandbox,
       provenance: skillProvenance,
-    };
-    // Loaded with the first pre-check or the first turn: a task's `when` meets run_command's boundary.
-    const preCheckBuilt = loadOnce(() =>
-      import('./app-tools.js').then(({ createAppPreCheck }) => createAppPreCheck(commandDeps)),
-    );
-    // Built on the first turn (or MCP listing): the tools' code and zod are not part of the start.
-    const buildTools = async (toolsLang: Lang) => {
-      const preCheck = await preCheckBuilt.load();
-      const { createAppTools } = await import('./app-tools.js');
-      return createAppTools({
-        ...commandDeps,
-        lang: toolsLang,
-        clock,
-        memory,
-        memorySearch: memoryRecall.search,
-        memoryScope,
-        conversationSearch: conversations.search,
-        memorySave: memoryRecall.save,
-        tasks,
-        limiter: resultLimiter,
-        preCheck,
-        ...(skillMeaning ? { skillMeaning } : {}),
-      });
-    };
-    const toolsBuilt = new Map<Lang, LoadOnce<AnyTool[]>>();
-    const tools = (toolsLang: Lang = lang) => {
-      let built = toolsBuilt.get(toolsLang);
-      if (!built) {
-        built = loadOnce(() => buildTools(toolsLang));
-        toolsBuilt.set(toolsLang, built);
-      }
-      return built.load();
-    };
+      lang,
+      clock,
+      memory,
+      memorySearch: memoryRecall.search,
+      memoryScope,
+      conversationSearch: conversations.search,
+      memorySave: memoryRecall.save,
+      tasks,
+      limiter: resultLimiter,
+      ...(skillMeaning ? { skillMeaning } : {}),
+    });
+    const tools = toolLoader.tools;
     // The MCP client (and the SDK) is loaded only when a server is configured (at start or later).
     const mcp = await reconfigurableMcp(options.mcp === false ? {} : config.mcp.servers, async (servers) =>
       (await import('../mcp/manager.js')).createMcpManager({
@@ -354,50 +325,26 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     });
     closers.push(() => sessions.close());
 
-    const schedulerEnabled = options.scheduler !== false && config.scheduler.enabled;
-    // Loaded only when it runs (`--no-scheduler`, `scheduler.enabled: false`: not at all).
-    const scheduler = schedulerEnabled
-      ? await loadScheduler(
-          {
-            store: tasks,
-            clock,
-            lang,
-            maxConcurrentRuns: config.scheduler.max_concurrent_runs,
-            onError: (error) => logger.error({ err: error }, 'scheduler error'),
-          },
-          {
-            sessions,
-            approvals,
-            lang,
-            gate: taskRunGate({ ledger: usage, tasks, lang }),
-            preCheck: async (task) =>
-              (await preCheckBuilt.load()).run(task.when, { lang, approvedBy: task.whenApprovedBy }),
-          },
-        )
-      : undefined;
-    if (scheduler) closers.push(() => scheduler.stop());
-
-    const consolidator = createConsolidator({
+    const jobs = await openScheduledJobs({
+      enabled: options.scheduler !== false && config.scheduler.enabled,
       db,
+      tasks,
+      sessions,
+      approvals,
       memory,
-      runs: createRunStore(db, clock),
       provider,
       ledger: usage,
       scopeOf: memoryScope,
       config: liveConfig,
       lang,
       clock,
+      logger,
+      maxConcurrentRuns: config.scheduler.max_concurrent_runs,
+      preCheck: async (task) =>
+        (await toolLoader.preCheck()).run(task.when, { lang, approvedBy: task.whenApprovedBy }),
       onChanged: () => memoryRecall.indexer?.wake(),
     });
-    // A scheduled job: with the scheduler, or not at all.
-    const dailyConsolidation = schedulerEnabled
-      ? startDailyConsolidation({ consolidator, config: liveConfig, clock, lang, logger })
-      : undefined;
-    if (dailyConsolidation)
-      closers.push(async () => {
-        dailyConsolidation.stop();
-        await dailyConsolidation.idle();
-      });
+    closers.push(() => jobs.stop());
 
     Object.assign(services, {
       version: VERSION,
@@ -416,16 +363,16 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
       ...(conversations.indexer ? { conversationIndexer: conversations.indexer } : {}),
       tasks,
       memoryScope,
-      admitPreCheck: async (command, asked) => (await preCheckBuilt.load()).admit(command, { lang: asked }),
+      admitPreCheck: async (command, asked) => (await toolLoader.preCheck()).admit(command, { lang: asked }),
       senders,
       builtinTools: tools,
       resultLimiter,
       media,
       mcp,
       approvals,
-      scheduler,
-      consolidator,
-      ...(dailyConsolidation ? { dailyConsolidation } : {}),
+      ...(jobs.scheduler ? { scheduler: jobs.scheduler } : {}),
+      consolidator: jobs.consolidator,
+      ...(jobs.dailyConsolidation ? { dailyConsolidation: jobs.dailyConsolidation } : {}),
       usage,
       sandbox,
       startedAt: clock.now(),
@@ -435,7 +382,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
             provider.replace(createProviderWithSettings(config.llm, providerOptions).provider),
         }),
     } satisfies AppServices);
-    scheduler?.start();
+    jobs.start();
     // In the background: memories saved while embeddings were off or unreachable get their vectors.
     memoryRecall.indexer?.wake();
     conversations.indexer?.wake();
@@ -465,22 +412,4 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     await runClosers(closers, logger);
     throw error;
   }
-}
-
-/** The scheduler with its job runner (a due task's session turn), imported only when it runs. */
-async function loadScheduler(
-  options: Omit<SchedulerOptions, 'runJob'>,
-  job: {
-    sessions: SessionManager;
-    approvals: ApprovalBroker;
-    lang: Lang;
-    gate: (task: Task) => { code: string; message: string } | undefined;
-    preCheck: RunPreCheck;
-  },
-): Promise<Scheduler> {
-  const [{ createScheduler }, { sessionRunJob }] = await Promise.all([
-    import('../scheduler/scheduler.js'),
-    import('../scheduler/session-run-job.js'),
-  ]);
-  return createScheduler({ ...options, runJob: sessionRunJob(job.sessions, job) });
 }
