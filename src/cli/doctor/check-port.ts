@@ -17,14 +17,15 @@ function tryListen(host: string, port: number): Promise<NodeJS.ErrnoException | 
 }
 
 /**
- * The version an Aibox on that address reports, if one answers `/healthz` within 2 s (ready or
- * still migrating). Plain `node:http`: undici's fetch leaves its promise pending on a peer that
+ * The version an Aibox on that address reports, if one answers `/healthz` within 5 s (ready or
+ * still migrating; a busy box on a loaded small board may take seconds, and 2 s failed so in the
+ * tests at load 19). Plain `node:http`: undici's fetch leaves its promise pending on a peer that
  * hangs up at once.
  */
 function aiboxVersion(host: string, port: number): Promise<string | undefined> {
   const hostname = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
   return new Promise((resolve) => {
-    const request = get({ hostname, port, path: '/healthz', timeout: 2000 }, (response) => {
+    const request = get({ hostname, port, path: '/healthz', timeout: 5000 }, (response) => {
       let body = '';
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => {
