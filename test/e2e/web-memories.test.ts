@@ -141,4 +141,27 @@ describe('web page: days owed to the daily consolidation', () => {
     expect(await owingPage.locator('.memory-runs-daily').textContent()).toContain(' · next run ');
     expect(owing.llm.requests).toHaveLength(0);
   });
+
+  it('shows the memories recalled before a turn, and forgets one with ✕', async () => {
+    const kept = owing.app.memory.save({
+      summary: 'Keeps the spare key under the blue flowerpot',
+      topic: 'key',
+    });
+    owing.llm.script({ text: 'Under the blue flowerpot.' });
+    await owingPage.locator('.tab[data-tab="chat"]').click();
+    await owingPage.locator('.composer-input').fill('where is the spare key?');
+    await owingPage.locator('.composer-input').press('Enter');
+    const note = owingPage.locator('.note.recalled');
+    await note.waitFor();
+    expect(await note.locator('summary').textContent()).toBe('🧠 Recalled 1 memory');
+    // Only in the request: the model was told, the stored message is what was typed.
+    expect(JSON.stringify(owing.llm.requests.at(-1)?.body)).toContain('spare key under the blue flowerpot');
+    await note.locator('summary').click();
+    await note
+      .locator('li', { hasText: `#${kept.id} key` })
+      .locator('button')
+      .click();
+    await note.locator('li.forgotten').waitFor();
+    expect(owing.app.memory.get(kept.id)).toBeUndefined();
+  });
 });
