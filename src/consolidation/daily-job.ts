@@ -24,6 +24,11 @@ const LONGEST_SLEEP_MS = 60_000;
 export interface DailyConsolidation {
   /** When the next run is due (null: off). */
   nextAt(): Date | null;
+  /**
+   * The days waiting for consolidation now, oldest first: what a start would run (catch-up.ts);
+   * none while off.
+   */
+  owed(): string[];
   /** Resolves when the run in progress (if any) has ended (`stop` cuts its model request short). */
   idle(): Promise<void>;
   stop(): void;
@@ -42,6 +47,10 @@ export function nextRunAt(time: string, timeZone: string, after: Date): Date | n
     after,
   );
 }
+
+/** The latest `HH:MM` of `timeZone` at or before `now`. */
+const latestRunAt = (time: string, timeZone: string, now: Date) =>
+  lastOccurrence(now, (after) => nextRunAt(time, timeZone, after));
 
 export function startDailyConsolidation(deps: {
   consolidator: Consolidator;
@@ -111,7 +120,7 @@ export function startDailyConsolidation(deps: {
       started = true;
       due = nextRunAt(settings.time, timeZone, now);
       armedFor = key;
-      const latest = lastOccurrence(now, (after) => nextRunAt(settings.time, timeZone, after));
+      const latest = latestRunAt(settings.time, timeZone, now);
       if (latest && runOwed(latest, false)) return;
     } else if (due === null || key !== armedFor) {
       due = nextRunAt(settings.time, timeZone, now);
@@ -133,6 +142,13 @@ export function startDailyConsolidation(deps: {
   tick();
   return {
     nextAt: () => due,
+    owed() {
+      const settings = deps.config().memory.consolidate;
+      if (!settings.enabled) return [];
+      const timeZone = deps.config().scheduler.timezone;
+      const latest = latestRunAt(settings.time, timeZone, deps.clock.now());
+      return latest ? owedDays(deps.consolidator.runs, latest, timeZone, false) : [];
+    },
     idle: () => current,
     stop() {
       stopped = true;

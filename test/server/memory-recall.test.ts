@@ -153,8 +153,12 @@ describe('automatic memory recall', () => {
     const health = (await (await fetch(`${box.server.url}/healthz`)).json()) as {
       memory: Record<string, unknown>;
     };
-    expect(health.memory).toMatchObject({ search: 'hybrid' });
-    expect(typeof health.memory.conversation_backlog).toBe('number');
+    // Both embedding backlogs: the memories' and the past conversations' messages'.
+    expect(health.memory).toMatchObject({
+      search: 'hybrid',
+      backlog: expect.any(Number),
+      conversation_backlog: expect.any(Number),
+    });
     // `aibox doctor` names both backlogs, from the database alone.
     const doctor = await runCli(['doctor', '--json', '--offline'], {
       home: box.home,

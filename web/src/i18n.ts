@@ -233,6 +233,10 @@ export const messages = defineMessages({
     memoriesJournal: '日记',
     memoriesRuns: '整理记录',
     runsEmpty: '还没有整理过记忆（memory.consolidate，或 aibox memory consolidate）',
+    runsOwed: (days: string[]) =>
+      days.length ? `待整理 ${days.length} 天：${days.join('、')}` : '没有待整理的日子',
+    runsNext: (at: string) => `下次整理 ${at}`,
+    runsDailyOff: '每日整理未开启（memory.consolidate.enabled，且需开启定时任务）',
     runTitle: (id: number, day: string) => `整理 #${id} · ${day}`,
     runStatus: (status: string) =>
       ({ running: '运行中', done: '完成', capped: '到上限停止', failed: '失败', undone: '已撤销' })[status] ??
@@ -521,6 +525,12 @@ export const messages = defineMessages({
     memoriesJournal: 'Journal',
     memoriesRuns: 'Consolidation',
     runsEmpty: 'Memory was never consolidated yet (memory.consolidate, or aibox memory consolidate)',
+    runsOwed: (days: string[]) =>
+      days.length
+        ? `${days.length} ${days.length === 1 ? 'day' : 'days'} owed: ${days.join(', ')}`
+        : 'No days owed',
+    runsNext: (at: string) => `next run ${at}`,
+    runsDailyOff: 'The daily consolidation is off (memory.consolidate.enabled, with the scheduler on)',
     runTitle: (id: number, day: string) => `Run #${id} · ${day}`,
     runStatus: (status: string) =>
       ({

@@ -132,7 +132,7 @@ export function createMemoriesView(api: Api, t: () => Messages, lang: () => stri
     } catch (error) {
       if (mine === seq)
         replaceChildren(
-          pane === 'runs' ? runs.el : list,
+          pane === 'runs' ? runs.list : list,
           h('div', { class: 'empty error' }, t().loadFailed((error as Error).message)),
         );
     }

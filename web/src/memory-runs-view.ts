@@ -1,6 +1,7 @@
 /**
- * The Memories tab's consolidation runs: newest first, each with its status, tokens and cap, why
- * it stopped, what it refused, what it changed (loaded when opened) and an Undo button.
+ * The Memories tab's consolidation runs: first the daily job (off, or its next run and the days
+ * owed, waiting for it), then the runs newest first, each with its status, tokens and cap, why it
+ * stopped, what it refused, what it changed (loaded when opened) and an Undo button.
  */
 import type { ConsolidationRun, MemoryRunDto, MemoryRunsDto } from '../../src/server/api/dto.js';
 import type { Api } from './api-client.js';
@@ -8,7 +9,17 @@ import { formatTime, h, replaceChildren } from './dom.js';
 import type { Messages } from './i18n.js';
 
 export function createMemoryRunsView(api: Api, t: () => Messages, lang: () => string) {
-  const el = h('div', { class: 'card-list memory-runs' });
+  const daily = h('div', { class: 'muted small memory-runs-daily' });
+  const list = h('div', { class: 'card-list memory-runs' });
+  const el = h('div', {}, daily, list);
+
+  const dailyLine = ({ enabled, nextAt, owed }: MemoryRunsDto['daily']) =>
+    enabled
+      ? [
+          h('span', { class: 'memory-runs-owed', 'data-owed': String(owed.length) }, t().runsOwed(owed)),
+          nextAt ? ` · ${t().runsNext(formatTime(nextAt, lang()))}` : '',
+        ]
+      : [t().runsDailyOff];
 
   const changesOf = async (run: ConsolidationRun, into: HTMLElement) => {
     const data = await api.get<MemoryRunDto>(`/memory-runs/${run.id}`);
@@ -86,7 +97,12 @@ export function createMemoryRunsView(api: Api, t: () => Messages, lang: () => st
 
   async function refresh() {
     const data = await api.get<MemoryRunsDto>('/memory-runs');
-    replaceChildren(el, data.runs.length ? data.runs.map(card) : h('div', { class: 'empty' }, t().runsEmpty));
+    replaceChildren(daily, dailyLine(data.daily));
+    replaceChildren(
+      list,
+      data.runs.length ? data.runs.map(card) : h('div', { class: 'empty' }, t().runsEmpty),
+    );
   }
-  return { el, refresh };
+  // `list` also shows a failed load (memories-view.ts).
+  return { el, list, refresh };
 }

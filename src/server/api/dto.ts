@@ -254,9 +254,14 @@ export interface MemoryPageDto {
 
 export type { ConsolidationRun, RunChange };
 
-/** `GET /api/memory-runs`: consolidation runs, newest first. */
+/** `GET /api/memory-runs`: consolidation runs, newest first, and the daily job. */
 export interface MemoryRunsDto {
   runs: ConsolidationRun[];
+  /**
+   * The daily consolidation: off (`memory.consolidate.enabled` false, or no scheduler), else when
+   * it runs next (ISO) and the days owed, waiting for it (`YYYY-MM-DD`, oldest first).
+   */
+  daily: { enabled: boolean; nextAt: string | null; owed: string[] };
 }
 
 /** `GET /api/memory-runs/:id` (and `POST /api/memory-runs`): one run and what it changed. */

@@ -1,7 +1,8 @@
 /**
  * /api/memory-runs: the consolidation runs, newest first; `GET /:id` one run with every change it
  * made (each memory before and after); `POST /:id/undo` reverts that run (409 with the reason
- * when a memory it touched changed since); `POST /` starts one (`{day?, dry_run?}`).
+ * when a memory it touched changed since); `POST /` starts one (`{day?, dry_run?}`). The list
+ * comes with the daily job's state: on or off, its next run and the days it owes.
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -31,7 +32,16 @@ export function createMemoryRunsRoutes(services: AppServices, t: ApiMessages): H
   };
   app.get('/', (c) => {
     const { limit } = ListQuery.parse(c.req.query());
-    return c.json<MemoryRunsDto>({ runs: consolidator.runs.list(limit) });
+    const daily = services.dailyConsolidation;
+    const enabled = daily !== undefined && services.config.memory.consolidate.enabled;
+    return c.json<MemoryRunsDto>({
+      runs: consolidator.runs.list(limit),
+      daily: {
+        enabled,
+        nextAt: (enabled && daily.nextAt()?.toISOString()) || null,
+        owed: enabled ? daily.owed() : [],
+      },
+    });
   });
   app.get('/:id', (c) => {
     const run = runOf(c.req.param('id'));
