@@ -558,33 +558,58 @@ const McpHttpServerSchema = z
     ...mcpServerCommon,
   })
   .superRefine((entry, ctx) => {
-    const problem = (path: string, message: string) =>
-      ctx.addIssue({ code: 'custom', path: [path], message });
+    const problem = (path: string, en: string, zh: string) =>
+      ctx.addIssue({ code: 'custom', path: [path], message: en, params: { expected: { zh, en } } });
     const byHand = Object.keys(entry.headers).some((name) => name.toLowerCase() === 'authorization');
     if (entry.client_id === undefined) {
       for (const key of ['client_secret', 'private_key', 'grant', 'idp'] as const)
-        if (entry[key] !== undefined) problem(key, 'needs client_id');
+        if (entry[key] !== undefined) problem(key, 'needs client_id', '需要同时设置 client_id');
       return;
     }
-    if (byHand) problem('client_id', 'an Authorization header already authenticates: no OAuth then');
+    if (byHand)
+      problem(
+        'client_id',
+        'an Authorization header already authenticates: no OAuth then',
+        '已有 Authorization 请求头认证：此时不用 OAuth',
+      );
     if (entry.client_secret !== undefined && entry.private_key !== undefined)
-      problem('private_key', 'client_secret or private_key, not both');
+      problem(
+        'private_key',
+        'client_secret or private_key, not both',
+        'client_secret 与 private_key 只能二选一',
+      );
     if (entry.private_key !== undefined && entry.grant === 'authorization_code')
-      problem('grant', 'a private key is used with the client_credentials grant');
+      problem(
+        'grant',
+        'a private key is used with the client_credentials grant',
+        '私钥用于 client_credentials 授权',
+      );
     if (
       entry.grant === 'client_credentials' &&
       entry.client_secret === undefined &&
       entry.private_key === undefined
     )
-      problem('grant', 'client_credentials needs client_secret or private_key');
+      problem(
+        'grant',
+        'client_credentials needs client_secret or private_key',
+        'client_credentials 需要 client_secret 或 private_key',
+      );
     if ((entry.grant === 'cross_app_access') !== (entry.idp !== undefined))
-      problem(entry.idp ? 'idp' : 'grant', 'cross_app_access and idp go together');
+      problem(
+        entry.idp ? 'idp' : 'grant',
+        'cross_app_access and idp go together',
+        'cross_app_access 与 idp 须同时设置',
+      );
     if (
       entry.grant === 'cross_app_access' &&
       entry.client_secret === undefined &&
       entry.private_key === undefined
     )
-      problem('grant', 'cross_app_access needs client_secret or private_key');
+      problem(
+        'grant',
+        'cross_app_access needs client_secret or private_key',
+        'cross_app_access 需要 client_secret 或 private_key',
+      );
   });
 
 type McpStdioServerConfig = z.infer<typeof McpStdioServerSchema>;

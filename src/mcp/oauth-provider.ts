@@ -179,9 +179,10 @@ export function mcpOAuthProvider(options: ProviderOptions): OAuthClientProvider 
             const params = new URLSearchParams({ grant_type: 'client_credentials' });
             if (client.idp) {
               const to = {
+                // The issuer; else the URL discovery used (the SDK's fallback: the server's origin).
                 audience:
                   discovered?.authorizationServerMetadata?.issuer ??
-                  String(discovered?.authorizationServerUrl),
+                  String(discovered?.authorizationServerUrl ?? new URL(options.serverUrl).origin),
                 resource: discovered?.resourceMetadata?.resource ?? options.serverUrl,
                 ...(wanted ? { scope: wanted } : {}),
               };
