@@ -25,6 +25,17 @@ if (context.client_id) {
     entry.private_key = join(home, 'client-key.pem');
   }
   if (scenario.startsWith('auth/client-credentials')) entry.grant = 'client_credentials';
+  // Cross-app access: the person's ID token from the suite's identity provider, in the file a
+  // sign-in tool would keep it in.
+  if (context.idp_id_token) {
+    writeFileSync(join(home, 'id-token'), context.idp_id_token, { mode: 0o600 });
+    entry.grant = 'cross_app_access';
+    entry.idp = {
+      token_endpoint: context.idp_token_endpoint,
+      client_id: context.idp_client_id,
+      id_token_file: join(home, 'id-token'),
+    };
+  }
 }
 // For the auth scenarios, a client metadata document's URL, the one the suite expects (its
 // basic-cimd scenario: the box hosts none, and the suite's authorization server fetches none): used
@@ -47,7 +58,7 @@ const known = { add_numbers: { a: 2, b: 3 } };
 // The auth scenarios: `aibox mcp login` (its browser step a fetch that follows the authorization
 // server's redirect to the login's loopback callback), first and again whenever the box says a
 // login is needed (a server asking for more scope once connected), at most three times: the run
-// does what the person does. The client-credentials grant needs no login.
+// does what the person does. The client-credentials grant and cross-app access need no login.
 let logins = 0;
 const login = async () => {
   logins++;
@@ -66,7 +77,7 @@ const login = async () => {
   );
 };
 const wantsLogin = (text) => logins < 3 && /run aibox mcp login/.test(text ?? '');
-if (scenario.startsWith('auth/') && entry.grant !== 'client_credentials') await login();
+if (scenario.startsWith('auth/') && entry.grant === undefined) await login();
 const { CHANNEL_KINDS } = await import(pathToFileURL(join(root, 'dist/channels/channel-kinds.js')).href);
 const app = await createApp({
   home,

@@ -508,6 +508,33 @@ const McpStdioServerSchema = z.strictObject({
   ...mcpServerCommon,
 });
 
+/** An https URL, or http on a loopback address (a local identity provider, tests). */
+const httpsOrLoopback = z.url({ protocol: /^https?$/ }).refine(
+  (value) => {
+    const url = new URL(value);
+    return url.protocol === 'https:' || ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+  },
+  {
+    params: {
+      expected: { zh: 'https 地址（http 仅限回环地址）', en: 'an https URL (http only on loopback)' },
+    },
+  },
+);
+
+/**
+ * Cross-app access (SEP-990): the person's identity provider, where the box exchanges the person's
+ * ID token for an ID-JAG (RFC 8693) that the MCP server's authorization server takes as a grant.
+ */
+const McpIdpSchema = z.strictObject({
+  /** The identity provider's token endpoint. */
+  token_endpoint: httpsOrLoopback,
+  /** The box's client at the identity provider, and its secret when it has one. */
+  client_id: z.string().min(1).max(500),
+  client_secret: z.string().min(1).max(2000).optional(),
+  /** A file holding the person's ID token from the identity provider (read at each exchange). */
+  id_token_file: z.string().min(1).max(4096),
+});
+
 /** An MCP server reached over Streamable HTTP (SSE as fallback). */
 const McpHttpServerSchema = z
   .strictObject({
@@ -520,32 +547,69 @@ const McpHttpServerSchema = z
     client_secret: z.string().min(1).max(2000).optional(),
     /** A PEM file (PKCS#8) whose key signs the client's assertion (`private_key_jwt`). */
     private_key: z.string().min(1).max(4096).optional(),
-    /** How tokens are got: the browser step (`aibox mcp login`) or the client's own credentials. */
-    grant: z.enum(['authorization_code', 'client_credentials']).optional(),
+    /**
+     * How tokens are got: the browser step (`aibox mcp login`), the client's own credentials, or
+     * an ID-JAG from the identity provider (`idp`, cross-app access).
+     */
+    grant: z.enum(['authorization_code', 'client_credentials', 'cross_app_access']).optional(),
+    idp: McpIdpSchema.optional(),
     /** The scope asked for, besides what the server names. */
     scope: z.string().min(1).max(1000).optional(),
     ...mcpServerCommon,
   })
   .superRefine((entry, ctx) => {
-    const problem = (path: string, message: string) =>
-      ctx.addIssue({ code: 'custom', path: [path], message });
+    const problem = (path: string, en: string, zh: string) =>
+      ctx.addIssue({ code: 'custom', path: [path], message: en, params: { expected: { zh, en } } });
     const byHand = Object.keys(entry.headers).some((name) => name.toLowerCase() === 'authorization');
     if (entry.client_id === undefined) {
-      for (const key of ['client_secret', 'private_key', 'grant'] as const)
-        if (entry[key] !== undefined) problem(key, 'needs client_id');
+      for (const key of ['client_secret', 'private_key', 'grant', 'idp'] as const)
+        if (entry[key] !== undefined) problem(key, 'needs client_id', '需要同时设置 client_id');
       return;
     }
-    if (byHand) problem('client_id', 'an Authorization header already authenticates: no OAuth then');
+    if (byHand)
+      problem(
+        'client_id',
+        'an Authorization header already authenticates: no OAuth then',
+        '已有 Authorization 请求头认证：此时不用 OAuth',
+      );
     if (entry.client_secret !== undefined && entry.private_key !== undefined)
-      problem('private_key', 'client_secret or private_key, not both');
+      problem(
+        'private_key',
+        'client_secret or private_key, not both',
+        'client_secret 与 private_key 只能二选一',
+      );
     if (entry.private_key !== undefined && entry.grant === 'authorization_code')
-      problem('grant', 'a private key is used with the client_credentials grant');
+      problem(
+        'grant',
+        'a private key is used with the client_credentials grant',
+        '私钥用于 client_credentials 授权',
+      );
     if (
       entry.grant === 'client_credentials' &&
       entry.client_secret === undefined &&
       entry.private_key === undefined
     )
-      problem('grant', 'client_credentials needs client_secret or private_key');
+      problem(
+        'grant',
+        'client_credentials needs client_secret or private_key',
+        'client_credentials 需要 client_secret 或 private_key',
+      );
+    if ((entry.grant === 'cross_app_access') !== (entry.idp !== undefined))
+      problem(
+        entry.idp ? 'idp' : 'grant',
+        'cross_app_access and idp go together',
+        'cross_app_access 与 idp 须同时设置',
+      );
+    if (
+      entry.grant === 'cross_app_access' &&
+      entry.client_secret === undefined &&
+      entry.private_key === undefined
+    )
+      problem(
+        'grant',
+        'cross_app_access needs client_secret or private_key',
+        'cross_app_access 需要 client_secret 或 private_key',
+      );
   });
 
 type McpStdioServerConfig = z.infer<typeof McpStdioServerSchema>;
@@ -616,6 +680,7 @@ const McpConfigSchema = z.strictObject({
         ['*', 'env', '*'],
         ['*', 'headers', '*'],
         ['*', 'client_secret'],
+        ['*', 'idp', 'client_secret'],
       ],
       zh: 'MCP 服务器：名称 → {command, args, env} 或 {url, headers}（Claude Desktop 格式）',
       en: "MCP servers: name → {command, args, env} or {url, headers} (Claude Desktop's format)",

@@ -4,12 +4,14 @@
  * presents instead of registering itself. A private key (a PKCS#8 PEM file, at most 64 KiB) signs
  * the client's assertion (`private_key_jwt`, RFC 7523) with the algorithm its type fits (RS256,
  * ES256/384/512, EdDSA), through the SDK's `createPrivateKeyJwtAuth`. The key and the secret are
- * never logged.
+ * never logged. With cross-app access (`grant: "cross_app_access"`) the entry's `idp` names the
+ * identity provider whose ID-JAG the client presents (oauth-cross-app.ts).
  */
 import { createPrivateKey } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { expandPath } from '../config/paths.js';
 import type { McpHttpServerConfig } from '../config/schema.js';
+import type { IdpConfig } from './oauth-cross-app.js';
 
 const MAX_KEY_BYTES = 64 * 1024;
 
@@ -18,8 +20,10 @@ export interface ConfiguredClient {
   clientSecret?: string;
   /** The private key's PEM text and the JWT algorithm it signs with. */
   privateKey?: { pem: string; alg: string };
-  grant: 'authorization_code' | 'client_credentials';
+  grant: NonNullable<McpHttpServerConfig['grant']>;
   scope?: string;
+  /** Cross-app access: the identity provider, its ID token file's path made absolute. */
+  idp?: IdpConfig & { idTokenPath: string };
 }
 
 /** The JWT algorithm of a private key, from its type (and curve). */
@@ -62,5 +66,8 @@ export function configuredClient(config: McpHttpServerConfig, home: string): Con
     ...(privateKey ? { privateKey } : {}),
     grant: config.grant ?? (privateKey ? 'client_credentials' : 'authorization_code'),
     ...(config.scope !== undefined ? { scope: config.scope } : {}),
+    ...(config.idp
+      ? { idp: { ...config.idp, idTokenPath: expandPath(config.idp.id_token_file, home) } }
+      : {}),
   };
 }

@@ -6,20 +6,23 @@
  * (oauth-store.ts). A client registered beforehand (oauth-client.ts) is presented instead of
  * registering; else, where the authorization server takes client ID metadata documents and
  * `mcp.client_metadata_url` names one, that URL is the client id (client-metadata.ts; the SDK's
- * `clientMetadataUrl`), else the box registers dynamically. With the client-credentials grant no
- * person is needed at all. The browser step
+ * `clientMetadataUrl`), else the box registers dynamically. With the client-credentials grant, and
+ * with cross-app access (an ID-JAG from the person's identity provider as a JWT bearer grant,
+ * oauth-cross-app.ts), no person is needed at all. The browser step
  * happens only in `aibox mcp login NAME` (`login` given, with its loopback redirect URL); a box that
  * needs it fails with "run aibox mcp login NAME" instead, keeping the scope the server asked for
  * (a step-up: more scope after connecting) so that the login asks for it.
  */
-import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
 import type {
   OAuthClientInformationMixed,
   OAuthClientMetadata,
 } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { McpHttpServerConfig } from '../config/schema.js';
+import type { Lang } from '../i18n/lang.js';
 import { LOOPBACK_REDIRECT } from './client-metadata.js';
 import { type ConfiguredClient, configuredClient } from './oauth-client.js';
+import { exchangeForIdJag, JWT_BEARER } from './oauth-cross-app.js';
 import { challengedScope, joinScopes } from './oauth-scope.js';
 import type { OAuthStore } from './oauth-store.js';
 import { loadAuthExtensionsSdk } from './sdk.js';
@@ -32,6 +35,9 @@ type ClientAuth = NonNullable<OAuthClientProvider['addClientAuthentication']>;
 interface ProviderOptions {
   store: OAuthStore;
   version: string;
+  lang: Lang;
+  /** The MCP server's URL: the resource of an ID-JAG when the server publishes no metadata. */
+  serverUrl: string;
   /** The entry's pre-registered client (absent: the box registers itself). */
   client?: ConfiguredClient;
   /** `mcp.client_metadata_url`: the client id where the authorization server takes it (empty: none). */
@@ -50,7 +56,7 @@ interface ProviderOptions {
  */
 export async function serverOAuth(
   config: McpHttpServerConfig,
-  options: Omit<ProviderOptions, 'client' | 'clientAuth'> & { home: string },
+  options: Omit<ProviderOptions, 'client' | 'clientAuth' | 'serverUrl'> & { home: string },
 ): Promise<{ provider: OAuthClientProvider; fetch: typeof fetch }> {
   const client = configuredClient(config, options.home);
   let clientAuth: ClientAuth | undefined;
@@ -66,6 +72,7 @@ export async function serverOAuth(
   }
   const provider = mcpOAuthProvider({
     ...options,
+    serverUrl: config.url,
     ...(client ? { client } : {}),
     ...(clientAuth ? { clientAuth } : {}),
   });
@@ -74,7 +81,10 @@ export async function serverOAuth(
 
 export function mcpOAuthProvider(options: ProviderOptions): OAuthClientProvider {
   const { store, login, client } = options;
-  const machine = client?.grant === 'client_credentials';
+  // No person: the client's own credentials, or an ID-JAG from the identity provider.
+  const machine = client !== undefined && client.grant !== 'authorization_code';
+  /** What the SDK discovered: the authorization server and the resource an ID-JAG is made out to. */
+  let discovered: OAuthDiscoveryState | undefined;
   // Presented only by a box that would otherwise register itself: a configured client comes first.
   const metadataUrl = client ? undefined : options.clientMetadataUrl || undefined;
   const redirectUrl = () => login?.redirectUrl ?? store.read().redirectUrl ?? LOOPBACK_REDIRECT;
@@ -159,11 +169,26 @@ export function mcpOAuthProvider(options: ProviderOptions): OAuthClientProvider 
       if (!verifier) throw new Error('no PKCE verifier saved');
       return verifier;
     },
+    saveDiscoveryState(state) {
+      discovered = state;
+    },
     ...(machine
       ? {
-          prepareTokenRequest(asked?: string) {
-            const params = new URLSearchParams({ grant_type: 'client_credentials' });
+          async prepareTokenRequest(asked?: string) {
             const wanted = joinScopes(asked, scope());
+            const params = new URLSearchParams({ grant_type: 'client_credentials' });
+            if (client.idp) {
+              const to = {
+                // The issuer; else the URL discovery used (the SDK's fallback: the server's origin).
+                audience:
+                  discovered?.authorizationServerMetadata?.issuer ??
+                  String(discovered?.authorizationServerUrl ?? new URL(options.serverUrl).origin),
+                resource: discovered?.resourceMetadata?.resource ?? options.serverUrl,
+                ...(wanted ? { scope: wanted } : {}),
+              };
+              params.set('grant_type', JWT_BEARER);
+              params.set('assertion', await exchangeForIdJag(client.idp, to, options.lang));
+            }
             if (wanted) params.set('scope', wanted);
             return params;
           },

@@ -175,6 +175,7 @@ export class McpServerConnection {
       store,
       home: oauthHome,
       version: this.options.version,
+      lang: this.options.lang,
       clientMetadataUrl: this.options.clientMetadataUrl?.() ?? '',
       needsLogin: () => new NeedsLoginError(this.loginNeed(store)),
     });

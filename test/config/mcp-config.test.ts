@@ -3,11 +3,11 @@ import { ConfigError } from '../../src/config/config-error.js';
 import { redactConfig } from '../../src/config/redact-config.js';
 import { validateConfig } from '../../src/config/validate-config.js';
 
-function problems(raw: unknown) {
+function problems(raw: unknown, lang: 'zh' | 'en' = 'en') {
   try {
     validateConfig(raw);
   } catch (error) {
-    if (error instanceof ConfigError) return error.problems.map((p) => `${p.key}: ${p.expected.en}`);
+    if (error instanceof ConfigError) return error.problems.map((p) => `${p.key}: ${p.expected[lang]}`);
     throw error;
   }
   return [];
@@ -77,6 +77,9 @@ describe('mcp config', () => {
     const server = (entry: Record<string, unknown>) =>
       problems({ mcp: { servers: { a: { url, ...entry } } } });
     expect(server({ client_secret: 's' })).toEqual(['mcp.servers.a.client_secret: needs client_id']);
+    expect(problems({ mcp: { servers: { a: { url, client_secret: 's' } } } }, 'zh')).toEqual([
+      'mcp.servers.a.client_secret: 需要同时设置 client_id',
+    ]);
     expect(server({ client_id: 'c', client_secret: 's', private_key: '/k' })).toEqual([
       'mcp.servers.a.private_key: client_secret or private_key, not both',
     ]);

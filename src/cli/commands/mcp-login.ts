@@ -85,6 +85,7 @@ export async function loginMcpServer(ctx: CliContext, name: string, env: NodeJS.
     store,
     home: ctx.paths.home,
     version: VERSION,
+    lang: ctx.lang,
     clientMetadataUrl: ctx.loaded.config.mcp.client_metadata_url,
     login: {
       redirectUrl: callback.redirectUrl,

@@ -266,7 +266,8 @@ export const mcpCliMessages = defineMessages({
     clientId: 'OAuth：在授权服务器上预先注册的客户端 ID（HTTP 服务器）',
     clientSecret: 'OAuth：该客户端的密钥',
     privateKey: 'OAuth：签名客户端断言的私钥 PEM 文件（private_key_jwt，使用 client_credentials）',
-    grant: 'OAuth：authorization_code（经 aibox mcp login 的浏览器步骤）或 client_credentials（无需人）',
+    grant:
+      'OAuth：authorization_code（经 aibox mcp login 的浏览器步骤）、client_credentials（无需人）或 cross_app_access（跨应用访问，需在 --json 中给出 idp）',
     scope: 'OAuth：额外请求的 scope',
     cwd: 'stdio 服务器的工作目录',
     timeout: '连接与单次调用的超时（秒）',
@@ -318,7 +319,7 @@ export const mcpCliMessages = defineMessages({
     privateKey:
       "OAuth: a PEM file with the private key that signs the client's assertion (private_key_jwt, with client_credentials)",
     grant:
-      'OAuth: authorization_code (the browser step of aibox mcp login) or client_credentials (no person)',
+      'OAuth: authorization_code (the browser step of aibox mcp login), client_credentials (no person) or cross_app_access (give idp with --json)',
     scope: 'OAuth: scope to ask for besides what the server names',
     cwd: 'working directory of a stdio server',
     timeout: 'limit for connecting and for one call, in seconds',
