@@ -16,6 +16,7 @@ import { agentMessages } from './messages.js';
 import { addUsage, type RoundOutcome, replyText, runModelRound } from './model-round.js';
 import { type RunawayLimits, RunawayWatch } from './runaway-watch.js';
 import { createToolOffer } from './tool-offer.js';
+import type { ToolPicturePort } from './tool-pictures.js';
 import { MAX_MALFORMED_CALLS, runToolRound, type ToolRoundDeps, type ToolRoundState } from './tool-round.js';
 import type { TurnMeter } from './turn-meter.js';
 
@@ -46,6 +47,8 @@ export interface RunTurnOptions {
   askPerson?: AskPerson;
   /** Counts every model round and may refuse the next one (budgets); absent: nothing is counted. */
   meter?: TurnMeter;
+  /** Shows the model the pictures tools return (tool-pictures.ts); absent: only the results' notes. */
+  toolPictures?: ToolPicturePort;
 }
 
 export type TurnResult =
@@ -106,6 +109,9 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
   const text = agentMessages(lang);
   const clock = () => Number(options.now?.() ?? Date.now());
   const added: ChatMessage[] = [];
+  // What the rest of the turn's requests carry after the caller's messages: `added`, with the
+  // pictures tools returned after their round (never kept in the history).
+  const sent: ChatMessage[] = [];
   let usage: Usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
   const { meter } = options;
 
@@ -118,6 +124,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
   };
   const record = (message: ChatMessage) => {
     added.push(message);
+    sent.push(message);
     emit({ type: 'message', turnId, message });
   };
   const fail = (code: TurnErrorCode, message: string): TurnResult => {
@@ -158,7 +165,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
       if (refusal) return fail(refusal.code, refusal.message);
       const specs = offer.specs();
       const request = {
-        messages: [...options.messages, ...added],
+        messages: [...options.messages, ...sent],
         tools: specs.length > 0 ? specs : undefined,
         temperature: options.temperature,
         maxTokens: options.maxTokens,
@@ -181,8 +188,17 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
       record(assistantMessage(outcome.text, outcome.reasoning, calls));
       if (calls.length === 0) return complete(outcome.text, false);
 
-      const { endConversation } = await runToolRound(calls, state, roundDeps);
+      const { endConversation, pictures } = await runToolRound(calls, state, roundDeps);
       if (signal.aborted) return fail('aborted', text.aborted());
+      if (pictures.length > 0 && options.toolPictures && !endConversation) {
+        const shown = await options.toolPictures(pictures, {
+          sessionId: options.sessionId,
+          lang,
+          signal,
+          notify: (message) => emit({ type: 'notice', turnId, message }),
+        });
+        if (shown) sent.push(shown);
+      }
       if (state.malformedInARow >= MAX_MALFORMED_CALLS)
         return fail('malformed_tool_calls', text.malformedCalls(MAX_MALFORMED_CALLS));
       if (endConversation) return complete(outcome.text, true);

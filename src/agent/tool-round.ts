@@ -14,6 +14,7 @@ import { executeToolCall, parseArguments } from './execute-tool-call.js';
 import { agentMessages } from './messages.js';
 import type { RunawayWatch } from './runaway-watch.js';
 import type { ToolOffer } from './tool-offer.js';
+import type { ToolPicture } from './tool-pictures.js';
 
 /** Malformed tool calls in a row (unknown tool, bad JSON, refused arguments) that end the turn. */
 export const MAX_MALFORMED_CALLS = 3;
@@ -41,15 +42,16 @@ export interface ToolRoundDeps {
   record(message: ChatMessage): void;
 }
 
-/** Runs `calls`; resolves to whether a tool ended the conversation. */
+/** Runs `calls`; resolves to whether a tool ended the conversation, and the pictures tools gave back. */
 export async function runToolRound(
   calls: readonly ToolCall[],
   state: ToolRoundState,
   deps: ToolRoundDeps,
-): Promise<{ endConversation: boolean }> {
+): Promise<{ endConversation: boolean; pictures: ToolPicture[] }> {
   const text = agentMessages(deps.lang);
   const { turnId, signal, tools } = deps;
   let endConversation = false;
+  const pictures: ToolPicture[] = [];
   for (const call of calls) {
     const name = call.function.name;
     const parsed = parseArguments(call.function.arguments);
@@ -105,8 +107,9 @@ export async function runToolRound(
         ...(result.fullOutputPath ? { fullOutputPath: result.fullOutputPath } : {}),
       });
       if (result.endConversation) endConversation = true;
+      for (const data of result.pictures ?? []) pictures.push({ tool: name, data });
     }
     deps.record({ role: 'tool', tool_call_id: call.id, content: result.content });
   }
-  return { endConversation };
+  return { endConversation, pictures };
 }

@@ -321,6 +321,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
         lang,
       }),
       pictures: media.picturePort,
+      toolPictures: media.toolPicturePort,
       ...(conversations.indexer ? { onMessageStored: () => conversations.indexer?.wake() } : {}),
     });
     closers.push(() => sessions.close());

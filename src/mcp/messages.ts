@@ -66,6 +66,7 @@ export const mcpMessages = defineMessages({
       `MCP 服务器「${server}」请求用你的模型回答这段话（最多 ${maxTokens} 个 token，计入预算，模型不能调用工具）`,
     progress: (done: number, total: string, message: string) => `进度 ${done}${total}${message}\n`,
     imageNote: (mime: string, bytes: number) => `[图片：${mime}，约 ${bytes} 字节，未显示]`,
+    imageGiven: (mime: string, bytes: number) => `[图片：${mime}，约 ${bytes} 字节，附在这一轮工具结果之后]`,
     audioNote: (mime: string, bytes: number) => `[音频：${mime}，约 ${bytes} 字节，未显示]`,
     blobNote: (uri: string, mime: string, bytes: number) =>
       `[资源 ${uri}：${mime}，约 ${bytes} 字节二进制，未显示]`,
@@ -143,6 +144,8 @@ export const mcpMessages = defineMessages({
       `The MCP server "${server}" asks your model to answer this (at most ${maxTokens} tokens, counted against the budget; the model cannot use tools)`,
     progress: (done: number, total: string, message: string) => `progress ${done}${total}${message}\n`,
     imageNote: (mime: string, bytes: number) => `[image: ${mime}, about ${bytes} bytes, not shown]`,
+    imageGiven: (mime: string, bytes: number) =>
+      `[image: ${mime}, about ${bytes} bytes, given after this round's tool results]`,
     audioNote: (mime: string, bytes: number) => `[audio: ${mime}, about ${bytes} bytes, not shown]`,
     blobNote: (uri: string, mime: string, bytes: number) =>
       `[resource ${uri}: ${mime}, about ${bytes} bytes of binary, not shown]`,

@@ -6,7 +6,9 @@
  * when `media.transcription` is set), any other file into
  * `<workspace>/chat-files/`, named to the model.
  */
+
 import { join } from 'node:path';
+import type { ToolPicturePort } from '../agent/tool-pictures.js';
 import type { Config } from '../config/schema.js';
 import type { StoredAttachment } from '../conversations/types.js';
 import type { Lang } from '../i18n/lang.js';
@@ -23,6 +25,7 @@ import { PictureError } from './pictures/normalize-picture.js';
 import { pictureSettings } from './pictures/picture-settings.js';
 import { createPictureStore, type PictureStore } from './pictures/picture-store.js';
 import { createPicturePort } from './pictures/request-pictures.js';
+import { createToolPicturePort } from './pictures/tool-pictures.js';
 import { createUploadStore, type UploadStore } from './uploads/upload-store.js';
 import type { VoiceHearer } from './voice/hear-voice.js';
 
@@ -52,6 +55,8 @@ export interface MediaServices {
   uploads: UploadStore;
   /** For the session turns (TurnDeps.pictures). */
   picturePort: PicturePort;
+  /** For the session turns (TurnDeps.toolPictures): pictures tools return, shown in the same turn. */
+  toolPicturePort: ToolPicturePort;
   receive(file: ReceivedFile, context: ReceiveContext): Promise<Received>;
   /** Where received audio goes; the voice code replaces the default (audio-seam.ts). */
   audio: AudioHandler;
@@ -106,17 +111,19 @@ export function createMediaServices(options: MediaOptions): MediaServices {
     return { text: heard.text, attachment, shown: heard.shown };
   };
 
+  const picturePort = createPicturePort({
+    store: pictures,
+    settings: () => pictureSettings(config(), options.provider(), options.env),
+    describe: options.describe ?? describePicture,
+    whereSaved: (picture) => picture.saved ?? pictures.path(picture.id),
+    logger,
+  });
   const services: MediaServices = {
     pictures,
     uploads,
     audio: options.audio ?? defaultAudio,
-    picturePort: createPicturePort({
-      store: pictures,
-      settings: () => pictureSettings(config(), options.provider(), options.env),
-      describe: options.describe ?? describePicture,
-      whereSaved: (picture) => picture.saved ?? pictures.path(picture.id),
-      logger,
-    }),
+    picturePort,
+    toolPicturePort: createToolPicturePort(pictures, picturePort),
     async receive(file, context) {
       const t = receivedMessages(context.lang);
       const sniffed = sniffMedia(file.data);

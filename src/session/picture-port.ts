@@ -3,8 +3,8 @@
  * implements it): the history as stored, each message with the attachments stored with it, in;
  * the messages the model is sent, out (`image_url` parts for a model that sees, words otherwise).
  */
+import type { PictureContext } from '../agent/tool-pictures.js';
 import type { StoredAttachment } from '../conversations/types.js';
-import type { Lang } from '../i18n/lang.js';
 import type { ChatMessage } from '../providers/types.js';
 
 export interface PictureEntry {
@@ -12,13 +12,7 @@ export interface PictureEntry {
   attachments: readonly StoredAttachment[] | null;
 }
 
-export interface PictureContext {
-  sessionId: string;
-  lang: Lang;
-  signal: AbortSignal;
-  /** Tells the person something now (the turn's `notice`). */
-  notify: (text: string) => void;
-}
+export type { PictureContext };
 
 export type PicturePort = (
   entries: readonly PictureEntry[],

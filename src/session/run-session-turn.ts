@@ -9,6 +9,7 @@
 import { onDemandTools } from '../agent/compact-tools.js';
 import type { AgentEvent } from '../agent/events.js';
 import type { TurnResult } from '../agent/run-turn.js';
+import type { ToolPicturePort } from '../agent/tool-pictures.js';
 import { toChatMessage } from '../conversations/chat-mapping.js';
 import type { MessageRepo } from '../conversations/message-repo.js';
 import type { StoredMessage } from '../conversations/types.js';
@@ -69,6 +70,8 @@ export interface TurnDeps {
   meter?: MeterFor;
   /** Puts the stored pictures into the request (absent: attachments are left out). */
   pictures?: PicturePort;
+  /** Shows the model the pictures tools return (absent: only the results' notes). */
+  toolPictures?: ToolPicturePort;
 }
 
 /** What the session needs of automatic recall: a block for the request and what it holds. */
@@ -238,6 +241,7 @@ export async function runSessionTurn(
       ...(deps.askPerson ? { askPerson: attendedBy(deps.askPerson, input) } : {}),
       now: () => deps.clock.now(),
       ...(meter ? { meter } : {}),
+      ...(deps.toolPictures ? { toolPictures: deps.toolPictures } : {}),
     });
   } catch (error) {
     deps.logger.error({ err: error, session: sessionId, turnId }, 'turn failed');

@@ -5,6 +5,7 @@
  */
 
 import type { Database } from 'better-sqlite3';
+import type { ToolPicturePort } from '../agent/tool-pictures.js';
 import type { Config } from '../config/schema.js';
 import { createConversationRepo } from '../conversations/conversation-repo.js';
 import { createMessageRepo } from '../conversations/message-repo.js';
@@ -51,6 +52,8 @@ interface SessionManagerOptions {
   meter?: MeterFor;
   /** Puts stored pictures into each request (absent: attachments are left out). */
   pictures?: PicturePort;
+  /** Shows the model the pictures tools return (absent: only the results' notes). */
+  toolPictures?: ToolPicturePort;
   /** After each message is stored (wakes the conversation embedder). */
   onMessageStored?: () => void;
 }
@@ -128,6 +131,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
           ...(options.recall ? { recall: options.recall } : {}),
           ...(options.meter ? { meter: options.meter } : {}),
           ...(options.pictures ? { pictures: options.pictures } : {}),
+          ...(options.toolPictures ? { toolPictures: options.toolPictures } : {}),
         });
       }
       sessions.set(id, session);

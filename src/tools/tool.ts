@@ -32,6 +32,11 @@ export interface ToolResult {
   endConversation?: boolean;
   /** For MCP clients only, sent as the result's `_meta` (the `ask` tool's usage); never shown to a model. */
   meta?: Record<string, unknown>;
+  /**
+   * Pictures the tool gave back (an MCP tool's image content: bytes from outside, not checked yet):
+   * the turn shows them to the model after the round's results (src/agent/tool-pictures.ts).
+   */
+  pictures?: Uint8Array[];
 }
 
 export interface Tool<Args = unknown> {

@@ -44,7 +44,7 @@ describe('a tool round', () => {
     const r = round([echo as AnyTool]);
     const state: ToolRoundState = { malformedInARow: 0 };
     const calls = [call('echo', { text: 'a' }), call('echo', { text: 'b' })];
-    expect(await runToolRound(calls, state, r.deps)).toEqual({ endConversation: false });
+    expect(await runToolRound(calls, state, r.deps)).toEqual({ endConversation: false, pictures: [] });
     expect(r.results()).toEqual(['echo: a', 'echo: b']);
     expect(r.recorded.map((m) => (m.role === 'tool' ? m.tool_call_id : ''))).toEqual(calls.map((c) => c.id));
     expect(r.events.map((e) => e.type)).toEqual([

@@ -75,12 +75,13 @@ describe('checkInputSchema', () => {
     expect(modelToolNames('gh', [...tools].reverse())).toEqual(names);
   });
 
-  it('formats results: text, images as a note, embedded resources, errors', () => {
+  it('formats results: text, images handed on with a note, embedded resources, errors', () => {
     const result = formatCallResult(
       {
         content: [
           { type: 'text', text: '第一行' },
           { type: 'image', data: 'AAAA', mimeType: 'image/png' },
+          { type: 'image', data: 'AAAA', mimeType: 'image/svg+xml' },
           { type: 'resource', resource: { uri: 'file:///a.txt', text: 'inside' } },
           { type: 'resource_link', uri: 'file:///b', name: 'b' },
         ],
@@ -90,8 +91,12 @@ describe('checkInputSchema', () => {
     );
     expect(result.ok).toBe(false);
     expect(result.content).toBe(
-      '第一行\n[image: image/png, about 3 bytes, not shown]\n[file:///a.txt]\ninside\n[resource link: b file:///b]',
+      "第一行\n[image: image/png, about 3 bytes, given after this round's tool results]\n[image: image/svg+xml, about 3 bytes, not shown]\n[file:///a.txt]\ninside\n[resource link: b file:///b]",
     );
+    // The PNG's bytes go on to the turn (checked there like any picture); an SVG is only named.
+    expect(result.pictures).toEqual([Buffer.from('AAAA', 'base64')]);
+    const many = Array.from({ length: 6 }, () => ({ type: 'image', data: 'AAAA', mimeType: 'image/jpeg' }));
+    expect(formatCallResult({ content: many }, t).pictures).toHaveLength(4);
     expect(formatCallResult({ content: [], structuredContent: { a: 1 } }, t).content).toContain('"a": 1');
     expect(formatCallResult({}, t)).toEqual({ ok: true, content: '(the tool returned no content)' });
   });

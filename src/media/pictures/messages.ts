@@ -11,6 +11,8 @@ export const mediaMessages = defineMessages({
     cannotSee: (name: string, where: string) => `[收到图片 ${name}，但当前模型看不到图片；保存在 ${where}]`,
     earlierPicture: (name: string, where: string) => `[之前的图片 ${name}，保存在 ${where}]`,
     pictureRemoved: (name: string) => `[图片 ${name} 已按保留期限删除]`,
+    fromTools: (tools: string) => `[工具 ${tools} 返回的图片：]`,
+    badToolPicture: (tool: string, why: string) => `[工具 ${tool} 返回的一张图片无法使用：${why}]`,
     describeFailed: (model: string, why: string) => `⚠️ 看图模型 ${model} 没能描述图片：${why}`,
     howToSee:
       'ℹ️ 当前模型看不到图片，只知道收到了图片及其保存位置。若模型其实能看图，设 llm.vision 为 true；' +
@@ -27,6 +29,9 @@ export const mediaMessages = defineMessages({
       `[Picture ${name} received, but this model cannot see pictures; saved at ${where}]`,
     earlierPicture: (name: string, where: string) => `[Earlier picture ${name}, saved at ${where}]`,
     pictureRemoved: (name: string) => `[Picture ${name} was removed by the retention limits]`,
+    fromTools: (tools: string) => `[Pictures the tool ${tools} returned:]`,
+    badToolPicture: (tool: string, why: string) =>
+      `[A picture the tool ${tool} returned cannot be used: ${why}]`,
     describeFailed: (model: string, why: string) =>
       `⚠️ The vision model ${model} could not describe a picture: ${why}`,
     howToSee:
