@@ -35,6 +35,7 @@ export async function reconfigurableMcp(
     settled: () => current.settled(),
     ready: (signal) => current.ready(signal),
     holdNextTurn: () => current.holdNextTurn(),
+    browse: (name, kind) => current.browse(name, kind),
     close() {
       closed = true;
       return current.close();

@@ -192,6 +192,9 @@ export function createMcpManager(options: McpManagerOptions): McpManager {
     async settled() {
       await Promise.all(connections.map((c) => c.firstAttempt));
     },
+    async browse(name, kind) {
+      return connections.find((connection) => connection.name === name)?.browse(kind);
+    },
     async close() {
       await Promise.all(connections.map(closeQuietly));
       invalidate();

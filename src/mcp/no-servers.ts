@@ -11,6 +11,7 @@ export function noMcpServers(): McpManager {
     settled: async () => {},
     ready: async () => {},
     holdNextTurn() {},
+    browse: async () => undefined,
     close: async () => {},
   };
 }

@@ -19,6 +19,7 @@ import type { Logger } from '../log/logger.js';
 import { backoffDelay } from '../util/backoff.js';
 import { cleanName, cleanText } from '../util/untrusted-text.js';
 import { offerClientCapabilities } from './client-capabilities.js';
+import { formatCallResult } from './format-result.js';
 import { checkInputSchema } from './input-schema.js';
 import type { WrapMcpLaunch } from './launch.js';
 import { type McpMessages, mcpMessages } from './messages.js';
@@ -162,7 +163,21 @@ export class McpServerConnection {
       changedTools: [],
       ...(this.retryAt && this.state === 'failed' ? { retryAt: this.retryAt.toISOString() } : {}),
       ...(this.serverInfo ? { serverInfo: this.serverInfo } : {}),
+      ...(this.offers().length > 0 ? { offers: this.offers() } : {}),
     };
+  }
+
+  /** The kinds of extra tools it has (server-extras.ts), i.e. what it declares and the page can list. */
+  private offers(): ExtraKind[] {
+    return this.tools.flatMap((entry) => (entry.extra ? [entry.extra] : []));
+  }
+
+  /** McpManager.browse: the first page, as the model's list action gives it. */
+  async browse(kind: ExtraKind): Promise<string | undefined> {
+    const entry = this.tools.find((tool) => tool.extra === kind);
+    if (!entry) return undefined;
+    const result = await this.call(entry.name, { action: 'list' }, { signal: new AbortController().signal });
+    return formatCallResult(result, this.t).content;
   }
 
   /** OAuth for an HTTP server (its record in the data dir), as `openClient` takes it. */

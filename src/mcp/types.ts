@@ -33,7 +33,11 @@ export interface McpServerStatus {
   retryAt?: string;
   /** Server name and version it reported. */
   serverInfo?: { name: string; version: string };
+  /** What it declares besides tools, for the page to list (`browse`). */
+  offers?: McpExtraKind[];
 }
+
+export type McpExtraKind = 'resources' | 'prompts';
 
 export interface McpManager {
   /** Starts connecting every enabled server in the background; returns at once. */
@@ -57,6 +61,12 @@ export interface McpManager {
   ready(signal?: AbortSignal): Promise<void>;
   /** The next `ready()` waits for servers still connecting (`/reload`). */
   holdNextTurn(): void;
+  /**
+   * The first page of a connected server's resources (with its URI templates) or prompts, as
+   * lines of text (what the model's `NAME__mcp_*` list gives), for a person on the page; no
+   * safety decision (it reads names only). Undefined: no such server, or it does not offer that.
+   */
+  browse(name: string, kind: McpExtraKind): Promise<string | undefined>;
   /** Closes every connection and kills stdio servers. */
   close(): Promise<void>;
 }

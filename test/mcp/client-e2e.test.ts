@@ -228,6 +228,27 @@ describe('MCP client', () => {
     expect(health.mcp.find((s) => s.name === 'dead')?.state).toBe('failed');
   });
 
+  it("lists a server's resources and prompts for the page's MCP tab", async () => {
+    const api = (await (await fetch(`${server.url}/api/mcp`)).json()) as {
+      servers: { name: string; offers?: string[] }[];
+    };
+    const offers = Object.fromEntries(api.servers.map((s) => [s.name, s.offers]));
+    expect(offers.everything).toEqual(['resources', 'prompts']);
+    expect(offers.fs).toBeUndefined();
+    const list = async (path: string) => {
+      const response = await fetch(`${server.url}/api/mcp/${path}`);
+      const text = await response.text();
+      return { status: response.status, body: (response.ok ? JSON.parse(text) : {}) as { text?: string } };
+    };
+    const prompts = await list('everything/prompts');
+    expect(prompts.status).toBe(200);
+    expect(prompts.body.text).toContain('simple-prompt()');
+    expect((await list('everything/resources')).body.text).toMatch(/demo:\/\/resource\/static\/document\//);
+    expect((await list('fs/prompts')).status).toBe(404);
+    expect((await list('nope/resources')).status).toBe(404);
+    expect((await list('everything/tools')).status).toBe(404);
+  });
+
   it("aibox mcp list shows the running server's live status", async () => {
     // The CLI finds the running box through config.json's port (the box itself listens on a free one).
     const config = JSON.parse(readFileSync(join(home, 'config.json'), 'utf8'));

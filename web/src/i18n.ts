@@ -264,6 +264,7 @@ export const messages = defineMessages({
     mcpRetry: (at: string) => `下次重试：${at}`,
     mcpDisabledTool: (tool: string, reason: string) => `未使用的工具 ${tool}：${reason}`,
     mcpChanged: (tools: string) => `描述已变化，下次调用需重新确认：${tools}`,
+    mcpOffers: (kind: 'resources' | 'prompts'): string => (kind === 'resources' ? '资源' : '提示'),
     channelsPair: '生成配对码',
     channelsHelp:
       '只有允许的人能通过聊天软件和 Aibox 对话。生成配对码后，在聊天里把它发给机器人一次，发送者即被允许。',
@@ -565,6 +566,7 @@ export const messages = defineMessages({
     mcpRetry: (at: string) => `next try: ${at}`,
     mcpDisabledTool: (tool: string, reason: string) => `tool ${tool} not used: ${reason}`,
     mcpChanged: (tools: string) => `description changed, asked again on the next call: ${tools}`,
+    mcpOffers: (kind: 'resources' | 'prompts') => (kind === 'resources' ? 'Resources' : 'Prompts'),
     channelsPair: 'Make a pairing code',
     channelsHelp:
       'Only the people you allow can talk to Aibox from a chat app. Make a pairing code and send it to the bot once from the chat: its sender is then allowed.',

@@ -1,4 +1,8 @@
-/** The MCP tab: each configured server with its state, tool count, and why it is not working. */
+/**
+ * The MCP tab: each configured server with its state, tool count, and why it is not working; a
+ * server offering resources or prompts has a button for each, listing them (the first page, as
+ * its `NAME__mcp_*` tool lists them to the model) under it.
+ */
 import type { McpServerStatus } from '../../src/mcp/types.js';
 import type { Api } from './api-client.js';
 import { formatTime, h, replaceChildren } from './dom.js';
@@ -19,6 +23,27 @@ export function createMcpView(api: Api, t: () => Messages, lang: () => string): 
     h('div', { class: 'list-pane' }, h('div', { class: 'toolbar' }, refreshButton), list),
   );
   let seq = 0;
+
+  const listing = (s: McpServerStatus) => {
+    const shown = h('div', { class: 'card-text pre-wrap mcp-listing' });
+    const buttons = (s.offers ?? []).map((kind) => {
+      const button = h(
+        'button',
+        { type: 'button', class: 'btn small', 'data-offers': kind },
+        t().mcpOffers(kind),
+      );
+      button.addEventListener('click', async () => {
+        try {
+          const { text } = await api.get<{ text: string }>(`/mcp/${encodeURIComponent(s.name)}/${kind}`);
+          shown.textContent = text;
+        } catch (error) {
+          shown.textContent = t().loadFailed((error as Error).message);
+        }
+      });
+      return button;
+    });
+    return buttons.length ? [h('div', { class: 'toolbar' }, ...buttons), shown] : [];
+  };
 
   const row = (s: McpServerStatus) =>
     h(
@@ -44,6 +69,7 @@ export function createMcpView(api: Api, t: () => Messages, lang: () => string): 
       s.changedTools.length
         ? h('div', { class: 'card-text error' }, t().mcpChanged(s.changedTools.join(', ')))
         : null,
+      ...listing(s),
     );
 
   const refresh = async () => {

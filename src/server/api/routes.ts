@@ -3,8 +3,10 @@
  * (`Authorization: Bearer TOKEN` when a token is configured). Every error is
  * `{error:{code,message}}` with a 4xx (or 500 for a bug, logged).
  */
+
 import { Hono } from 'hono';
 import type { AppServices } from '../../app/services.js';
+import type { McpExtraKind } from '../../mcp/types.js';
 import { createChannelsRoutes } from './channels-routes.js';
 import { errorResponse } from './error-response.js';
 import { apiErrorResponse } from './errors.js';
@@ -33,6 +35,13 @@ export function createApiRoutes(services: AppServices): Hono {
   app.route('/settings', createSettingsRoutes(services, t));
   app.route('/', createMediaRoutes(services, t));
   app.get('/mcp', (c) => c.json({ servers: services.mcp.status() }));
+  // A server's resources or prompts (first page, as the model lists them), for the page's MCP tab.
+  app.get('/mcp/:name/:kind{resources|prompts}', async (c) => {
+    const { name, kind } = c.req.param();
+    const text = await services.mcp.browse(name, kind as McpExtraKind);
+    if (text === undefined) return apiErrorResponse(c, 'not_found', t.noMcpList(name, kind));
+    return c.json({ text });
+  });
   app.notFound((c) => apiErrorResponse(c, 'not_found', t.notFound(c.req.path)));
   app.onError((error, c) => errorResponse(c, error, t, services.logger));
   return app;
