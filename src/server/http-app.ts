@@ -15,6 +15,7 @@ import { wechatHealth } from '../channels/wechat/wechat-health.js';
 import type { ErrorCode } from '../error-codes.js';
 import { shownProvider } from '../providers/shown-provider.js';
 import { apiErrorResponse } from './api/errors.js';
+import { apiMessages } from './api/messages.js';
 import { createApiRoutes } from './api/routes.js';
 import { bearerToken, tokensEqual } from './auth.js';
 import { limitBody } from './body-limit.js';
@@ -238,12 +239,16 @@ function createHttpApp(app: AppServices, options: HttpAppOptions): Hono {
     c.header('cache-control', 'no-store');
     return c.html(notBuiltPage(app), 503);
   });
-  // A sub-app's own notFound is not used once mounted: unknown `/v1` paths are answered here.
-  http.notFound((c) =>
-    openAi && isOpenAiPath(c.req.path)
-      ? openAiError(c, 'not_found', openAiMessages(app.lang).notFound(c.req.path))
-      : c.text('Not Found', 404),
-  );
+  // A sub-app's own notFound is not used once mounted: unknown `/v1` and `/api` paths are answered
+  // here, each in its API's error shape.
+  http.notFound((c) => {
+    const path = c.req.path;
+    if (openAi && isOpenAiPath(path))
+      return openAiError(c, 'not_found', openAiMessages(app.lang).notFound(path));
+    if (path === '/api' || path.startsWith('/api/'))
+      return apiErrorResponse(c, 'not_found', apiMessages(app.lang).notFound(path.slice(0, 200)));
+    return c.text('Not Found', 404);
+  });
   return http;
 }
 

@@ -121,6 +121,12 @@ describe('server auth', () => {
     });
     expect(ok.status).toBe(200);
     expect((await fetch(`${locked.server.url}/healthz`)).status).toBe(200);
+    // An unknown /api path, past the token, is the API's JSON 404 (not the server's plain text).
+    const missing = await fetch(`${locked.server.url}/api/no-such-thing`, {
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ error: { code: 'not_found' } });
     expect(
       (await fetch(`${open.server.url}/api/status`, { headers: { origin: 'http://evil.example' } })).status,
     ).toBe(403);
