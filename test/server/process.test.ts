@@ -96,10 +96,15 @@ describe.concurrent('aibox serve process', () => {
     await new Promise<void>((done) => taken.listen(0, '127.0.0.1', done));
     const port = (taken.address() as AddressInfo).port;
     try {
-      const run = await runCli(['--lang', 'en', 'serve', '--port', String(port), '--no-scheduler'], {
-        home: tempHome('aibox-port-'),
+      // The language comes from the config file (no flag): the error is said after it is read.
+      const portHome = tempHome('aibox-port-');
+      writeFileSync(join(portHome, 'config.json'), JSON.stringify({ lang: 'en' }));
+      const run = await runCli(['serve', '--port', String(port), '--no-scheduler'], {
+        home: portHome,
+        env: { AIBOX_LANG: '', AI_LANGUAGE: '', LC_ALL: '', LC_MESSAGES: '', LANG: 'zh_CN.UTF-8' },
       });
       expect(run.code).toBe(1);
+      expect(run.stderr).toContain(`Port ${port} is already in use`);
       expect(run.stderr).toContain(`serve --port ${port + 1}`);
     } finally {
       taken.close();

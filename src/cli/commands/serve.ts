@@ -61,7 +61,8 @@ async function runServe(options: ServeOptions, globals: GlobalOptions): Promise<
   const { VERSION } = await import('../../version.js');
   const { createMigratingListener } = await import('../../server/migrating-listener.js');
   // One box per data dir, held until this process ends (the kernel lets go of it even after kill -9).
-  const lang = detectLang({ flag: globals.lang });
+  // Before the config is read: the flag and the environment; once it is, its `lang` too.
+  let lang = detectLang({ flag: globals.lang });
   const lock = acquireBoxLock(resolveHome(), { version: VERSION }, lang);
   // A migration at start opens the port first: /healthz says how far it is (docs/backups.md).
   const early = createMigratingListener({ host: options.host, port: options.port, lang });
@@ -77,7 +78,13 @@ async function runServe(options: ServeOptions, globals: GlobalOptions): Promise<
       startMcp: false,
       command: selfCommand(),
       holdsBoxLock: true,
-      whileMigrating: { start: (config) => early.open(config), progress: early.progress },
+      whileMigrating: {
+        start: (config) => {
+          lang = detectLang({ flag: globals.lang, config: config.lang });
+          return early.open(config);
+        },
+        progress: early.progress,
+      },
     });
   } catch (error) {
     await early.close();
