@@ -64,7 +64,14 @@ export function createMemoryTools(options: MemoryToolsOptions): AnyTool[] {
     }),
     createUpdateIdentityTool({ promptsDir, lang, clock, ...scoped }),
     createUpdateSoulTool({ promptsDir, lang, clock, ...scoped }),
-    createSaveMemoryAndEndTool({ memory, promptsDir, lang, clock, ...scoped }),
+    createSaveMemoryAndEndTool({
+      memory,
+      promptsDir,
+      lang,
+      clock,
+      ...scoped,
+      ...(options.memorySave ? { save: options.memorySave } : {}),
+    }),
     ...(options.conversationSearch
       ? [createConversationSearchTool({ search: options.conversationSearch, lang, ...scoped })]
       : []),

@@ -67,6 +67,7 @@ export const memoryToolMessages = defineMessages({
     endNextGoals: '下一步计划',
     summaryTooShort: (n: number) => `请提供更详细的对话总结（至少50字，当前 ${n} 字），以便保存到记忆库`,
     ended: '对话记忆已保存，状态已更新，对话结束',
+    endedUpdatedDuplicate: (id: number) => `已有相同的记忆 #${id}，已用新内容更新它；状态已更新，对话结束`,
     defaultReason: '话题讨论完成',
     statusTitle: '# 当前状态',
     statusCurrent: '【当前状态】',
@@ -154,6 +155,8 @@ export const memoryToolMessages = defineMessages({
     summaryTooShort: (n: number) =>
       `Please give a more detailed summary (at least 50 characters, got ${n}) so it can be saved to memory`,
     ended: 'Memory saved, status updated, conversation ended',
+    endedUpdatedDuplicate: (id: number) =>
+      `Memory #${id} already said this; it was updated with the new text (nothing added). Status updated, conversation ended`,
     defaultReason: 'topic finished',
     statusTitle: '# Current status',
     statusCurrent: '[Current status]',

@@ -7,6 +7,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { Lang } from '../../i18n/lang.js';
+import type { DedupingSave } from '../../memory/hybrid/dedupe-save.js';
 import type { MemoryStore, ScopeOfSession } from '../../memory/types.js';
 import { STATUS_FILE } from '../../prompts/files.js';
 import { writeFileAtomic } from '../../util/atomic-write.js';
@@ -37,6 +38,8 @@ export function createSaveMemoryAndEndTool(options: {
   clock?: Clock;
   /** Whose memory it is; a chat that is not the owner's keeps the memory but writes no status file. */
   scopeOf?: ScopeOfSession;
+  /** The memory tool's save (updates a duplicate instead of adding a copy); default a plain save. */
+  save?: DedupingSave;
 }): Tool<SaveMemoryAndEndArgs> {
   const clock = options.clock ?? systemClock;
   return {
@@ -68,7 +71,7 @@ export function createSaveMemoryAndEndTool(options: {
       const chat = options.scopeOf?.(ctx.sessionId);
       const statusPath = join(options.promptsDir, STATUS_FILE);
       if (chat === undefined) await writeFileAtomic(statusPath, status);
-      const saved = options.memory.save({
+      const input = {
         summary,
         topic: args.topic,
         content: [args.current_status, args.next_goals].filter(Boolean).join('\n\n'),
@@ -76,9 +79,13 @@ export function createSaveMemoryAndEndTool(options: {
         endTime: now,
         chat: chat ?? null,
         source: ctx.sessionId,
-      });
+      };
+      const result = options.save
+        ? await options.save(input, ctx.signal)
+        : { memory: options.memory.save(input) };
+      const saved = result.memory;
       return success(
-        t.ended,
+        result.duplicateOf === undefined ? t.ended : t.endedUpdatedDuplicate(result.duplicateOf),
         [
           [t.labelId, saved.id],
           [t.labelTopic, saved.topic],

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { createDedupingSave } from '../../../src/memory/hybrid/dedupe-save.js';
 import { createMemoryStore } from '../../../src/memory/store.js';
 import type { MemoryStore } from '../../../src/memory/types.js';
 import { createTaskStore } from '../../../src/tasks/store.js';
@@ -125,6 +126,31 @@ describe('save_memory_and_end_conversation', () => {
     expect(status).toContain('【下一步计划】\n配置定时任务');
     expect(status).toContain(summary);
     expect(memory.search('备份').items[0]).toMatchObject({ importance: 3, source: 'main' });
+  });
+  it('goes through the deduping save: the same summary again updates the memory instead of adding a copy', async () => {
+    tools = Object.fromEntries(
+      createMemoryTools({
+        memory,
+        memorySave: createDedupingSave(memory, undefined),
+        tasks,
+        promptsDir: prompts,
+        lang: 'en',
+        clock,
+        defaultTimezone: 'UTC',
+      }).map((t) => [t.name, t]),
+    );
+    const summary =
+      'We settled the home server backup plan: incremental backups at 3 am daily, a full one on Sundays, synced offsite.';
+    await call('memory', { action: 'save', summary, topic: 'backup' });
+    const result = await call('save_memory_and_end_conversation', {
+      summary: `${summary.toUpperCase()}  `,
+      current_status: 'plan agreed',
+    });
+    expect(result.ok).toBe(true);
+    expect(result.endConversation).toBe(true);
+    expect(result.content).toContain('Memory #1 already said this');
+    expect(memory.count()).toBe(1);
+    expect(memory.get(1)).toMatchObject({ topic: 'backup', content: 'plan agreed' });
   });
 });
 
