@@ -10,47 +10,35 @@ import { createSenderStore, senderStorePath } from '../chats/sender-store.js';
 import { resolveCliContext } from '../config/context.js';
 import { serviceEnvPath } from '../config/env-file.js';
 import type { Config } from '../config/schema.js';
-import { workspaceDir } from '../config/workspace-dir.js';
-import { createMessageIndex } from '../conversations/message-index.js';
 import type { Lang } from '../i18n/lang.js';
 import type { Logger } from '../log/logger.js';
 import { createLogger } from '../log/logger.js';
-import { createMediaServices } from '../media/media-services.js';
-import { createVoiceHearer } from '../media/voice/hear-voice.js';
-import { openMemoryRecall } from '../memory/hybrid/open-recall.js';
-import { createMemoryStore } from '../memory/store.js';
 import { createPromptLoader } from '../prompts/prompt-loader.js';
 import { createProviderWithSettings } from '../providers/create-provider.js';
-import { createApprovalBroker } from '../safety/approvals/approval-broker.js';
 import { sandboxNotices } from '../safety/sandbox/sandbox-notices.js';
 import { resolveSandbox } from '../safety/sandbox/sandbox-probe.js';
 import { createSessionManager } from '../session/session-manager.js';
 import { openSkillProvenance } from '../skills/provenance.js';
 import { createTaskStore } from '../tasks/store.js';
 import { resultLimiterFromConfig } from '../tools/result-limit.js';
-import { createUsageLedger } from '../usage/ledger.js';
-import { createUsageStore } from '../usage/usage-store.js';
 import { type Clock, systemClock } from '../util/clock.js';
 import { randomId } from '../util/ids.js';
 import { VERSION } from '../version.js';
 import { removeLeftovers } from './leftovers.js';
-import { boxMcpLaunch } from './mcp-launch.js';
-import { boxMcpSampler } from './mcp-sampler.js';
 import { memoryScopeOf } from './memory-scope.js';
-import { startMessageBackfill } from './message-backfill.js';
 import { appMessages } from './messages.js';
+import { openApprovals } from './open-approvals.js';
 import { openBoxDatabase } from './open-box-database.js';
-import { openConversationSearch } from './open-conversation-search.js';
-import { openSkillMeaning } from './open-skill-meaning.js';
+import { openBoxMcp } from './open-box-mcp.js';
+import { openBoxMedia } from './open-box-media.js';
+import { openMemoryServices } from './open-memory-services.js';
 import { openSkills, secretEnvNames } from './open-skills.js';
-import { reconfigurableMcp } from './reconfigurable-mcp.js';
-import { createRuleSaver } from './rule-saver.js';
 import { runClosers } from './run-closers.js';
 import { openScheduledJobs } from './scheduled-jobs.js';
 import type { AppServices } from './services.js';
 import { switchableProvider } from './switchable-provider.js';
 import { appToolLoader } from './tool-loader.js';
-import { embeddingMeter, usageMeter } from './usage-meter.js';
+import { usageMeter } from './usage-meter.js';
 import { withMcpTools } from './with-mcp-tools.js';
 
 export { VERSION } from '../version.js';
@@ -180,26 +168,22 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     const senders = createSenderStore(senderStorePath(paths));
     const services: Partial<AppServices> = {};
     const liveConfig = () => services.config ?? config;
-    const usage = createUsageLedger({
-      store: createUsageStore({ db, clock, timeZone: () => liveConfig().scheduler.timezone }),
-      config: liveConfig,
-      model: () => provider.info.model,
-      presetPrices: () => created.settings.preset.prices,
-    });
-    const memoryRecall = openMemoryRecall({
+    const memoryServices = await openMemoryServices({
       db,
-      memory: createMemoryStore({ db, clock }),
+      clock,
       config: liveConfig,
       chat: created.settings,
+      model: () => provider.info.model,
+      presetPrices: () => created.settings.preset.prices,
+      skills,
+      home: paths.home,
       env,
       lang,
       logger,
-      meter: embeddingMeter(usage, lang),
     });
+    closers.push(() => memoryServices.close());
+    const { usage, recall: memoryRecall, skillMeaning, conversations } = memoryServices;
     const memory = memoryRecall.memory;
-    const skillMeaning = openSkillMeaning(skills, memoryRecall.embedder, paths.home, logger);
-    if (skillMeaning) closers.push(() => skillMeaning.close());
-    if (memoryRecall.indexer) closers.push(() => memoryRecall.indexer?.close());
     const tasks = createTaskStore({
       db,
       clock,
@@ -214,10 +198,6 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
       }),
     });
     const memoryScope = memoryScopeOf({ config: liveConfig, tasks });
-    const messageIndex = createMessageIndex(db);
-    closers.push(startMessageBackfill(messageIndex, logger));
-    const conversations = openConversationSearch(db, messageIndex, memoryRecall, logger);
-    if (conversations.indexer) closers.push(() => conversations.indexer?.close());
     const prompts = createPromptLoader({
       dir: paths.prompts,
       lang,
@@ -225,18 +205,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
       timeZone: config.scheduler.timezone || undefined,
       logger,
     });
-    const approvalLogger = logger.child({ module: 'approvals' });
-    const ruleSaver = createRuleSaver(loaded.path, approvalLogger);
-    const approvals = createApprovalBroker({
-      config: liveConfig,
-      clock,
-      ids: randomId,
-      persistRule: ruleSaver.persist,
-      logger: approvalLogger,
-    });
-    approvals.onEvent((event) => {
-      if (event.type === 'requested') ruleSaver.preload();
-    });
+    const approvals = openApprovals({ config: liveConfig, configPath: loaded.path, clock, logger });
     const resultLimiter = resultLimiterFromConfig(config, paths, clock);
     const toolLoader = appToolLoader({
       config,
@@ -259,46 +228,28 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
       ...(skillMeaning ? { skillMeaning } : {}),
     });
     const tools = toolLoader.tools;
-    // The MCP client (and the SDK) is loaded only when a server is configured (at start or later).
-    const mcp = await reconfigurableMcp(options.mcp === false ? {} : config.mcp.servers, async (servers) =>
-      (await import('../mcp/manager.js')).createMcpManager({
-        config,
-        servers,
-        safety: () => liveConfig().safety,
-        home: paths.home,
-        trustPath: paths.mcpTrust,
-        lang,
-        logger,
-        limiter: resultLimiter,
-        version: VERSION,
-        wrapLaunch: boxMcpLaunch({ config, paths, sandbox, env }),
-        ...(options.mcpBackoff ? { backoff: options.mcpBackoff } : {}),
-        workspace: workspaceDir(config, paths),
-        sampler: boxMcpSampler({ provider, usage, lang, config: liveConfig }),
-        elicitationTimeoutS: () => liveConfig().mcp.elicitation_timeout_s,
-      }),
-    );
+    const mcp = await openBoxMcp({
+      enabled: options.mcp !== false,
+      config,
+      liveConfig,
+      paths,
+      sandbox,
+      env,
+      lang,
+      logger,
+      limiter: resultLimiter,
+      sampler: { provider, usage },
+      ...(options.mcpBackoff ? { backoff: options.mcpBackoff } : {}),
+    });
     closers.push(() => mcp.close());
-    const mediaLogger = logger.child({ module: 'media' });
-    const media = createMediaServices({
+    const media = openBoxMedia({
       config: liveConfig,
-      home: paths.home,
-      workspace: () => workspaceDir(liveConfig(), paths),
+      paths,
       clock,
       provider: () => provider.info,
+      sandbox,
       env,
-      logger: mediaLogger,
-      voice: createVoiceHearer({
-        media: () => liveConfig().media,
-        place: async () =>
-          (await import('../media/voice/ffmpeg-place.js')).ffmpegPlaceOf(
-            sandbox,
-            paths,
-            env.HOME ?? homedir(),
-          ),
-        env,
-        logger: mediaLogger,
-      }),
+      logger,
     });
     const sessions = createSessionManager({
       db,
@@ -385,9 +336,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     } satisfies AppServices);
     jobs.start();
     // In the background: memories saved while embeddings were off or unreachable get their vectors.
-    memoryRecall.indexer?.wake();
-    conversations.indexer?.wake();
-    void skillMeaning?.refresh();
+    memoryServices.startBackground();
     // In the background: start-up never waits for an MCP server.
     if (options.startMcp !== false) mcp.start();
     // Also in the background (awaited on close): saved tool results past their retention go.

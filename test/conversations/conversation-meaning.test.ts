@@ -17,7 +17,11 @@ import { createMemoryStore } from '../../src/memory/store.js';
 import { MAX_TEXT_CHARS } from '../../src/providers/embeddings/embedder.js';
 import type { Database } from '../../src/store/database.js';
 import { createConversationSearchTool } from '../../src/tools/memory/conversation-search.js';
-import { type FakeEmbeddings, startFakeEmbeddings } from '../helpers/fake-embeddings.js';
+import {
+  type FakeEmbeddings,
+  fakeEmbeddingsConfig,
+  startFakeEmbeddings,
+} from '../helpers/fake-embeddings.js';
 import { openDatabaseForTest, tempDatabase } from '../helpers/test-database.js';
 import { makeContext } from '../helpers/tool-context.js';
 
@@ -36,12 +40,7 @@ function open(db: Database, options: { embeddings?: boolean; batchSize?: number 
     options.embeddings === false
       ? { ...config.memory.embeddings, provider: 'off' }
       : {
-          ...config.memory.embeddings,
-          provider: 'custom',
-          base_url: embeddings.baseUrl,
-          model: 'fake-embed',
-          dimensions: 64,
-          api_key_env: 'EMB_KEY',
+          ...fakeEmbeddingsConfig(config.memory.embeddings, embeddings),
           batch_size: options.batchSize ?? 10,
         };
   const metered: number[] = [];

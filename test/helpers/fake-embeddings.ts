@@ -7,6 +7,7 @@
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Config } from '../../src/config/schema.js';
 
 export interface FakeEmbeddings {
   /** Ends in `/v1`. */
@@ -125,5 +126,20 @@ export async function startFakeEmbeddings(options: { nativeDims?: number } = {})
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/** `memory.embeddings` pointed at `fake` (64 dimensions, key in `EMB_KEY`). */
+export function fakeEmbeddingsConfig(
+  base: Config['memory']['embeddings'],
+  fake: Pick<FakeEmbeddings, 'baseUrl'>,
+): Config['memory']['embeddings'] {
+  return {
+    ...base,
+    provider: 'custom',
+    base_url: fake.baseUrl,
+    model: 'fake-embed',
+    dimensions: 64,
+    api_key_env: 'EMB_KEY',
   };
 }
