@@ -299,6 +299,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     closers.push(() => jobs.stop());
 
     Object.assign(services, {
+      ...(skillMeaning ? { skillMeaning } : {}),
       version: VERSION,
       config,
       configPath: loaded.path,

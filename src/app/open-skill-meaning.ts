@@ -2,11 +2,8 @@
 import { join } from 'node:path';
 import type { Logger } from '../log/logger.js';
 import type { Embedder } from '../providers/embeddings/embedder.js';
-import {
-  createSkillMeaning,
-  SKILL_VECTORS_FILE,
-  type SkillMeaning,
-} from '../skills/meaning/skill-vectors.js';
+import { createSkillMeaning, type SkillMeaning } from '../skills/meaning/skill-vectors.js';
+import { SKILL_VECTORS_FILE } from '../skills/meaning/skill-vectors-file.js';
 import type { SkillRegistry } from '../skills/types.js';
 
 export function openSkillMeaning(

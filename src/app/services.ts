@@ -21,6 +21,7 @@ import type { ApprovalBroker } from '../safety/approvals/approval-broker.js';
 import type { SandboxStatus } from '../safety/sandbox/sandbox.js';
 import type { Scheduler } from '../scheduler/types.js';
 import type { SessionManager } from '../session/types.js';
+import type { SkillMeaning } from '../skills/meaning/skill-vectors.js';
 import type { SkillRegistry } from '../skills/types.js';
 import type { VectorIndexer } from '../store/vectors/vector-indexer.js';
 import type { TaskStore } from '../tasks/types.js';
@@ -40,6 +41,8 @@ export interface AppServices {
   clock: Clock;
   db: Database;
   skills: SkillRegistry;
+  /** Skills by meaning too (embeddings on; docs/skills.md); absent: skill search by keyword only. */
+  skillMeaning?: SkillMeaning;
   provider: ChatProvider;
   sessions: SessionManager;
   memory: MemoryStore;

@@ -13,7 +13,7 @@ import { CONFIG_CACHE_FILE } from '../config/config-cache.js';
 import { serviceEnvPath } from '../config/env-file.js';
 import { type DataPaths, MCP_OAUTH_DIR } from '../config/paths.js';
 import { SKILLS_CACHE_FILE } from '../skills/cache/probe-cache-file.js';
-import { SKILL_VECTORS_FILE } from '../skills/meaning/skill-vectors.js';
+import { SKILL_VECTORS_FILE } from '../skills/meaning/skill-vectors-file.js';
 import { LEGACY_MODEL_SKILLS_FILE, PROVENANCE_FILE } from '../skills/provenance.js';
 import { SEARCH_DOCS_FILE } from '../skills/search/search-docs-file.js';
 import { tempNamePattern } from '../util/atomic-write.js';

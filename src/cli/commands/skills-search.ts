@@ -6,6 +6,9 @@ import { declareOptions, SKILLS_SEARCH_OPTIONS } from '../quick-options.js';
 import { skillsCliMessages } from './messages.js';
 import { openSkills, skillJson } from './skills-context.js';
 
+/** The keyword index's default page. */
+const DEFAULT_LIMIT = 10;
+
 /** `aibox skills search <keyword...> [--limit n] [--json]`: also run without commander (quick-commands.ts). */
 export async function searchSkills(
   words: string[],
@@ -16,7 +19,12 @@ export async function searchSkills(
   const m = skillsCliMessages(ctx.lang);
   const keyword = words.join(' ');
   const limit = typeof opts.limit === 'string' ? opts.limit : undefined;
-  const result = registry.search(keyword, { limit: parsePositiveInt(limit, m.badLimit) });
+  const wanted = parsePositiveInt(limit, m.badLimit);
+  // With embeddings on, the same fused ranking as search_skills (docs/skills.md).
+  const { searchSkillsByMeaning } = await import('./skills-meaning-cli.js');
+  const result =
+    (await searchSkillsByMeaning(ctx, registry, keyword, wanted ?? DEFAULT_LIMIT)) ??
+    registry.search(keyword, { limit: wanted });
   if (opts.json) {
     return printJson(result.hits.map((h) => ({ ...skillJson(h.skill), score: h.score, snippet: h.snippet })));
   }

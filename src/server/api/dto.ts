@@ -84,6 +84,8 @@ export interface SkillSearchDto {
   query: string;
   total: number;
   hits: { skill: SkillDto; score: number; snippet: string }[];
+  /** Keyword and meaning fused (embeddings on and the query embedded); absent: keyword only. */
+  byMeaning?: true;
 }
 
 export type ScheduleKindDto = 'once' | 'immediate' | 'interval' | 'daily' | 'weekly' | 'monthly' | 'cron';

@@ -91,9 +91,12 @@ export function createSkillsRoutes(services: AppServices, t: ApiMessages): Hono 
     return c.json<SkillListDto>({ total: list.length, skills: list.map((skill) => skillDto(skill, skills)) });
   });
 
-  app.get('/search', (c) => {
+  app.get('/search', async (c) => {
     const { q, limit } = SearchQuery.parse(c.req.query());
-    const result = skills.search(q.trim(), { limit });
+    // With embeddings on, the same fused ranking as search_skills.
+    const result = services.skillMeaning
+      ? await services.skillMeaning.search(q.trim(), limit, c.req.raw.signal)
+      : skills.search(q.trim(), { limit });
     return c.json<SkillSearchDto>({
       query: q,
       total: result.total,
@@ -102,6 +105,7 @@ export function createSkillsRoutes(services: AppServices, t: ApiMessages): Hono 
         score: hit.score,
         snippet: hit.snippet,
       })),
+      ...('byMeaning' in result && result.byMeaning ? { byMeaning: true as const } : {}),
     });
   });
 

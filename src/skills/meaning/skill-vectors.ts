@@ -34,9 +34,6 @@ export interface SkillMeaning {
   close(): void;
 }
 
-/** In the data dir, beside the probe cache; remade when the embedding model changes. */
-export const SKILL_VECTORS_FILE = '.skills-vectors.json';
-
 const HELP_CHARS = 1200;
 const CANDIDATES = 50;
 const BATCH = 10;

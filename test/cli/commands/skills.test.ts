@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLI_PATH, runCli, tempHome, watchOutput } from '../../helpers/cli.js';
+import { startFakeEmbeddings } from '../../helpers/fake-embeddings.js';
 import { bashSkill, put, script, tempDir } from '../../skills/fixtures.js';
 
 /** A home whose skills dir starts empty (no examples) with the given files. */
@@ -77,6 +78,38 @@ describe.concurrent('aibox skills', { timeout: 180_000 }, () => {
     const bad = await runCli(['skills', 'search', 'mail', '--limit', 'x'], { home: h });
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('--limit');
+  });
+
+  it('search: with embeddings on, ranks as search_skills does (keyword and meaning fused)', async () => {
+    const embeddings = await startFakeEmbeddings();
+    try {
+      const { home: h, skills } = home();
+      const config = {
+        skills: { install_examples: false, probe_timeout_s: 5 },
+        memory: {
+          embeddings: {
+            provider: 'custom',
+            base_url: embeddings.baseUrl,
+            model: 'fake-embed',
+            dimensions: 64,
+          },
+        },
+      };
+      writeFileSync(join(h, 'config.json'), JSON.stringify(config));
+      writeFileSync(join(skills, 'coach.md'), '# Plan a marathon week\n\nLong slow distance on Sunday.\n');
+      writeFileSync(join(skills, 'beans.md'), '# Order coffee beans\n\nOpen the shop page.\n');
+      const r = await runCli(['skills', 'search', '下周想去慢跑', '--json'], { home: h });
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      expect(json(r.stdout)[0]).toMatchObject({ name: 'coach' });
+      // The vectors are kept beside the probe cache: a second search embeds only the query.
+      const before = embeddings.texts();
+      const again = await runCli(['skills', 'search', '下周想去慢跑', '--json'], { home: h });
+      expect(json(again.stdout)[0]).toMatchObject({ name: 'coach' });
+      expect(embeddings.texts() - before).toBe(1);
+    } finally {
+      await embeddings.close();
+    }
   });
 
   it('show prints the content; an unknown name exits 1 with a message on stderr', async () => {
