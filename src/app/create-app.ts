@@ -10,7 +10,6 @@ import { createSenderStore, senderStorePath } from '../chats/sender-store.js';
 import { resolveCliContext } from '../config/context.js';
 import { serviceEnvPath } from '../config/env-file.js';
 import type { Config } from '../config/schema.js';
-import type { Lang } from '../i18n/lang.js';
 import type { Logger } from '../log/logger.js';
 import { createLogger } from '../log/logger.js';
 import { createPromptLoader } from '../prompts/prompt-loader.js';

@@ -19,6 +19,9 @@ const PROVIDER_IDS = [
   'custom',
 ] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
+/** Providers of embeddings only (providers/embeddings/presets.ts), not of chat. */
+const EMBEDDING_ONLY_PROVIDER_IDS = ['siliconflow'] as const;
+export type EmbeddingOnlyProviderId = (typeof EMBEDDING_ONLY_PROVIDER_IDS)[number];
 
 const seconds = (max: number) => z.number().positive().max(max);
 
@@ -1052,7 +1055,7 @@ const LogConfigSchema = z.strictObject({
 
 /** Where memory embeddings come from (docs/memory-and-tasks.md, "Recall"). */
 const EmbeddingsConfigSchema = z.strictObject({
-  provider: key(z.enum([...PROVIDER_IDS, 'off', '']).default(''), {
+  provider: key(z.enum([...PROVIDER_IDS, ...EMBEDDING_ONLY_PROVIDER_IDS, 'off', '']).default(''), {
     live: false,
     zh: '嵌入向量的服务商；留空用对话模型的（其预设支持时），off 只用关键词搜索',
     en: "Where embeddings come from; empty: the chat provider's when its preset has them, off: keyword search only",
