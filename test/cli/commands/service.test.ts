@@ -3,8 +3,9 @@
  * start, restart back-off and stop, the system unit (both checked by `systemd-analyze verify` where
  * it exists, which .ci/run installs: no error, no warning but systemd 254's keys on an older one),
  * the launchd plist (read back by Python's plistlib where python3 exists), install without a
- * manager on PATH, uninstall; no running systemd needed (none runs in the sandbox: `service status`
- * is tested on systemctl's and launchctl's output, test/cli/service/service-status.test.ts).
+ * manager on PATH, uninstall; no running systemd needed (`service status` is tested on systemctl's
+ * and launchctl's output, test/cli/service/service-status.test.ts; against a live systemd booted in
+ * its own namespaces, test/cli/service/live-systemd.test.ts).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
