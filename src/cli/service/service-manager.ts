@@ -126,9 +126,11 @@ export async function readState(
   if (show.missing) return { missing: 'systemctl' };
   if (!show.ok)
     return { installed: existsSync(definitionPath(target)), state: show.error ?? 'unknown', running: false };
+  // `warning`, not `err`: systemd logs a crash the restart then hides (`Failed with result
+  // 'signal'`, a kill -9) as a warning; the box's own output is journalled at info.
   const journal = await runManager(
     'journalctl',
-    [...userFlag(target), '-u', UNIT_NAME, '-p', 'err', '-n', '1', '-o', 'cat', '--no-pager'],
+    [...userFlag(target), '-u', UNIT_NAME, '-p', 'warning', '-n', '1', '-o', 'cat', '--no-pager'],
     target.env,
   );
   return parseSystemctlShow(show.stdout, now, journal.ok ? journal.stdout : undefined);

@@ -23,7 +23,7 @@ function properties(text: string): Map<string, string> {
   return map;
 }
 
-/** `systemctl show aibox.service -p …` output; `journalError`: the last `-p err` journal line. */
+/** `systemctl show aibox.service -p …` output; `journalError`: the last `-p warning` journal line (systemd's own failure lines). */
 export function parseSystemctlShow(text: string, now: Date, journalError?: string): ServiceState {
   const p = properties(text);
   const installed = p.get('LoadState') === 'loaded';
