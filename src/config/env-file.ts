@@ -3,8 +3,8 @@
  * gives the box (systemd's EnvironmentFile, launchd's plist). Commands started elsewhere, such as
  * `aibox mcp serve` under Claude Desktop with a bare environment, read the model key from it too.
  */
-import { closeSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
+import { readRegularFileSync } from '../util/read-regular-file.js';
 
 export const SERVICE_ENV_FILE = 'service.env';
 
@@ -27,17 +27,11 @@ export function parseEnvFile(text: string): Record<string, string> {
   return env;
 }
 
-/** The file's variables; none when it is missing, unreadable or not a file (the first 64 KiB only). */
+/**
+ * The file's variables; none when it is missing, unreadable, over 64 KiB or not a regular file
+ * (a FIFO put in its place does not hang the command: util/read-regular-file.ts).
+ */
 export function readEnvFile(path: string): Record<string, string> {
-  let fd: number | undefined;
-  try {
-    fd = openSync(path, 'r');
-    const buffer = Buffer.alloc(MAX_ENV_FILE_BYTES);
-    const read = readSync(fd, buffer, 0, buffer.length, 0);
-    return parseEnvFile(buffer.subarray(0, read).toString('utf8'));
-  } catch {
-    return {};
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
+  const bytes = readRegularFileSync(path, { maxBytes: MAX_ENV_FILE_BYTES });
+  return bytes ? parseEnvFile(bytes.toString('utf8')) : {};
 }
