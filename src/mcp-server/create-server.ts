@@ -61,7 +61,7 @@ interface ServerOptions {
 }
 
 /** Calls `stop` once the server closes, after what was to run then already. */
-function atClose(server: Server, stop: () => void): void {
+export function atClose(server: Server, stop: () => void): void {
   const closed = server.onclose;
   server.onclose = () => {
     stop();

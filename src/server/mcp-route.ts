@@ -17,7 +17,12 @@ import type { WebStandardStreamableHTTPServerTransport } from '@modelcontextprot
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { AppServices } from '../app/services.js';
-import { createAiboxMcpServer, servedLang, servedToolsOf } from '../mcp-server/create-server.js';
+import {
+  createAiboxMcpServer,
+  atClose as onServerClose,
+  servedLang,
+  servedToolsOf,
+} from '../mcp-server/create-server.js';
 import { createSessionTable, type HttpSession } from '../mcp-server/http-sessions.js';
 import { mcpServerMessages } from '../mcp-server/messages.js';
 import { shareReads } from '../mcp-server/subscriptions.js';
@@ -129,11 +134,7 @@ export function createMcpRoute(app: AppServices, atClose: Set<() => void>): Hono
     });
     await server.connect(transport);
     // However it ends (DELETE, expiry, an error of its transport), it is forgotten: later requests are 404s.
-    const stopped = server.onclose;
-    server.onclose = () => {
-      sessions.forget(id);
-      stopped?.();
-    };
+    onServerClose(server, () => sessions.forget(id));
     if (!sessions.add(id, { transport, close: () => server.close() })) {
       await server.close().catch(() => undefined);
       const max = app.config.mcp.serve_max_sessions;
