@@ -27,11 +27,12 @@ export const EMBEDDING_PRESETS: Partial<Record<ProviderId, EmbeddingPreset>> = {
 /** Providers the box takes embeddings from but not chat: their own base URL and key variable. */
 export const EMBEDDING_ONLY_PROVIDERS: Record<
   EmbeddingOnlyProviderId,
-  { baseUrl: string; keyEnv: string; preset: EmbeddingPreset }
+  { baseUrl: string; keyEnv: string; needsKey: true; preset: EmbeddingPreset }
 > = {
   siliconflow: {
     baseUrl: 'https://api.siliconflow.cn/v1',
     keyEnv: 'SILICONFLOW_API_KEY',
+    needsKey: true,
     preset: { model: 'BAAI/bge-m3', dimensions: 0, maxBatch: 32 },
   },
 };

@@ -64,8 +64,7 @@ export function resolveEmbeddings(
     : sameAsChat
       ? chat.apiKey
       : (env[own.keyEnv]?.trim() ?? '');
-  // Every embeddings-only provider is a hosted service with a key.
-  const needsKey = keyEnv !== '' || !('needsKey' in own) || own.needsKey;
+  const needsKey = keyEnv !== '' || own.needsKey;
   if (needsKey && !apiKey) {
     return {
       enabled: false,
