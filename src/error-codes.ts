@@ -12,7 +12,7 @@
  */
 
 /** The statuses the table uses (all carry a JSON body). */
-export type ErrorHttpStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 502 | 503 | 504;
+export type ErrorHttpStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 429 | 500 | 502 | 503 | 504;
 
 interface ErrorCodeSpec {
   readonly status: ErrorHttpStatus;
@@ -34,6 +34,7 @@ const ERROR_CODES = {
   upload_not_found: { status: 404 },
   not_found: { status: 404 },
   model_not_found: { status: 404 },
+  method_not_allowed: { status: 405 },
   unauthorized: { status: 401 },
   invalid_api_key: { status: 401 },
   no_token_configured: { status: 401 },

@@ -28,6 +28,8 @@ export const openAiMessages = defineMessages({
       `会话 ${session} 已有 ${max} 个轮次在排队（server.max_queued_turns）`,
     notFound: (path: string) =>
       `没有 ${path.slice(0, 200)}：Aibox 只提供 POST /v1/chat/completions、GET /v1/models 和 GET /v1/models/{id}`,
+    methodNotAllowed: (method: string, path: string, allow: string) =>
+      `${path.slice(0, 200)} 不接受 ${method.slice(0, 20)} 请求：请用 ${allow}`,
     internal: '服务器内部错误（已记入日志）',
   },
   en: {
@@ -58,6 +60,8 @@ export const openAiMessages = defineMessages({
       `Session ${session} already has ${max} turns waiting (server.max_queued_turns)`,
     notFound: (path: string) =>
       `No ${path.slice(0, 200)}: Aibox serves POST /v1/chat/completions, GET /v1/models and GET /v1/models/{id}`,
+    methodNotAllowed: (method: string, path: string, allow: string) =>
+      `${path.slice(0, 200)} does not take ${method.slice(0, 20)}: use ${allow}`,
     internal: 'Internal server error (logged)',
   },
 });

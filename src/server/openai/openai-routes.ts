@@ -113,6 +113,15 @@ export function createOpenAiRoutes(app: AppServices): Hono {
     return request.stream ? streamTurn(c, request, session, input) : wholeTurn(c, request, session, input);
   });
 
+  // A known path asked with another method: 405 with the methods it takes, not a 404 that says
+  // the path does not exist. Registered after the routes, so it sees only what they did not take.
+  const allowOnly = (allow: string) => (c: Context) => {
+    c.header('Allow', allow);
+    return openAiError(c, 'method_not_allowed', t.methodNotAllowed(c.req.method, c.req.path, allow));
+  };
+  routes.all('/chat/completions', allowOnly('POST'));
+  routes.all('/models', allowOnly('GET, HEAD'));
+  routes.all('/models/:id', allowOnly('GET, HEAD'));
   routes.notFound((c) => openAiError(c, 'not_found', t.notFound(c.req.path)));
   // A refused limit (no room for the session, a queue filled meanwhile) keeps its own code;
   // the box's own failures (5xx) are logged like /api's.

@@ -116,6 +116,24 @@ describe('OpenAI-compatible endpoint', () => {
     });
   });
 
+  it('answers a known path asked with the wrong method 405 with Allow, an unknown path 404', async () => {
+    const auth = { authorization: `Bearer ${TOKEN}` };
+    const get = await fetch(`${box.server.url}/v1/chat/completions`, { headers: auth });
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
+    expect(await get.json()).toMatchObject({
+      error: { code: 'method_not_allowed', type: 'invalid_request_error' },
+    });
+    const post = await fetch(`${box.server.url}/v1/models`, { method: 'POST', headers: auth });
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET, HEAD');
+    const head = await fetch(`${box.server.url}/v1/models/aibox`, { method: 'HEAD', headers: auth });
+    expect(head.status).toBe(200);
+    const unknown = await fetch(`${box.server.url}/v1/nothing`, { headers: auth });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ error: { code: 'not_found' } });
+  });
+
   it('queues two concurrent requests to one session, one turn after the other', async () => {
     box.llm.script({ text: 'first answer', delayMs: 100 }, { text: 'second answer' });
     const n = box.llm.requests.length;
