@@ -110,7 +110,8 @@ export interface ChannelTransport {
   /**
    * Replaces a message sent by `sendWithButtons` with `text`, its buttons gone (a decided
    * approval). Optional: without it `edit` is used. For vendors whose button messages can be
-   * updated but plain ones cannot (DingTalk's cards), so answers still arrive whole.
+   * updated but plain ones cannot (DingTalk's cards), so answers still arrive whole. Rejects when
+   * the message cannot be updated: the decision is then posted through the outbox.
    */
   settleButtons?(chatId: string, messageId: string, text: string): Promise<void>;
   /**

@@ -111,15 +111,25 @@ export function createChatApprovals(options: ChatApprovalsOptions): ChatApproval
     }
   };
 
+  /** Changes the request's message into the decision; false where that message cannot change. */
+  const decideInPlace = async (chatId: string, shown: ShownApproval, text: string) => {
+    if (shown.buttons && transport.settleButtons) await transport.settleButtons(chatId, shown.id, text);
+    else if (transport.edit && (transport.editable?.(shown.id) ?? true))
+      await transport.edit(chatId, shown.id, text);
+    else return false;
+    return true;
+  };
+
   /**
-   * Shows the decision on the request's message, or posts it where that cannot be edited (like
-   * any reply: through the outbox, behind what waits for the chat).
+   * Shows the decision on the request's message, or posts it where that cannot be edited or the
+   * edit failed (like any reply: through the outbox, which retries, behind what waits for the chat).
    */
-  const showDecision = (chatId: string, shown: ShownApproval, text: string) => {
-    if (shown.buttons && transport.settleButtons) return transport.settleButtons(chatId, shown.id, text);
-    if (transport.edit && (transport.editable?.(shown.id) ?? true))
-      return transport.edit(chatId, shown.id, text);
-    return options.post(chatId, text);
+  const showDecision = async (chatId: string, shown: ShownApproval, text: string) => {
+    const changed = await decideInPlace(chatId, shown, text).catch((error: unknown) => {
+      logger.warn({ err: error }, 'updating an approval message failed; posting the decision');
+      return false;
+    });
+    if (!changed) await options.post(chatId, text);
   };
 
   /**
@@ -154,7 +164,7 @@ export function createChatApprovals(options: ChatApprovalsOptions): ChatApproval
         : decidedText(event.request, event.outcome, t);
       const text = above(code ? `${t.approvalCode(code)}\n${decided}` : decided);
       await showDecision(chatId, message, text).catch((error: unknown) =>
-        logger.warn({ err: error }, 'updating an approval message failed'),
+        logger.warn({ err: error }, 'posting an approval decision failed'),
       );
     });
   };

@@ -269,21 +269,16 @@ export function createWeComTransport(options: WeComTransportOptions): ChannelTra
       }
       return taskId;
     },
-    async settleButtons(chatId, messageId, text) {
+    // Throws when the card cannot be updated (unknown, or the update failed): the core then posts
+    // the decision through the outbox, which retries.
+    async settleButtons(_chatId, messageId, text) {
       const update = cards.settle(messageId, text);
-      if (update) {
-        try {
-          await socket.request(
-            CMD.update,
-            { response_type: 'update_template_card', template_card: update.card },
-            update.reqId,
-          );
-          return;
-        } catch (error) {
-          logger.warn({ error: describe(error) }, 'updating a WeCom card failed; posting the decision');
-        }
-      }
-      await sendMarkdown(chatId, text);
+      if (!update) throw new Error(`WeCom has no card ${messageId.slice(0, 64)} to update`);
+      await socket.request(
+        CMD.update,
+        { response_type: 'update_template_card', template_card: update.card },
+        update.reqId,
+      );
     },
     async stop() {
       stopper.abort();

@@ -22,7 +22,7 @@ interface Sent {
 }
 
 /** Keeps every send; message ids are their index. `buttons: false`: a chat app without them. */
-function keepingTransport(buttons: boolean) {
+function keepingTransport(buttons: boolean, failEdits = false) {
   const sent: Sent[] = [];
   const edits: { messageId: string; text: string }[] = [];
   const transport: ChannelTransport = {
@@ -42,6 +42,7 @@ function keepingTransport(buttons: boolean) {
         }
       : {}),
     async edit(_chatId, messageId, text) {
+      if (failEdits) throw new Error('the chat app refused the edit');
       edits.push({ messageId, text });
     },
     async stop() {},
@@ -58,7 +59,7 @@ const request: ApprovalRequest = {
   reason: 'deletes outside the workspace',
 };
 
-function setup(buttons: boolean) {
+function setup(buttons: boolean, failEdits = false) {
   const config = defaultConfig();
   config.safety.approval_timeout_s = 60;
   const broker = createApprovalBroker({
@@ -68,7 +69,7 @@ function setup(buttons: boolean) {
     persistRule: () => {},
     logger: silentLogger(),
   });
-  const kept = keepingTransport(buttons);
+  const kept = keepingTransport(buttons, failEdits);
   const told: string[] = [];
   const approvals = createChatApprovals({
     transport: kept.transport,
@@ -107,6 +108,20 @@ describe('approvals in a chat', () => {
     await until(() => edits.length === 1, 'the decision on its message');
     expect(edits[0]?.messageId).toBe('0');
     expect(acknowledged).toHaveLength(1);
+    giveBack();
+  });
+
+  it('posts the decision through the outbox when its message cannot be changed', async () => {
+    const { broker, approvals, sent, edits, told } = setup(true, true);
+    const giveBack = approvals.askIn('42', 'task-1');
+    const outcome = broker.ask(request, new AbortController().signal);
+    await until(() => sent.length === 1, 'the request in the chat');
+    const deny = sent[0]?.buttons?.find((b) => b.data.startsWith('ap:deny:'));
+    await approvals.answerButton(press(deny?.data ?? '').action);
+    await expect(outcome).resolves.toMatchObject({ approved: false });
+    await until(() => told.length === 1, 'the decision posted');
+    expect(edits).toEqual([]);
+    expect(told[0]).toMatch(/denied/i);
     giveBack();
   });
 
