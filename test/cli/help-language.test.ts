@@ -7,7 +7,8 @@
 import type { Command } from 'commander';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli/run.js';
-import { runCli, tempHome } from '../helpers/cli.js';
+import { tempHome } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/cli-in-process.js';
 
 /** Every command's help text, the program's first, built as `aibox ARGV…` builds it. */
 async function everyHelp(argv: string[]): Promise<{ name: string; text: string }[]> {
@@ -70,27 +71,28 @@ describe('the help', () => {
   });
 });
 
+// In this process (test/helpers/cli-in-process.ts); test/cli/main.test.ts runs the bin on a stray word.
 describe('a word that names no command', () => {
   it('is called unknown, with the nearest command or the list, in the language asked', async () => {
     const home = tempHome('aibox-unknown-');
-    const stray = await runCli(['frobnicate'], { home });
+    const stray = await runInProcess(['frobnicate'], { home });
     expect(stray.code).toBe(1);
     expect(stray.stderr).toContain('error: unknown command frobnicate (its commands: serve, ask, chat,');
     expect(stray.stderr).not.toContain('too many arguments');
-    const typo = await runCli(['srve'], { home });
+    const typo = await runInProcess(['srve'], { home });
     expect(typo.stderr).toBe('error: unknown command srve (did you mean serve?)\n');
-    const sub = await runCli(['config', 'list'], { home });
+    const sub = await runInProcess(['config', 'list'], { home });
     expect(sub.code).toBe(1);
     expect(sub.stderr).toBe(
       'error: config has no command list (its commands: show, keys, set, unset, reload)\n',
     );
-    const zh = await runCli(['--lang', 'zh', 'memory', 'lst'], { home });
+    const zh = await runInProcess(['--lang', 'zh', 'memory', 'lst'], { home });
     expect(zh.stderr).toBe('错误: memory 没有子命令 lst（是否想用 list？）\n');
     // Commander's own errors in Chinese too.
-    const missing = await runCli(['mcp', 'add'], { home, env: { AIBOX_LANG: 'zh' } });
+    const missing = await runInProcess(['mcp', 'add'], { home, env: { AIBOX_LANG: 'zh' } });
     expect(missing.code).toBe(1);
     expect(missing.stderr.split('\n')[0]).toBe('错误: 缺少参数 name');
-    const option = await runCli(['--lang', 'zh', 'skills', 'search', '--bogus', 'x'], { home });
+    const option = await runInProcess(['--lang', 'zh', 'skills', 'search', '--bogus', 'x'], { home });
     expect(option.stderr.split('\n')[0]).toBe('错误: 未知选项 --bogus');
   }, 60_000);
 });

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runCli, tempHome } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/cli-in-process.js';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -22,11 +23,15 @@ describe('aibox entry point', () => {
     expect(help.stdout).toContain('Usage: aibox');
     expect(help.stdout).toContain('skills');
     expect(help.stdout).toContain('a self-hosted AI agent for your own box');
-    const zh = await runCli(['--help'], { home: tempHome(), env: { AIBOX_LANG: 'zh' } });
+    // The same help in Chinese, in this process (test/helpers/cli-in-process.ts).
+    const zh = await runInProcess(['--help'], { home: tempHome(), env: { AIBOX_LANG: 'zh' } });
     expect(zh.stdout).toContain('运行在你自己机器上的 AI 助手');
     expect(zh.stdout).toContain('消息语言');
     // No English left in the Chinese help of the program or a subcommand (commander's own words included).
-    const zhMcp = await runCli(['mcp', 'add', '--help'], { home: tempHome(), env: { AIBOX_LANG: 'zh' } });
+    const zhMcp = await runInProcess(['mcp', 'add', '--help'], {
+      home: tempHome(),
+      env: { AIBOX_LANG: 'zh' },
+    });
     for (const text of [zh.stdout, zhMcp.stdout]) {
       expect(text).toContain('用法:');
       expect(text).not.toMatch(/Usage:|Options:|Commands:|Arguments:|display help|output the version/);

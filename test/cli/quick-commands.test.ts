@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { matchQuickCommand } from '../../src/cli/quick-commands.js';
 import { runCli, tempHome } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/cli-in-process.js';
 
 const match = (...args: string[]) => {
   const quick = matchQuickCommand(['node', 'aibox', ...args]);
@@ -55,13 +56,15 @@ describe('matchQuickCommand: only argvs it fully understands', () => {
 });
 
 describe('quick commands answer exactly as the commander program does', { timeout: 120_000 }, () => {
-  // `--lang en` after the command words is a form only commander reads: the same command, the other path.
-  const viaCommander = (args: string[]) => [...args, '--lang', 'en'];
+  // `--lang en` after the command words is a form only commander reads: the same command, the other
+  // path. The quick path runs from its own bundle (dist/quick/), so as a real child process; the
+  // program it must agree with runs in this process (test/helpers/cli-in-process.ts).
+  const viaCommander = (args: string[], home: string) => runInProcess([...args, '--lang', 'en'], { home });
 
   it('skills search and memory search: same output, errors and exit codes on both paths', async () => {
     const home = tempHome();
     writeFileSync(join(home, 'config.json'), JSON.stringify({ skills: { install_examples: true } }));
-    expect((await runCli(['memory', 'list'], { home })).code).toBe(0);
+    expect((await runInProcess(['memory', 'list'], { home })).code).toBe(0);
     const cases = [
       ['skills', 'search', 'unit', 'convert'],
       ['skills', 'search', '单位', '--json', '--limit', '1'],
@@ -74,7 +77,7 @@ describe('quick commands answer exactly as the commander program does', { timeou
     for (const args of cases) {
       expect(matchQuickCommand(['node', 'aibox', ...args]), args.join(' ')).toBeDefined();
       const quick = await runCli(args, { home });
-      const slow = await runCli(viaCommander(args), { home });
+      const slow = await viaCommander(args, home);
       expect({ args, ...quick }).toEqual({ args, ...slow });
     }
   });
@@ -86,6 +89,6 @@ describe('quick commands answer exactly as the commander program does', { timeou
     const quick = await runCli(args, { home });
     expect(quick.code).toBe(1);
     expect(quick.stderr).toContain('probe_timeout_s');
-    expect(quick).toEqual(await runCli(viaCommander(args), { home }));
+    expect(quick).toEqual(await viaCommander(args, home));
   });
 });

@@ -1,11 +1,13 @@
 /**
- * A few recorded vendor streams (test/providers/streams/) end to end through the built
- * `aibox ask`: what is printed, and the exit code.
+ * A few recorded vendor streams (test/providers/streams/) end to end through `aibox ask`: what is
+ * printed, and the exit code. The first through the built bin as a child process, the others in
+ * this process (test/helpers/cli-in-process.ts).
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempHome } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/cli-in-process.js';
 import { type FakeLlm, startFakeLlm } from '../helpers/fake-llm.js';
 
 const recorded = (name: string) => ({ recorded: readFileSync(join(import.meta.dirname, 'streams', name)) });
@@ -28,8 +30,8 @@ function home(provider: string): string {
   return dir;
 }
 
-const ask = (provider: string, question: string) =>
-  runCli(['ask', question], {
+const ask = (provider: string, question: string, run: typeof runInProcess = runInProcess) =>
+  run(['ask', question], {
     home: home(provider),
     env: { AIBOX_LLM_BASE_URL: llm.baseUrl, AIBOX_LLM_API_KEY: 'sk-fake', AIBOX_LLM_MODEL: 'm' },
   });
@@ -38,7 +40,7 @@ const ask = (provider: string, question: string) =>
 describe('recorded streams through aibox ask', () => {
   it('Mistral Magistral content parts: prints the answer text, not the thinking, exit 0', async () => {
     llm.script(recorded('mistral-magistral-content-parts.sse'));
-    const run = await ask('custom', 'add 2 and 3');
+    const run = await ask('custom', 'add 2 and 3', runCli);
     expect(run.stdout).toBe('The sum is 5.\n');
     expect(run.stdout + run.stderr).not.toContain('[object Object]');
     expect(run.code).toBe(0);

@@ -1,10 +1,14 @@
-/** `aibox ask` and approvals, as real child processes: piped (denied), --yes (allowed once), a terminal (asked). */
+/**
+ * `aibox ask` and approvals: piped (denied) and --yes (allowed once) in this process, whose stdin is
+ * a pipe (test/helpers/cli-in-process.ts); a terminal (asked) as a real child process on a pty.
+ */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI_PATH, runCli, tempHome, watchOutput } from '../../helpers/cli.js';
+import { CLI_PATH, tempHome, watchOutput } from '../../helpers/cli.js';
+import { runInProcess } from '../../helpers/cli-in-process.js';
 import { type FakeLlm, startFakeLlm } from '../../helpers/fake-llm.js';
 
 let llm: FakeLlm;
@@ -47,7 +51,7 @@ function scriptOutsideWrite(name: string): string {
 describe('aibox ask and approvals', () => {
   it('piped (not a terminal): denied at once, saying --yes allows', async () => {
     const target = scriptOutsideWrite('piped.txt');
-    const run = await runCli(['ask', 'write', 'it'], { home: home(), env: llmEnv() });
+    const run = await runInProcess(['ask', 'write', 'it'], { home: home(), env: llmEnv() });
     expect(run.code).toBe(0);
     expect(run.stderr).toContain(`write_file ${target}`);
     expect(run.stderr).toContain('not a terminal, nobody to ask: denied; --yes allows');
@@ -57,7 +61,7 @@ describe('aibox ask and approvals', () => {
   it('--yes allows once and never saves an "always" rule', async () => {
     const dir = home();
     const target = scriptOutsideWrite('yes.txt');
-    const run = await runCli(['ask', '--yes', 'write', 'it'], { home: dir, env: llmEnv() });
+    const run = await runInProcess(['ask', '--yes', 'write', 'it'], { home: dir, env: llmEnv() });
     expect(run.code).toBe(0);
     expect(run.stderr).toContain('y (--yes)');
     expect(readFileSync(target, 'utf8')).toBe('hi');

@@ -2,6 +2,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempHome } from '../../helpers/cli.js';
+import { runInProcess } from '../../helpers/cli-in-process.js';
 import { type FakeLlm, startFakeLlm } from '../../helpers/fake-llm.js';
 import { dataUrlPicture, photoWithExif } from '../../helpers/pictures.js';
 
@@ -35,18 +36,19 @@ const contents = (n: number): string[] =>
     (m: { role: string; content: string | null }) => `${m.role}:${m.content ?? ''}`,
   );
 
+// The first answer from a real child process; the rest in this process (test/helpers/cli-in-process.ts).
 describe('aibox ask', () => {
   it('says when a budget is used up and exits 1, without asking the model again', async () => {
     const dir = home({ budget: { daily_tokens: 100 } });
     llm.script({ text: 'spent', usage: { prompt_tokens: 90, completion_tokens: 30, total_tokens: 120 } });
-    const first = await runCli(['ask', 'spend it'], { home: dir, env: env() });
+    const first = await runInProcess(['ask', 'spend it'], { home: dir, env: env() });
     expect(first.code).toBe(0);
     const before = llm.requests.length;
-    const refused = await runCli(['ask', 'once more'], { home: dir, env: env() });
+    const refused = await runInProcess(['ask', 'once more'], { home: dir, env: env() });
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/budget_exceeded.*token budget for today is used up: 120 of 100/s);
     expect(llm.requests.length).toBe(before);
-    const usage = await runCli(['usage', '--json', '--by', 'channel'], { home: dir, env: env() });
+    const usage = await runInProcess(['usage', '--json', '--by', 'channel'], { home: dir, env: env() });
     expect(JSON.parse(usage.stdout).rows).toEqual([
       expect.objectContaining({ channel: 'cli', total_tokens: 120 }),
     ]);
@@ -65,19 +67,19 @@ describe('aibox ask', () => {
 
     // The `cli` session continues; --new archives it; --session keeps conversations apart.
     llm.script({ text: 'second' });
-    expect((await runCli(['ask', 'and now?'], { home: dir, env: env() })).code).toBe(0);
+    expect((await runInProcess(['ask', 'and now?'], { home: dir, env: env() })).code).toBe(0);
     expect(contents(start + 3).at(1)).toBe('user:what is here?');
     expect(contents(start + 3).at(-1)).toBe('user:and now?');
 
     llm.script({ text: 'fresh' });
-    const fresh = await runCli(['ask', '--new', 'start over'], { home: dir, env: env() });
+    const fresh = await runInProcess(['ask', '--new', 'start over'], { home: dir, env: env() });
     expect(fresh.stdout).toBe('fresh\n');
     expect(contents(start + 4).slice(1)).toEqual(['user:start over']);
   }, 120_000);
 
   it('exits 1 with the message naming the variable to set when there is no key', async () => {
     const dir = home();
-    const run = await runCli(['ask', 'hello'], {
+    const run = await runInProcess(['ask', 'hello'], {
       home: dir,
       env: { HOME: dir, AIBOX_LLM_API_KEY: '', DEEPSEEK_API_KEY: '', AIBOX_LLM_BASE_URL: llm.baseUrl },
     });
@@ -95,7 +97,7 @@ describe('aibox ask', () => {
     });
     const start = llm.requests.length;
     llm.script({ text: 'with tools' });
-    const run = await runCli(['ask', 'which tools?'], { home: dir, env: env() });
+    const run = await runInProcess(['ask', 'which tools?'], { home: dir, env: env() });
     expect(run.stdout).toBe('with tools\n');
     const offered = (llm.requests[start]?.body.tools ?? []).map(
       (t: { function: { name: string } }) => t.function.name,
@@ -105,7 +107,7 @@ describe('aibox ask', () => {
 
   it('rejects a bad session name', async () => {
     const dir = home();
-    const bad = await runCli(['ask', '--session', '../x', 'hi'], { home: dir, env: env() });
+    const bad = await runInProcess(['ask', '--session', '../x', 'hi'], { home: dir, env: env() });
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('Invalid session name: ../x');
   }, 60_000);
@@ -115,7 +117,7 @@ describe('aibox ask', () => {
     const picture = join(dir, 'shot.jpg');
     writeFileSync(picture, await photoWithExif(900, 600));
     llm.script({ text: 'A blue screenshot.' });
-    const run = await runCli(['ask', '--image', picture, 'what is this?'], { home: dir, env: env() });
+    const run = await runInProcess(['ask', '--image', picture, 'what is this?'], { home: dir, env: env() });
     expect(run.stdout).toContain('A blue screenshot.');
     const parts = llm.requests.at(-1)?.body.messages.at(-1).content;
     expect(parts[0]).toEqual({ type: 'text', text: 'what is this?' });
@@ -125,7 +127,7 @@ describe('aibox ask', () => {
     const text = join(dir, 'notes.png');
     writeFileSync(text, 'plain words');
     const before = llm.requests.length;
-    const bad = await runCli(['ask', '--lang', 'en', '--image', text, 'and this?'], {
+    const bad = await runInProcess(['ask', '--lang', 'en', '--image', text, 'and this?'], {
       home: dir,
       env: env(),
     });

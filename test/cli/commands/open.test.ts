@@ -1,11 +1,13 @@
 /**
  * `aibox open` (the built CLI) against a real box with `server.token`: it prints a one-time link
- * the page trades for the token once; without a token it names the page; with no box it says so.
+ * the page trades for the token once; without a token it names the page; with no box it says so
+ * (those two in this process, test/helpers/cli-in-process.ts).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../helpers/cli.js';
+import { runInProcess } from '../../helpers/cli-in-process.js';
 import { type Box, startBox } from '../../server/harness.js';
 
 const TOKEN = 'open-test-token-5678';
@@ -54,10 +56,10 @@ describe('aibox open', () => {
   it('names the page when no token is set, and says when no box answers', async () => {
     const home = box.home;
     configOnPort(home, box.server.port, '');
-    const open = await runCli(['open'], { home });
+    const open = await runInProcess(['open'], { home });
     expect(open.stdout).toContain('needs no sign-in');
     configOnPort(home, 9, TOKEN);
-    const none = await runCli(['open'], { home });
+    const none = await runInProcess(['open'], { home });
     expect(none.code).toBe(1);
     expect(none.stderr).toContain('No Aibox answers on http://127.0.0.1:9');
     configOnPort(home, box.server.port, TOKEN);

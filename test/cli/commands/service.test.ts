@@ -1,11 +1,13 @@
 /**
- * `aibox service` as a real child process, writing into a temp XDG_CONFIG_HOME: the systemd unit's
+ * `aibox service`, writing into a temp XDG_CONFIG_HOME: the systemd unit's
  * start, restart back-off and stop, the system unit (both checked by `systemd-analyze verify` where
  * it exists, which .ci/run installs: no error, no warning but systemd 254's keys on an older one),
  * the launchd plist (read back by Python's plistlib where python3 exists), install without a
  * manager on PATH, uninstall; no running systemd needed (`service status` is tested on systemctl's
  * and launchctl's output, test/cli/service/service-status.test.ts; against a live systemd booted in
- * its own namespaces, test/cli/service/live-systemd.test.ts).
+ * its own namespaces, test/cli/service/live-systemd.test.ts). What names this build's
+ * `dist/cli/main.js` runs as a real child process; the rest in this process
+ * (test/helpers/cli-in-process.ts), where the source tree stands in for the build.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -15,6 +17,7 @@ import { describe, expect, it } from 'vitest';
 import { SHUTDOWN_LIMIT_MS } from '../../../src/cli/shutdown-limit.js';
 import { homeEnv } from '../../helpers/box.js';
 import { CLI_PATH, runCli, tempHome } from '../../helpers/cli.js';
+import { runInProcess } from '../../helpers/cli-in-process.js';
 
 const has = (program: string) => {
   try {
@@ -54,7 +57,8 @@ function verifyUnit(home: string, path: string, scope: string[]): void {
   expect(warnings).toEqual([]);
 }
 
-describe.concurrent('aibox service', () => {
+// One test at a time: in-process runs swap the process's env and cwd (cli-in-process.ts).
+describe('aibox service', () => {
   it('writes a user unit that starts serve at boot, restarts with back-off and stops with SIGTERM in time', async () => {
     const { home, xdg, env } = setup();
     const install = await runCli(['service', 'install', '--no-enable'], { home, env });
@@ -89,17 +93,17 @@ describe.concurrent('aibox service', () => {
     const dry = await runCli(['service', 'install', '--dry-run'], { home, env });
     expect(dry.stdout).toBe(unit);
 
-    const removed = await runCli(['service', 'uninstall', '--no-enable'], { home, env });
+    const removed = await runInProcess(['service', 'uninstall', '--no-enable'], { home, env });
     expect(removed.stdout).toContain(`stopped and removed ${path}`);
     expect(existsSync(path)).toBe(false);
-    const again = await runCli(['--lang', 'zh', 'service', 'uninstall', '--no-enable'], { home, env });
+    const again = await runInProcess(['--lang', 'zh', 'service', 'uninstall', '--no-enable'], { home, env });
     expect(again.code).toBe(0);
     expect(again.stdout).toContain(`没有安装服务（${path} 不存在）`);
   }, 60_000);
 
   it('a system unit runs as the user and is wanted by multi-user.target', async () => {
     const { home, env } = setup();
-    const dry = await runCli(['service', 'install', '--system', '--dry-run'], {
+    const dry = await runInProcess(['service', 'install', '--system', '--dry-run'], {
       home,
       env: { ...env, SUDO_USER: 'pi' },
     });
@@ -115,12 +119,12 @@ describe.concurrent('aibox service', () => {
 
   it('without systemctl on PATH: the unit is written, the commands to run by hand are said, exit 1', async () => {
     const { home, xdg, env } = setup();
-    const run = await runCli(['service', 'install'], { home, env: { ...env, PATH: '/nonexistent' } });
+    const run = await runInProcess(['service', 'install'], { home, env: { ...env, PATH: '/nonexistent' } });
     expect(run.code).toBe(1);
     expect(existsSync(join(xdg, 'systemd', 'user', 'aibox.service'))).toBe(true);
     expect(run.stdout).toContain('❌ systemctl --user daemon-reload failed');
     expect(run.stdout).toContain('systemctl --user enable --now aibox.service');
-    const status = await runCli(['--lang', 'zh', 'service', 'status'], {
+    const status = await runInProcess(['--lang', 'zh', 'service', 'status'], {
       home,
       env: { ...env, PATH: '/nonexistent' },
     });
