@@ -11,15 +11,9 @@
 // The entry point loads nothing but the version for `aibox --version`/`-V` (answered at once), and
 // nothing but the command's own code for a plain `skills search`/`memory search` (quick-commands.ts);
 // every other command loads the program (commander, config schemas, the command) first.
-import { VERSION } from '../version.js';
 import { handleClosedOutput } from './closed-output.js';
-import { matchQuickCommand, runQuickCommand } from './quick-commands.js';
+import { runArgv } from './run-argv.js';
 
 // A reader that stops early (`aibox skills search x | head -1`) must not kill aibox with a stack trace.
 handleClosedOutput();
-
-const args = process.argv.slice(2);
-const quick = matchQuickCommand(process.argv);
-if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) process.stdout.write(`${VERSION}\n`);
-else if (quick) await runQuickCommand(quick, process.argv);
-else await (await import('./run.js')).main(process.argv);
+await runArgv(process.argv);
