@@ -1,6 +1,7 @@
 /**
- * `aibox backup`, `aibox backup --list` and `aibox restore` as a person runs them (issue 20): the
- * built CLI in child processes on a real data dir, archives read back with the system's `tar`.
+ * `aibox backup`, `aibox backup --list` and `aibox restore` as a person runs them (issue 20) on a
+ * real data dir, archives read back with the system's `tar`. Each command runs once as the built
+ * CLI in a child process; the other runs are the same commands in this process (runInProcess).
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -22,7 +23,8 @@ import { createMessageRepo } from '../../src/conversations/message-repo.js';
 import { createPictureStore } from '../../src/media/pictures/picture-store.js';
 import { createMemoryStore } from '../../src/memory/store.js';
 import { openDatabase } from '../../src/store/database.js';
-import { runCli, tempHome } from '../helpers/cli.js';
+import { type CliRun, runCli, tempHome } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/cli-in-process.js';
 import { photoWithExif } from '../helpers/pictures.js';
 import { quietBoxConfig, serveProcess } from '../helpers/serve-process.js';
 
@@ -69,14 +71,15 @@ async function populatedHome(keep = 5): Promise<string> {
 async function backup(
   home: string,
   args: string[] = [],
+  run: typeof runInProcess = runInProcess,
 ): Promise<{
   file: string;
   manifest: { files: { path: string; sha256?: string; type: string }[]; schema: { database: number } };
 }> {
-  const run = await runCli(['backup', '--json', ...args], { home });
-  expect(run.stderr).toBe('');
-  expect(run.code).toBe(0);
-  return JSON.parse(run.stdout);
+  const made: CliRun = await run(['backup', '--json', ...args], { home });
+  expect(made.stderr).toBe('');
+  expect(made.code).toBe(0);
+  return JSON.parse(made.stdout);
 }
 
 function memoryCount(home: string): number {
@@ -133,7 +136,7 @@ const sha256 = (path: string) => createHash('sha256').update(readFileSync(path))
 describe('aibox backup', () => {
   it('writes one tar.gz whose manifest names each file with its sha256; logs and tool results are left out', async () => {
     const home = await populatedHome();
-    const { file, manifest } = await backup(home);
+    const { file, manifest } = await backup(home, [], runCli);
     expect(file.startsWith(join(home, 'backups'))).toBe(true);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const out = tempHome('aibox-backup-out-');
@@ -177,7 +180,7 @@ describe('aibox backup', () => {
     );
     expect(names).toEqual([made[2], made[1]]);
     expect(existsSync(made[0] ?? '')).toBe(false);
-    const text = await runCli(['backup', '--list'], { home });
+    const text = await runInProcess(['backup', '--list'], { home });
     expect(text.stdout).toContain('manual');
     expect(text.stdout).toContain('database schema v');
   });
@@ -219,12 +222,12 @@ describe('aibox restore', () => {
     expect(readFileSync(join(home, 'channel-senders.json'), 'utf8')).toBe('{"telegram":["42"]}\n');
     expect(existsSync(join(home, 'ai.log'))).toBe(true);
     expect(readdirSync(home).filter((name) => name.startsWith('.restore-'))).toEqual([]);
-    const search = await runCli(['memory', 'search', '项目', '--json'], { home });
+    const search = await runInProcess(['memory', 'search', '项目', '--json'], { home });
     expect(JSON.parse(search.stdout).total).toBe(1);
 
     const back = /restore (\S+before-restore\S*)/.exec(restored.stdout)?.[1];
     expect(back).toBeTruthy();
-    const undone = await runCli(['restore', back ?? ''], { home });
+    const undone = await runInProcess(['restore', back ?? ''], { home });
     expect(undone.code).toBe(0);
     expect(memoryCount(home)).toBe(4);
     expect(existsSync(join(home, 'skills', 'new.md'))).toBe(true);
@@ -248,7 +251,7 @@ describe('aibox restore', () => {
     execFileSync('rm', ['-r', join(home, 'pictures')]);
     mkdirSync(join(home, 'pictures'));
     writeFileSync(join(home, 'pictures', `${'f'.repeat(64)}.jpg`), 'later');
-    const restored = await runCli(['restore', file], { home });
+    const restored = await runInProcess(['restore', file], { home });
     expect(restored.code).toBe(0);
     for (const id of referencedPictures(home))
       expect(existsSync(join(home, 'pictures', `${id}.jpg`)), id).toBe(true);
@@ -264,7 +267,7 @@ describe('aibox restore', () => {
     const home = await populatedHome();
     const { file } = await backup(home); // no pictures folder yet: the manifest has no `pictures`
     const picture = await conversationWithPicture(home);
-    const restored = await runCli(['restore', file], { home });
+    const restored = await runInProcess(['restore', file], { home });
     expect(restored.code).toBe(0);
     expect(existsSync(join(home, 'pictures', `${picture.id}.jpg`))).toBe(true);
   });
@@ -291,7 +294,7 @@ describe('aibox restore', () => {
     await saveMemories(home, ['kept memory']);
     const configNow = readFileSync(join(home, 'config.json'), 'utf8');
 
-    const refused = await runCli(['restore', tampered], { home });
+    const refused = await runInProcess(['restore', tampered], { home });
     expect(refused.code).not.toBe(0);
     expect(refused.stderr).toContain('nothing was restored');
     expect(refused.stderr).toContain('config.json: the checksum does not match');
@@ -299,7 +302,7 @@ describe('aibox restore', () => {
     const short = join(unpacked, 'short.tar.gz');
     writeFileSync(short, readFileSync(file));
     truncateSync(short, Math.floor(statSync(short).size / 2));
-    const cut = await runCli(['restore', short], { home });
+    const cut = await runInProcess(['restore', short], { home });
     expect(cut.code).not.toBe(0);
     expect(cut.stderr).toContain('nothing was restored');
 
@@ -320,7 +323,7 @@ describe('aibox restore', () => {
     expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
     expect((copy.prepare('SELECT count(*) AS n FROM memories').get() as { n: number }).n).toBe(3);
     copy.close();
-    const refused = await runCli(['restore', file], { home, env: { AIBOX_LANG: 'zh' } });
+    const refused = await runInProcess(['restore', file], { home, env: { AIBOX_LANG: 'zh' } });
     expect(refused.code).not.toBe(0);
     expect(refused.stderr).toContain(`pid ${server.child.pid}`);
     expect(refused.stderr).toContain('先停止它');

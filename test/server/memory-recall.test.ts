@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { homeEnv } from '../helpers/box.js';
-import { runCli } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/cli-in-process.js';
 import { type FakeEmbeddings, startFakeEmbeddings } from '../helpers/fake-embeddings.js';
 import { until } from '../helpers/until.js';
 import { type Box, connectReady, FAKE_KEY, KEY_ENV, startBox } from './harness.js';
@@ -160,7 +160,7 @@ describe('automatic memory recall', () => {
       conversation_backlog: expect.any(Number),
     });
     // `aibox doctor` names both backlogs, from the database alone.
-    const doctor = await runCli(['doctor', '--json', '--offline'], {
+    const doctor = await runInProcess(['doctor', '--json', '--offline'], {
       home: box.home,
       env: homeEnv(box.home, { [KEY_ENV]: FAKE_KEY }),
     });

@@ -2,14 +2,15 @@
  * One box per data dir (issue 20): a second `aibox serve` on the same home is refused naming the
  * running one (pid, port); after `kill -9` the lock is taken over by the next start. A CLI command
  * that opens the database while the server runs does no full integrity check (the server's -wal
- * is there because it is open), one after a crash does.
+ * is there because it is open), one after a crash does (that command in this process, runInProcess).
  */
 import { closeSync, existsSync, openSync, readFileSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../../src/memory/store.js';
 import { openDatabase } from '../../src/store/database.js';
-import { runCli, tempHome } from '../helpers/cli.js';
+import { tempHome } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/cli-in-process.js';
 import { quietBoxConfig, serveProcess } from '../helpers/serve-process.js';
 
 /** memories.db with findable memories, then a table whose pages (at the end of the file) are overwritten. */
@@ -61,14 +62,14 @@ describe('one box per data dir', () => {
     writeFileSync(join(home, 'config.json'), quietBoxConfig());
     await databaseWithDamagedTail(home);
     const server = await serveProcess(home);
-    const during = await runCli(['memory', 'search', 'garden', '--json'], { home });
+    const during = await runInProcess(['memory', 'search', 'garden', '--json'], { home });
     expect(during.stderr).toBe('');
     expect(during.code).toBe(0);
     expect(JSON.parse(during.stdout).total).toBe(50);
 
     server.child.kill('SIGKILL');
     await server.exited;
-    const after = await runCli(['memory', 'search', 'garden'], { home });
+    const after = await runInProcess(['memory', 'search', 'garden'], { home });
     expect(after.code).not.toBe(0);
     expect(after.stderr).toContain('The database file is damaged');
   });

@@ -2,7 +2,8 @@
  * Upgrades you can undo (issue 20): before a migration the whole data dir is snapshotted and the
  * start says the command that goes back; a failing migration leaves the file exactly as it was;
  * an older build refuses a database migrated by a newer one, naming the version and the restore
- * command. Real files, the built CLI as child processes.
+ * command. Real files, `aibox serve` as a child process; `aibox restore`, `backup` and `memory list`
+ * in this process (runInProcess).
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -16,7 +17,8 @@ import { dataPaths } from '../../src/config/paths.js';
 import { isAppError } from '../../src/errors.js';
 import { openDatabase } from '../../src/store/database.js';
 import { MIGRATIONS } from '../../src/store/migrations/index.js';
-import { runCli, tempHome } from '../helpers/cli.js';
+import { tempHome } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/cli-in-process.js';
 import { quietBoxConfig, serveProcess } from '../helpers/serve-process.js';
 import { buildLegacyDb } from './legacy-db.js';
 
@@ -63,7 +65,7 @@ describe('upgrading the data', () => {
     expect(log).toContain('migrating the database (2 memories): 2 of 2');
     expect(log).toContain('migrating the database (3 tasks): 4 of 4');
 
-    const restored = await runCli(['restore', back?.[2] ?? ''], { home });
+    const restored = await runInProcess(['restore', back?.[2] ?? ''], { home });
     expect(restored.stderr).toBe('');
     expect(contents(join(home, 'memories.db'))).toBe(original);
   });
@@ -119,7 +121,7 @@ describe('upgrading the data', () => {
     const home = tempHome('aibox-too-new-');
     writeFileSync(join(home, 'config.json'), quietBoxConfig());
     (await openDatabase(join(home, 'memories.db'))).close();
-    const made = await runCli(['backup', '--json'], { home });
+    const made = await runInProcess(['backup', '--json'], { home });
     const snapshot = JSON.parse(made.stdout).file as string;
     // What a newer build's migration leaves.
     const db = new Database(join(home, 'memories.db'));
@@ -135,13 +137,13 @@ describe('upgrading the data', () => {
     expect(refused).toContain(`schema version ${LATEST + 3}`);
     expect(refused).toContain('9.9.9');
     expect(refused).toContain(`restore ${snapshot}`);
-    const zh = await runCli(['memory', 'list'], { home, env: { AIBOX_LANG: 'zh' } });
+    const zh = await runInProcess(['memory', 'list'], { home, env: { AIBOX_LANG: 'zh' } });
     expect(zh.code).not.toBe(0);
     expect(zh.stderr).toContain('更新的 Aibox');
     expect(contents(join(home, 'memories.db'))).toBe(newer);
 
-    expect((await runCli(['restore', snapshot], { home })).code).toBe(0);
-    const list = await runCli(['memory', 'list', '--json'], { home });
+    expect((await runInProcess(['restore', snapshot], { home })).code).toBe(0);
+    const list = await runInProcess(['memory', 'list', '--json'], { home });
     expect(list.code).toBe(0);
     expect(readFileSync(join(home, 'config.json'), 'utf8')).toBe(quietBoxConfig());
   });

@@ -1,8 +1,8 @@
 /**
- * `aibox doctor` as a real child process against real files: a box that is fine (the model
- * answering on the fake LLM's wire, an Aibox already on the port, an MCP server in the sandbox),
- * then one where everything a user would debug by hand is broken, each named with its fix in both
- * languages and exit code 1; `--offline` sends nothing.
+ * `aibox doctor` against real files: a box that is fine (the model answering on the fake LLM's
+ * wire, an Aibox already on the port, an MCP server in the sandbox), as a real child process; then,
+ * in this process (runInProcess), one where everything a user would debug by hand is broken, each
+ * named with its fix in both languages and exit code 1; `--offline` sends nothing.
  */
 import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
@@ -12,6 +12,7 @@ import { defaultConfig } from '../../../src/config/schema.js';
 import { createMigratingListener } from '../../../src/server/migrating-listener.js';
 import { fakeLlmSection, homeEnv } from '../../helpers/box.js';
 import { runCli, tempHome } from '../../helpers/cli.js';
+import { runInProcess } from '../../helpers/cli-in-process.js';
 import { type FakeLlm, startFakeLlm } from '../../helpers/fake-llm.js';
 import { type Box, FAKE_KEY, KEY_ENV, startBox } from '../../server/harness.js';
 
@@ -113,7 +114,7 @@ describe('aibox doctor', () => {
       });
       const env = homeEnv(home, { [KEY_ENV]: 'sk-wrong' });
 
-      const en = await runCli(['doctor', '--json'], { home, env });
+      const en = await runInProcess(['doctor', '--json'], { home, env });
       expect(en.code).toBe(1);
       const checks = byId(en.stdout);
       expect(checks.model).toMatchObject({ status: 'fail', fix: expect.stringContaining(KEY_ENV) });
@@ -137,7 +138,7 @@ describe('aibox doctor', () => {
         fix: expect.stringContaining('npm start -- --port'),
       });
 
-      const zh = await runCli(['doctor', '--lang', 'zh'], { home, env });
+      const zh = await runInProcess(['doctor', '--lang', 'zh'], { home, env });
       expect(zh.code).toBe(1);
       expect(zh.stdout).toContain('❌ 模型：请求失败（auth）');
       expect(zh.stdout).toContain(`修复：密钥被拒绝：检查 ${KEY_ENV}`);
@@ -146,7 +147,7 @@ describe('aibox doctor', () => {
       expect(zh.stdout).toMatch(/共 \d+ 项正常，\d+ 项警告，\d+ 项故障/);
 
       const asked = llm.requests.length;
-      const offline = await runCli(['doctor', '--offline', '--json'], { home, env });
+      const offline = await runInProcess(['doctor', '--offline', '--json'], { home, env });
       expect(offline.code).toBe(1);
       expect(byId(offline.stdout).model?.status).toBe('skip');
       expect(byId(offline.stdout)['channel:telegram']?.summary).toContain('not checked (--offline)');
@@ -162,7 +163,7 @@ describe('aibox doctor', () => {
       join(home, 'config.json'),
       JSON.stringify({ server: { port: 0 }, skills: { install_examples: false } }),
     );
-    const run = await runCli(['doctor', '--offline'], { home, env: homeEnv(home) });
+    const run = await runInProcess(['doctor', '--offline'], { home, env: homeEnv(home) });
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('❌ model: no key (the environment variable DEEPSEEK_API_KEY is not set)');
     expect(run.stdout).toContain("fix: enter the key in the page's Settings");
@@ -181,7 +182,7 @@ describe('aibox doctor', () => {
         join(home, 'config.json'),
         JSON.stringify({ server: { port: migrating.port() }, skills: { install_examples: false } }),
       );
-      const run = await runCli(['doctor', '--offline', '--json'], { home, env: homeEnv(home) });
+      const run = await runInProcess(['doctor', '--offline', '--json'], { home, env: homeEnv(home) });
       expect(byId(run.stdout).port).toMatchObject({
         status: 'ok',
         summary: expect.stringMatching(/^port: Aibox \S+ is running on/),

@@ -3,10 +3,11 @@ import { createMemoryStore } from '../../../src/memory/store.js';
 import { openDatabase } from '../../../src/store/database.js';
 import { createTaskStore } from '../../../src/tasks/store.js';
 import { runCli, tempHome } from '../../helpers/cli.js';
+import { runInProcess } from '../../helpers/cli-in-process.js';
 
-// Each CLI start loads the whole program; on a busy machine that takes seconds, so calls are few and
-// parallel, and the two tests (a home each) run side by side.
-describe.concurrent('aibox memo / aibox memory', () => {
+// The first `memo add` and `memory search` go through the built bin; the other commands run in this
+// process (runInProcess: the same dispatch, output and exit code, without a CLI start-up each).
+describe('aibox memo / aibox memory', () => {
   it('adds, lists, completes and deletes tasks; rejects bad input clearly', {
     timeout: 180_000,
   }, async () => {
@@ -23,7 +24,7 @@ describe.concurrent('aibox memo / aibox memory', () => {
       status: 'active',
     });
     const [daily, bad, badZone] = await Promise.all([
-      runCli(
+      runInProcess(
         [
           'memo',
           'add',
@@ -39,8 +40,8 @@ describe.concurrent('aibox memo / aibox memory', () => {
         ],
         { home },
       ),
-      runCli(['memo', 'add', 'Broken', '--at', 'someday soon'], { home }),
-      runCli(['memo', 'add', 'Zone', '--at', '+1h', '--tz', 'Nowhere/City'], { home }),
+      runInProcess(['memo', 'add', 'Broken', '--at', 'someday soon'], { home }),
+      runInProcess(['memo', 'add', 'Zone', '--at', '+1h', '--tz', 'Nowhere/City'], { home }),
     ]);
     expect(daily.code).toBe(0);
     expect(daily.stdout).toContain('daily at 09:00, until 2099-01-01 00:00 (Europe/Berlin)');
@@ -50,15 +51,15 @@ describe.concurrent('aibox memo / aibox memory', () => {
 
     const standup = JSON.parse(daily.stdout.match(/#(\d+)/)?.[1] ?? '0') as number;
     const [done, deleted, missing] = await Promise.all([
-      runCli(['memo', 'complete', String(standup)], { home }),
-      runCli(['memo', 'delete', '1'], { home }),
-      runCli(['memo', 'delete', '99'], { home }),
+      runInProcess(['memo', 'complete', String(standup)], { home }),
+      runInProcess(['memo', 'delete', '1'], { home }),
+      runInProcess(['memo', 'delete', '99'], { home }),
     ]);
     expect(done.stdout).toContain(`Task #${standup} done for now; next run`);
     expect(deleted.stdout).toContain('Task #1 deleted');
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('Task #99 does not exist');
-    const list = JSON.parse((await runCli(['memo', 'list', '--json'], { home })).stdout);
+    const list = JSON.parse((await runInProcess(['memo', 'list', '--json'], { home })).stdout);
     expect(list.map((t: { title: string }) => t.title)).toEqual(['Standup']);
   });
 
@@ -66,7 +67,9 @@ describe.concurrent('aibox memo / aibox memory', () => {
     timeout: 120_000,
   }, async () => {
     const home = tempHome('aibox-cli-when-');
-    const add = await runCli(['memo', 'add', 'Disk', '--at', '+1h', '--when', 'rm -f old.log'], { home });
+    const add = await runInProcess(['memo', 'add', 'Disk', '--at', '+1h', '--when', 'rm -f old.log'], {
+      home,
+    });
     expect(add.code).toBe(0);
     const db = await openDatabase(`${home}/memories.db`);
     const [task] = createTaskStore({ db }).list();
@@ -78,14 +81,14 @@ describe.concurrent('aibox memo / aibox memory', () => {
     timeout: 120_000,
   }, async () => {
     const home = tempHome('aibox-cli-cap-');
-    const add = await runCli(
+    const add = await runInProcess(
       ['memo', 'add', 'Capped', '--at', '+1h', '--max-tokens-per-run', '5000', '--json'],
       { home },
     );
     expect(add.code).toBe(0);
     expect(JSON.parse(add.stdout)).toMatchObject({ max_tokens_per_run: 5000, when: null });
     for (const bad of ['-3', '1.5', 'lots', '999999999999']) {
-      const refused = await runCli(['memo', 'add', 'x', '--at', '+1h', '--max-tokens-per-run', bad], {
+      const refused = await runInProcess(['memo', 'add', 'x', '--at', '+1h', '--max-tokens-per-run', bad], {
         home,
       });
       expect(refused.code).toBe(1);
@@ -102,9 +105,9 @@ describe.concurrent('aibox memo / aibox memory', () => {
     db.close();
     const [search, list, work, badKind] = await Promise.all([
       runCli(['memory', 'search', '项目', '--json'], { home }),
-      runCli(['memory', 'list'], { home }),
-      runCli(['memory', 'list', '--kind', 'work'], { home }),
-      runCli(['memory', 'search', 'x', '--kind', 'boss'], { home }),
+      runInProcess(['memory', 'list'], { home }),
+      runInProcess(['memory', 'list', '--kind', 'work'], { home }),
+      runInProcess(['memory', 'search', 'x', '--kind', 'boss'], { home }),
     ]);
     expect(search.code).toBe(0);
     const page = JSON.parse(search.stdout);

@@ -1,9 +1,14 @@
-/** `aibox memory consolidate|runs|undo` against the fake LLM, on a day the CLI itself talked through. */
+/**
+ * `aibox memory consolidate|runs|undo` against the fake LLM, on a day the CLI itself talked through.
+ * The real consolidation runs as the built CLI in a child process; the other commands in this
+ * process (runInProcess).
+ */
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayKey } from '../../../src/usage/day-key.js';
 import { runCli, tempHome } from '../../helpers/cli.js';
+import { runInProcess } from '../../helpers/cli-in-process.js';
 import { type FakeLlm, startFakeLlm } from '../../helpers/fake-llm.js';
 
 let llm: FakeLlm;
@@ -26,7 +31,7 @@ const env = () => ({
   AIBOX_LLM_API_KEY: 'sk-fake',
   AIBOX_LLM_MODEL: 'fake-model',
 });
-const cli = (args: string[]) => runCli(args, { home, env: env() });
+const cli = (args: string[]) => runInProcess(args, { home, env: env() });
 
 describe('aibox memory consolidate', () => {
   it('proposes in a dry run, writes in a real one, lists the runs and undoes one', {
@@ -55,7 +60,7 @@ describe('aibox memory consolidate', () => {
     expect((await cli(['memory', 'list'])).stdout).toContain('No memories');
 
     llm.script({ text: JSON.stringify(ops) });
-    const real = await cli(['memory', 'consolidate', '--day', day, '--json']);
+    const real = await runCli(['memory', 'consolidate', '--day', day, '--json'], { home, env: env() });
     const result = JSON.parse(real.stdout);
     expect(result.run).toMatchObject({ id: 2, status: 'done', startedBy: 'cli', dryRun: false });
     expect(result.changes.map((c: { action: string }) => c.action)).toEqual(['add', 'journal']);

@@ -1,7 +1,8 @@
 /**
- * `aibox memory reindex [--conversations]` as a real process against the fake embeddings
- * endpoint: memories always; with --conversations the conversation messages' vectors too, saying
- * how many it dropped and queued; a failing endpoint is an error, never a loop.
+ * `aibox memory reindex [--conversations]` against the fake embeddings endpoint: memories always;
+ * with --conversations the conversation messages' vectors too, saying how many it dropped and
+ * queued; a failing endpoint is an error, never a loop. The first run is the built CLI as a real
+ * process, the others the same command in this process (runInProcess).
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +11,7 @@ import { createConversationRepo } from '../../../src/conversations/conversation-
 import { createMessageRepo } from '../../../src/conversations/message-repo.js';
 import { createMemoryStore } from '../../../src/memory/store.js';
 import { runCli, tempHome } from '../../helpers/cli.js';
+import { runInProcess } from '../../helpers/cli-in-process.js';
 import { type FakeEmbeddings, startFakeEmbeddings } from '../../helpers/fake-embeddings.js';
 import { openDatabaseForTest } from '../../helpers/test-database.js';
 
@@ -76,22 +78,22 @@ describe('aibox memory reindex', () => {
     expect(embeddings.texts()).toBe(3);
 
     // Without the flag the messages' vectors are left as they are.
-    const memoriesOnly = await runCli(['memory', 'reindex'], { home, env });
+    const memoriesOnly = await runInProcess(['memory', 'reindex'], { home, env });
     expect(memoriesOnly.code).toBe(0);
     expect(memoriesOnly.stdout).not.toContain('conversation');
     expect(embeddings.texts()).toBe(4);
     expect(await count(home, 'message_vectors')).toBe(2);
 
-    const again = await runCli(['memory', 'reindex', '--conversations', '--lang', 'zh'], { home, env });
+    const again = await runInProcess(['memory', 'reindex', '--conversations', '--lang', 'zh'], { home, env });
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('已删除 2 个对话消息的向量；2 条消息排队生成向量');
     expect(await count(home, 'message_vectors')).toBe(2);
 
     // Hostile input: a value for the flag, an extra argument.
-    const valued = await runCli(['memory', 'reindex', '--conversations=yes'], { home, env });
+    const valued = await runInProcess(['memory', 'reindex', '--conversations=yes'], { home, env });
     expect(valued.code).not.toBe(0);
     expect(valued.stderr.length).toBeLessThan(500);
-    const extra = await runCli(['memory', 'reindex', 'x'.repeat(5000)], { home, env });
+    const extra = await runInProcess(['memory', 'reindex', 'x'.repeat(5000)], { home, env });
     expect(extra.code).not.toBe(0);
     expect(extra.stderr.length).toBeLessThan(500);
     expect(await count(home, 'message_vectors')).toBe(2);
@@ -110,7 +112,10 @@ describe('aibox memory reindex', () => {
       createMessageRepo(db).append(conversation.id, { role: 'user', content: 'Hello there', createdAt: at });
     });
     embeddings.failNext(50, 500);
-    const failed = await runCli(['memory', 'reindex', '--conversations'], { home, env: { EMB_KEY: 'k' } });
+    const failed = await runInProcess(['memory', 'reindex', '--conversations'], {
+      home,
+      env: { EMB_KEY: 'k' },
+    });
     expect(failed.code).toBe(1);
     expect(failed.stdout).toContain('1 messages queued');
     expect(failed.stderr).toContain('Cannot embed');
