@@ -1,6 +1,7 @@
 /**
  * One vendor's channel as the core sees it. A kind module is import-light (the server reads
- * every kind at start-up): its vendor SDK is imported only inside `createTransport` and `check`.
+ * every kind at start-up): its vendor SDK is imported only inside `createTransport` and `check`,
+ * and a check of a channel without credentials imports none.
  */
 
 import type { ChannelName } from '../chats/channel-names.js';

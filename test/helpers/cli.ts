@@ -16,13 +16,15 @@ export function tempHome(prefix = 'aibox-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
-/** Runs the built `aibox` CLI as a real child process. */
+/** Runs the built `aibox` CLI as a real child process; `nodeArgs` are Node's flags before the script. */
 export function runCli(
   args: string[],
-  options: { home: string; env?: NodeJS.ProcessEnv; input?: string; cwd?: string } = { home: tempHome() },
+  options: { home: string; env?: NodeJS.ProcessEnv; input?: string; cwd?: string; nodeArgs?: string[] } = {
+    home: tempHome(),
+  },
 ): Promise<CliRun> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [CLI_PATH, ...args], {
+    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), CLI_PATH, ...args], {
       cwd: options.cwd,
       env: { ...process.env, AIBOX_LANG: 'en', ...options.env, AIBOX_HOME: options.home },
       stdio: ['pipe', 'pipe', 'pipe'],

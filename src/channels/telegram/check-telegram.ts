@@ -1,5 +1,7 @@
-/** `aibox channels check` for Telegram: getMe with the token; the token never appears in what it says. */
-import { Api, GrammyError } from 'grammy';
+/**
+ * `aibox channels check` for Telegram: getMe with the token; the token never appears in what it
+ * says. grammY (and node-fetch under it) is loaded only when a token is set.
+ */
 import type { ChannelCheck, ChannelCheckInput } from '../channel-kind.js';
 import { credentialLines } from '../check-credentials.js';
 import { channelCheckMessages } from '../messages.js';
@@ -16,6 +18,7 @@ export async function checkTelegram(input: ChannelCheckInput): Promise<ChannelCh
   const fromConfig = input.config.channels.telegram.token !== '';
   const lines = credentialLines(input, fromConfig, TELEGRAM_TOKEN_ENV, settings.allowedIds.length);
   const apiRoot = settings.apiRoot || TELEGRAM_API_ROOT;
+  const { Api, GrammyError } = await import('grammy');
   const api = new Api(settings.token, { apiRoot });
   try {
     const signal = AbortSignal.timeout(input.timeoutMs) as unknown as NonNullable<

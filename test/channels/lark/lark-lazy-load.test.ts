@@ -6,24 +6,14 @@
  * so the check can fail.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI_PATH, tempHome, watchOutput } from '../../helpers/cli.js';
 import { type FakeLark, LARK_APP_ID, LARK_APP_SECRET, startFakeLark } from '../../helpers/fake-lark.js';
 import { type FakeLlm, startFakeLlm } from '../../helpers/fake-llm.js';
+import { moduleRecorder, SDK_MARKS } from '../../helpers/module-recorder.js';
 import { boxConfig, testEnv } from '../../server/harness.js';
-
-const HOOKS = `import { appendFileSync } from 'node:fs';
-export async function load(url, context, next) {
-  const result = await next(url, context);
-  const source = result.source ? String(result.source) : '';
-  if (url.includes('@larksuiteoapi') || source.includes('oapi-node-sdk/'))
-    appendFileSync(process.env.AIBOX_TEST_LOADED, url + '\\n');
-  return result;
-}
-`;
 
 describe('the Lark SDK is loaded only with a Feishu/Lark channel', () => {
   let llm: FakeLlm;
@@ -34,11 +24,6 @@ describe('the Lark SDK is loaded only with a Feishu/Lark channel', () => {
     llm = await startFakeLlm();
     lark = await startFakeLark();
     dir = tempHome('aibox-lark-lazy-');
-    writeFileSync(join(dir, 'hooks.mjs'), HOOKS);
-    writeFileSync(
-      join(dir, 'register.mjs'),
-      `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(join(dir, 'hooks.mjs')).href)});\n`,
-    );
   });
   afterAll(async () => {
     await lark?.close();
@@ -49,20 +34,20 @@ describe('the Lark SDK is loaded only with a Feishu/Lark channel', () => {
   /** Starts `aibox serve` with `channels`, waits until it listens (and `ready`), stops it; returns what loaded. */
   async function serveAndStop(name: string, channels: Record<string, unknown>, ready?: () => Promise<void>) {
     const home = join(dir, name);
-    const loaded = join(dir, `${name}-loaded.txt`);
+    const recorder = moduleRecorder(dir, name, SDK_MARKS.lark);
     mkdirSync(home);
     writeFileSync(join(home, 'config.json'), JSON.stringify({ ...boxConfig(llm), channels }));
     const child = spawn(
       process.execPath,
-      ['--import', join(dir, 'register.mjs'), CLI_PATH, 'serve', '--port', '0', '--no-scheduler'],
-      { env: { ...testEnv(home), AIBOX_TEST_LOADED: loaded }, stdio: ['ignore', 'pipe', 'pipe'] },
+      [...recorder.nodeArgs, CLI_PATH, 'serve', '--port', '0', '--no-scheduler'],
+      { env: testEnv(home), stdio: ['ignore', 'pipe', 'pipe'] },
     );
     const output = watchOutput(child);
     await output.seen(/http:\/\/127\.0\.0\.1:\d+/);
     await ready?.();
     child.kill('SIGTERM');
     await output.exited;
-    return existsSync(loaded) ? readFileSync(loaded, 'utf8') : '';
+    return recorder.loaded();
   }
 
   it('without the channel nothing of the SDK is resolved; with it, the SDK is', async () => {
@@ -76,7 +61,7 @@ describe('the Lark SDK is loaded only with a Feishu/Lark channel', () => {
         () => lark.waitForConnections(sockets + 1),
       ),
     ]);
-    expect(none).toBe('');
-    expect(withLark).toMatch(/lark-transport-\w+\.js/);
+    expect(none).toEqual([]);
+    expect(withLark.join('\n')).toMatch(/lark-transport-\w+\.js/);
   });
 });

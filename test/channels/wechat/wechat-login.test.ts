@@ -1,8 +1,8 @@
 /**
  * The QR login against the fake iLink: refreshes of an expired code, the verification number,
- * a bot already bound, answers that do not fit; `aibox channels login wechat` and
- * `aibox channels check` as real CLI runs (the QR code drawn in the terminal, the login file
- * written 0600, an expired login reported and marked).
+ * a bot already bound, answers that do not fit; `aibox channels login wechat`, `check` and
+ * `logout` as real CLI runs (the QR code drawn in the terminal, the login file written 0600);
+ * a missing or expired login (reported and marked) checked in-process.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -12,6 +12,7 @@ import { readWeChatLogin, writeWeChatLogin } from '../../../src/channels/wechat/
 import { qrLogin } from '../../../src/channels/wechat/wechat-qr-login.js';
 import { createWeChatTransport } from '../../../src/channels/wechat/wechat-transport.js';
 import { silentLogger } from '../../../src/log/logger.js';
+import { checkChannelsOf } from '../../helpers/channel-check.js';
 import { CLI_PATH, runCli, tempHome, watchOutput } from '../../helpers/cli.js';
 import { type FakeWeChat, startFakeWeChat } from '../../helpers/fake-wechat.js';
 
@@ -153,10 +154,10 @@ describe('WeChat QR login', { timeout: 60_000 }, () => {
     expect(getconfig?.headers.authorization).toBe(`Bearer ${wx.token}`);
   });
 
-  it('`aibox channels check` says an expired login (and marks it) and a missing one; logout deletes it', async () => {
+  it('check says an expired login (and marks it) and a missing one; `aibox channels logout` deletes it', async () => {
     const dir = home();
-    const missing = await runCli(['channels', 'check'], { home: dir });
-    expect(missing.code).toBe(1);
+    const missing = await checkChannelsOf(dir);
+    expect(missing.ok).toBe(false);
     expect(missing.stdout).toContain('WeChat: ❌ not logged in');
     writeWeChatLogin(dir, {
       botToken: 'stale',
@@ -166,7 +167,7 @@ describe('WeChat QR login', { timeout: 60_000 }, () => {
       loggedInAt: 'x',
       cursor: '',
     });
-    const expired = await runCli(['channels', 'check'], { home: dir });
+    const expired = await checkChannelsOf(dir);
     expect(expired.stdout).toContain('the login expired');
     expect(readWeChatLogin(dir)?.expiredAt).toBeDefined();
     const logout = await runCli(['channels', 'logout', 'wechat'], { home: dir });

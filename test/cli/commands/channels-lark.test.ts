@@ -1,12 +1,17 @@
-/** `aibox channels check` for Feishu/Lark as real CLI runs against the fake open platform. */
+/**
+ * `aibox channels check` for Feishu/Lark against the fake open platform: real CLI runs for the
+ * command (exit codes, output, what it loads), the rest of what the check says in-process.
+ */
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkChannelsOf } from '../../helpers/channel-check.js';
 import { runCli, tempHome } from '../../helpers/cli.js';
 import { type FakeLark, LARK_APP_ID, LARK_APP_SECRET, startFakeLark } from '../../helpers/fake-lark.js';
+import { moduleRecorder, SDK_MARKS } from '../../helpers/module-recorder.js';
 
-// Each test runs the built CLI in a home of its own against the shared fake: they run concurrently,
-// except the one that counts the fake's calls.
+// Each test has a home of its own against the shared fake: they run concurrently, except the one
+// that counts the fake's calls.
 describe.concurrent('aibox channels check (Feishu/Lark)', { timeout: 120_000 }, () => {
   let lark: FakeLark;
   const homes: string[] = [];
@@ -24,18 +29,21 @@ describe.concurrent('aibox channels check (Feishu/Lark)', { timeout: 120_000 }, 
     for (const dir of homes) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('names the app bot when the credentials work, and never prints the secret', async () => {
-    const run = await runCli(['channels', 'check'], {
-      home: home({
-        app_id: LARK_APP_ID,
-        app_secret: LARK_APP_SECRET,
-        domain: lark.domain,
-        allowed_ids: ['ou_1'],
-      }),
+  it('names the app bot when the credentials work, never prints the secret, loads no chat SDK', async () => {
+    const dir = home({
+      app_id: LARK_APP_ID,
+      app_secret: LARK_APP_SECRET,
+      domain: lark.domain,
+      allowed_ids: ['ou_1'],
     });
+    // The check calls the open platform with the channels' own HTTP client; Telegram is not set up.
+    // Both SDKs are seen when loaded (lark-lazy-load.test.ts, channels.test.ts).
+    const recorder = moduleRecorder(dir, 'sdks', [...SDK_MARKS.lark, ...SDK_MARKS.grammy]);
+    const run = await runCli(['channels', 'check'], { home: dir, nodeArgs: recorder.nodeArgs });
     expect(run.stdout).toContain('Feishu/Lark: ✅ connected as the app bot "Aibox 测试"');
     expect(run.stdout + run.stderr).not.toContain(LARK_APP_SECRET);
     expect(run.code).toBe(0);
+    expect(recorder.loaded()).toEqual([]);
   });
 
   it('says the secret was rejected, in English and Chinese, and exits 1', async () => {
@@ -45,13 +53,12 @@ describe.concurrent('aibox channels check (Feishu/Lark)', { timeout: 120_000 }, 
     expect(en.stdout).toContain('the App ID or App Secret was rejected');
     expect(en.stdout).toContain('app secret invalid');
     expect(en.stdout + en.stderr).not.toContain('wrong-secret-123');
-    const zh = await runCli(['channels', 'check'], { home: dir, env: { AIBOX_LANG: 'zh' } });
+    const zh = await checkChannelsOf(dir, { lang: 'zh' });
     expect(zh.stdout).toContain('App ID 或 App Secret 被拒绝');
   });
 
   it('reads the credentials from AIBOX_LARK_APP_ID and AIBOX_LARK_APP_SECRET', async () => {
-    const run = await runCli(['channels', 'check'], {
-      home: home({ domain: lark.domain }),
+    const run = await checkChannelsOf(home({ domain: lark.domain }), {
       env: { AIBOX_LARK_APP_ID: LARK_APP_ID, AIBOX_LARK_APP_SECRET: LARK_APP_SECRET },
     });
     expect(run.stdout).toContain('AIBOX_LARK_APP_SECRET');
@@ -60,21 +67,20 @@ describe.concurrent('aibox channels check (Feishu/Lark)', { timeout: 120_000 }, 
   });
 
   it('says the open platform cannot be reached, without the secret in the reason', async () => {
-    const run = await runCli(['channels', 'check'], {
-      home: home({ app_id: LARK_APP_ID, app_secret: 'unreachable-secret', domain: 'http://127.0.0.1:9' }),
-    });
-    expect(run.code).toBe(1);
+    const run = await checkChannelsOf(
+      home({ app_id: LARK_APP_ID, app_secret: 'unreachable-secret', domain: 'http://127.0.0.1:9' }),
+    );
+    expect(run.ok).toBe(false);
     expect(run.stdout).toContain('Feishu/Lark: ❌ cannot reach http://127.0.0.1:9');
     expect(run.stdout).not.toContain('unreachable-secret');
   });
 
   it.sequential('says an app id of the wrong shape is wrong before calling anyone', async () => {
     const calls = lark.calls.length;
-    const run = await runCli(['channels', 'check'], {
-      home: home({ app_id: 'my-app', app_secret: 'x', domain: lark.domain }),
-      env: { AIBOX_LANG: 'zh' },
+    const run = await checkChannelsOf(home({ app_id: 'my-app', app_secret: 'x', domain: lark.domain }), {
+      lang: 'zh',
     });
-    expect(run.code).toBe(1);
+    expect(run.ok).toBe(false);
     expect(run.stdout).toContain('App ID 格式不对');
     expect(lark.calls.length).toBe(calls);
   });

@@ -1,7 +1,11 @@
-/** `aibox channels check` for QQ as real CLI runs against the fake QQ bot platform (a real token call). */
+/**
+ * `aibox channels check` for QQ against the fake QQ bot platform (a real token call): real CLI runs
+ * for the command (exit codes, output), the rest of what the check says in-process.
+ */
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkChannelsOf } from '../../helpers/channel-check.js';
 import { runCli, tempHome } from '../../helpers/cli.js';
 import { type FakeQq, startFakeQq } from '../../helpers/fake-qq.js';
 
@@ -45,14 +49,14 @@ describe.concurrent('aibox channels check (QQ)', { timeout: 120_000 }, () => {
   });
 
   it('says the platform cannot be reached', async () => {
-    const run = await runCli(['channels', 'check'], {
-      home: home({
+    const run = await checkChannelsOf(
+      home({
         app_id: fake.appId,
         client_secret: fake.clientSecret,
         token_url: 'http://127.0.0.1:9/app/getAppAccessToken',
       }),
-    });
+    );
     expect(run.stdout).toContain('QQ: ❌ cannot reach http://127.0.0.1:9/app/getAppAccessToken');
-    expect(run.code).not.toBe(0);
+    expect(run.ok).toBe(false);
   });
 });

@@ -1,11 +1,15 @@
-/** `aibox channels check` for WeCom as real CLI runs against the fake WeCom's long connection. */
+/**
+ * `aibox channels check` for WeCom against the fake WeCom's long connection: real CLI runs for the
+ * command (exit codes, output), the rest of what the check says in-process.
+ */
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkChannelsOf } from '../../helpers/channel-check.js';
 import { runCli, tempHome } from '../../helpers/cli.js';
 import { type FakeWeCom, startFakeWeCom } from '../../helpers/fake-wecom.js';
 
-// Each test runs the built CLI in a home of its own against the shared fake: they run concurrently.
+// Each test has a home of its own against the shared fake: they run concurrently.
 describe.concurrent('aibox channels check (WeCom)', { timeout: 120_000 }, () => {
   let wc: FakeWeCom;
   const homes: string[] = [];
@@ -40,13 +44,12 @@ describe.concurrent('aibox channels check (WeCom)', { timeout: 120_000 }, () => 
       'WeCom: ❌ the Bot ID or Secret was rejected (errcode 40001 invalid credential)',
     );
     expect(en.stdout).not.toContain('wrong-secret-xyz');
-    const zh = await runCli(['channels', 'check'], { home: dir, env: { AIBOX_LANG: 'zh' } });
+    const zh = await checkChannelsOf(dir, { lang: 'zh' });
     expect(zh.stdout).toContain('企业微信：❌ Bot ID 或 Secret 被拒绝');
   });
 
   it('reads the credentials from AIBOX_WECOM_BOT_ID / _SECRET', async () => {
-    const run = await runCli(['channels', 'check'], {
-      home: home({ ws_url: wc.url }),
+    const run = await checkChannelsOf(home({ ws_url: wc.url }), {
       env: { AIBOX_WECOM_BOT_ID: wc.botId, AIBOX_WECOM_SECRET: wc.secret },
     });
     expect(run.stdout).toContain('AIBOX_WECOM_SECRET');
@@ -56,10 +59,10 @@ describe.concurrent('aibox channels check (WeCom)', { timeout: 120_000 }, () => 
   });
 
   it('says WeCom cannot be reached, without the secret', async () => {
-    const run = await runCli(['channels', 'check'], {
-      home: home({ bot_id: 'aibx', secret: 'secret-part-123', ws_url: 'ws://127.0.0.1:9' }),
-    });
-    expect(run.code).toBe(1);
+    const run = await checkChannelsOf(
+      home({ bot_id: 'aibx', secret: 'secret-part-123', ws_url: 'ws://127.0.0.1:9' }),
+    );
+    expect(run.ok).toBe(false);
     expect(run.stdout).toContain('WeCom: ❌ cannot reach ws://127.0.0.1:9');
     expect(run.stdout).not.toContain('secret-part-123');
   });

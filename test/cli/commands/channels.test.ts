@@ -1,12 +1,17 @@
-/** `aibox channels pair|check` as real CLI runs against the fake Bot API. */
+/**
+ * `aibox channels pair|check` against the fake Bot API: real CLI runs for the command (exit codes,
+ * output, what it loads), the rest of what a check says in-process.
+ */
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSenderStore } from '../../../src/chats/sender-store.js';
+import { checkChannelsOf } from '../../helpers/channel-check.js';
 import { runCli, tempHome } from '../../helpers/cli.js';
 import { type FakeTelegram, startFakeTelegram } from '../../helpers/fake-telegram.js';
+import { moduleRecorder, SDK_MARKS } from '../../helpers/module-recorder.js';
 
-// Each test runs the built CLI in a home of its own against the shared fake: they run concurrently.
+// Each test has a home of its own against the shared fake: they run concurrently.
 describe.concurrent('aibox channels', { timeout: 120_000 }, () => {
   let tg: FakeTelegram;
   const homes: string[] = [];
@@ -36,12 +41,14 @@ describe.concurrent('aibox channels', { timeout: 120_000 }, () => {
   });
 
   it('check names the bot when the token works, and never prints the token', async () => {
-    const run = await runCli(['channels', 'check'], {
-      home: home({ token: tg.token, api_root: tg.apiRoot, allowed_ids: [1] }),
-    });
+    const dir = home({ token: tg.token, api_root: tg.apiRoot, allowed_ids: [1] });
+    // grammY is loaded for a set token (a check without Telegram loads none: channels-lark.test.ts).
+    const recorder = moduleRecorder(dir, 'grammy', SDK_MARKS.grammy);
+    const run = await runCli(['channels', 'check'], { home: dir, nodeArgs: recorder.nodeArgs });
     expect(run.stdout).toContain('@aibox_test_bot');
     expect(run.stdout + run.stderr).not.toContain(tg.token);
     expect(run.code).toBe(0);
+    expect(recorder.loaded()).not.toEqual([]);
   });
 
   it('check says the token was rejected (in Chinese too) and exits 1', async () => {
@@ -50,13 +57,12 @@ describe.concurrent('aibox channels', { timeout: 120_000 }, () => {
     expect(en.code).toBe(1);
     expect(en.stdout).toContain('rejected');
     expect(en.stdout).not.toContain('1:wrong');
-    const zh = await runCli(['channels', 'check'], { home: dir, env: { AIBOX_LANG: 'zh' } });
+    const zh = await checkChannelsOf(dir, { lang: 'zh' });
     expect(zh.stdout).toContain('令牌被拒绝');
   });
 
   it('check reads the token from AIBOX_TELEGRAM_TOKEN', async () => {
-    const run = await runCli(['channels', 'check'], {
-      home: home({ api_root: tg.apiRoot }),
+    const run = await checkChannelsOf(home({ api_root: tg.apiRoot }), {
       env: { AIBOX_TELEGRAM_TOKEN: tg.token },
     });
     expect(run.stdout).toContain('AIBOX_TELEGRAM_TOKEN');
@@ -64,10 +70,8 @@ describe.concurrent('aibox channels', { timeout: 120_000 }, () => {
   });
 
   it('check says the Bot API cannot be reached, without the token in the reason', async () => {
-    const run = await runCli(['channels', 'check'], {
-      home: home({ token: '77:secret-part', api_root: 'http://127.0.0.1:9' }),
-    });
-    expect(run.code).toBe(1);
+    const run = await checkChannelsOf(home({ token: '77:secret-part', api_root: 'http://127.0.0.1:9' }));
+    expect(run.ok).toBe(false);
     expect(run.stdout).toContain('cannot reach http://127.0.0.1:9');
     expect(run.stdout).not.toContain('secret-part');
   });
