@@ -12,11 +12,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { homeEnv } from '../helpers/box.js';
 import { CLI_PATH, tempHome } from '../helpers/cli.js';
 import { startFakeLlm } from '../helpers/fake-llm.js';
-import { startBox } from '../server/harness.js';
+import { type Box, startBox } from '../server/harness.js';
 
 const clients: Client[] = [];
+/** The one box of the `/mcp` tests, started by the first of them (see sharedBox). */
+let box: Promise<Box> | undefined;
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.close()));
+  if (box) await (await box).close();
 });
 
 function textOf(result: Awaited<ReturnType<Client['callTool']>>): string {
@@ -69,9 +72,35 @@ async function serveStdio(home: string, args: string[] = []): Promise<Client> {
   return client;
 }
 
+/** A box whose own language is Chinese, with `extra` in its config. */
+function chineseBox(extra: Record<string, unknown> = {}): string {
+  const home = homeWithSkill();
+  const path = join(home, 'config.json');
+  const config = JSON.parse(readFileSync(path, 'utf8'));
+  writeFileSync(path, JSON.stringify({ ...config, lang: 'zh', mcp: { ...config.mcp, ...extra } }));
+  return home;
+}
+
+/**
+ * `aibox mcp serve` on a Chinese box, as it is started without --lang: one process for the two
+ * tests that use it (each `aibox` start costs more than what they ask of it).
+ */
+let onChineseBox: Promise<Client> | undefined;
+const servedOnChineseBox = () => {
+  onChineseBox ??= serveStdio(chineseBox());
+  return onChineseBox;
+};
+
+/** One box for the `/mcp` tests: Chinese, behind a token, with mcp.serve_ask on. */
+const TOKEN = 'mcp-route-token';
+const sharedBox = () => {
+  box ??= startBox({ lang: 'zh', config: { server: { token: TOKEN }, mcp: { serve_ask: true } } });
+  return box;
+};
+
 describe('aibox mcp serve (stdio)', () => {
   it('offers skills, memory and tasks to an MCP client', async () => {
-    const client = await serveStdio(homeWithSkill());
+    const client = await servedOnChineseBox();
 
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual([
@@ -148,12 +177,19 @@ describe('aibox mcp serve with the bare environment of a desktop app', () => {
       stderr: 'pipe',
     });
 
-  it("finds the model key in the data dir's service.env, as the installed service does", async () => {
+  it('says at initialize that the data dir it found was just created; started again, finds the model key in its service.env', async () => {
     const llm = await startFakeLlm();
     try {
-      const home = tempHome('aibox-mcp-bare-');
+      const home = tempHome('aibox-mcp-new-');
+      const client = new Client({ name: 'test', version: '1' });
+      clients.push(client);
+      await client.connect(bare(home));
+      expect(client.getInstructions()).toContain(`The data dir ${join(home, '.aibox')} was just created`);
+      expect(client.getInstructions()).toContain('AIBOX_HOME');
+      await client.close();
+
+      // What the installed service keeps there: the model's key in service.env, not in the environment.
       const dataDir = join(home, '.aibox');
-      mkdirSync(dataDir, { mode: 0o700 });
       writeFileSync(
         join(dataDir, 'config.json'),
         JSON.stringify({
@@ -172,49 +208,28 @@ describe('aibox mcp serve with the bare environment of a desktop app', () => {
       writeFileSync(join(dataDir, 'service.env'), 'AIBOX_TEST_SERVICE_KEY=sk-in-service-env\n', {
         mode: 0o600,
       });
-      const client = new Client({ name: 'test', version: '1' });
-      clients.push(client);
-      await client.connect(bare(home));
-      expect(client.getInstructions()).not.toContain('ask cannot work now');
+      // Started again, the data dir is the same one and says nothing of it.
+      const again = new Client({ name: 'test', version: '1' });
+      clients.push(again);
+      await again.connect(bare(home));
+      expect(again.getInstructions()).not.toContain('was just created');
+      expect(again.getInstructions()).not.toContain('ask cannot work now');
       llm.script({ text: 'answered with the key' });
-      const asked = await client.callTool({ name: 'ask', arguments: { message: 'hi' } });
+      const asked = await again.callTool({ name: 'ask', arguments: { message: 'hi' } });
       expect(textOf(asked)).toContain('answered with the key');
       expect(llm.requests.at(-1)?.headers.authorization).toBe('Bearer sk-in-service-env');
     } finally {
       await llm.close();
     }
   });
-
-  it('says at initialize that the data dir it found was just created, and how to name the real one', async () => {
-    const home = tempHome('aibox-mcp-new-');
-    const client = new Client({ name: 'test', version: '1' });
-    clients.push(client);
-    await client.connect(bare(home));
-    expect(client.getInstructions()).toContain(`The data dir ${join(home, '.aibox')} was just created`);
-    expect(client.getInstructions()).toContain('AIBOX_HOME');
-    // Started again, the data dir is the same one and says nothing of it.
-    await client.close();
-    const again = new Client({ name: 'test', version: '1' });
-    clients.push(again);
-    await again.connect(bare(home));
-    expect(again.getInstructions()).not.toContain('was just created');
-  });
 });
 
 describe('the language of what is served', () => {
-  /** A box whose own language is Chinese, with `extra` in its config. */
-  const chineseBox = (extra: Record<string, unknown> = {}) => {
-    const home = homeWithSkill();
-    const path = join(home, 'config.json');
-    const config = JSON.parse(readFileSync(path, 'utf8'));
-    writeFileSync(path, JSON.stringify({ ...config, lang: 'zh', mcp: { ...config.mcp, ...extra } }));
-    return home;
-  };
   const described = async (client: Client) =>
     Object.fromEntries((await client.listTools()).tools.map((t) => [t.name, t.description]));
 
   it("is English unless told otherwise, whatever the box's own language", async () => {
-    const client = await serveStdio(chineseBox());
+    const client = await servedOnChineseBox();
     const tools = await described(client);
     expect(tools.search_skills).toContain("Search Aibox's skills");
     expect(tools.tasks).toContain('Scheduled tasks');
@@ -226,19 +241,14 @@ describe('the language of what is served', () => {
     const tasks = (await client.listTools()).tools.find((t) => t.name === 'tasks');
     expect(JSON.stringify(tasks?.inputSchema)).toContain('Task title (required for add)');
 
-    const box = await startBox({ lang: 'zh', config: { server: { token: 'lang-token' } } });
-    try {
-      const http = new Client({ name: 'test', version: '1' });
-      await http.connect(
-        new StreamableHTTPClientTransport(new URL(`${box.server.url}/mcp`), {
-          requestInit: { headers: { authorization: 'Bearer lang-token' } },
-        }),
-      );
-      expect((await described(http)).show_skill).toContain("Show a skill's full description");
-      await http.close();
-    } finally {
-      await box.close();
-    }
+    const http = new Client({ name: 'test', version: '1' });
+    await http.connect(
+      new StreamableHTTPClientTransport(new URL(`${(await sharedBox()).server.url}/mcp`), {
+        requestInit: { headers: { authorization: `Bearer ${TOKEN}` } },
+      }),
+    );
+    expect((await described(http)).show_skill).toContain("Show a skill's full description");
+    await http.close();
   });
 
   it('is Chinese when mcp.serve_lang says so, or aibox mcp serve --lang zh', async () => {
@@ -252,43 +262,38 @@ describe('the language of what is served', () => {
 
 describe('/mcp (Streamable HTTP)', () => {
   it('needs the token, and offers ask when mcp.serve_ask is on', async () => {
-    const token = 'mcp-route-token';
-    const box = await startBox({ config: { server: { token }, mcp: { serve_ask: true } } });
-    try {
-      const url = new URL(`${box.server.url}/mcp`);
-      const denied = new Client({ name: 'test', version: '1' });
-      await expect(denied.connect(new StreamableHTTPClientTransport(url))).rejects.toThrow(/unauthorized/);
+    const box = await sharedBox();
+    const url = new URL(`${box.server.url}/mcp`);
+    const denied = new Client({ name: 'test', version: '1' });
+    await expect(denied.connect(new StreamableHTTPClientTransport(url))).rejects.toThrow(/unauthorized/);
 
-      const client = new Client({ name: 'test', version: '1' });
-      clients.push(client);
-      await client.connect(
-        new StreamableHTTPClientTransport(url, {
-          requestInit: { headers: { authorization: `Bearer ${token}` } },
-        }),
-      );
-      const { tools } = await client.listTools();
-      expect(tools.map((t) => t.name)).toContain('ask');
-      box.llm.script({
-        text: 'answer from the agent',
-        usage: { prompt_tokens: 321, completion_tokens: 12, total_tokens: 333 },
-      });
-      const asked = await client.callTool({ name: 'ask', arguments: { message: 'hello box' } });
-      expect(textOf(asked)).toBe('answer from the agent');
-      // The turn's real usage, in /v1's shape, in the result's _meta.
-      expect(asked._meta?.['aibox/usage']).toMatchObject({
-        prompt_tokens: 321,
-        completion_tokens: 12,
-        total_tokens: 333,
-      });
-      expect(
-        box.app.sessions
-          .get('mcp')
-          .history(10)
-          .map((h) => h.content),
-      ).toContain('hello box');
-      await client.close();
-    } finally {
-      await box.close();
-    }
+    const client = new Client({ name: 'test', version: '1' });
+    clients.push(client);
+    await client.connect(
+      new StreamableHTTPClientTransport(url, {
+        requestInit: { headers: { authorization: `Bearer ${TOKEN}` } },
+      }),
+    );
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toContain('ask');
+    box.llm.script({
+      text: 'answer from the agent',
+      usage: { prompt_tokens: 321, completion_tokens: 12, total_tokens: 333 },
+    });
+    const asked = await client.callTool({ name: 'ask', arguments: { message: 'hello box' } });
+    expect(textOf(asked)).toBe('answer from the agent');
+    // The turn's real usage, in /v1's shape, in the result's _meta.
+    expect(asked._meta?.['aibox/usage']).toMatchObject({
+      prompt_tokens: 321,
+      completion_tokens: 12,
+      total_tokens: 333,
+    });
+    expect(
+      box.app.sessions
+        .get('mcp')
+        .history(10)
+        .map((h) => h.content),
+    ).toContain('hello box');
+    await client.close();
   });
 });

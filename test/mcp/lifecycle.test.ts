@@ -25,6 +25,7 @@ afterAll(async () => {
   await Promise.all(managers.splice(0).map((m) => m.close()));
 });
 
+/** `rules` are read at every call, as after a `/reload`: a test may change them while the manager runs. */
 function manager(home: string, servers: Record<string, Partial<McpServerConfig>>, rules: SafetyRule[] = []) {
   // defaultConfig() shares its nested default objects between calls: build new ones, never mutate.
   const base = defaultConfig();
@@ -159,7 +160,8 @@ describe.concurrent('MCP rules with a hash', () => {
       decision: 'allow',
       hash: 'f'.repeat(64),
     };
-    const m = manager(home, { everything: everythingStdio() }, [outgrown]);
+    const rules = [outgrown];
+    const m = manager(home, { everything: everythingStdio() }, rules);
     await m.settled();
     const echo = tool(m, 'everything__echo');
     const asked: Omit<ApprovalRequest, 'sessionId' | 'turnId' | 'callId'>[] = [];
@@ -173,9 +175,9 @@ describe.concurrent('MCP rules with a hash', () => {
     expect(hash).toMatch(/^[0-9a-f]{64}$/);
     expect(hash).not.toBe(outgrown.hash);
 
-    const current = manager(home, { everything: everythingStdio() }, [{ ...outgrown, hash: hash as string }]);
-    await current.settled();
-    expect(await tool(current, 'everything__echo').execute({ message: 'c' }, context())).toMatchObject({
+    // The rule for this description, as "Always" would write it and /reload would read it.
+    rules[0] = { ...outgrown, hash: hash as string };
+    expect(await echo.execute({ message: 'c' }, context())).toMatchObject({
       ok: true,
       content: 'Echo: c',
     });
