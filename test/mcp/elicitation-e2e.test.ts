@@ -171,8 +171,11 @@ describe('elicitation: a form for the person', () => {
     // Decline each form as it comes, until the turn ends.
     let at = from;
     for (;;) {
+      // Between two forms the box refuses hundreds of requests: on a loaded machine that outlasts
+      // the client's default 10 s wait, which is a bound, not a time this test asserts.
       const frame = await client.waitFor((f) => f.type === 'elicitation_request' || f.type === 'tool_end', {
         from: at,
+        timeoutMs: 60_000,
       });
       at = client.frames.indexOf(frame) + 1;
       if (frame.type === 'tool_end') break;
@@ -181,7 +184,7 @@ describe('elicitation: a form for the person', () => {
     }
     expect(JSON.parse(await result)).toEqual({ decline: 2000 });
     expect(shown).toBe(10);
-  });
+  }, 120_000);
 
   it('refuses a 200 KB schema and a nested field without asking anyone', async () => {
     const from = client.frames.length;
