@@ -51,11 +51,9 @@ describe.concurrent('aibox channels check (DingTalk)', { timeout: 120_000 }, () 
     const credentials = { client_id: dt.clientId, client_secret: dt.clientSecret, api_root: dt.apiRoot };
     const run = await checkChannelsOf(home({ ...credentials, card_template_id: 'abc-123.schema' }));
     expect(run.stdout).toContain('approval card template: abc-123.schema (DingTalk checks it only when');
-    const bad = await runCli(['channels', 'check'], {
-      home: home({ ...credentials, card_template_id: 'no spaces/or slashes' }),
-    });
-    expect(bad.code).not.toBe(0);
-    expect(bad.stdout + bad.stderr).toContain('channels.dingtalk.card_template_id');
+    // A template id of the wrong shape is a broken config.json: the command stops, naming the key.
+    const bad = checkChannelsOf(home({ ...credentials, card_template_id: 'no spaces/or slashes' }));
+    await expect(bad).rejects.toThrow(/channels\.dingtalk\.card_template_id: expected/);
   });
 
   it('says the credentials were rejected, in English and Chinese, and exits 1', async () => {
