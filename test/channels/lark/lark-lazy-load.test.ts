@@ -15,7 +15,8 @@ import { type FakeLlm, startFakeLlm } from '../../helpers/fake-llm.js';
 import { moduleRecorder, SDK_MARKS } from '../../helpers/module-recorder.js';
 import { boxConfig, testEnv } from '../../server/harness.js';
 
-describe('the Lark SDK is loaded only with a Feishu/Lark channel', () => {
+// Two `aibox serve` starts side by side: on a loaded machine they take longer than the default 30 s.
+describe('the Lark SDK is loaded only with a Feishu/Lark channel', { timeout: 120_000 }, () => {
   let llm: FakeLlm;
   let lark: FakeLark;
   let dir: string;

@@ -1,8 +1,8 @@
 /**
  * The QR login against the fake iLink: refreshes of an expired code, the verification number,
  * a bot already bound, answers that do not fit; `aibox channels login wechat`, `check` and
- * `logout` as real CLI runs (the QR code drawn in the terminal, the login file written 0600);
- * a missing or expired login (reported and marked) checked in-process.
+ * `logout` as real CLI runs (the QR code drawn in the terminal, the login file written 0600); a
+ * missing or expired login (reported and marked) checked in the test process.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -12,8 +12,8 @@ import { readWeChatLogin, writeWeChatLogin } from '../../../src/channels/wechat/
 import { qrLogin } from '../../../src/channels/wechat/wechat-qr-login.js';
 import { createWeChatTransport } from '../../../src/channels/wechat/wechat-transport.js';
 import { silentLogger } from '../../../src/log/logger.js';
-import { checkChannelsOf } from '../../helpers/channel-check.js';
 import { CLI_PATH, runCli, tempHome, watchOutput } from '../../helpers/cli.js';
+import { runInProcess } from '../../helpers/cli-in-process.js';
 import { type FakeWeChat, startFakeWeChat } from '../../helpers/fake-wechat.js';
 
 describe('WeChat QR login', { timeout: 60_000 }, () => {
@@ -154,10 +154,10 @@ describe('WeChat QR login', { timeout: 60_000 }, () => {
     expect(getconfig?.headers.authorization).toBe(`Bearer ${wx.token}`);
   });
 
-  it('check says an expired login (and marks it) and a missing one; `aibox channels logout` deletes it', async () => {
+  it('`aibox channels check` says an expired login (and marks it) and a missing one; logout deletes it', async () => {
     const dir = home();
-    const missing = await checkChannelsOf(dir);
-    expect(missing.ok).toBe(false);
+    const missing = await runInProcess(['channels', 'check'], { home: dir });
+    expect(missing.code).toBe(1);
     expect(missing.stdout).toContain('WeChat: ❌ not logged in');
     writeWeChatLogin(dir, {
       botToken: 'stale',
@@ -167,7 +167,7 @@ describe('WeChat QR login', { timeout: 60_000 }, () => {
       loggedInAt: 'x',
       cursor: '',
     });
-    const expired = await checkChannelsOf(dir);
+    const expired = await runInProcess(['channels', 'check'], { home: dir });
     expect(expired.stdout).toContain('the login expired');
     expect(readWeChatLogin(dir)?.expiredAt).toBeDefined();
     const logout = await runCli(['channels', 'logout', 'wechat'], { home: dir });

@@ -1,20 +1,21 @@
 /**
- * `aibox channels check` for DingTalk against the fake DingTalk (real CLI runs for the command's
- * exit codes and output, the rest of what the check says in-process), and the pieces of
- * dingtalk-stream 2.1.5 the channel relies on: its private fields, and that the SDK is bundled
- * into a chunk only a configured channel loads.
+ * `aibox channels check` for DingTalk against the fake DingTalk (real CLI runs for the process's
+ * exit codes and output, the rest run in the test process), and the pieces of dingtalk-stream
+ * 2.1.5 the channel relies on: its private fields, and that the SDK is bundled into a chunk only
+ * a configured channel loads.
  */
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { DWClient } from 'dingtalk-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DWClientInternals } from '../../../src/channels/dingtalk/dingtalk-stream-client.js';
-import { checkChannelsOf } from '../../helpers/channel-check.js';
 import { CLI_PATH, runCli, tempHome } from '../../helpers/cli.js';
+import { runInProcess } from '../../helpers/cli-in-process.js';
 import { type FakeDingTalk, startFakeDingTalk } from '../../helpers/fake-dingtalk.js';
 
-// Each test has a home of its own against the shared fake: they run concurrently.
-describe.concurrent('aibox channels check (DingTalk)', { timeout: 120_000 }, () => {
+// Each test has a home of its own against the shared fake. In turn, not side by side: the runs in
+// the test process (runInProcess) swap the environment a child would inherit.
+describe('aibox channels check (DingTalk)', { timeout: 120_000 }, () => {
   let dt: FakeDingTalk;
   const homes: string[] = [];
   const home = (dingtalk: Record<string, unknown>) => {
@@ -49,9 +50,11 @@ describe.concurrent('aibox channels check (DingTalk)', { timeout: 120_000 }, () 
 
   it('names the approval card template and says when DingTalk checks it', async () => {
     const credentials = { client_id: dt.clientId, client_secret: dt.clientSecret, api_root: dt.apiRoot };
-    const run = await checkChannelsOf(home({ ...credentials, card_template_id: 'abc-123.schema' }));
+    const run = await runInProcess(['channels', 'check'], {
+      home: home({ ...credentials, card_template_id: 'abc-123.schema' }),
+    });
     expect(run.stdout).toContain('approval card template: abc-123.schema (DingTalk checks it only when');
-    const bad = await runCli(['channels', 'check'], {
+    const bad = await runInProcess(['channels', 'check'], {
       home: home({ ...credentials, card_template_id: 'no spaces/or slashes' }),
     });
     expect(bad.code).not.toBe(0);
@@ -64,12 +67,13 @@ describe.concurrent('aibox channels check (DingTalk)', { timeout: 120_000 }, () 
     expect(en.code).toBe(1);
     expect(en.stdout).toContain('client id or secret was rejected');
     expect(en.stdout).not.toContain('wrong-secret-xyz');
-    const zh = await checkChannelsOf(dir, { lang: 'zh' });
+    const zh = await runInProcess(['channels', 'check'], { home: dir, env: { AIBOX_LANG: 'zh' } });
     expect(zh.stdout).toContain('钉钉：❌ Client ID 或 Client Secret 被拒绝');
   });
 
   it('reads the credentials from AIBOX_DINGTALK_CLIENT_ID / _SECRET', async () => {
-    const run = await checkChannelsOf(home({ api_root: dt.apiRoot, allowed_ids: ['staff-1'] }), {
+    const run = await runInProcess(['channels', 'check'], {
+      home: home({ api_root: dt.apiRoot, allowed_ids: ['staff-1'] }),
       env: { AIBOX_DINGTALK_CLIENT_ID: dt.clientId, AIBOX_DINGTALK_CLIENT_SECRET: dt.clientSecret },
     });
     expect(run.stdout).toContain('AIBOX_DINGTALK_CLIENT_SECRET');
@@ -83,11 +87,11 @@ describe.concurrent('aibox channels check (DingTalk)', { timeout: 120_000 }, () 
       client_secret: 'secret-part-123',
       api_root: 'http://127.0.0.1:9',
     });
-    const en = await checkChannelsOf(dir);
-    expect(en.ok).toBe(false);
+    const en = await runInProcess(['channels', 'check'], { home: dir });
+    expect(en.code).toBe(1);
     expect(en.stdout).toContain('DingTalk: ❌ cannot reach http://127.0.0.1:9');
     expect(en.stdout).not.toContain('secret-part-123');
-    const zh = await checkChannelsOf(dir, { lang: 'zh' });
+    const zh = await runInProcess(['channels', 'check'], { home: dir, env: { AIBOX_LANG: 'zh' } });
     expect(zh.stdout).toContain('钉钉：❌ 无法连接 http://127.0.0.1:9');
   });
 });

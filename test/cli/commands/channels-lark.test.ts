@@ -1,18 +1,18 @@
 /**
  * `aibox channels check` for Feishu/Lark against the fake open platform: real CLI runs for the
- * command (exit codes, output, what it loads), the rest of what the check says in-process.
+ * process (exit codes, stdout and stderr, what it loads), the rest run in the test process.
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkChannelsOf } from '../../helpers/channel-check.js';
 import { runCli, tempHome } from '../../helpers/cli.js';
+import { runInProcess } from '../../helpers/cli-in-process.js';
 import { type FakeLark, LARK_APP_ID, LARK_APP_SECRET, startFakeLark } from '../../helpers/fake-lark.js';
 import { moduleRecorder, SDK_MARKS } from '../../helpers/module-recorder.js';
 
-// Each test has a home of its own against the shared fake: they run concurrently, except the one
-// that counts the fake's calls.
-describe.concurrent('aibox channels check (Feishu/Lark)', { timeout: 120_000 }, () => {
+// Each test has a home of its own against the shared fake. In turn, not side by side: the runs in
+// the test process (runInProcess) swap the environment a child would inherit.
+describe('aibox channels check (Feishu/Lark)', { timeout: 120_000 }, () => {
   let lark: FakeLark;
   const homes: string[] = [];
   const home = (section: Record<string, unknown>) => {
@@ -53,12 +53,13 @@ describe.concurrent('aibox channels check (Feishu/Lark)', { timeout: 120_000 }, 
     expect(en.stdout).toContain('the App ID or App Secret was rejected');
     expect(en.stdout).toContain('app secret invalid');
     expect(en.stdout + en.stderr).not.toContain('wrong-secret-123');
-    const zh = await checkChannelsOf(dir, { lang: 'zh' });
+    const zh = await runInProcess(['channels', 'check'], { home: dir, env: { AIBOX_LANG: 'zh' } });
     expect(zh.stdout).toContain('App ID 或 App Secret 被拒绝');
   });
 
   it('reads the credentials from AIBOX_LARK_APP_ID and AIBOX_LARK_APP_SECRET', async () => {
-    const run = await checkChannelsOf(home({ domain: lark.domain }), {
+    const run = await runInProcess(['channels', 'check'], {
+      home: home({ domain: lark.domain }),
       env: { AIBOX_LARK_APP_ID: LARK_APP_ID, AIBOX_LARK_APP_SECRET: LARK_APP_SECRET },
     });
     expect(run.stdout).toContain('AIBOX_LARK_APP_SECRET');
@@ -67,20 +68,21 @@ describe.concurrent('aibox channels check (Feishu/Lark)', { timeout: 120_000 }, 
   });
 
   it('says the open platform cannot be reached, without the secret in the reason', async () => {
-    const run = await checkChannelsOf(
-      home({ app_id: LARK_APP_ID, app_secret: 'unreachable-secret', domain: 'http://127.0.0.1:9' }),
-    );
-    expect(run.ok).toBe(false);
+    const run = await runInProcess(['channels', 'check'], {
+      home: home({ app_id: LARK_APP_ID, app_secret: 'unreachable-secret', domain: 'http://127.0.0.1:9' }),
+    });
+    expect(run.code).toBe(1);
     expect(run.stdout).toContain('Feishu/Lark: ❌ cannot reach http://127.0.0.1:9');
     expect(run.stdout).not.toContain('unreachable-secret');
   });
 
-  it.sequential('says an app id of the wrong shape is wrong before calling anyone', async () => {
+  it('says an app id of the wrong shape is wrong before calling anyone', async () => {
     const calls = lark.calls.length;
-    const run = await checkChannelsOf(home({ app_id: 'my-app', app_secret: 'x', domain: lark.domain }), {
-      lang: 'zh',
+    const run = await runInProcess(['channels', 'check'], {
+      home: home({ app_id: 'my-app', app_secret: 'x', domain: lark.domain }),
+      env: { AIBOX_LANG: 'zh' },
     });
-    expect(run.ok).toBe(false);
+    expect(run.code).toBe(1);
     expect(run.stdout).toContain('App ID 格式不对');
     expect(lark.calls.length).toBe(calls);
   });

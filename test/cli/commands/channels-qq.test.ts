@@ -1,15 +1,17 @@
 /**
  * `aibox channels check` for QQ against the fake QQ bot platform (a real token call): real CLI runs
- * for the command (exit codes, output), the rest of what the check says in-process.
+ * for the process (exit codes, stdout and stderr), the rest run in the test process.
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkChannelsOf } from '../../helpers/channel-check.js';
 import { runCli, tempHome } from '../../helpers/cli.js';
+import { runInProcess } from '../../helpers/cli-in-process.js';
 import { type FakeQq, startFakeQq } from '../../helpers/fake-qq.js';
 
-describe.concurrent('aibox channels check (QQ)', { timeout: 120_000 }, () => {
+// Each test has a home of its own against the shared fake. In turn, not side by side: the runs in
+// the test process (runInProcess) swap the environment a child would inherit.
+describe('aibox channels check (QQ)', { timeout: 120_000 }, () => {
   let fake: FakeQq;
   const homes: string[] = [];
   const home = (qq: Record<string, unknown>) => {
@@ -49,14 +51,14 @@ describe.concurrent('aibox channels check (QQ)', { timeout: 120_000 }, () => {
   });
 
   it('says the platform cannot be reached', async () => {
-    const run = await checkChannelsOf(
-      home({
+    const run = await runInProcess(['channels', 'check'], {
+      home: home({
         app_id: fake.appId,
         client_secret: fake.clientSecret,
         token_url: 'http://127.0.0.1:9/app/getAppAccessToken',
       }),
-    );
+    });
     expect(run.stdout).toContain('QQ: ❌ cannot reach http://127.0.0.1:9/app/getAppAccessToken');
-    expect(run.ok).toBe(false);
+    expect(run.code).not.toBe(0);
   });
 });

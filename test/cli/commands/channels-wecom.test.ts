@@ -1,16 +1,17 @@
 /**
  * `aibox channels check` for WeCom against the fake WeCom's long connection: real CLI runs for the
- * command (exit codes, output), the rest of what the check says in-process.
+ * process (exit codes, stdout and stderr), the rest run in the test process.
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkChannelsOf } from '../../helpers/channel-check.js';
 import { runCli, tempHome } from '../../helpers/cli.js';
+import { runInProcess } from '../../helpers/cli-in-process.js';
 import { type FakeWeCom, startFakeWeCom } from '../../helpers/fake-wecom.js';
 
-// Each test has a home of its own against the shared fake: they run concurrently.
-describe.concurrent('aibox channels check (WeCom)', { timeout: 120_000 }, () => {
+// Each test has a home of its own against the shared fake. In turn, not side by side: the runs in
+// the test process (runInProcess) swap the environment a child would inherit.
+describe('aibox channels check (WeCom)', { timeout: 120_000 }, () => {
   let wc: FakeWeCom;
   const homes: string[] = [];
   const home = (wecom: Record<string, unknown>) => {
@@ -44,12 +45,13 @@ describe.concurrent('aibox channels check (WeCom)', { timeout: 120_000 }, () => 
       'WeCom: ❌ the Bot ID or Secret was rejected (errcode 40001 invalid credential)',
     );
     expect(en.stdout).not.toContain('wrong-secret-xyz');
-    const zh = await checkChannelsOf(dir, { lang: 'zh' });
+    const zh = await runInProcess(['channels', 'check'], { home: dir, env: { AIBOX_LANG: 'zh' } });
     expect(zh.stdout).toContain('企业微信：❌ Bot ID 或 Secret 被拒绝');
   });
 
   it('reads the credentials from AIBOX_WECOM_BOT_ID / _SECRET', async () => {
-    const run = await checkChannelsOf(home({ ws_url: wc.url }), {
+    const run = await runInProcess(['channels', 'check'], {
+      home: home({ ws_url: wc.url }),
       env: { AIBOX_WECOM_BOT_ID: wc.botId, AIBOX_WECOM_SECRET: wc.secret },
     });
     expect(run.stdout).toContain('AIBOX_WECOM_SECRET');
@@ -59,10 +61,10 @@ describe.concurrent('aibox channels check (WeCom)', { timeout: 120_000 }, () => 
   });
 
   it('says WeCom cannot be reached, without the secret', async () => {
-    const run = await checkChannelsOf(
-      home({ bot_id: 'aibx', secret: 'secret-part-123', ws_url: 'ws://127.0.0.1:9' }),
-    );
-    expect(run.ok).toBe(false);
+    const run = await runInProcess(['channels', 'check'], {
+      home: home({ bot_id: 'aibx', secret: 'secret-part-123', ws_url: 'ws://127.0.0.1:9' }),
+    });
+    expect(run.code).toBe(1);
     expect(run.stdout).toContain('WeCom: ❌ cannot reach ws://127.0.0.1:9');
     expect(run.stdout).not.toContain('secret-part-123');
   });

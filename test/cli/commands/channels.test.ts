@@ -1,18 +1,19 @@
 /**
- * `aibox channels pair|check` against the fake Bot API: real CLI runs for the command (exit codes,
- * output, what it loads), the rest of what a check says in-process.
+ * `aibox channels pair|check` against the fake Bot API: real CLI runs for the process (exit codes,
+ * stdout and stderr, what it loads), the rest of what a check says run in the test process.
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSenderStore } from '../../../src/chats/sender-store.js';
-import { checkChannelsOf } from '../../helpers/channel-check.js';
 import { runCli, tempHome } from '../../helpers/cli.js';
+import { runInProcess } from '../../helpers/cli-in-process.js';
 import { type FakeTelegram, startFakeTelegram } from '../../helpers/fake-telegram.js';
 import { moduleRecorder, SDK_MARKS } from '../../helpers/module-recorder.js';
 
-// Each test has a home of its own against the shared fake: they run concurrently.
-describe.concurrent('aibox channels', { timeout: 120_000 }, () => {
+// Each test has a home of its own against the shared fake. In turn, not side by side: the runs in
+// the test process (runInProcess) swap the environment a child would inherit.
+describe('aibox channels', { timeout: 120_000 }, () => {
   let tg: FakeTelegram;
   const homes: string[] = [];
   const home = (telegram: Record<string, unknown>) => {
@@ -57,12 +58,13 @@ describe.concurrent('aibox channels', { timeout: 120_000 }, () => {
     expect(en.code).toBe(1);
     expect(en.stdout).toContain('rejected');
     expect(en.stdout).not.toContain('1:wrong');
-    const zh = await checkChannelsOf(dir, { lang: 'zh' });
+    const zh = await runInProcess(['channels', 'check'], { home: dir, env: { AIBOX_LANG: 'zh' } });
     expect(zh.stdout).toContain('令牌被拒绝');
   });
 
   it('check reads the token from AIBOX_TELEGRAM_TOKEN', async () => {
-    const run = await checkChannelsOf(home({ api_root: tg.apiRoot }), {
+    const run = await runInProcess(['channels', 'check'], {
+      home: home({ api_root: tg.apiRoot }),
       env: { AIBOX_TELEGRAM_TOKEN: tg.token },
     });
     expect(run.stdout).toContain('AIBOX_TELEGRAM_TOKEN');
@@ -70,8 +72,10 @@ describe.concurrent('aibox channels', { timeout: 120_000 }, () => {
   });
 
   it('check says the Bot API cannot be reached, without the token in the reason', async () => {
-    const run = await checkChannelsOf(home({ token: '77:secret-part', api_root: 'http://127.0.0.1:9' }));
-    expect(run.ok).toBe(false);
+    const run = await runInProcess(['channels', 'check'], {
+      home: home({ token: '77:secret-part', api_root: 'http://127.0.0.1:9' }),
+    });
+    expect(run.code).toBe(1);
     expect(run.stdout).toContain('cannot reach http://127.0.0.1:9');
     expect(run.stdout).not.toContain('secret-part');
   });
