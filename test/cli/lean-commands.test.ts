@@ -8,13 +8,17 @@ import { startFakeLlm } from '../helpers/fake-llm.js';
 import { connectReady } from '../helpers/ws-client.js';
 import { boxConfig, testEnv } from '../server/harness.js';
 
+/** The lines a run reports on stderr: modules loaded, or files read. */
+type Report = 'LOADED ' | 'READ ';
+
 /**
  * Node flags that load a module loader hook reporting every module on stderr: the
  * zod chunk (recognised by its `$ZodObject` class name), commander's (by `CommanderError`), pino,
  * better-sqlite3, jieba; as `builtin:<name>`, every Node built-in module the process loaded; and,
- * as `READ <path>`, every file opened with `fs.readFileSync` or `fs.openSync`.
+ * as `READ <path>`, every file opened with `fs.readFileSync` or `fs.openSync`. For `READ ` lines
+ * alone, only the `fs` wrappers (the loader hook's thread costs a run ~0.1 s of CPU).
  */
-function loadReportArgs(): string[] {
+function loadReportArgs(what: Report): string[] {
   const dir = tempHome('aibox-hook-');
   writeFileSync(
     join(dir, 'hooks.mjs'),
@@ -29,15 +33,17 @@ function loadReportArgs(): string[] {
   writeFileSync(
     join(dir, 'register.mjs'),
     `import { register, syncBuiltinESMExports } from 'node:module';\nimport fs from 'node:fs';
-    register(${JSON.stringify(pathToFileURL(join(dir, 'hooks.mjs')).href)});
     for (const name of ['readFileSync', 'openSync']) {
       const real = fs[name];
       fs[name] = function (path, ...rest) { process.stderr.write('READ ' + String(path) + '\\n'); return real.call(this, path, ...rest); };
     }
     syncBuiltinESMExports();
-    process.on('exit', () => {
-      for (const m of process.moduleLoadList) if (m.startsWith('NativeModule ')) process.stderr.write('LOADED builtin:' + m.slice(13) + '\\n');
-    });`,
+    if (${what === 'LOADED '}) {
+      register(${JSON.stringify(pathToFileURL(join(dir, 'hooks.mjs')).href)});
+      process.on('exit', () => {
+        for (const m of process.moduleLoadList) if (m.startsWith('NativeModule ')) process.stderr.write('LOADED builtin:' + m.slice(13) + '\\n');
+      });
+    }`,
   );
   return ['--import', join(dir, 'register.mjs')];
 }
@@ -45,8 +51,8 @@ function loadReportArgs(): string[] {
 const loadedLines = (stderr: string) => stderr.split('\n').filter((line) => line.startsWith('LOADED '));
 
 /** What a quick command loads and, as `READ <path>` lines, the files it reads. */
-function loadedBy(args: string[], home: string, what: 'LOADED ' | 'READ ' = 'LOADED '): string[] {
-  const r = spawnSync(process.execPath, [...loadReportArgs(), CLI_PATH, ...args], {
+function loadedBy(args: string[], home: string, what: Report = 'LOADED '): string[] {
+  const r = spawnSync(process.execPath, [...loadReportArgs(what), CLI_PATH, ...args], {
     env: { ...process.env, AIBOX_HOME: home, AIBOX_LANG: 'en' },
     encoding: 'utf8',
   });
@@ -125,7 +131,7 @@ describe('aibox serve loads only what its start needs', () => {
     expect((await runCli(['memory', 'list'], { home })).code).toBe(0);
     const child = spawn(
       process.execPath,
-      [...loadReportArgs(), CLI_PATH, 'serve', '--port', '0', '--no-scheduler'],
+      [...loadReportArgs('LOADED '), CLI_PATH, 'serve', '--port', '0', '--no-scheduler'],
       {
         env: { ...testEnv(home), AIBOX_LANG: 'en' },
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -9,7 +9,9 @@
  * The state swapped is process-wide, so runs take turns, and a test that starts a child must not
  * run concurrently with one of these (the child would inherit the swapped env and cwd): keep
  * in-process tests out of `describe.concurrent` blocks that spawn. stdin is the worker's pipe
- * (vitest's forks pool), never a terminal, as runCli's is a pipe.
+ * (vitest's forks pool), never a terminal, as runCli's is a pipe. Run from src/, the program is
+ * another build for the validated config cache (src/config/config-cache.ts): in a home shared with
+ * the bin, each side validates config.json again after the other wrote the cache.
  */
 import { dispatch } from '../../src/cli/dispatch.js';
 import { CLI_PATH, type CliRun } from './cli.js';
