@@ -1,4 +1,8 @@
-/** `aibox chat` as a real child process against this server and against the original server's frames. */
+/**
+ * `aibox chat` against this server and against the original server's frames: as a real child
+ * process (a pipe, a terminal, a server that restarts), and in this process (runInProcess) for the
+ * rest of what it shows.
+ */
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -7,12 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
 import { startServer } from '../../src/server/start-server.js';
 import { CLI_PATH, runCli, tempHome, watchOutput } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/cli-in-process.js';
 import { photoWithExif } from '../helpers/pictures.js';
 import { type Box, connectReady, startBox } from '../server/harness.js';
 
 /** `aibox chat ARGS` with `input` on stdin (chat reads no config; the home is just kept apart). */
-function chat(args: string[], input: string) {
-  return runCli(['chat', ...args], { home: tempHome(), input });
+function chat(args: string[], input: string, run = runInProcess) {
+  return run(['chat', ...args], { home: tempHome(), input });
 }
 
 describe('aibox chat', () => {
@@ -36,6 +41,7 @@ describe('aibox chat', () => {
     const run = await chat(
       [box.wsUrl, '--token', 'chat-token-1234', '--session', 'cli-test'],
       'count for me\n/skills\n',
+      runCli,
     );
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('✅ Connected to AI server');
@@ -172,7 +178,7 @@ describe('aibox chat', () => {
 
   it("finds a loopback box's token in the config.json of its data dir, without --token", async () => {
     box.llm.script({ text: 'found you' });
-    const run = await runCli(['chat', box.wsUrl, '--session', 'own-token'], {
+    const run = await runInProcess(['chat', box.wsUrl, '--session', 'own-token'], {
       home: box.home,
       input: 'hi\n',
     });

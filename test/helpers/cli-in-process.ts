@@ -8,17 +8,20 @@
  *
  * The state swapped is process-wide, so runs take turns, and a test that starts a child must not
  * run concurrently with one of these (the child would inherit the swapped env and cwd): keep
- * in-process tests out of `describe.concurrent` blocks that spawn. stdin is the worker's pipe
- * (vitest's forks pool), never a terminal, as runCli's is a pipe. Run from src/, the program is
+ * in-process tests out of `describe.concurrent` blocks that spawn. stdin is a pipe that holds
+ * `input` and then ends, never a terminal, as runCli's is. Run from src/, the program is
  * another build for the validated config cache (src/config/config-cache.ts): in a home shared with
  * the bin, each side validates config.json again after the other wrote the cache.
  */
+import { PassThrough } from 'node:stream';
 import { dispatch } from '../../src/cli/dispatch.js';
 import { CLI_PATH, type CliRun } from './cli.js';
 
 export interface InProcessOptions {
   home: string;
   env?: NodeJS.ProcessEnv;
+  /** What the command reads on stdin before its end (none by default). */
+  input?: string;
   cwd?: string;
 }
 
@@ -50,8 +53,8 @@ function setEnv(target: NodeJS.ProcessEnv): void {
 }
 
 async function runNow(args: string[], options: InProcessOptions): Promise<CliRun> {
-  if (process.stdin.isTTY) throw new Error('runInProcess needs a stdin that is no terminal');
   const saved = {
+    stdin: Object.getOwnPropertyDescriptor(process, 'stdin'),
     argv: process.argv,
     env: { ...process.env },
     cwd: process.cwd(),
@@ -66,6 +69,9 @@ async function runNow(args: string[], options: InProcessOptions): Promise<CliRun
     if (options.cwd) process.chdir(options.cwd);
     process.argv = [process.execPath, CLI_PATH, ...args];
     process.exitCode = undefined;
+    const stdin = new PassThrough();
+    stdin.end(options.input ?? '');
+    Object.defineProperty(process, 'stdin', { value: stdin, configurable: true, enumerable: true });
     process.stdout.write = collect(stdout);
     process.stderr.write = collect(stderr);
     await dispatch(process.argv);
@@ -73,6 +79,7 @@ async function runNow(args: string[], options: InProcessOptions): Promise<CliRun
   } finally {
     process.stdout.write = saved.stdout;
     process.stderr.write = saved.stderr;
+    if (saved.stdin) Object.defineProperty(process, 'stdin', saved.stdin);
     process.exitCode = saved.exitCode;
     process.argv = saved.argv;
     process.chdir(saved.cwd);

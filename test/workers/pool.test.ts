@@ -49,7 +49,7 @@ describe('worker pool', () => {
     const pool = makePool();
     await pool.run('echo', 1, { timeoutMs: 10_000 }); // the worker is ready, so the limit is the job's alone
     // Short, yet long enough for a local HTTP round trip on a loaded machine.
-    const spinning = failure(pool.run('spin', null, { timeoutMs: 2000 }));
+    const spinning = failure(pool.run('block', null, { timeoutMs: 2000 }));
     expect(await answeredDuring(health, spinning)).toBe(true);
     const error = await spinning;
     expect(error.code).toBe('timeout');
@@ -90,7 +90,7 @@ describe('worker pool', () => {
   it('refuses jobs beyond the queue bound', async () => {
     const pool = makePool({ maxQueued: 2 });
     const stop = new AbortController();
-    const spin = () => pool.run('spin', null, { timeoutMs: 600_000, signal: stop.signal }).catch((e) => e);
+    const spin = () => pool.run('block', null, { timeoutMs: 600_000, signal: stop.signal }).catch((e) => e);
     const jobs = [spin()];
     await expect.poll(() => pool.stats.busy, { timeout: 20_000 }).toBe(1);
     jobs.push(spin(), spin());
@@ -106,7 +106,7 @@ describe('worker pool', () => {
     const pool = makePool({ maxWorkers: 2 });
     const stop = new AbortController();
     const jobs = [1, 2, 3].map((n) =>
-      pool.run('spin', n, { timeoutMs: 600_000, signal: stop.signal }).catch(() => {}),
+      pool.run('block', n, { timeoutMs: 600_000, signal: stop.signal }).catch(() => {}),
     );
     await expect.poll(() => pool.stats.busy, { timeout: 20_000 }).toBe(2);
     expect(pool.stats).toEqual({ workers: 2, busy: 2, queued: 1 });
@@ -147,7 +147,7 @@ describe('worker pool', () => {
 
   it('fails waiting and running jobs when closed', async () => {
     const pool = makePool();
-    const running = failure(pool.run('spin', null, { timeoutMs: 600_000 }));
+    const running = failure(pool.run('block', null, { timeoutMs: 600_000 }));
     const waiting = failure(pool.run('echo', 1, { timeoutMs: 600_000 }));
     await expect.poll(() => pool.stats.busy, { timeout: 20_000 }).toBe(1);
     await pool.close();

@@ -1,10 +1,11 @@
 /**
  * Real audio made for the voice tests: ffmpeg encodes a spoken-band tone (lavfi `sine`) to each
  * container a chat sends; SILK is encoded by silk-wasm from ffmpeg's PCM; AMR-NB (which Debian's
- * ffmpeg decodes but cannot encode) is written frame by frame in its storage format.
+ * ffmpeg decodes but cannot encode) is written frame by frame in its storage format. The same
+ * encoding of the same length is made once per worker and written again from memory.
  */
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const lavfi = (seconds: number) => [
@@ -14,6 +15,14 @@ const lavfi = (seconds: number) => [
   `sine=frequency=440:sample_rate=48000:duration=${seconds}`,
 ];
 const quiet = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y'];
+
+const made = new Map<string, Buffer | Promise<Buffer>>();
+
+/** What `make` returns for `key`, made once: the same arguments give the same bytes. */
+function once<T extends Buffer | Promise<Buffer>>(key: string, make: () => T): T {
+  if (!made.has(key)) made.set(key, make());
+  return made.get(key) as T;
+}
 
 const ENCODINGS = {
   'ogg-opus': ['-ac', '1', '-c:a', 'libopus', '-b:a', '24k', '-f', 'ogg'],
@@ -28,7 +37,13 @@ export type Encoding = keyof typeof ENCODINGS;
 /** `seconds` of tone encoded as `encoding`, written to `dir/name`; returns the path. */
 export function encodeTone(dir: string, name: string, encoding: Encoding, seconds: number): string {
   const path = join(dir, name);
-  execFileSync('ffmpeg', [...quiet, ...lavfi(seconds), ...ENCODINGS[encoding], path]);
+  const args = [...quiet, ...lavfi(seconds), ...ENCODINGS[encoding]];
+  // Written by ffmpeg to a file, not a pipe: MP4 and WAV go back to fill in their lengths.
+  const bytes = once(args.join(' '), () => {
+    execFileSync('ffmpeg', [...args, path]);
+    return readFileSync(path);
+  });
+  writeFileSync(path, bytes);
   return path;
 }
 
@@ -38,17 +53,19 @@ export function encodeTone(dir: string, name: string, encoding: Encoding, second
  */
 export function recorderWebm(dir: string, name: string, seconds: number): string {
   const path = join(dir, name);
-  const data = execFileSync('ffmpeg', [
-    ...quiet,
-    ...lavfi(seconds),
-    '-ac',
-    '1',
-    '-c:a',
-    'libopus',
-    '-f',
-    'webm',
-    'pipe:1',
-  ]);
+  const data = once(`webm ${seconds}`, () =>
+    execFileSync('ffmpeg', [
+      ...quiet,
+      ...lavfi(seconds),
+      '-ac',
+      '1',
+      '-c:a',
+      'libopus',
+      '-f',
+      'webm',
+      'pipe:1',
+    ]),
+  );
   writeFileSync(path, data);
   return path;
 }
@@ -73,22 +90,23 @@ export function amrNb(dir: string, name: string, seconds: number): string {
 
 /** A WeChat-style SILK voice note (`0x02` + `#!SILK_V3`), encoded by silk-wasm. */
 export async function silkNote(dir: string, name: string, seconds: number, wechat = true): Promise<string> {
-  const pcm = execFileSync('ffmpeg', [
-    ...quiet,
-    ...lavfi(seconds),
-    '-ac',
-    '1',
-    '-ar',
-    '24000',
-    '-f',
-    's16le',
-    'pipe:1',
-  ]);
-  const { encode } = await import('silk-wasm');
-  const { data } = await encode(pcm, 24_000);
+  const bytes = await once(`silk ${seconds}`, async () => {
+    const pcm = execFileSync('ffmpeg', [
+      ...quiet,
+      ...lavfi(seconds),
+      '-ac',
+      '1',
+      '-ar',
+      '24000',
+      '-f',
+      's16le',
+      'pipe:1',
+    ]);
+    const { encode } = await import('silk-wasm');
+    return Buffer.from((await encode(pcm, 24_000)).data);
+  });
   const path = join(dir, name);
   // silk-wasm writes Tencent's form (with the 0x02 byte); QQ's has none.
-  const bytes = Buffer.from(data);
   writeFileSync(path, wechat || bytes[0] !== 0x02 ? bytes : bytes.subarray(1));
   return path;
 }
