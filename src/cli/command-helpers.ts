@@ -49,17 +49,13 @@ export function commandContext(command: GlobalsSource): Promise<CliContext> {
   return resolveCliContext(command.optsWithGlobals<GlobalOptions>());
 }
 
-/** Resolves the CLI context, opens memories.db, runs `action` and always closes the database. */
-export async function withDatabase<T>(
-  command: GlobalsSource,
-  action: (ctx: CliContext, db: Database) => T | Promise<T>,
-): Promise<T> {
-  const ctx = await commandContext(command);
+/** Opens the data dir's memories.db for `ctx` (migrated, as the box opens it); the caller closes it. */
+export async function openCliDatabase(ctx: CliContext): Promise<Database> {
   const [{ openBoxDatabase }, { selfCommand }] = await Promise.all([
     import('../app/open-box-database.js'),
     import('./self-command.js'),
   ]);
-  const db = await openBoxDatabase({
+  return openBoxDatabase({
     paths: ctx.paths,
     configPath: ctx.loaded.path,
     config: ctx.loaded.config,
@@ -67,6 +63,15 @@ export async function withDatabase<T>(
     command: selfCommand(),
     onNotice: (text) => process.stderr.write(`${text}\n`),
   });
+}
+
+/** Resolves the CLI context, opens memories.db, runs `action` and always closes the database. */
+export async function withDatabase<T>(
+  command: GlobalsSource,
+  action: (ctx: CliContext, db: Database) => T | Promise<T>,
+): Promise<T> {
+  const ctx = await commandContext(command);
+  const db = await openCliDatabase(ctx);
   try {
     return await action(ctx, db);
   } finally {

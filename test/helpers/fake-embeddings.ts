@@ -129,17 +129,21 @@ export async function startFakeEmbeddings(options: { nativeDims?: number } = {})
   };
 }
 
-/** `memory.embeddings` pointed at `fake` (64 dimensions, key in `EMB_KEY`). */
-export function fakeEmbeddingsConfig(
-  base: Config['memory']['embeddings'],
-  fake: Pick<FakeEmbeddings, 'baseUrl'>,
-): Config['memory']['embeddings'] {
+/** The keys of `memory.embeddings` that point at `fake` (64 dimensions, key in `EMB_KEY`), as config.json has them. */
+export function fakeEmbeddingsKeys(fake: Pick<FakeEmbeddings, 'baseUrl'>) {
   return {
-    ...base,
-    provider: 'custom',
+    provider: 'custom' as const,
     base_url: fake.baseUrl,
     model: 'fake-embed',
     dimensions: 64,
     api_key_env: 'EMB_KEY',
   };
+}
+
+/** `memory.embeddings` pointed at `fake` (64 dimensions, key in `EMB_KEY`). */
+export function fakeEmbeddingsConfig(
+  base: Config['memory']['embeddings'],
+  fake: Pick<FakeEmbeddings, 'baseUrl'>,
+): Config['memory']['embeddings'] {
+  return { ...base, ...fakeEmbeddingsKeys(fake) };
 }

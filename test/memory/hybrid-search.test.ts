@@ -4,7 +4,7 @@ import { silentLogger } from '../../src/log/logger.js';
 import { openMemoryRecall } from '../../src/memory/hybrid/open-recall.js';
 import { createMemoryStore } from '../../src/memory/store.js';
 import type { Database } from '../../src/store/database.js';
-import { type FakeEmbeddings, startFakeEmbeddings } from '../helpers/fake-embeddings.js';
+import { type FakeEmbeddings, fakeEmbeddingsKeys, startFakeEmbeddings } from '../helpers/fake-embeddings.js';
 import { openDatabaseForTest, tempDatabase } from '../helpers/test-database.js';
 
 let embeddings: FakeEmbeddings;
@@ -27,13 +27,7 @@ function configWith(memory: Record<string, unknown>) {
 
 function open(db: Database, memory = {}) {
   const config = configWith({
-    embeddings: {
-      provider: 'custom',
-      base_url: embeddings.baseUrl,
-      model: 'fake-embed',
-      dimensions: 64,
-      api_key_env: 'EMB_KEY',
-    },
+    embeddings: fakeEmbeddingsKeys(embeddings),
     ...memory,
   });
   const chat = {

@@ -17,8 +17,7 @@ async function openConsolidator(ctx: CliContext, db: Database) {
     { createRunStore },
     { createMemoryStore },
     { createProviderWithSettings },
-    { createUsageLedger },
-    { createUsageStore },
+    { openCliLedger },
     { createTaskStore },
     { memoryScopeOf },
   ] = await Promise.all([
@@ -26,8 +25,7 @@ async function openConsolidator(ctx: CliContext, db: Database) {
     import('../../consolidation/run-store.js'),
     import('../../memory/store.js'),
     import('../../providers/create-provider.js'),
-    import('../../usage/ledger.js'),
-    import('../../usage/usage-store.js'),
+    import('./cli-usage.js'),
     import('../../tasks/store.js'),
     import('../../app/memory-scope.js'),
   ]);
@@ -39,9 +37,7 @@ async function openConsolidator(ctx: CliContext, db: Database) {
     home: process.env.HOME ?? homedir(),
     lang,
   });
-  const ledger = createUsageLedger({
-    store: createUsageStore({ db, clock, timeZone: () => config.scheduler.timezone }),
-    config: () => config,
+  const ledger = await openCliLedger(ctx, db, {
     model: () => created.provider.info.model,
     presetPrices: () => created.settings.preset.prices,
   });

@@ -5,6 +5,7 @@ import { silentLogger } from '../../log/logger.js';
 import type { SearchMode } from '../../memory/hybrid/hybrid-search.js';
 import type { MemoryRecall } from '../../memory/hybrid/open-recall.js';
 import type { MemoryKind } from '../../memory/types.js';
+import type { EmbeddingMeter } from '../../providers/embeddings/embedder.js';
 import type { Database } from '../../store/database.js';
 import type { VectorIndexer } from '../../store/vectors/vector-indexer.js';
 import { printJson, printLine } from '../command-helpers.js';
@@ -30,15 +31,22 @@ export async function embeddingsEnabled(ctx: CliContext): Promise<boolean> {
   return resolveEmbeddings(config, chat, process.env, ctx.lang).enabled;
 }
 
-export async function openCliRecall(ctx: CliContext, db: Database): Promise<MemoryRecall> {
-  const [{ openMemoryRecall }, { createMemoryStore }, { resolveLlmSettings }] = await Promise.all([
-    import('../../memory/hybrid/open-recall.js'),
-    import('../../memory/store.js'),
-    import('../../providers/resolve-settings.js'),
-  ]);
+/** Memory search and indexing for a CLI command; its embedding requests count against the budgets. */
+async function openCliRecall(
+  ctx: CliContext,
+  db: Database,
+): Promise<MemoryRecall & { meter: EmbeddingMeter }> {
+  const [{ openMemoryRecall }, { createMemoryStore }, { resolveLlmSettings }, { cliEmbeddingMeter }] =
+    await Promise.all([
+      import('../../memory/hybrid/open-recall.js'),
+      import('../../memory/store.js'),
+      import('../../providers/resolve-settings.js'),
+      import('./cli-usage.js'),
+    ]);
   const config = ctx.loaded.config;
   const chat = resolveLlmSettings(config.llm, { env: process.env, lang: ctx.lang });
-  return openMemoryRecall({
+  const meter = await cliEmbeddingMeter(ctx, db, chat);
+  const recall = openMemoryRecall({
     db,
     memory: createMemoryStore({ db }),
     config: () => config,
@@ -46,7 +54,9 @@ export async function openCliRecall(ctx: CliContext, db: Database): Promise<Memo
     env: process.env,
     lang: ctx.lang,
     logger: silentLogger(),
+    meter,
   });
+  return { ...recall, meter };
 }
 
 /** Search by keyword, meaning or both; prints what actually ran. */
@@ -108,6 +118,9 @@ export async function reindexMemories(
   if (!recall.status.enabled || !recall.indexer) {
     throw new AppError('bad_request', m.noEmbeddings(recall.status.enabled ? '' : recall.status.message));
   }
+  // A used-up budget would leave every vector dropped and none made again.
+  const refused = recall.meter.refusal();
+  if (refused) throw new AppError('budget_exceeded', refused);
   db.exec('DELETE FROM memory_vectors');
   const total = recall.memory.count();
   printLine(m.reindexing(total));
