@@ -23,6 +23,13 @@ export type ProviderId = (typeof PROVIDER_IDS)[number];
 const EMBEDDING_ONLY_PROVIDER_IDS = ['siliconflow'] as const;
 export type EmbeddingOnlyProviderId = (typeof EMBEDDING_ONLY_PROVIDER_IDS)[number];
 
+/**
+ * How the config schema is parsed: without zod's JIT. A process parses its config once or twice, and
+ * the JIT compiles a parser per object schema on its first parse (~20 ms for this schema, several
+ * times what the parse itself costs); the section defaults below parse the same way.
+ */
+export const PARSE_ONCE = { jitless: true } as const;
+
 const seconds = (max: number) => z.number().positive().max(max);
 
 const SkillsConfigSchema = z.strictObject({
@@ -1002,35 +1009,35 @@ const ChannelsConfigSchema = z.strictObject({
     en: 'Channels that cannot edit a message: ms a slow answer waits before a "thinking" notice',
   }),
   strangers: section(
-    StrangersSchema.default(() => StrangersSchema.parse({})),
+    StrangersSchema.default(() => StrangersSchema.parse({}, PARSE_ONCE)),
     { zh: '陌生人', en: 'Strangers' },
   ),
   outbox: section(
-    OutboxSchema.default(() => OutboxSchema.parse({})),
+    OutboxSchema.default(() => OutboxSchema.parse({}, PARSE_ONCE)),
     { zh: '离线发件箱', en: 'Outbox' },
   ),
   telegram: section(
-    TelegramChannelSchema.default(() => TelegramChannelSchema.parse({})),
+    TelegramChannelSchema.default(() => TelegramChannelSchema.parse({}, PARSE_ONCE)),
     { zh: 'Telegram', en: 'Telegram' },
   ),
   lark: section(
-    LarkChannelSchema.default(() => LarkChannelSchema.parse({})),
+    LarkChannelSchema.default(() => LarkChannelSchema.parse({}, PARSE_ONCE)),
     { zh: '飞书/Lark', en: 'Feishu/Lark' },
   ),
   dingtalk: section(
-    DingTalkChannelSchema.default(() => DingTalkChannelSchema.parse({})),
+    DingTalkChannelSchema.default(() => DingTalkChannelSchema.parse({}, PARSE_ONCE)),
     { zh: '钉钉 DingTalk', en: 'DingTalk' },
   ),
   qq: section(
-    QqChannelSchema.default(() => QqChannelSchema.parse({})),
+    QqChannelSchema.default(() => QqChannelSchema.parse({}, PARSE_ONCE)),
     { zh: 'QQ 机器人', en: 'QQ' },
   ),
   wecom: section(
-    WeComChannelSchema.default(() => WeComChannelSchema.parse({})),
+    WeComChannelSchema.default(() => WeComChannelSchema.parse({}, PARSE_ONCE)),
     { zh: '企业微信 WeCom', en: 'WeCom' },
   ),
   wechat: section(
-    WeChatChannelSchema.default(() => WeChatChannelSchema.parse({})),
+    WeChatChannelSchema.default(() => WeChatChannelSchema.parse({}, PARSE_ONCE)),
     { zh: '微信', en: 'WeChat' },
   ),
 });
@@ -1114,7 +1121,7 @@ const ConsolidateConfigSchema = z.strictObject({
 
 const MemoryConfigSchema = z.strictObject({
   embeddings: section(
-    EmbeddingsConfigSchema.default(() => EmbeddingsConfigSchema.parse({})),
+    EmbeddingsConfigSchema.default(() => EmbeddingsConfigSchema.parse({}, PARSE_ONCE)),
     { zh: '嵌入向量', en: 'Embeddings' },
   ),
   recall_k: key(z.int().min(0).max(20).default(5), {
@@ -1138,7 +1145,7 @@ const MemoryConfigSchema = z.strictObject({
     en: "Chats that are the owner (e.g. telegram:42): they see and save the owner's memories; other chats see only their own",
   }),
   consolidate: section(
-    ConsolidateConfigSchema.default(() => ConsolidateConfigSchema.parse({})),
+    ConsolidateConfigSchema.default(() => ConsolidateConfigSchema.parse({}, PARSE_ONCE)),
     { zh: '记忆整理', en: 'Consolidation' },
   ),
 });
@@ -1240,11 +1247,11 @@ const MediaConfigSchema = z.strictObject({
     },
   ),
   transcription: section(
-    TranscriptionConfigSchema.default(() => TranscriptionConfigSchema.parse({})),
+    TranscriptionConfigSchema.default(() => TranscriptionConfigSchema.parse({}, PARSE_ONCE)),
     { zh: '语音转文字', en: 'Transcription' },
   ),
   speech: section(
-    SpeechConfigSchema.default(() => SpeechConfigSchema.parse({})),
+    SpeechConfigSchema.default(() => SpeechConfigSchema.parse({}, PARSE_ONCE)),
     { zh: '语音回答', en: 'Spoken replies' },
   ),
   max_image_px: key(z.int().min(64).max(8192).default(1568), {
@@ -1253,7 +1260,7 @@ const MediaConfigSchema = z.strictObject({
     en: 'Longest side of a picture after shrinking, in pixels',
   }),
   vision_model: section(
-    VisionModelSchema.default(() => VisionModelSchema.parse({})),
+    VisionModelSchema.default(() => VisionModelSchema.parse({}, PARSE_ONCE)),
     { zh: '看图模型', en: 'Vision model' },
   ),
   max_upload_bytes: key(
@@ -1302,59 +1309,59 @@ export const ConfigSchema = z.strictObject({
     en: 'Prompt files directory; empty means AIBOX_HOME/prompts',
   }),
   skills: section(
-    SkillsConfigSchema.default(() => SkillsConfigSchema.parse({})),
+    SkillsConfigSchema.default(() => SkillsConfigSchema.parse({}, PARSE_ONCE)),
     { zh: '技能', en: 'Skills' },
   ),
   llm: section(
-    LlmConfigSchema.default(() => LlmConfigSchema.parse({})),
+    LlmConfigSchema.default(() => LlmConfigSchema.parse({}, PARSE_ONCE)),
     { zh: '模型', en: 'Model' },
   ),
   agent: section(
-    AgentConfigSchema.default(() => AgentConfigSchema.parse({})),
+    AgentConfigSchema.default(() => AgentConfigSchema.parse({}, PARSE_ONCE)),
     { zh: '智能体', en: 'Agent' },
   ),
   budget: section(
-    BudgetConfigSchema.default(() => BudgetConfigSchema.parse({})),
+    BudgetConfigSchema.default(() => BudgetConfigSchema.parse({}, PARSE_ONCE)),
     { zh: '预算', en: 'Budget' },
   ),
   tools: section(
-    ToolsConfigSchema.default(() => ToolsConfigSchema.parse({})),
+    ToolsConfigSchema.default(() => ToolsConfigSchema.parse({}, PARSE_ONCE)),
     { zh: '工具', en: 'Tools' },
   ),
   server: section(
-    ServerConfigSchema.default(() => ServerConfigSchema.parse({})),
+    ServerConfigSchema.default(() => ServerConfigSchema.parse({}, PARSE_ONCE)),
     { zh: '服务器', en: 'Server' },
   ),
   scheduler: section(
-    SchedulerConfigSchema.default(() => SchedulerConfigSchema.parse({})),
+    SchedulerConfigSchema.default(() => SchedulerConfigSchema.parse({}, PARSE_ONCE)),
     { zh: '定时任务', en: 'Scheduler' },
   ),
   safety: section(
-    SafetyConfigSchema.default(() => SafetyConfigSchema.parse({})),
+    SafetyConfigSchema.default(() => SafetyConfigSchema.parse({}, PARSE_ONCE)),
     { zh: '安全', en: 'Safety' },
   ),
   mcp: section(
-    McpConfigSchema.default(() => McpConfigSchema.parse({})),
+    McpConfigSchema.default(() => McpConfigSchema.parse({}, PARSE_ONCE)),
     { zh: 'MCP', en: 'MCP' },
   ),
   channels: section(
-    ChannelsConfigSchema.default(() => ChannelsConfigSchema.parse({})),
+    ChannelsConfigSchema.default(() => ChannelsConfigSchema.parse({}, PARSE_ONCE)),
     { zh: '聊天渠道', en: 'Channels' },
   ),
   log: section(
-    LogConfigSchema.default(() => LogConfigSchema.parse({})),
+    LogConfigSchema.default(() => LogConfigSchema.parse({}, PARSE_ONCE)),
     { zh: '日志', en: 'Log' },
   ),
   memory: section(
-    MemoryConfigSchema.default(() => MemoryConfigSchema.parse({})),
+    MemoryConfigSchema.default(() => MemoryConfigSchema.parse({}, PARSE_ONCE)),
     { zh: '记忆', en: 'Memory' },
   ),
   backup: section(
-    BackupConfigSchema.default(() => BackupConfigSchema.parse({})),
+    BackupConfigSchema.default(() => BackupConfigSchema.parse({}, PARSE_ONCE)),
     { zh: '备份', en: 'Backups' },
   ),
   media: section(
-    MediaConfigSchema.default(() => MediaConfigSchema.parse({})),
+    MediaConfigSchema.default(() => MediaConfigSchema.parse({}, PARSE_ONCE)),
     { zh: '图片与语音', en: 'Pictures and voice' },
   ),
 });
@@ -1362,5 +1369,5 @@ export const ConfigSchema = z.strictObject({
 export type Config = z.infer<typeof ConfigSchema>;
 
 export function defaultConfig(): Config {
-  return ConfigSchema.parse({});
+  return ConfigSchema.parse({}, PARSE_ONCE);
 }

@@ -9,7 +9,7 @@ import { nearestWord } from '../util/edit-distance.js';
 import { ConfigError, type ConfigProblem } from './config-error.js';
 import { expectationOf, jsonObject, unknownKey, validJson } from './expectation.js';
 import { type LegacyNotice, translateLegacyConfig } from './legacy.js';
-import { type Config, ConfigSchema } from './schema.js';
+import { type Config, ConfigSchema, PARSE_ONCE } from './schema.js';
 import { knownKeysAt } from './schema-keys.js';
 
 export interface ValidatedConfig {
@@ -55,7 +55,7 @@ export function validateConfig(raw: unknown, path = 'config.json'): ValidatedCon
     throw new ConfigError(path, [{ key: '(root)', expected: jsonObject(), found: JSON.stringify(raw) }]);
   }
   const { config: translated, notices } = translateLegacyConfig(raw as Record<string, unknown>);
-  const result = ConfigSchema.safeParse(translated);
+  const result = ConfigSchema.safeParse(translated, PARSE_ONCE);
   if (!result.success) {
     throw new ConfigError(
       path,

@@ -99,6 +99,18 @@ describe('quick commands load only what they need', () => {
   });
 });
 
+describe('program commands load only what they need', () => {
+  it('--help loads no zod; channels check with no channel set loads no zod and no grammY', async () => {
+    const home = tempHome();
+    writeFileSync(join(home, 'config.json'), JSON.stringify({ skills: { install_examples: false } }));
+    // Every command's help text, without the config schema.
+    expect(named(loadedBy(['--help'], home), /^LOADED zod |better-sqlite3/)).toEqual([]);
+    expect((await runCli(['memory', 'list'], { home })).code).toBe(0);
+    // The chat SDKs and sockets load only for a channel whose credentials are set.
+    expect(named(loadedBy(['channels', 'check'], home), /^LOADED zod |\/grammy\//)).toEqual([]);
+  });
+});
+
 describe('aibox skills search reads only the skill files it shows', () => {
   it('a search with every skill file unchanged reads none but its hits (snippets)', async () => {
     const home = tempHome();

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../src/config/schema.js';
 import type { Usage } from '../../src/providers/types.js';
+import { dayKey, startOfDay } from '../../src/usage/day-key.js';
 import { reportJson } from '../../src/usage/format-report.js';
 import { createUsageLedger } from '../../src/usage/ledger.js';
 import { costOf } from '../../src/usage/prices.js';
@@ -41,6 +42,26 @@ async function ledgerAt(path: string, now: { value: Date }, config = configWith(
 }
 
 describe('usage store and ledger', () => {
+  it("counts the system zone's days as a zoneless Intl formatter does (without one)", () => {
+    const before = process.env.TZ;
+    try {
+      for (const tz of ['America/New_York', 'Asia/Kathmandu']) {
+        process.env.TZ = tz; // Node resets Date's and Intl's zone on this assignment
+        const intl = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' });
+        // Every 7 h 13 min for two years: each hour of the day, both sides of DST changes.
+        for (let t = Date.UTC(2025, 0, 1); t < Date.UTC(2027, 0, 1); t += 26_000_000 + 780_000) {
+          const date = new Date(t);
+          const key = dayKey(date);
+          expect(key).toBe(intl.format(date));
+          expect(startOfDay(key).getTime()).toBe(startOfDay(key, tz).getTime());
+        }
+      }
+    } finally {
+      if (before === undefined) delete process.env.TZ;
+      else process.env.TZ = before;
+    }
+  });
+
   it('prices cached prompt tokens at the cached price', () => {
     expect(costOf(usage(1_000_000, 1_000_000, { cachedTokens: 500_000 }), PRICE)).toBeCloseTo(
       0.5 * 2 + 0.5 * 0.2 + 3,

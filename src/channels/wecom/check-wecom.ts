@@ -2,16 +2,12 @@
  * `aibox channels check` for WeCom: opens the long connection once and subscribes with the bot
  * id and secret, which WeCom refuses when either is wrong; then closes. WeCom keeps one
  * connection per robot, so a running box is taken offline by this one for a moment (it
- * reconnects by itself). The secret is never printed.
+ * reconnects by itself). The secret is never printed. The socket (ws, zod) loads only when the bot is set.
  */
-import { silentLogger } from '../../log/logger.js';
-import { createBackoff } from '../../util/backoff.js';
 import type { ChannelCheck, ChannelCheckInput } from '../channel-kind.js';
 import { credentialLines } from '../check-credentials.js';
 import { channelCheckMessages } from '../messages.js';
-import { WeComApiError } from './wecom-error.js';
 import { WECOM_BOT_ID_ENV, WECOM_SECRET_ENV, wecomSettings } from './wecom-settings.js';
-import { WeComSocket } from './wecom-socket.js';
 
 export async function checkWeCom(input: ChannelCheckInput): Promise<ChannelCheck> {
   const t = channelCheckMessages(input.lang);
@@ -28,6 +24,12 @@ export async function checkWeCom(input: ChannelCheckInput): Promise<ChannelCheck
     WECOM_SECRET_ENV,
     settings.allowedIds.length,
   );
+  const [{ silentLogger }, { createBackoff }, { WeComApiError }, { WeComSocket }] = await Promise.all([
+    import('../../log/logger.js'),
+    import('../../util/backoff.js'),
+    import('./wecom-error.js'),
+    import('./wecom-socket.js'),
+  ]);
   const socket = new WeComSocket({
     url: settings.wsUrl,
     botId: settings.botId,

@@ -6,11 +6,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { CliContext } from '../../config/context.js';
-import {
-  CLIENT_METADATA_URL_EXPECTED,
-  ClientMetadataUrlSchema,
-  type McpServerConfig,
-} from '../../config/schema.js';
+import type { McpServerConfig } from '../../config/schema.js';
 import { AppError, describeError } from '../../errors.js';
 import { detectLang } from '../../i18n/lang.js';
 import { mcpStatusLines } from '../../mcp/status-lines.js';
@@ -194,6 +190,9 @@ export function register(program: Command): void {
       const m = mcpCliMessages(ctx.lang);
       const chosen = url ?? ctx.loaded.config.mcp.client_metadata_url;
       if (!chosen) throw new AppError('bad_argument', m.noClientMetadataUrl);
+      const { CLIENT_METADATA_URL_EXPECTED, ClientMetadataUrlSchema } = await import(
+        '../../config/schema.js'
+      );
       if (!ClientMetadataUrlSchema.safeParse(chosen).success)
         throw new AppError(
           'bad_argument',
