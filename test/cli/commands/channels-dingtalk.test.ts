@@ -1,8 +1,8 @@
 /**
- * `aibox channels check` for DingTalk against the fake DingTalk (real CLI runs for the process's
- * exit codes and output, the rest run in the test process), and the pieces of dingtalk-stream
- * 2.1.5 the channel relies on: its private fields, and that the SDK is bundled into a chunk only
- * a configured channel loads.
+ * `aibox channels check` for DingTalk against the fake DingTalk (a real CLI run for the check that
+ * works, the rest run in the test process), and the pieces of dingtalk-stream 2.1.5 the channel
+ * relies on: its private fields, and that the SDK is bundled into a chunk only a configured
+ * channel loads.
  */
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -63,7 +63,7 @@ describe('aibox channels check (DingTalk)', { timeout: 120_000 }, () => {
 
   it('says the credentials were rejected, in English and Chinese, and exits 1', async () => {
     const dir = home({ client_id: dt.clientId, client_secret: 'wrong-secret-xyz', api_root: dt.apiRoot });
-    const en = await runCli(['channels', 'check'], { home: dir });
+    const en = await runInProcess(['channels', 'check'], { home: dir });
     expect(en.code).toBe(1);
     expect(en.stdout).toContain('client id or secret was rejected');
     expect(en.stdout).not.toContain('wrong-secret-xyz');

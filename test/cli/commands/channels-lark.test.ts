@@ -1,6 +1,6 @@
 /**
- * `aibox channels check` for Feishu/Lark against the fake open platform: real CLI runs for the
- * process (exit codes, stdout and stderr, what it loads), the rest run in the test process.
+ * `aibox channels check` for Feishu/Lark against the fake open platform: a real CLI run for the
+ * check that works (the bundle, what it loads), the rest run in the test process.
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -48,7 +48,7 @@ describe('aibox channels check (Feishu/Lark)', { timeout: 120_000 }, () => {
 
   it('says the secret was rejected, in English and Chinese, and exits 1', async () => {
     const dir = home({ app_id: LARK_APP_ID, app_secret: 'wrong-secret-123', domain: lark.domain });
-    const en = await runCli(['channels', 'check'], { home: dir });
+    const en = await runInProcess(['channels', 'check'], { home: dir });
     expect(en.code).toBe(1);
     expect(en.stdout).toContain('the App ID or App Secret was rejected');
     expect(en.stdout).toContain('app secret invalid');

@@ -1,6 +1,6 @@
 /**
- * `aibox channels check` for QQ against the fake QQ bot platform (a real token call): real CLI runs
- * for the process (exit codes, stdout and stderr), the rest run in the test process.
+ * `aibox channels check` for QQ against the fake QQ bot platform (a real token call): a real CLI run
+ * for the check that works, the rest run in the test process.
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -41,7 +41,7 @@ describe('aibox channels check (QQ)', { timeout: 120_000 }, () => {
   });
 
   it('says the AppSecret was rejected, with the platform’s code', async () => {
-    const run = await runCli(['channels', 'check'], {
+    const run = await runInProcess(['channels', 'check'], {
       home: home({ app_id: fake.appId, client_secret: 'wrong-secret', token_url: fake.tokenUrl }),
     });
     expect(run.stdout).toContain('QQ: ❌ the AppID or AppSecret was rejected');

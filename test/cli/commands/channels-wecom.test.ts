@@ -1,6 +1,6 @@
 /**
- * `aibox channels check` for WeCom against the fake WeCom's long connection: real CLI runs for the
- * process (exit codes, stdout and stderr), the rest run in the test process.
+ * `aibox channels check` for WeCom against the fake WeCom's long connection: a real CLI run for the
+ * check that works, the rest run in the test process.
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -39,7 +39,7 @@ describe('aibox channels check (WeCom)', { timeout: 120_000 }, () => {
 
   it('says the credentials were rejected, in English and Chinese, and exits 1', async () => {
     const dir = home({ bot_id: wc.botId, secret: 'wrong-secret-xyz', ws_url: wc.url });
-    const en = await runCli(['channels', 'check'], { home: dir });
+    const en = await runInProcess(['channels', 'check'], { home: dir });
     expect(en.code).toBe(1);
     expect(en.stdout).toContain(
       'WeCom: ❌ the Bot ID or Secret was rejected (errcode 40001 invalid credential)',
