@@ -180,6 +180,8 @@ interface HttpAppOptions {
   signIn: SignInCodes;
   /** What the routes end when the server closes (the sessions of `/mcp`). */
   atClose: Set<() => void>;
+  /** See StartServerOptions. */
+  mcpSubscriptionIntervalMs?: number | undefined;
 }
 
 function createHttpApp(app: AppServices, options: HttpAppOptions): Hono {
@@ -217,7 +219,7 @@ function createHttpApp(app: AppServices, options: HttpAppOptions): Hono {
   http.get(MCP_RESOURCE_METADATA_PATH, (c) =>
     app.config.server.token === '' ? c.text('Not Found', 404) : mcpResourceMetadata(c),
   );
-  http.route('/mcp', createMcpRoute(app, options.atClose));
+  http.route('/mcp', createMcpRoute(app, options.atClose, options.mcpSubscriptionIntervalMs));
   if (openAi) http.route('/v1', createOpenAiRoutes(app));
 
   if (existsSync(webRoot)) {

@@ -28,7 +28,7 @@ import { mcpServerMessages } from '../mcp-server/messages.js';
 import { shareReads } from '../mcp-server/subscriptions.js';
 import type { AnyTool } from '../tools/tool.js';
 
-/** How often a session's subscribed resources are read again (as `aibox mcp serve` does). */
+/** How often a session's subscribed resources are read again by default (as `aibox mcp serve` does). */
 const SUBSCRIPTION_INTERVAL_MS = 2000;
 
 interface Session extends HttpSession {
@@ -79,12 +79,16 @@ function rpcError(status: number, code: number, message: string, headers: Record
 const loadTransport = () => import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js');
 
 /** `atClose`: where the route puts what ends its sessions when the server closes. */
-export function createMcpRoute(app: AppServices, atClose: Set<() => void>): Hono {
+export function createMcpRoute(
+  app: AppServices,
+  atClose: Set<() => void>,
+  subscriptionIntervalMs = SUBSCRIPTION_INTERVAL_MS,
+): Hono {
   const route = new Hono();
   const t = mcpServerMessages(servedLang(app));
   let tools: Promise<AnyTool[]> | undefined;
   // Half the interval: each session's check of a URI within it reads it at most once for all.
-  const sharedReads = shareReads(SUBSCRIPTION_INTERVAL_MS / 2);
+  const sharedReads = shareReads(subscriptionIntervalMs / 2);
   const sessions = createSessionTable<Session>(() => ({
     max: app.config.mcp.serve_max_sessions,
     idleMs: app.config.mcp.serve_session_idle_s * 1000,
@@ -125,7 +129,7 @@ export function createMcpRoute(app: AppServices, atClose: Set<() => void>): Hono
     const { WebStandardStreamableHTTPServerTransport } = await loadTransport();
     const id = randomUUID();
     const server = await createAiboxMcpServer(app, await tools, {
-      subscriptionIntervalMs: SUBSCRIPTION_INTERVAL_MS,
+      subscriptionIntervalMs,
       sharedReads,
       skillListChanges: true,
     });

@@ -34,6 +34,8 @@ export interface StartServerOptions {
   commands?: CommandRegistry;
   authTimeoutMs?: number;
   heartbeatMs?: number;
+  /** How often `/mcp` sessions read their subscribed resources again (tests shorten it; default 2 s). */
+  mcpSubscriptionIntervalMs?: number;
   /** Where the client frame parser comes from (tests hold its load to see frames wait for it). */
   clientFrameParser?: ParserLoader;
   /** Channel settings for tests (polling, back-off, env); channels start when configured. */
@@ -85,6 +87,7 @@ export async function startServer(app: AppServices, options: StartServerOptions)
         credential,
         signIn,
         atClose,
+        mcpSubscriptionIntervalMs: options.mcpSubscriptionIntervalMs,
       });
     },
     (error) => {

@@ -177,7 +177,10 @@ describe('aibox mcp serve with the bare environment of a desktop app', () => {
       stderr: 'pipe',
     });
 
-  it('says at initialize that the data dir it found was just created; started again, finds the model key in its service.env', async () => {
+  // Two starts of `aibox mcp serve` one after the other: seconds each on a loaded machine.
+  it('says at initialize that the data dir it found was just created; started again, finds the model key in its service.env', {
+    timeout: 60_000,
+  }, async () => {
     const llm = await startFakeLlm();
     try {
       const home = tempHome('aibox-mcp-new-');
@@ -251,7 +254,9 @@ describe('the language of what is served', () => {
     await http.close();
   });
 
-  it('is Chinese when mcp.serve_lang says so, or aibox mcp serve --lang zh', async () => {
+  it('is Chinese when mcp.serve_lang says so, or aibox mcp serve --lang zh', {
+    timeout: 60_000,
+  }, async () => {
     const configured = await described(await serveStdio(chineseBox({ serve_lang: 'zh' })));
     expect(configured.search_skills).toContain('搜索 Aibox 的技能');
     const flagged = await serveStdio(homeWithSkill(), ['--lang', 'zh']);

@@ -32,6 +32,8 @@ async function boxWith(mcp: Record<string, unknown>, watchSkills = false): Promi
   const box = await startBox({
     config: { server: { token }, mcp, skills: { watch: watchSkills, install_examples: false } },
     watchSkills,
+    // Subscribed resources read again five times a second, not every 2 s: the tests wait for changes.
+    server: { mcpSubscriptionIntervalMs: 200 },
     seed: (home) => {
       mkdirSync(join(home, 'skills'));
       writeFileSync(join(home, 'skills', 'haiku.md'), '# Write a haiku\n\nThree lines.\n');

@@ -23,6 +23,7 @@ import { resolveCliContext } from '../../src/config/context.js';
 import { loadConfig } from '../../src/config/load-config.js';
 import { homeEnv } from '../helpers/box.js';
 import { runCli, tempHome } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/cli-in-process.js';
 import { readBody } from '../helpers/fake-llm.js';
 
 const METADATA_URL = 'https://aibox.example/oauth/client.json';
@@ -184,7 +185,7 @@ beforeAll(async () => {
       pre: { url: `${base}/cimd/mcp`, client_id: 'pre-1' },
     },
   });
-  // The person hosts what the box prints.
+  // The person hosts what the box prints (the bin's run; the command's others run in this process).
   const printed = await runCli(['mcp', 'client-metadata'], { home });
   expect(printed.code).toBe(0);
   hosted.set(METADATA_URL, JSON.parse(printed.stdout));
@@ -265,7 +266,7 @@ describe('OAuth client ID metadata documents', () => {
     }
     const dir = tempHome('aibox-mcp-cimd-bad-');
     writeConfig(dir, { client_metadata_url: 'http://aibox.example/c.json' });
-    const zh = await runCli(['mcp', 'client-metadata'], { home: dir, env: { AIBOX_LANG: 'zh' } });
+    const zh = await runInProcess(['mcp', 'client-metadata'], { home: dir, env: { AIBOX_LANG: 'zh' } });
     expect(zh.code).not.toBe(0);
     expect(zh.stderr).toContain('mcp.client_metadata_url');
     expect(zh.stderr).toContain('https 地址');
@@ -274,15 +275,15 @@ describe('OAuth client ID metadata documents', () => {
   it('says where the URL goes when none is set, and refuses a bad one given to the command', async () => {
     const dir = tempHome('aibox-mcp-cimd-none-');
     writeConfig(dir, {});
-    const none = await runCli(['mcp', 'client-metadata'], { home: dir });
+    const none = await runInProcess(['mcp', 'client-metadata'], { home: dir });
     expect(none.code).not.toBe(0);
     expect(none.stderr).toContain('set mcp.client_metadata_url');
-    const zh = await runCli(['mcp', 'client-metadata'], { home: dir, env: { AIBOX_LANG: 'zh' } });
+    const zh = await runInProcess(['mcp', 'client-metadata'], { home: dir, env: { AIBOX_LANG: 'zh' } });
     expect(zh.stderr).toContain('先在 config.json 中设置 mcp.client_metadata_url');
-    const bad = await runCli(['mcp', 'client-metadata', 'http://x.example/c.json'], { home: dir });
+    const bad = await runInProcess(['mcp', 'client-metadata', 'http://x.example/c.json'], { home: dir });
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toContain('"http://x.example/c.json" will not do: expected empty, or the https URL');
-    const given = await runCli(['mcp', 'client-metadata', METADATA_URL], { home: dir });
+    const given = await runInProcess(['mcp', 'client-metadata', METADATA_URL], { home: dir });
     expect(JSON.parse(given.stdout).client_id).toBe(METADATA_URL);
   });
 });

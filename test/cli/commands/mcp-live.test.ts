@@ -1,13 +1,15 @@
 /**
  * `aibox mcp add` with a box running on this data dir: the box re-reads config.json at once
  * (POST /api/settings/reload with the client key), so `aibox mcp list` shows the new server
- * connected without a restart, and `aibox mcp remove` drops it the same way.
+ * connected without a restart, and `aibox mcp remove` drops it the same way. `add` and `list` run in
+ * this process (runInProcess), `remove` through the built bin as a child.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { homeEnv } from '../../helpers/box.js';
 import { runCli } from '../../helpers/cli.js';
+import { runInProcess } from '../../helpers/cli-in-process.js';
 import { EVERYTHING } from '../../mcp/servers.js';
 import { type Box, startBox } from '../../server/harness.js';
 
@@ -28,8 +30,9 @@ describe('aibox mcp add in a running box', () => {
   it('connects the new server at once: mcp list shows it, mcp remove drops it', {
     timeout: 90_000,
   }, async () => {
-    const cli = (...args: string[]) =>
-      runCli(['--lang', 'en', ...args], { home: box.home, env: homeEnv(box.home) });
+    const options = { home: box.home, env: homeEnv(box.home) };
+    const cli = (...args: string[]) => runInProcess(['--lang', 'en', ...args], options);
+    const bin = (...args: string[]) => runCli(['--lang', 'en', ...args], options);
     expect(box.app.mcp.status()).toEqual([]);
     const added = await cli('mcp', 'add', 'everything', process.execPath, EVERYTHING, 'stdio');
     expect(added.stderr).toBe('');
@@ -43,7 +46,7 @@ describe('aibox mcp add in a running box', () => {
     expect(list.stdout).toMatch(/everything\s+connected\s+stdio\s+\d+ tools/);
     expect(box.app.config.mcp.servers.everything).toMatchObject({ command: process.execPath });
 
-    const removed = await cli('mcp', 'remove', 'everything');
+    const removed = await bin('mcp', 'remove', 'everything');
     expect(removed.stdout).toContain('applied it now');
     expect(box.app.mcp.status()).toEqual([]);
   });

@@ -1,24 +1,30 @@
-/** `aibox mcp add|remove|list|check` as a real child process, editing a real config.json. */
+/**
+ * `aibox mcp add|remove|list|check` editing a real config.json: the first `add` and the `check`
+ * through the built bin as a child, the rest in this process (runInProcess; the real `remove` runs
+ * in mcp-live.test.ts, the real `list` in test/mcp/client-e2e.test.ts).
+ */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { homeEnv } from '../../helpers/box.js';
 import { runCli, tempHome } from '../../helpers/cli.js';
+import { runInProcess } from '../../helpers/cli-in-process.js';
 import { EVERYTHING } from '../../mcp/servers.js';
 
 const PEEK_SERVER = resolve(import.meta.dirname, '../../mcp/fixtures/peek-mcp-server.mjs');
 
 describe('aibox mcp', () => {
-  // Seven CLI runs one after the other, one of them starting an MCP server: seconds each on a busy machine.
+  // Two CLI runs of the bin, one of them starting an MCP server: seconds each on a busy machine.
   it('adds, lists, checks and removes servers in config.json, refusing bad entries with the key named', {
     timeout: 120_000,
   }, async () => {
     const home = tempHome('aibox-mcp-cli-');
     const env = homeEnv(home);
-    const cli = (...args: string[]) => runCli(['--lang', 'en', ...args], { home, env });
+    const bin = (...args: string[]) => runCli(['--lang', 'en', ...args], { home, env });
+    const cli = (...args: string[]) => runInProcess(['--lang', 'en', ...args], { home, env });
 
     expect(
-      (await cli('mcp', 'add', 'everything', process.execPath, EVERYTHING, 'stdio', '-e', 'A=1')).code,
+      (await bin('mcp', 'add', 'everything', process.execPath, EVERYTHING, 'stdio', '-e', 'A=1')).code,
     ).toBe(0);
     // After the program every word is the program's, its own options included (the README's example).
     const npx = ['npx', '-y', '@modelcontextprotocol/server-filesystem', '~/notes'];
@@ -94,7 +100,7 @@ describe('aibox mcp', () => {
     expect(list.stdout).toContain('not running');
     expect(list.stdout).toContain('remote  http://127.0.0.1:9/mcp');
 
-    const checked = await cli('mcp', 'check');
+    const checked = await bin('mcp', 'check');
     expect(checked.code).toBe(1);
     expect(checked.stdout).toMatch(/everything\s+connected\s+stdio\s+1\d tools/);
     expect(checked.stdout).toMatch(/remote\s+failed/);
@@ -113,7 +119,7 @@ describe('aibox mcp', () => {
     const config = join(home, 'config.json');
     const server = { command: process.execPath, args: [PEEK_SERVER], env: { PEEK: config } };
     writeFileSync(config, JSON.stringify({ mcp: { servers: { peek: server } } }));
-    const checked = await runCli(['--lang', 'en', 'mcp', 'check'], { home, env: homeEnv(home) });
+    const checked = await runInProcess(['--lang', 'en', 'mcp', 'check'], { home, env: homeEnv(home) });
     expect(checked.stdout).not.toContain('can read');
     expect(checked.stdout).toMatch(/peek\s+connected\s+stdio\s+1 tool/);
     expect(checked.code).toBe(0);
