@@ -12,6 +12,8 @@
 // query (k = 20), one query on each in turn, over all rows and with a prefilter by ids (a tenth of
 // the rows, as a chat's messages among everyone's: `only` for the box, `rowid IN (...)` for vec0),
 // and prints wall medians, p95 and CPU medians, ratios, and how many of the exact top 20 (vec0's) the box found.
+// With `--baseline DIR` (a built checkout of another commit), that checkout's createVectorStore
+// runs too, as `box before`, on a copy of the box's table with the same rows, in the same turns.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -28,8 +30,12 @@ const list = (arg, fallback) =>
     .split(',')
     .map(Number)
     .filter((n) => n > 0);
-const COUNTS = list(process.argv[2], '10000,100000');
-const DIMS = list(process.argv[3], '512,1024');
+const argv = process.argv.slice(2);
+const at = argv.indexOf('--baseline');
+const baselineRoot = at >= 0 ? resolve(argv[at + 1] ?? '') : undefined;
+if (at >= 0) argv.splice(at, 2);
+const COUNTS = list(argv[0], '10000,100000');
+const DIMS = list(argv[1], '512,1024');
 
 const skip = (why) => {
   console.log(`vector-scan: skipped: ${why}`);
@@ -72,6 +78,9 @@ const lib = fetchVec0();
 const Database = createRequire(join(here, 'package.json'))('better-sqlite3');
 const { createVectorStore } = await import(join(here, 'dist/store/vectors/vector-store.js'));
 const { normalize } = await import(join(here, 'dist/util/vector-math.js'));
+const baseline = baselineRoot
+  ? (await import(join(baselineRoot, 'dist/store/vectors/vector-store.js'))).createVectorStore
+  : undefined;
 
 const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
 const fmt = (x) => `${x.toFixed(2)} ms`;
@@ -103,11 +112,18 @@ for (const dims of DIMS) {
     db.exec(`CREATE TABLE bench_rows (id INTEGER PRIMARY KEY);
       CREATE TABLE bench_vectors (row_id INTEGER PRIMARY KEY, model TEXT NOT NULL, dims INTEGER NOT NULL,
         vector BLOB NOT NULL, code BLOB NOT NULL);
+      CREATE TABLE bench_vectors_before (row_id INTEGER PRIMARY KEY, model TEXT NOT NULL, dims INTEGER NOT NULL,
+        vector BLOB NOT NULL, code BLOB NOT NULL);
       CREATE VIRTUAL TABLE vec_items USING vec0(embedding float[${dims}] distance_metric=cosine);
       CREATE VIRTUAL TABLE vec_bits USING vec0(code bit[${dims}]);
       CREATE VIRTUAL TABLE vec_parts USING vec0(grp integer partition key, embedding float[${dims}] distance_metric=cosine);`);
     const box = createVectorStore(db, `bench/${dims}`, dims, {
       table: 'bench_vectors',
+      key: 'row_id',
+      source: 'bench_rows',
+    });
+    const before = baseline?.(db, `bench/${dims}`, dims, {
+      table: 'bench_vectors_before',
       key: 'row_id',
       source: 'bench_rows',
     });
@@ -127,6 +143,7 @@ for (const dims of DIMS) {
       build((id, v) => vecInsert.run(BigInt(id), Buffer.from(v.buffer))),
       build((id, v) => bitsInsert.run(BigInt(id), Buffer.from(v.buffer))),
       build((id, v) => partsInsert.run(BigInt(id), BigInt(id % 10), Buffer.from(v.buffer))),
+      ...(before ? [build((id, v) => before.put(id, v))] : []),
     ];
 
     const filter = (on) => (on ? ' AND rowid IN (SELECT value FROM json_each(?))' : '');
@@ -164,11 +181,14 @@ for (const dims of DIMS) {
       .pluck();
     methods['vec0 exact, partition key'] = (_q, blob, on) =>
       on ? byPart.all(blob, K).map(Number) : undefined;
+    if (before)
+      methods['box before'] = (q, _blob, on) => before.nearest(q, K, on ? only : undefined).map((h) => h.id);
     const names = Object.keys(methods);
     const queries = Array.from({ length: RUNS }, (_, i) => near(vectors[(i * 7919) % count], 0.5));
     const t0 = performance.now();
     box.nearest(queries[0], K); // loads the codes once
     const boxLoad = performance.now() - t0;
+    before?.nearest(queries[0], K);
     const size = `${count.toLocaleString('en')} × ${dims}`;
     console.log(
       `${size}: built in ${built.map((b, i) => `${b} (${names[i]})`).join(', ')}; box's codes loaded in ${fmt(boxLoad)}`,

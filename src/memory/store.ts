@@ -121,6 +121,8 @@ export function createMemoryStore(options: MemoryStoreOptions): MemoryStore {
   const countAll = db.prepare('SELECT count(*) AS n FROM memories');
   const recentRows = db.prepare('SELECT * FROM memories ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?');
   const deleteRow = db.prepare('DELETE FROM memories WHERE id = ?');
+  // Off the memories_chat index (chat, created_at), which holds the rowid.
+  const chatRows = db.prepare('SELECT id, kind FROM memories WHERE chat = ?');
   // Over-fetches from the index, then breaks bm25 ties by importance and recency.
   // `CAST(? AS INTEGER)`: better-sqlite3 binds a JS number as REAL, and FTS5 only seeks a rowid
   // bound given as INTEGER; with a REAL bound it reads every match and SQLite filters afterwards.
@@ -327,6 +329,10 @@ export function createMemoryStore(options: MemoryStoreOptions): MemoryStore {
     },
     count() {
       return (countAll.get() as { n: number }).n;
+    },
+    chatIds(chat, kind) {
+      const rows = chatRows.all(chat) as { id: number; kind: string }[];
+      return new Set(rows.flatMap((row) => (kind === undefined || row.kind === kind ? [row.id] : [])));
     },
   };
 }

@@ -131,4 +131,6 @@ export interface MemoryStore {
   /** Deletes the rows and their search-index entries; returns how many existed. */
   delete(ids: number | number[]): number;
   count(): number;
+  /** The ids of one chat's memories (of one kind), for a vector search among them alone. */
+  chatIds(chat: string, kind?: MemoryKind): Set<number>;
 }

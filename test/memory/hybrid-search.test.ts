@@ -69,6 +69,35 @@ describe('hybrid memory search', () => {
     expect(hybrid.hits[0]?.similarity).toBeGreaterThan(0.5);
   });
 
+  it('searches a chat’s memories among themselves: found by meaning however many closer ones others have', async () => {
+    const db = await tempDatabase('aibox-hybrid-');
+    const recall = open(db);
+    // More of the owner's memories closer to the query than the chat's own than the search takes
+    // over all rows (8 × 50): a search over everyone's, filtered after, would miss the chat's.
+    db.transaction(() => {
+      for (let i = 0; i < 450; i++) recall.memory.save({ summary: `coffee latte espresso ${i}` });
+    })();
+    const own = recall.memory.save({
+      summary: 'The weekly budget meeting, then a latte',
+      chat: 'telegram:42',
+    });
+    recall.memory.save({ summary: 'Something else entirely', chat: 'telegram:42' });
+    recall.memory.save({ summary: 'A latte for another chat', chat: 'telegram:7' });
+    await recall.indexer?.drain();
+    expect(recall.indexer?.backlog()).toBe(0);
+    const found = await recall.search.search('coffee', { mode: 'vector', scope: 'telegram:42', limit: 5 });
+    expect(found.mode).toBe('vector');
+    expect(found.hits[0]?.id).toBe(own.id);
+    expect(found.hits.every((h) => h.chat === 'telegram:42')).toBe(true);
+    const byKind = await recall.search.search('coffee', {
+      mode: 'vector',
+      scope: 'telegram:42',
+      kind: 'user',
+      limit: 5,
+    });
+    expect(byKind.hits.map((h) => h.kind)).not.toContain('chat');
+  });
+
   it('says it searched by keyword when the endpoint fails, and the indexer resumes after a restart', async () => {
     const path = `${(await tempDatabase('aibox-hybrid-')).name}`;
     const db = await openDatabaseForTest(path);

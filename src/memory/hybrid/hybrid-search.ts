@@ -67,9 +67,11 @@ export function createHybridSearch(memory: MemoryStore, space: VectorSpace | und
       let nearest: { id: number; similarity: number }[];
       try {
         const [vector] = await space.embed([options.meaning ?? query], options.signal);
-        // Vectors know no chat nor kind: a narrowed search takes more candidates and keeps its own below.
-        const wide = scope === undefined && kind === undefined ? CANDIDATES : CANDIDATES * 8;
-        nearest = vector ? (space.store()?.nearest(vector, wide) ?? []) : [];
+        // A chat's memories are searched among themselves (a prefilter: few rows, so nearly exact);
+        // any other narrowed search takes more candidates over all and keeps its own below.
+        const only = typeof scope === 'string' ? memory.chatIds(scope, kind) : undefined;
+        const wide = only || (scope === undefined && kind === undefined) ? CANDIDATES : CANDIDATES * 8;
+        nearest = vector ? (space.store()?.nearest(vector, wide, only) ?? []) : [];
       } catch (error) {
         const note = error instanceof Error ? error.message : String(error);
         return {

@@ -1,13 +1,16 @@
 /**
- * Embeddings of rows (memories, messages: vector-table.ts), searched in two steps: every row is
- * ranked by the Hamming distance of its sign-bit code (kept in memory: 64 bytes a row at 512
- * dimensions), then the best RERANK_FACTOR × limit are re-scored exactly with their float vectors,
- * read from SQLite. Ids of rows deleted since the codes were loaded may come back from `nearest`;
- * callers join with the rows, which drops them.
+ * Embeddings of rows (memories, messages: vector-table.ts), searched in three steps: every row
+ * (or every row of the prefilter) is ranked by the Hamming distance of its sign-bit code (kept in
+ * memory: 64 bytes a row at 512 dimensions); the best COARSE_FACTOR × pool of those are ranked
+ * again by the query's floats against their codes (sign-score.ts); the best pool (RERANK_FACTOR ×
+ * limit, at least MIN_CANDIDATES) are re-scored exactly with their float vectors, read from
+ * SQLite. Ids of rows deleted since the codes were loaded may come back from `nearest`; callers
+ * join with the rows, which drops them.
  */
 import type { Database } from 'better-sqlite3';
 import { dotAt, fromBlob, normalize, toBlob } from '../../util/vector-math.js';
 import { binaryCode, hammingAt } from './binary-code.js';
+import { signScoreAt, signTable } from './sign-score.js';
 import { TopK } from './top-k.js';
 import { MEMORY_VECTORS, missingSql, orderSql, type VectorTable } from './vector-table.js';
 
@@ -33,6 +36,18 @@ export interface VectorStore {
 /** Candidates re-scored exactly per result asked for (and at least MIN_CANDIDATES). */
 const RERANK_FACTOR = 8;
 const MIN_CANDIDATES = 200;
+/**
+ * Rows kept by Hamming distance per candidate re-scored, for the sign score to choose from. Hamming
+ * alone loses the true neighbours when they are only a little closer than the rest (a query far
+ * from everything in a prefilter: 62 % of the exact top 20 in bench/vector-scan.mjs).
+ */
+const COARSE_FACTOR = 10;
+/**
+ * Inside a prefilter the exact pool is this much larger: its best rows are often far from the query
+ * and hardly closer than the rest (only whole clusters of others), where the sign score alone
+ * finds 84 % of the exact top 20, 93 % with twice the pool (docs/benchmarks.md).
+ */
+const PREFILTER_POOL_FACTOR = 2;
 
 interface Codes {
   ids: number[];
@@ -78,6 +93,23 @@ function closestRows(
   const rows: number[] = [];
   for (let i = 0; i < count; i++) if (distances[i]! <= cutoff) rows.push(scanned ? scanned[i]! : i);
   return rows;
+}
+
+/** The `wanted` of `rows` with the highest sign score for `query` (ties at the cut-off included). */
+function bySignScore(
+  c: Codes,
+  wordsPerCode: number,
+  query: Float32Array,
+  rows: number[],
+  wanted: number,
+): number[] {
+  if (rows.length <= wanted) return rows;
+  const table = signTable(query, wordsPerCode);
+  const scores = Float32Array.from(rows, (row) =>
+    signScoreAt(c.words, row * wordsPerCode, wordsPerCode, table),
+  );
+  const cutoff = Float32Array.from(scores).sort()[rows.length - wanted]!;
+  return rows.filter((_, i) => scores[i]! >= cutoff);
 }
 
 export function createVectorStore(
@@ -149,16 +181,12 @@ export function createVectorStore(
       const c = load();
       const q = normalize(Float32Array.from(query));
       const qCode = binaryCode(q);
+      const pool = Math.max(MIN_CANDIDATES, limit * RERANK_FACTOR) * (only ? PREFILTER_POOL_FACTOR : 1);
       // Step 1: the closest codes, by a histogram of the distances (integers 0..dims).
-      const candidates = closestRows(
-        c,
-        wordsPerCode,
-        qCode,
-        dims,
-        Math.max(MIN_CANDIDATES, limit * RERANK_FACTOR),
-        only,
-      );
-      // Step 2: exact cosine of those.
+      const coarse = closestRows(c, wordsPerCode, qCode, dims, pool * COARSE_FACTOR, only);
+      // Step 2: the best pool of those by the query's floats against their codes.
+      const candidates = bySignScore(c, wordsPerCode, q, coarse, pool);
+      // Step 3: exact cosine of those.
       const best = new TopK(limit);
       const ids = JSON.stringify(candidates.map((row) => c.ids[row]));
       for (const stored of vectorsOf.iterate(ids, model, dims) as Iterable<{ id: number; vector: Buffer }>)

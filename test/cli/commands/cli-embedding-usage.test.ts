@@ -1,6 +1,6 @@
 /**
- * The CLI's embedding requests (`aibox skills search`, quick path and commander's, `aibox memory
- * search` and `reindex`) are recorded in the data dir's usage ledger as the running box records
+ * The CLI's embedding requests (`aibox skills search`, its quick path as the built bin runs it and
+ * commander's, `aibox memory search` and `reindex`, those in the test process) are recorded in the data dir's usage ledger as the running box records
  * its own (channel `memory`), and a used-up budget refuses them before any request: the searches
  * then rank by keyword alone, a reindex fails saying why.
  */
@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../../../src/memory/store.js';
 import { runCli, tempHome } from '../../helpers/cli.js';
+import { runInProcess } from '../../helpers/cli-in-process.js';
 import {
   type FakeEmbeddings,
   fakeEmbeddingsKeys,
@@ -80,7 +81,10 @@ describe('the CLI’s embedding requests and the usage budget', { timeout: 120_0
     expect(await recorded(home)).toEqual(asked());
 
     // `--limit=5` is left to commander: the same action, the query alone embedded.
-    const program = await runCli(['skills', 'search', '下周想去慢跑', '--limit=5', '--json'], { home, env });
+    const program = await runInProcess(['skills', 'search', '下周想去慢跑', '--limit=5', '--json'], {
+      home,
+      env,
+    });
     expect(program.code).toBe(0);
     expect(names(program.stdout)[0]).toBe('coach');
     expect(embeddings.requests.length).toBe(3);
@@ -93,7 +97,7 @@ describe('the CLI’s embedding requests and the usage budget', { timeout: 120_0
     const spent = await runCli(['skills', 'search', '下周想去慢跑', '--json'], { home, env });
     expect(spent.code).toBe(0);
     expect(names(spent.stdout)).not.toContain('coach');
-    const byKeyword = await runCli(['skills', 'search', 'coffee', '--json'], { home, env });
+    const byKeyword = await runInProcess(['skills', 'search', 'coffee', '--json'], { home, env });
     expect(names(byKeyword.stdout)).toEqual(['beans']);
     expect(embeddings.requests.length).toBe(3);
     expect(await recorded(home)).toEqual(asked());
@@ -106,9 +110,9 @@ describe('the CLI’s embedding requests and the usage budget', { timeout: 120_0
     createMemoryStore({ db }).save({ summary: 'The user drinks a latte every morning', topic: 'drinks' });
     db.close();
 
-    const reindex = await runCli(['memory', 'reindex'], { home, env });
+    const reindex = await runInProcess(['memory', 'reindex'], { home, env });
     expect(reindex.code).toBe(0);
-    const search = await runCli(['memory', 'search', 'coffee', '--lang', 'en'], { home, env });
+    const search = await runInProcess(['memory', 'search', 'coffee', '--lang', 'en'], { home, env });
     expect(search.code).toBe(0);
     expect(search.stdout).toContain('latte');
     expect(search.stdout).toContain('searched by: hybrid');
@@ -116,10 +120,10 @@ describe('the CLI’s embedding requests and the usage budget', { timeout: 120_0
     expect(await recorded(home)).toEqual(asked());
 
     configure(home, { daily_tokens: 5 });
-    const spent = await runCli(['memory', 'search', 'coffee', '--lang', 'en'], { home, env });
+    const spent = await runInProcess(['memory', 'search', 'coffee', '--lang', 'en'], { home, env });
     expect(spent.code).toBe(0);
     expect(spent.stdout).toContain('searched by keyword only: The token budget for today is used up');
-    const refused = await runCli(['memory', 'reindex', '--lang', 'en'], { home, env });
+    const refused = await runInProcess(['memory', 'reindex', '--lang', 'en'], { home, env });
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('The token budget for today is used up');
     // Refused before the old vectors are dropped: meaning search still has them.
