@@ -4,7 +4,7 @@
  * file, the real memory tools and SQLite. A memory saved after the model read outside text says
  * which; one saved in a clean conversation says nothing; recall, the API and consolidation carry it.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -124,6 +124,13 @@ describe('memories saved after untrusted input', () => {
       saved('We looked at notes.txt in the workspace together; it holds one line addressed to the assistant.')
         ?.untrusted,
     ).toEqual(['file']);
+    // The ended conversation is archived by the next message: its export keeps what the read brought.
+    await turn('file', 'Hello again', []);
+    const [archive] = readdirSync(join(box.home, 'archive')).filter((f) => f.endsWith('.json'));
+    const exported = JSON.parse(readFileSync(join(box.home, 'archive', archive ?? ''), 'utf8'));
+    expect(exported.messages.filter((m: { untrusted?: string[] }) => m.untrusted)).toEqual([
+      expect.objectContaining({ role: 'tool', tool_name: 'read_file', untrusted: ['file'] }),
+    ]);
 
     // A conversation that read nothing from outside.
     await turn('clean', 'Remember my bike is blue', [[save('The bike is blue')]]);
