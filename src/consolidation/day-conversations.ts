@@ -31,7 +31,7 @@ export interface Part {
   /** The chat whose lines these are (`telegram:42`); null: the owner's sessions. */
   chat: string | null;
   lines: DayLine[];
-  /** Every kind of outside text its lines' turns read, and `stranger` for a chat's part. */
+  /** Every kind of outside text its lines' conversations had read, and `stranger` for a chat's part. */
   untrusted: string[];
 }
 

@@ -2,7 +2,7 @@
  * Untrusted input (docs/memory-and-tasks.md, "Untrusted input"): the kinds of outside text a
  * memory came with. Tools name what their results carry (`web`, `file`, `command`,
  * `mcp:<server>`: `ToolResult.untrusted`); a message from a chat that is not the owner's is
- * `stranger`. A memory records them as data; nothing is refused for them.
+ * `stranger`. A memory records them as data: a save is never refused for them.
  */
 import { unionNames } from '../store/name-set.js';
 
