@@ -32,8 +32,11 @@ export type AgentEvent =
       durationMs: number;
       fullOutputPath?: string;
     }
-  /** A finished history message, to be persisted at once (assistant, tool). */
-  | { type: 'message'; turnId: string; message: ChatMessage }
+  /**
+   * A finished history message, to be persisted at once (assistant, tool); `untrusted`: a tool
+   * result's kind of outside text (`ToolResult.untrusted`), stored with it.
+   */
+  | { type: 'message'; turnId: string; message: ChatMessage; untrusted?: string }
   /** Something the person should know now, once (a budget at 80 %); not part of the answer. */
   | { type: 'notice'; turnId: string; message: string }
   | { type: 'turn_end'; turnId: string; content: string; usage: Usage; endConversation: boolean }

@@ -49,6 +49,11 @@ export interface RunTurnOptions {
   meter?: TurnMeter;
   /** Shows the model the pictures tools return (tool-pictures.ts); absent: only the results' notes. */
   toolPictures?: ToolPicturePort;
+  /**
+   * The kinds of outside text `messages` already hold (earlier turns' tool results): tools see
+   * them, with this turn's, as `ToolContext.untrustedRead`. Absent: none.
+   */
+  untrusted?: readonly string[];
 }
 
 export type TurnResult =
@@ -122,10 +127,10 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
       // A listener's failure must not break the turn or the history.
     }
   };
-  const record = (message: ChatMessage) => {
+  const record = (message: ChatMessage, untrusted?: string) => {
     added.push(message);
     sent.push(message);
-    emit({ type: 'message', turnId, message });
+    emit({ type: 'message', turnId, message, ...(untrusted ? { untrusted } : {}) });
   };
   const fail = (code: TurnErrorCode, message: string): TurnResult => {
     emit({ type: 'error', turnId, code, message });
@@ -144,7 +149,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
       maxRepeatCalls: options.runaway?.maxRepeatCalls ?? 3,
       maxStaleRounds: options.runaway?.maxStaleRounds ?? 4,
     });
-    const state: ToolRoundState = { malformedInARow: 0 };
+    const state: ToolRoundState = { malformedInARow: 0, untrusted: new Set(options.untrusted) };
     const roundDeps: ToolRoundDeps = {
       turnId,
       sessionId: options.sessionId,

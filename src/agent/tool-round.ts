@@ -24,6 +24,8 @@ export interface ToolRoundState {
   malformedInARow: number;
   /** Why the turn is a loop (a call repeated too often); set once, no call runs after it. */
   runaway?: string;
+  /** The kinds of outside text the model's context holds (`ToolResult.untrusted`), this turn's results added. */
+  untrusted: Set<string>;
 }
 
 export interface ToolRoundDeps {
@@ -38,8 +40,8 @@ export interface ToolRoundDeps {
   askPerson?: AskPerson;
   clock(): number;
   emit(event: AgentEvent): void;
-  /** Keeps a history entry of the turn (the tool results). */
-  record(message: ChatMessage): void;
+  /** Keeps a history entry of the turn (the tool results, with the kind of outside text each carries). */
+  record(message: ChatMessage, untrusted?: string): void;
 }
 
 /** Runs `calls`; resolves to whether a tool ended the conversation, and the pictures tools gave back. */
@@ -52,6 +54,8 @@ export async function runToolRound(
   const { turnId, signal, tools } = deps;
   let endConversation = false;
   const pictures: ToolPicture[] = [];
+  // The model wrote these calls having read what its context held then, not this round's results.
+  const untrustedRead = [...state.untrusted].sort();
   for (const call of calls) {
     const name = call.function.name;
     const parsed = parseArguments(call.function.arguments);
@@ -87,6 +91,7 @@ export async function runToolRound(
           signal,
           sessionId: deps.sessionId,
           turnId,
+          untrustedRead,
           ...(deps.askPerson ? { askPerson: deps.askPerson } : {}),
           output: (stream, chunk) =>
             deps.emit({ type: 'tool_output', turnId, callId: call.id, stream, text: chunk }),
@@ -108,8 +113,9 @@ export async function runToolRound(
       });
       if (result.endConversation) endConversation = true;
       for (const data of result.pictures ?? []) pictures.push({ tool: name, data });
+      if (result.untrusted) state.untrusted.add(result.untrusted);
     }
-    deps.record({ role: 'tool', tool_call_id: call.id, content: result.content });
+    deps.record({ role: 'tool', tool_call_id: call.id, content: result.content }, result.untrusted);
   }
   return { endConversation, pictures };
 }

@@ -9,6 +9,7 @@ import type { Database } from 'better-sqlite3';
 import type { Lang } from '../i18n/lang.js';
 import { normalizedText } from '../memory/hybrid/dedupe-save.js';
 import type { Memory, MemoryStore } from '../memory/types.js';
+import { unionNames } from '../store/name-set.js';
 import { consolidationMessages } from './messages.js';
 import type { RunStore } from './run-store.js';
 import type { Operation, Rejection, RunChange } from './types.js';
@@ -17,6 +18,8 @@ export interface PlannedOperation {
   part: number;
   /** The chat the part was read from; null: the owner's. */
   chat: string | null;
+  /** The outside text the part's conversations read (`Part.untrusted`): what the memory came with. */
+  untrusted: string[];
   op: Operation;
 }
 
@@ -24,8 +27,8 @@ export interface ApplyInput {
   runId: number;
   dryRun: boolean;
   operations: PlannedOperation[];
-  /** The day's note, when the owner's conversations gave one. */
-  journal?: { day: string; text: string; topic: string };
+  /** The day's note, when the owner's conversations gave one; `untrusted`: what those conversations read. */
+  journal?: { day: string; text: string; topic: string; untrusted: string[] };
 }
 
 export interface ApplyResult {
@@ -63,7 +66,7 @@ export function applyOperations(
       .items.find((hit) => hit.kind !== 'journal' && sameSummary(hit.summary, summary));
 
   /** Why `planned` was not applied; undefined when it was. */
-  const applyOne = ({ op, chat }: PlannedOperation): string | undefined => {
+  const applyOne = ({ op, chat, untrusted }: PlannedOperation): string | undefined => {
     if (op.op === 'add') {
       const same = duplicateOf(op.summary, chat);
       if (same) return t.alreadyKnown(same.id);
@@ -72,6 +75,7 @@ export function applyOperations(
         kind: op.kind,
         chat,
         source,
+        untrusted,
         ...(op.topic ? { topic: op.topic } : {}),
         ...(op.importance ? { importance: op.importance } : {}),
       });
@@ -92,7 +96,9 @@ export function applyOperations(
     const topic = op.topic ?? first.topic;
     if (op.op === 'update' && sameSummary(op.summary, first.summary) && topic === first.topic)
       return t.changesNothing;
-    const updated = memory.update(first.id, { summary: op.summary, topic }) ?? null;
+    // The kept memory now also says what the ones folded into it came with.
+    const carried = unionNames(untrusted, ...rest.map((other) => other.untrusted));
+    const updated = memory.update(first.id, { summary: op.summary, topic, untrusted: carried }) ?? null;
     change(op.op === 'merge' ? 'merge' : 'update', first, updated);
     for (const other of rest) {
       memory.delete(other.id);
@@ -108,13 +114,18 @@ export function applyOperations(
       return;
     }
     const after = existing
-      ? memory.update(existing.id, { summary: journal.text, topic: journal.topic })
+      ? memory.update(existing.id, {
+          summary: journal.text,
+          topic: journal.topic,
+          untrusted: journal.untrusted,
+        })
       : memory.save({
           summary: journal.text,
           topic: journal.topic,
           kind: 'journal',
           day: journal.day,
           source,
+          untrusted: journal.untrusted,
         });
     change('journal', existing ?? null, after ?? null);
   };

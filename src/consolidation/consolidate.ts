@@ -15,6 +15,7 @@ import type { Memory, MemoryStore, ScopeOfSession } from '../memory/types.js';
 import type { ChatProvider } from '../providers/types.js';
 import { estimateTokens } from '../session/token-estimate.js';
 import { searchTerms } from '../store/fts-terms.js';
+import { unionNames } from '../store/name-set.js';
 import { addDays, dayKey, startOfDay } from '../usage/day-key.js';
 import type { UsageLedger } from '../usage/ledger.js';
 import { estimateUsage } from '../usage/turn-meter.js';
@@ -174,6 +175,8 @@ async function runDay(
   const rejected: Rejection[] = [];
   const planned: PlannedOperation[] = [];
   let journal: string | undefined;
+  // The journal is rewritten from every owner's part read: it came with what all of them read.
+  let journalUntrusted: string[] = [];
   let tokens = 0;
   let requests = 0;
   let status: RunStatus = 'done';
@@ -215,7 +218,10 @@ async function runDay(
     const read = parseAnswer(answer, part, new Map(candidates.map((m) => [m.id, m])), deps.lang);
     stats.proposed += read.proposed;
     rejected.push(...read.rejected);
-    planned.push(...read.operations.map((op) => ({ part: part.index, chat: part.chat, op })));
+    planned.push(
+      ...read.operations.map((op) => ({ part: part.index, chat: part.chat, untrusted: part.untrusted, op })),
+    );
+    if (part.chat === null) journalUntrusted = unionNames(journalUntrusted, part.untrusted);
     if (read.journal !== undefined) journal = read.journal;
   }
 
@@ -225,7 +231,9 @@ async function runDay(
       runId: run.id,
       dryRun: options.dryRun === true,
       operations: planned,
-      ...(journal ? { journal: { day, text: journal, topic: t.journalTopic(day) } } : {}),
+      ...(journal
+        ? { journal: { day, text: journal, topic: t.journalTopic(day), untrusted: journalUntrusted } }
+        : {}),
     },
   );
   rejected.push(...applied.skipped);

@@ -103,12 +103,20 @@ export function parseAnswer(
 
   const userWords = part.lines.filter((l) => l.role === 'user').map((l) => normalizedText(l.text));
   const allWords = part.lines.map((l) => normalizedText(l.text));
+  // What the assistant said after reading outside text may repeat it: it backs no memory at all.
+  const readWords = part.lines
+    .filter((l) => l.role === 'assistant' && l.untrusted.length > 0)
+    .map((l) => normalizedText(l.text));
+  const ownWords = part.lines
+    .filter((l) => l.role === 'assistant' && l.untrusted.length === 0)
+    .map((l) => normalizedText(l.text));
   /** Why `evidence` does not back a memory of `kind`; undefined when it does. */
   const unbacked = (evidence: string | undefined, kind: string): string | undefined => {
     const quote = normalizedText(evidence ?? '');
     if ([...quote].length < MIN_EVIDENCE) return t.noEvidence;
     if (userWords.some((line) => line.includes(quote))) return undefined;
-    if (kind === 'work' && allWords.some((line) => line.includes(quote))) return undefined;
+    if (kind === 'work' && ownWords.some((line) => line.includes(quote))) return undefined;
+    if (readWords.some((line) => line.includes(quote))) return t.evidenceFromOutside;
     return allWords.some((line) => line.includes(quote)) ? t.evidenceNotFromUser : t.evidenceNotFound;
   };
   const allowed = part.chat === null ? ['user', 'work'] : ['chat'];

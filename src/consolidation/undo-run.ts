@@ -18,7 +18,8 @@ export type UndoResult =
 function snapshot(memory: Memory | null | undefined): string {
   if (!memory) return 'none';
   const { recallCount: _count, recalledAt: _at, ...kept } = memory;
-  return JSON.stringify(kept);
+  // A change recorded before migration 19 has no `untrusted`: none, as the column reads for it.
+  return JSON.stringify({ ...kept, untrusted: kept.untrusted ?? [] });
 }
 
 export function undoRun(

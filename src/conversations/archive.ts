@@ -49,6 +49,7 @@ function exportConversation(conversation: ConversationRecord, rows: StoredMessag
       ...(r.toolName ? { tool_name: r.toolName } : {}),
       ...(r.reasoning ? { reasoning: r.reasoning } : {}),
       ...(r.turnId ? { turn_id: r.turnId } : {}),
+      ...(r.untrusted.length > 0 ? { untrusted: r.untrusted } : {}),
       created_at: r.createdAt,
       compressed: r.compressedInto !== null,
     })),

@@ -24,6 +24,8 @@ export interface MessageMeta {
   turnId?: string;
   /** For tool messages: the name of the tool that answered. */
   toolName?: string;
+  /** For tool messages: the kind of outside text the result carries (`ToolResult.untrusted`). */
+  untrusted?: string;
 }
 
 export function fromChatMessage(message: ChatMessage, meta: MessageMeta): NewMessage {
@@ -39,6 +41,7 @@ export function fromChatMessage(message: ChatMessage, meta: MessageMeta): NewMes
         content: message.content,
         toolCallId: message.tool_call_id,
         toolName: meta.toolName ?? null,
+        ...(meta.untrusted ? { untrusted: [meta.untrusted] } : {}),
       };
     case 'assistant':
       return {

@@ -2,6 +2,7 @@
 
 import type { Database } from 'better-sqlite3';
 import type { ToolCall } from '../providers/types.js';
+import { decodeNames, encodeNames, unionNames } from '../store/name-set.js';
 import { createMessageIndex } from './message-index.js';
 import type { MessageKind, MessageRole, NewMessage, StoredAttachment, StoredMessage } from './types.js';
 
@@ -18,6 +19,7 @@ interface MessageRow {
   reasoning: string | null;
   turn_id: string | null;
   attachments: string | null;
+  untrusted: string | null;
   created_at: string;
   compressed_into: number | null;
 }
@@ -57,6 +59,7 @@ function fromRow(row: MessageRow): StoredMessage {
     reasoning: row.reasoning,
     turnId: row.turn_id,
     attachments: parseAttachments(row.attachments),
+    untrusted: decodeNames(row.untrusted),
     createdAt: row.created_at,
     compressedInto: row.compressed_into,
   };
@@ -72,8 +75,8 @@ export interface MessageRepo {
   /** The last `limit` transcript rows (user, assistant, tool; no summaries), in seq order. */
   recentTranscript(conversationId: string, limit: number): StoredMessage[];
   /**
-   * In one transaction: stores `summary` (kind `summary`) and marks the rows `replacedIds`
-   * as compressed into it.
+   * In one transaction: stores `summary` (kind `summary`, with every `untrusted` kind of the rows
+   * it replaces) and marks the rows `replacedIds` as compressed into it.
    */
   compress(conversationId: string, replacedIds: number[], summary: NewMessage): StoredMessage;
 }
@@ -87,8 +90,8 @@ export function createMessageRepo(db: Database, stored: () => void = () => undef
     'SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM messages WHERE conversation_id = ?',
   );
   const insert = db.prepare(
-    `INSERT INTO messages (conversation_id, seq, role, kind, content, tool_calls, tool_call_id, tool_name, reasoning, turn_id, attachments, created_at)
-     VALUES (@conversation_id, @seq, @role, @kind, @content, @tool_calls, @tool_call_id, @tool_name, @reasoning, @turn_id, @attachments, @created_at)`,
+    `INSERT INTO messages (conversation_id, seq, role, kind, content, tool_calls, tool_call_id, tool_name, reasoning, turn_id, attachments, untrusted, created_at)
+     VALUES (@conversation_id, @seq, @role, @kind, @content, @tool_calls, @tool_call_id, @tool_name, @reasoning, @turn_id, @attachments, @untrusted, @created_at)`,
   );
   const liveRows = db.prepare(
     `SELECT * FROM messages WHERE conversation_id = ? AND compressed_into IS NULL
@@ -119,6 +122,7 @@ export function createMessageRepo(db: Database, stored: () => void = () => undef
       reasoning: message.reasoning ?? null,
       turn_id: message.turnId ?? null,
       attachments: attachments ? JSON.stringify(attachments) : null,
+      untrusted: encodeNames(message.untrusted),
       created_at: message.createdAt,
     };
     const info = insert.run(values);
@@ -138,8 +142,16 @@ export function createMessageRepo(db: Database, stored: () => void = () => undef
     };
   });
 
+  const untrustedOf = db
+    .prepare('SELECT untrusted FROM messages WHERE id = ? AND conversation_id = ?')
+    .pluck();
   const compressTx = db.transaction((conversationId: string, ids: number[], summary: NewMessage) => {
-    const stored = appendTx(conversationId, { ...summary, kind: 'summary' });
+    // A summary says what its rows said: the outside text they carried stays on record.
+    const untrusted = unionNames(
+      summary.untrusted,
+      ...ids.map((id) => decodeNames(untrustedOf.get(id, conversationId) as string | null)),
+    );
+    const stored = appendTx(conversationId, { ...summary, kind: 'summary', untrusted });
     for (const id of ids) markCompressed.run(stored.id, id, conversationId);
     return stored;
   });

@@ -54,6 +54,8 @@ export interface NewMessage {
   reasoning?: string | null;
   turnId?: string | null;
   attachments?: StoredAttachment[] | null;
+  /** The kinds of outside text it carries (a tool result's `ToolResult.untrusted`); absent: none. */
+  untrusted?: readonly string[] | null;
   /** ISO 8601 with offset. */
   createdAt: string;
 }
@@ -73,6 +75,8 @@ export interface StoredMessage {
   turnId: string | null;
   /** Null for messages without any (and every message stored before migration 14). */
   attachments: StoredAttachment[] | null;
+  /** The kinds of outside text it carries, sorted (a summary: those of the rows it replaced); empty: none. */
+  untrusted: string[];
   createdAt: string;
   /** Id of the summary row that replaced this one for the model; null while it is sent as is. */
   compressedInto: number | null;

@@ -100,7 +100,7 @@ export function createMcpTool(deps: McpToolDeps): AnyTool {
               ),
             ),
         });
-        return formatCallResult(result, t);
+        return { ...formatCallResult(result, t), untrusted: `mcp:${connection.name}` };
       } catch (error) {
         return { ok: false, content: isAppError(error) ? error.message : t.callFailed(describeError(error)) };
       } finally {

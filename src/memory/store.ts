@@ -6,6 +6,7 @@
 import type { Database } from 'better-sqlite3';
 import { RANK_WINDOW, rankWindow } from '../store/fts-rank-window.js';
 import { indexText, matchExpression, snippetFor } from '../store/fts-terms.js';
+import { decodeNames, encodeNames, unionNames } from '../store/name-set.js';
 import { type Clock, systemClock } from '../util/clock.js';
 import {
   isMemoryKind,
@@ -39,6 +40,7 @@ interface MemoryRow {
   kind: string | null;
   day: string | null;
   outdated_at: string | null;
+  untrusted: string | null;
 }
 
 const DEFAULT_TOPIC = '未命名对话';
@@ -70,6 +72,7 @@ function toMemory(row: MemoryRow): Memory {
     kind: isMemoryKind(row.kind) ? row.kind : row.chat ? 'chat' : 'user',
     day: row.day ?? null,
     outdatedAt: row.outdated_at ?? null,
+    untrusted: decodeNames(row.untrusted),
   };
 }
 
@@ -112,8 +115,8 @@ export function createMemoryStore(options: MemoryStoreOptions): MemoryStore {
   const { db } = options;
   const clock = options.clock ?? systemClock;
   const insertRow =
-    db.prepare(`INSERT INTO memories (topic, summary, content, start_time, end_time, created_at, tags, importance, chat, source, kind, day)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    db.prepare(`INSERT INTO memories (topic, summary, content, start_time, end_time, created_at, tags, importance, chat, source, kind, day, untrusted)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const insertIndex = db.prepare(
     'INSERT INTO memory_index (rowid, topic, summary, content, tags) VALUES (?, ?, ?, ?, ?)',
   );
@@ -175,6 +178,7 @@ export function createMemoryStore(options: MemoryStoreOptions): MemoryStore {
       input.source?.slice(0, 200) ?? null,
       input.kind ?? (input.chat ? 'chat' : 'user'),
       input.day ?? null,
+      encodeNames(input.untrusted),
     );
     const id = Number(info.lastInsertRowid);
     insertIndex.run(
@@ -189,7 +193,7 @@ export function createMemoryStore(options: MemoryStoreOptions): MemoryStore {
 
   // Newer facts make an outdated memory current again.
   const updateRow = db.prepare(
-    'UPDATE memories SET topic = ?, summary = ?, content = ?, tags = ?, importance = ?, end_time = ?, outdated_at = NULL WHERE id = ?',
+    'UPDATE memories SET topic = ?, summary = ?, content = ?, tags = ?, importance = ?, end_time = ?, untrusted = ?, outdated_at = NULL WHERE id = ?',
   );
   const deleteIndex = db.prepare('DELETE FROM memory_index WHERE rowid = ?');
   const update = db.transaction((id: number, input: NewMemory): Memory | undefined => {
@@ -200,7 +204,8 @@ export function createMemoryStore(options: MemoryStoreOptions): MemoryStore {
     const tags = input.tags ? joinTags(input.tags) : old.tags.join(',');
     const content = input.content ?? old.content;
     const importance = Math.max(old.importance, clampImportance(input.importance ?? old.importance));
-    updateRow.run(topic, input.summary, content, tags, importance, clock.now().toISOString(), id);
+    const untrusted = encodeNames(unionNames(old.untrusted, input.untrusted));
+    updateRow.run(topic, input.summary, content, tags, importance, clock.now().toISOString(), untrusted, id);
     deleteIndex.run(id);
     insertIndex.run(id, indexText(topic), indexText(input.summary), indexText(content), indexText(tags));
     return toMemory(getRow.get(id) as MemoryRow);
@@ -212,11 +217,11 @@ export function createMemoryStore(options: MemoryStoreOptions): MemoryStore {
     db.prepare(`UPDATE memories SET topic = @topic, summary = @summary, content = @content,
     start_time = @start_time, end_time = @end_time, created_at = @created_at, tags = @tags, importance = @importance,
     chat = @chat, source = @source, recall_count = @recall_count, recalled_at = @recalled_at, kind = @kind,
-    day = @day, outdated_at = @outdated_at WHERE id = @id`);
+    day = @day, outdated_at = @outdated_at, untrusted = @untrusted WHERE id = @id`);
   const restoreInsert = db.prepare(`INSERT INTO memories (id, topic, summary, content, start_time, end_time,
-    created_at, tags, importance, chat, source, recall_count, recalled_at, kind, day, outdated_at)
+    created_at, tags, importance, chat, source, recall_count, recalled_at, kind, day, outdated_at, untrusted)
     VALUES (@id, @topic, @summary, @content, @start_time, @end_time, @created_at, @tags, @importance, @chat,
-    @source, @recall_count, @recalled_at, @kind, @day, @outdated_at)`);
+    @source, @recall_count, @recalled_at, @kind, @day, @outdated_at, @untrusted)`);
   const restore = db.transaction((memory: Memory): Memory => {
     const row = {
       id: memory.id,
@@ -235,6 +240,8 @@ export function createMemoryStore(options: MemoryStoreOptions): MemoryStore {
       kind: memory.kind,
       day: memory.day,
       outdated_at: memory.outdatedAt,
+      // A run record written before migration 19 has no `untrusted`.
+      untrusted: encodeNames(memory.untrusted ?? []),
     };
     if (restoreUpdate.run(row).changes === 0) restoreInsert.run(row);
     deleteIndex.run(memory.id);

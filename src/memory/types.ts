@@ -39,6 +39,11 @@ export interface Memory {
   day: string | null;
   /** When consolidation marked it outdated (ISO UTC): kept and shown, never recalled. */
   outdatedAt: string | null;
+  /**
+   * The kinds of outside text it came with (`web`, `file`, `command`, `mcp:<server>`,
+   * `stranger`: ./untrusted.ts), sorted; empty: none known.
+   */
+  untrusted: string[];
 }
 
 /**
@@ -67,6 +72,8 @@ export interface NewMemory {
   kind?: MemoryKind;
   /** A journal note's day. */
   day?: string | null;
+  /** The outside text it came with (./untrusted.ts); an update adds these to the memory's. */
+  untrusted?: readonly string[];
 }
 
 export interface PageOptions {
@@ -106,7 +113,8 @@ export interface MemoryStore {
   save(input: NewMemory): Memory;
   /**
    * Rewrites a memory with newer facts (a duplicate saved again): summary, topic, content and tags
-   * replaced when given, importance the higher, end time now. Undefined when it does not exist.
+   * replaced when given, importance the higher, end time now, `untrusted` the union of both.
+   * Undefined when it does not exist.
    */
   update(id: number, input: NewMemory): Memory | undefined;
   /** Marks it outdated now (or not outdated: `false`); undefined when it does not exist. */

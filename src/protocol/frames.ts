@@ -290,7 +290,8 @@ export type ServerFrame =
   | {
       type: 'recalled';
       turn_id: string;
-      memories: { id: number; topic: string; summary: string; similarity?: number }[];
+      /** `untrusted`: the kinds of outside text a memory came with (docs/memory-and-tasks.md). */
+      memories: { id: number; topic: string; summary: string; similarity?: number; untrusted?: string[] }[];
       session?: string;
     }
   | {

@@ -153,6 +153,7 @@ export function framesForEvent(event: SessionEvent, t: ServerMessages): ServerFr
             topic: m.topic,
             summary: m.summary,
             ...(m.similarity === undefined ? {} : { similarity: Math.round(m.similarity * 1000) / 1000 }),
+            ...(m.untrusted ? { untrusted: m.untrusted } : {}),
           })),
           session,
         },

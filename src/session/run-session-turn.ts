@@ -20,6 +20,7 @@ import type { PromptSource } from '../prompts/prompt-loader.js';
 import type { ModelProfile } from '../providers/model-profile.js';
 import type { ChatMessage, ChatProvider } from '../providers/types.js';
 import type { AskPerson } from '../safety/types.js';
+import { unionNames } from '../store/name-set.js';
 import type { AnyTool } from '../tools/tool.js';
 import type { Clock } from '../util/clock.js';
 import type { MeterFor, RunTurnFn } from './agent-port.js';
@@ -87,6 +88,8 @@ export interface RecalledNote {
   topic: string;
   summary: string;
   similarity?: number;
+  /** The outside text it came with (src/memory/untrusted.ts); absent: none. */
+  untrusted?: string[];
 }
 
 function toItem(row: StoredMessage): PlanItem {
@@ -143,7 +146,7 @@ export async function runSessionTurn(
   // Reasoning streamed since the last assistant message: kept in the transcript even when the
   // preset does not send it back to the model (the provider decides what goes on the wire).
   let reasoning = '';
-  const store = (message: ChatMessage) => {
+  const store = (message: ChatMessage, untrusted?: string) => {
     let row = message;
     if (message.role === 'assistant') {
       for (const c of message.tool_calls ?? []) names.set(c.id, c.function.name);
@@ -152,7 +155,7 @@ export async function runSessionTurn(
     }
     const toolName = message.role === 'tool' ? names.get(message.tool_call_id) : undefined;
     try {
-      log.append(row, { turnId, ...(toolName ? { toolName } : {}) });
+      log.append(row, { turnId, ...(toolName ? { toolName } : {}), ...(untrusted ? { untrusted } : {}) });
     } catch (error) {
       deps.logger.error({ err: error, session: sessionId, turnId }, 'could not store a message');
     }
@@ -162,7 +165,7 @@ export async function runSessionTurn(
   const onAgentEvent = (event: AgentEvent) => {
     // The session emits its own turn_start and the one terminal event.
     if (event.type === 'turn_start' || event.type === 'turn_end' || event.type === 'error') return;
-    if (event.type === 'message') store(event.message);
+    if (event.type === 'message') store(event.message, event.untrusted);
     else if (event.type === 'reasoning_delta') reasoning += event.text;
     deps.emit({ ...event, session: sessionId });
   };
@@ -170,7 +173,10 @@ export async function runSessionTurn(
   let result: TurnResult;
   try {
     await log.ensureActive(input.content);
-    const before = log.live().map(toItem);
+    const live = log.live();
+    const before = live.map(toItem);
+    // What the history the model is sent already holds (a summary carries its rows' kinds).
+    const untrusted = unionNames(...live.map((row) => row.untrusted));
     const userRow = log.append({ role: 'user', content: input.content }, { turnId }, input.attachments);
     const settings = deps.settings();
     const tools = await deps.tools(signal);
@@ -242,6 +248,7 @@ export async function runSessionTurn(
       now: () => deps.clock.now(),
       ...(meter ? { meter } : {}),
       ...(deps.toolPictures ? { toolPictures: deps.toolPictures } : {}),
+      ...(untrusted.length > 0 ? { untrusted } : {}),
     });
   } catch (error) {
     deps.logger.error({ err: error, session: sessionId, turnId }, 'turn failed');

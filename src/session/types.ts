@@ -19,7 +19,7 @@ export type SessionEvent =
       type: 'recalled';
       session: string;
       turnId: string;
-      memories: { id: number; topic: string; summary: string; similarity?: number }[];
+      memories: { id: number; topic: string; summary: string; similarity?: number; untrusted?: string[] }[];
     }
   /** The model ended the conversation (after the turn's `turn_end`). */
   | { type: 'dialogue_ended'; session: string }

@@ -11,7 +11,12 @@ export const memoriesCommand: SlashCommand<'memory' | 'memoryScope'> = {
     const page = services.memory.recent({ pageSize: 10, scope: services.memoryScope(session.id) });
     if (page.items.length === 0) return { content: t.memoriesEmpty, data: { total: 0, memories: [] } };
     const lines = page.items.map((m) =>
-      t.memoryLine(m.id, m.topic, m.summary.length > 50 ? `${m.summary.slice(0, 50)}...` : m.summary),
+      t.memoryLine(
+        m.id,
+        m.topic,
+        m.summary.length > 50 ? `${m.summary.slice(0, 50)}...` : m.summary,
+        m.untrusted,
+      ),
     );
     return {
       content: `${t.memoriesTitle}${lines.join('\n')}`,

@@ -82,7 +82,9 @@ export const commandMessages = defineMessages({
 
 /** Line layouts with no words in them: the same in every language. */
 const layouts = {
-  memoryLine: (id: number, topic: string, summary: string) => `  [ID: ${id}] ${topic} - ${summary}`,
+  /** `untrusted`: the outside text the memory came with (docs/memory-and-tasks.md), after a ⚠. */
+  memoryLine: (id: number, topic: string, summary: string, untrusted: readonly string[]) =>
+    `  [ID: ${id}] ${topic} - ${summary}${untrusted.length > 0 ? ` ⚠ ${untrusted.join(', ')}` : ''}`,
   taskLine: (mark: string, id: number, title: string, schedule: string, next: string) =>
     `  ${mark} [ID: ${id}] ${title} [${schedule}] - ${next}`,
   checkLine: (id: number, title: string, schedule: string, at: string) =>

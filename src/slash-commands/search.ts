@@ -12,7 +12,7 @@ export const searchCommand: SlashCommand<'memory' | 'memoryScope'> = {
     const query = args.trim();
     if (!query) return { content: t.searchUsage, data: { ok: false, error: wireCodeOf('bad_argument') } };
     const page = services.memory.search(query, { pageSize: 20, scope: services.memoryScope(session.id) });
-    const lines = page.items.map((m) => t.memoryLine(m.id, m.topic, m.snippet));
+    const lines = page.items.map((m) => t.memoryLine(m.id, m.topic, m.snippet, m.untrusted));
     return {
       content: `${t.searchTitle(query, page.total)}${lines.join('\n')}`,
       data: { query, total: page.total, memories: page.items },

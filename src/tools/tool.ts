@@ -20,6 +20,11 @@ export interface ToolContext extends AskContext {
    * `run_skill` and reads them with `show_skill`, not `run_command`/`read_skill`. Absent: the box's own model.
    */
   audience?: 'mcp';
+  /**
+   * The kinds of outside text the model had read when it wrote this call (`ToolResult.untrusted`
+   * of the results in its context, earlier turns' included), sorted; absent or empty: none.
+   */
+  untrustedRead?: readonly string[];
 }
 
 export interface ToolResult {
@@ -37,6 +42,12 @@ export interface ToolResult {
    * the turn shows them to the model after the round's results (src/agent/tool-pictures.ts).
    */
   pictures?: Uint8Array[];
+  /**
+   * The result carries text from outside the box, which may hold instructions (docs/memory-and-tasks.md,
+   * "Untrusted input"): `web` (a fetched page), `file` (a file's content), `command` (a program's
+   * output, skills' included), `mcp:<server>` (an MCP server's answer).
+   */
+  untrusted?: string;
 }
 
 export interface Tool<Args = unknown> {

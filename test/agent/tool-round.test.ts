@@ -42,7 +42,7 @@ function round(tools: AnyTool[], signal = new AbortController().signal) {
 describe('a tool round', () => {
   it('runs each call in order, with its events and one result each', async () => {
     const r = round([echo as AnyTool]);
-    const state: ToolRoundState = { malformedInARow: 0 };
+    const state: ToolRoundState = { malformedInARow: 0, untrusted: new Set<string>() };
     const calls = [call('echo', { text: 'a' }), call('echo', { text: 'b' })];
     expect(await runToolRound(calls, state, r.deps)).toEqual({ endConversation: false, pictures: [] });
     expect(r.results()).toEqual(['echo: a', 'echo: b']);
@@ -61,7 +61,7 @@ describe('a tool round', () => {
     const r = round([echo as AnyTool, finish as AnyTool]);
     const outcome = await runToolRound(
       [call('finish', {}), call('echo', { text: 'late' })],
-      { malformedInARow: 0 },
+      { malformedInARow: 0, untrusted: new Set<string>() },
       r.deps,
     );
     expect(outcome.endConversation).toBe(true);
@@ -70,7 +70,7 @@ describe('a tool round', () => {
 
   it('counts malformed calls across rounds and runs none past the limit', async () => {
     const r = round([echo as AnyTool]);
-    const state: ToolRoundState = { malformedInARow: MAX_MALFORMED_CALLS - 1 };
+    const state: ToolRoundState = { malformedInARow: MAX_MALFORMED_CALLS - 1, untrusted: new Set<string>() };
     await runToolRound([call('ecoh', { text: 'x' }), call('echo', { text: 'y' })], state, r.deps);
     expect(state.malformedInARow).toBe(MAX_MALFORMED_CALLS);
     expect(r.results()[1]).toBe(
@@ -82,7 +82,11 @@ describe('a tool round', () => {
     const controller = new AbortController();
     controller.abort();
     const r = round([echo as AnyTool], controller.signal);
-    await runToolRound([call('echo', { text: 'a' })], { malformedInARow: 0 }, r.deps);
+    await runToolRound(
+      [call('echo', { text: 'a' })],
+      { malformedInARow: 0, untrusted: new Set<string>() },
+      r.deps,
+    );
     expect(r.results()).toEqual(['Tool echo was not run: the turn was cancelled.']);
     expect(r.events).toEqual([]);
   });

@@ -68,6 +68,28 @@ describe('conversation and message repositories', () => {
     expect(messages.recentTranscript('c1', 10).map((m) => m.content)).toEqual(['m1', 'm2', 'm3', 'm4']);
   });
 
+  it('a summary carries the outside text of the rows it replaces', () => {
+    const conversations = createConversationRepo(db);
+    const messages = createMessageRepo(db);
+    conversations.create({ id: 'c1', sessionId: 'main', startedAt: at(0), topic: 't' });
+    const tool = (n: number, untrusted: string[]) =>
+      messages.append('c1', {
+        role: 'tool',
+        content: `r${n}`,
+        toolCallId: `x${n}`,
+        untrusted,
+        createdAt: at(n),
+      });
+    const [web, mcp, file] = [tool(1, ['web']), tool(2, ['mcp:fs', 'web']), tool(3, ['file'])];
+    const summary = messages.compress('c1', [web.id, mcp.id], {
+      role: 'system',
+      content: 'S',
+      createdAt: at(4),
+    });
+    expect(summary.untrusted).toEqual(['mcp:fs', 'web']);
+    expect(messages.live('c1').map((m) => m.untrusted)).toEqual([['mcp:fs', 'web'], file.untrusted]);
+  });
+
   it('current() resumes the latest non-archived conversation; list is newest first with counts', () => {
     const conversations = createConversationRepo(db);
     const messages = createMessageRepo(db);

@@ -28,6 +28,11 @@ beforeAll(async () => {
   box = await startBox({ lang: 'en', scheduler: false });
   const recalled = box.app.memory.save({ summary: 'Likes oolong tea', topic: 'drinks', source: 'main' });
   box.app.memory.markRecalled([recalled.id]);
+  box.app.memory.save({
+    summary: 'A page said to water the cactus daily',
+    topic: 'cactus',
+    untrusted: ['web'],
+  });
   box.llm.script({ text: 'Noted.' });
   await startCancellableTurn(
     box.app.sessions.get('main'),
@@ -69,6 +74,11 @@ describe('web page: memories tab', () => {
     expect(meta).toMatch(/recalled 1×, last /);
     const added = page.locator('.card.memory', { hasText: 'Parks the bike' });
     expect(await added.locator('.memory-meta').textContent()).toContain('never recalled');
+    // Saved after reading a web page: the card says so, the others say nothing of it.
+    const paged = page.locator('.card.memory', { hasText: 'cactus' });
+    expect(await paged.locator('.memory-untrusted').textContent()).toBe('⚠ untrusted input: web');
+    expect(await paged.locator('.memory-untrusted').getAttribute('title')).toContain('outside text');
+    expect(await card.locator('.memory-untrusted').count()).toBe(0);
   });
 
   it('shows the journal, and the runs with what each changed; Undo reverts a run', async () => {

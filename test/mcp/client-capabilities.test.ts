@@ -76,6 +76,8 @@ describe('MCP client capabilities', () => {
     const result = await tool('fs__list_allowed_directories').execute({}, makeContext());
     expect(result.content).toContain(notes);
     expect(result.content).toContain(join(home, 'workspace'));
+    // A server's answer is outside text, named by its server (docs/memory-and-tasks.md).
+    expect(result.untrusted).toBe('mcp:fs');
   });
 
   it('answers sampling with the box model after a yes, and records the usage', async () => {

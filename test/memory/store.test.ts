@@ -146,4 +146,24 @@ describe('memory kinds', () => {
     expect(memory.restore(before)).toEqual(before);
     expect(memory.search('Pudong').items.map((m) => m.id)).toEqual([old.id]);
   });
+
+  it('keeps the outside text a memory came with: an update adds to it, a restore puts it back', () => {
+    const clean = save('The bike is blue');
+    expect(clean.untrusted).toEqual([]);
+    const read = memory.update(clean.id, { summary: 'The bike is dark blue', untrusted: ['web'] });
+    expect(read?.untrusted).toEqual(['web']);
+    expect(
+      memory.update(clean.id, { summary: 'The bike is navy', untrusted: ['mcp:fs'] })?.untrusted,
+    ).toEqual(['mcp:fs', 'web']);
+    // An update that read nothing removes nothing: the memory still came from that text.
+    expect(memory.update(clean.id, { summary: 'The bike is navy blue' })?.untrusted).toEqual([
+      'mcp:fs',
+      'web',
+    ]);
+    memory.restore(clean);
+    expect(memory.get(clean.id)?.untrusted).toEqual([]);
+    // A change recorded before migration 19 has no `untrusted` at all.
+    const { untrusted: _none, ...old } = clean;
+    expect(memory.restore(old as typeof clean).untrusted).toEqual([]);
+  });
 });

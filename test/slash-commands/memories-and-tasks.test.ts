@@ -49,8 +49,18 @@ describe('slash commands for memories and tasks', () => {
 
     expect((await inSession('web', memoriesCommand)).content).toBe('No memories yet');
     memory.save({ summary: '项目进度讨论：本周完成数据库迁移', topic: '周会' });
-    memory.save({ summary: '项目 of the chat: bring snacks', topic: 'chat note', chat: 'telegram:7' });
+    memory.save({
+      summary: '项目 of the chat: bring snacks',
+      topic: 'chat note',
+      chat: 'telegram:7',
+      untrusted: ['stranger'],
+    });
     expect((await inSession('web', memoriesCommand)).content).toContain('chat note');
+    // What a memory came with follows its line; a memory that came with none has no mark.
+    expect((await inSession('web', memoriesCommand)).content).toMatch(
+      /chat note - .*bring snacks ⚠ stranger\n/,
+    );
+    expect((await inSession('web', memoriesCommand)).content).not.toMatch(/周会 - .*⚠/);
     expect((await inSession('web', memoriesCommand, '', 'zh')).content).toContain('📚 最近的记忆');
     const search = await inSession('web', searchCommand, '项目');
     expect(search.content).toContain("🔍 Search '项目': 2 memories");

@@ -22,6 +22,8 @@ describe('migrating a database made by the original Aibox', () => {
     const first = memory.get(1);
     expect(first?.topic).toBe('项目进度讨论');
     expect(first?.tags).toEqual(['项目', '计划']);
+    // Nothing the original saved is said to have come with outside text (migration 19).
+    expect(memory.recent().items.map((m) => m.untrusted)).toEqual([[], []]);
     expect(first?.createdAt).toBe(new Date(2025, 5, 1, 14, 30, 0).toISOString());
     // 2-character Chinese inside a longer run: the original's index could not find it.
     expect(memory.search('项目').items.map((m) => m.id)).toEqual([1]);

@@ -39,13 +39,19 @@ export interface ChatLog {
 
 /** Which memories the box put before the message, each with a button to forget it. */
 function recalledNote(
-  memories: { id: number; topic: string; summary: string }[],
+  memories: { id: number; topic: string; summary: string; untrusted?: string[] }[],
   m: Messages,
   forget: (id: number) => Promise<boolean>,
 ): HTMLElement {
   const items = memories.map((memory) => {
     const button = h('button', { type: 'button', class: 'btn ghost small', title: m.forgetMemory }, '✕');
-    const item = h('li', { title: memory.summary }, `#${memory.id} ${memory.topic}`, button);
+    const untrusted = memory.untrusted?.length ? m.memoryUntrusted(memory.untrusted.join(', ')) : '';
+    const item = h(
+      'li',
+      { title: untrusted ? `${memory.summary}\n${untrusted}` : memory.summary },
+      `#${memory.id} ${memory.topic}${untrusted ? ' ⚠' : ''}`,
+      button,
+    );
     button.addEventListener('click', async () => {
       button.disabled = true;
       if (await forget(memory.id)) item.classList.add('forgotten');

@@ -229,6 +229,9 @@ export const messages = defineMessages({
     memoryNeverRecalled: '从未被自动回忆',
     memoryOutdated: '已过时',
     memoryOutdatedHint: '每日整理认为它已过时：保留，但不再自动回忆',
+    memoryUntrusted: (kinds: string) => `⚠ 不可信输入：${kinds}`,
+    memoryUntrustedHint:
+      '保存这条记忆时，模型读过外来的文字（网页、文件、程序输出、MCP 服务器的结果或别人的消息）：它可能转述了那些文字，不一定是你说的',
     memoriesAll: '全部记忆',
     memoriesJournal: '日记',
     memoriesRuns: '整理记录',
@@ -522,6 +525,9 @@ export const messages = defineMessages({
     memoryNeverRecalled: 'never recalled',
     memoryOutdated: 'outdated',
     memoryOutdatedHint: 'The daily consolidation found it outdated: kept, but no longer recalled',
+    memoryUntrusted: (kinds: string) => `⚠ untrusted input: ${kinds}`,
+    memoryUntrustedHint:
+      "When it was saved, the model had read outside text (a web page, a file, a program's output, an MCP server's result or someone else's message): it may repeat that text rather than what you said",
     memoriesAll: 'All memories',
     memoriesJournal: 'Journal',
     memoriesRuns: 'Consolidation',

@@ -63,6 +63,14 @@ export function createMemoriesView(api: Api, t: () => Messages, lang: () => stri
         m.outdatedAt
           ? h('span', { class: 'badge memory-outdated', title: t().memoryOutdatedHint }, t().memoryOutdated)
           : null,
+        // Saved after reading outside text (docs/memory-and-tasks.md, "Untrusted input").
+        m.untrusted?.length
+          ? h(
+              'span',
+              { class: 'badge asked memory-untrusted', title: t().memoryUntrustedHint },
+              t().memoryUntrusted(m.untrusted.join(', ')),
+            )
+          : null,
         // A chat's memory is seen only in that chat (docs/memory-and-tasks.md).
         m.chat ? h('span', { class: 'badge memory-chat', title: t().memoryChatHint }, m.chat) : null,
       ),

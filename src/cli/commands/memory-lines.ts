@@ -11,9 +11,11 @@ export function parseKind(value: string | undefined, lang: Lang): MemoryKind | u
   throw new AppError('bad_request', memoryCliMessages(lang).badKind(value.slice(0, 40)));
 }
 
-/** One memory in a listing: id, time, kind, topic (and outdated), then its text. */
+/** One memory in a listing: id, time, kind, topic (and outdated, untrusted input), then its text. */
 export function memoryLine(item: Memory, text: string, lang: Lang, extra = ''): string {
-  const outdated = item.outdatedAt ? ` ${memoryCliMessages(lang).outdated}` : '';
+  const m = memoryCliMessages(lang);
+  const outdated = item.outdatedAt ? ` ${m.outdated}` : '';
+  const untrusted = item.untrusted.length > 0 ? ` ${m.untrusted(item.untrusted.join(', '))}` : '';
   const when = item.endTime.slice(0, 16).replace('T', ' ');
-  return `[${item.id}] ${when}  [${item.kind}] ${item.topic}${outdated}${extra}\n    ${text}\n`;
+  return `[${item.id}] ${when}  [${item.kind}] ${item.topic}${outdated}${untrusted}${extra}\n    ${text}\n`;
 }

@@ -16,6 +16,7 @@ export const memoryCliMessages = defineMessages({
     kind: '只看这一种记忆：user（关于主人）、work（关于自己的工作）、chat（某个聊天的）、journal（每日日记）',
     badKind: (value: string) => `--kind 的值「${value}」无效：应为 user、work、chat 或 journal`,
     outdated: '（已过时）',
+    untrusted: (kinds: string) => `（来自不可信输入：${kinds}）`,
     memoryConsolidate: '整理记忆：读一天的对话，提出新记忆、合并重复、标记过时、写当天的日记',
     dryRun: '只列出会做的改动，不改任何记忆',
     day: '整理哪一天（YYYY-MM-DD；默认：中午前为前一天，中午起为当天）',
@@ -99,6 +100,7 @@ export const memoryCliMessages = defineMessages({
     kind: 'Only this kind: user (about the owner), work (about its own work), chat (a chat’s), journal (the daily notes)',
     badKind: (value: string) => `Invalid value "${value}" for --kind: user, work, chat or journal`,
     outdated: '(outdated)',
+    untrusted: (kinds: string) => `(from untrusted input: ${kinds})`,
     memoryConsolidate:
       "Consolidate memory: read a day's conversations, propose new memories, merge duplicates, mark outdated ones, write the day's journal",
     dryRun: 'Only list the changes it would make; change no memory',

@@ -19,6 +19,8 @@ export interface RecalledMemory {
   topic: string;
   summary: string;
   similarity?: number;
+  /** The outside text it came with (../untrusted.ts); absent: none. */
+  untrusted?: string[];
 }
 
 export interface Recall {
@@ -72,14 +74,19 @@ export function createRecall(search: HybridSearch, settings: () => Config['memor
         topic: hit.topic,
         summary,
         ...(hit.similarity === undefined ? {} : { similarity: hit.similarity }),
+        ...(hit.untrusted.length > 0 ? { untrusted: hit.untrusted } : {}),
       });
       if (chosen.length >= k) break;
     }
     if (chosen.length === 0) return undefined;
+    const t = memoryMessages(lang);
+    // Kinds are names the box gave (tools, `stranger`), yet a server's name came from config.
+    const origin = (m: RecalledMemory) =>
+      m.untrusted ? ` ${t.recallUntrusted(noTags(cleanName(m.untrusted.join(', '))))}` : '';
     const lines = chosen.map(
-      (m) => `- [#${m.id}] ${noTags(cleanName(m.topic))}: ${m.summary.replace(/\s+/g, ' ')}`,
+      (m) => `- [#${m.id}] ${noTags(cleanName(m.topic))}: ${m.summary.replace(/\s+/g, ' ')}${origin(m)}`,
     );
-    const block = `<recalled_memories>\n${memoryMessages(lang).recallHeader}\n${lines.join('\n')}\n</recalled_memories>`;
+    const block = `<recalled_memories>\n${t.recallHeader}\n${lines.join('\n')}\n</recalled_memories>`;
     return { memories: chosen, block };
   };
 }

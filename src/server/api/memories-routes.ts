@@ -50,6 +50,7 @@ export function createMemoriesRoutes(services: AppServices, t: ApiMessages): Hon
         recalledAt: m.recalledAt,
         day: m.day,
         outdatedAt: m.outdatedAt,
+        untrusted: m.untrusted,
         ...(m.snippet === undefined ? {} : { snippet: m.snippet }),
       })),
     });

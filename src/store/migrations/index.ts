@@ -16,6 +16,7 @@ import { memoryProvenanceMigration } from './015-memory-provenance.js';
 import { memoryKindsMigration } from './016-memory-kinds.js';
 import { messageVectorsMigration } from './017-message-vectors.js';
 import { messageIndexSessionMigration } from './018-message-index-session.js';
+import { untrustedInputsMigration } from './019-untrusted-inputs.js';
 
 /** Every schema step, in order. Add new ones at the end; never edit an applied one. */
 export const MIGRATIONS: Migration[] = [
@@ -36,4 +37,5 @@ export const MIGRATIONS: Migration[] = [
   memoryKindsMigration,
   messageVectorsMigration,
   messageIndexSessionMigration,
+  untrustedInputsMigration,
 ];

@@ -208,6 +208,8 @@ export function createRunCommandTool(options: RunCommandToolOptions): Tool<RunCo
         // The output goes unindented after its label (formatResult would indent every line).
         content: `${formatResult(ok, title, fields)}\n  ${t.labelOutput}:\n${limited.content}`,
         ...(limited.fullOutputPath ? { fullOutputPath: limited.fullOutputPath } : {}),
+        // A program's output (a skill's, a download's) is outside text.
+        ...(run.spawnError ? {} : { untrusted: 'command' }),
       };
     },
   };

@@ -6,7 +6,7 @@ import { createFileAccess, type FileAccess } from '../../safety/files/file-acces
 import { isoWithOffset } from '../../util/clock.js';
 import { type Field, failure, formatBytes, success } from '../format.js';
 import { commonMessages } from '../messages.js';
-import type { Tool } from '../tool.js';
+import type { Tool, ToolResult } from '../tool.js';
 import { fileMessages } from './messages.js';
 import { type FileLine, looksBinary, readSample, scanLines, tailLines } from './read-lines.js';
 import { describeFsError, resolveToolPath } from './workspace.js';
@@ -37,6 +37,9 @@ function schema(lang: Lang) {
 }
 
 type ReadFileArgs = z.infer<ReturnType<typeof schema>>;
+
+/** A file's lines are outside text (tool.ts, `ToolResult.untrusted`). */
+const fromFile = (result: ToolResult): ToolResult => ({ ...result, untrusted: 'file' });
 
 export function createReadFileTool(options: ReadFileToolOptions): Tool<ReadFileArgs> {
   const m = fileMessages(options.lang);
@@ -81,13 +84,15 @@ export function createReadFileTool(options: ReadFileToolOptions): Tool<ReadFileA
               line.number = first + i;
             });
           }
-          return success(t.readTitle, [
-            ...header,
-            [t.labelTotalLines, total ?? t.unknown],
-            [t.labelRange, `${t.rangeTail} ${describeRange(lines)}`],
-            [t.labelContent, renderLines(lines, ctx.lang)],
-            [t.labelHint, big ? t.tooBig(formatBytes(info.size), cap) : undefined],
-          ]);
+          return fromFile(
+            success(t.readTitle, [
+              ...header,
+              [t.labelTotalLines, total ?? t.unknown],
+              [t.labelRange, `${t.rangeTail} ${describeRange(lines)}`],
+              [t.labelContent, renderLines(lines, ctx.lang)],
+              [t.labelHint, big ? t.tooBig(formatBytes(info.size), cap) : undefined],
+            ]),
+          );
         }
         let start = args.start_line ?? 1;
         let end = args.end_line && args.end_line > 0 ? args.end_line : start + maxLines - 1;
@@ -114,17 +119,19 @@ export function createReadFileTool(options: ReadFileToolOptions): Tool<ReadFileA
           hint = t.more(scan.totalLines - last, last + 1);
         else if (scan.totalLines === undefined && scan.hitCap && last < end) hint = t.scanCapReached(cap);
         else if (scan.totalLines === undefined) hint = t.moreUnknown(last + 1);
-        return success(t.readTitle, [
-          ...header,
-          [t.labelTotalLines, scan.totalLines ?? t.unknown],
-          [t.labelRange, `${label} ${describeRange(scan.lines)}`],
-          [t.labelContent, renderLines(scan.lines, ctx.lang)],
-          [
-            t.labelHint,
-            [big ? t.tooBig(formatBytes(info.size), cap) : undefined, hint].filter(Boolean).join('\n') ||
-              undefined,
-          ],
-        ]);
+        return fromFile(
+          success(t.readTitle, [
+            ...header,
+            [t.labelTotalLines, scan.totalLines ?? t.unknown],
+            [t.labelRange, `${label} ${describeRange(scan.lines)}`],
+            [t.labelContent, renderLines(scan.lines, ctx.lang)],
+            [
+              t.labelHint,
+              [big ? t.tooBig(formatBytes(info.size), cap) : undefined, hint].filter(Boolean).join('\n') ||
+                undefined,
+            ],
+          ]),
+        );
       } catch (error) {
         return failure(describeFsError(error, path, ctx.lang));
       }

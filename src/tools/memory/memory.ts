@@ -13,6 +13,7 @@ import {
   type Page,
   type ScopeOfSession,
 } from '../../memory/types.js';
+import { untrustedOfSave } from '../../memory/untrusted.js';
 import { failure, success } from '../format.js';
 import { commonMessages } from '../messages.js';
 import type { Tool } from '../tool.js';
@@ -49,7 +50,11 @@ function listing(
   page.items.forEach((item, i) => {
     const n = (page.page - 1) * page.pageSize + i + 1;
     const outdated = item.outdatedAt ? ` (${t.labelOutdated})` : '';
-    lines.push('', `${n}. [ID: ${item.id}] [${item.kind}] [${item.endTime}] ${item.topic}${outdated}`);
+    const untrusted = item.untrusted.length > 0 ? ` (${t.labelUntrusted}: ${item.untrusted.join(', ')})` : '';
+    lines.push(
+      '',
+      `${n}. [ID: ${item.id}] [${item.kind}] [${item.endTime}] ${item.topic}${outdated}${untrusted}`,
+    );
     lines.push(`   ${t.labelSummary}: ${item.snippet ?? item.summary.slice(0, 200)}`);
   });
   if (page.page < page.pages) lines.push('', t.nextPage(page.page + 1));
@@ -124,6 +129,7 @@ export function createMemoryTool(options: {
             importance: args.importance,
             chat: scope ?? null,
             source: ctx.sessionId,
+            untrusted: untrustedOfSave(ctx.untrustedRead, scope),
           };
           const result = options.save
             ? await options.save(input, ctx.signal)
@@ -171,6 +177,7 @@ export function createMemoryTool(options: {
             [t.labelId, item.id],
             [t.labelKind, item.kind],
             [t.labelOutdated, item.outdatedAt],
+            [t.labelUntrusted, item.untrusted.join(', ') || null],
             [t.labelTime, `${item.startTime} – ${item.endTime}`],
             [t.labelImportance, item.importance],
             [t.labelTags, item.tags.join(', ') || null],

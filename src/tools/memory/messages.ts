@@ -20,6 +20,7 @@ export const memoryToolMessages = defineMessages({
     kind: '记忆的种类。save：user 关于主人（默认），work 关于你自己的工作和做事方法；在别人的聊天里总是 chat。search / recent：只看这一种（user、work、chat、journal 每日日记）',
     labelKind: '种类',
     labelOutdated: '已过时',
+    labelUntrusted: '来自不可信输入',
     kindNotSaved: (kind: string) =>
       `不能用 save 保存 ${kind} 种类的记忆：这里只能保存 user 或 work（chat 记忆在聊天里保存，journal 日记由每日整理写）`,
     page: '页码，从 1 开始',
@@ -106,6 +107,7 @@ export const memoryToolMessages = defineMessages({
     kind: "The memory's kind. save: user is about the owner (default), work about your own work and how you did things; in another person's chat it is always chat. search / recent: only this kind (user, work, chat, journal: the daily notes)",
     labelKind: 'Kind',
     labelOutdated: 'Outdated',
+    labelUntrusted: 'From untrusted input',
     kindNotSaved: (kind: string) =>
       `save cannot store a ${kind} memory: here only user or work (chat memories are saved in a chat, journal notes are written by the daily consolidation)`,
     page: 'Page number, from 1',

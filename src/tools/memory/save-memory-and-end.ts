@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { Lang } from '../../i18n/lang.js';
 import type { DedupingSave } from '../../memory/hybrid/dedupe-save.js';
 import type { MemoryStore, ScopeOfSession } from '../../memory/types.js';
+import { untrustedOfSave } from '../../memory/untrusted.js';
 import { STATUS_FILE } from '../../prompts/files.js';
 import { writeFileAtomic } from '../../util/atomic-write.js';
 import { type Clock, isoWithOffset, systemClock } from '../../util/clock.js';
@@ -79,6 +80,7 @@ export function createSaveMemoryAndEndTool(options: {
         endTime: now,
         chat: chat ?? null,
         source: ctx.sessionId,
+        untrusted: untrustedOfSave(ctx.untrustedRead, chat),
       };
       const result = options.save
         ? await options.save(input, ctx.signal)

@@ -112,7 +112,11 @@ export function createWebTool(options: WebToolOptions): Tool<WebArgs> {
             )
           : Promise.resolve(readPlain(page.text, parts));
       try {
-        return await present(args, page, html, read, ctx.lang, config.web_max_bytes);
+        // Whatever the page said reaches the model from here on: outside text.
+        return {
+          ...(await present(args, page, html, read, ctx.lang, config.web_max_bytes)),
+          untrusted: 'web',
+        };
       } catch (error) {
         if (!(error instanceof WorkerJobError)) throw error;
         return failure(t.readFailed, [...base, [t.labelNote, describeJobError(error, ctx.lang)]]);

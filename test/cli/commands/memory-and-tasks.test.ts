@@ -101,21 +101,24 @@ describe('aibox memo / aibox memory', () => {
     const db = await openDatabase(`${home}/memories.db`);
     const store = createMemoryStore({ db });
     store.save({ summary: '项目进度讨论，下周发布', topic: '周会' });
-    store.save({ summary: 'Garden: tomatoes planted', topic: 'garden', kind: 'work' });
+    store.save({ summary: 'Garden: tomatoes planted', topic: 'garden', kind: 'work', untrusted: ['web'] });
     db.close();
     const [search, list, work, badKind] = await Promise.all([
       runCli(['memory', 'search', '项目', '--json'], { home }),
       runInProcess(['memory', 'list'], { home }),
-      runInProcess(['memory', 'list', '--kind', 'work'], { home }),
+      runInProcess(['memory', 'list', '--kind', 'work', '--json'], { home }),
       runInProcess(['memory', 'search', 'x', '--kind', 'boss'], { home }),
     ]);
     expect(search.code).toBe(0);
     const page = JSON.parse(search.stdout);
     expect(page.total).toBe(1);
-    expect(page.items[0]).toMatchObject({ topic: '周会', kind: 'user' });
-    expect(list.stdout).toMatch(/\[work\] garden[\s\S]*\[user\] 周会/);
-    expect(work.stdout).toContain('garden');
-    expect(work.stdout).not.toContain('周会');
+    expect(page.items[0]).toMatchObject({ topic: '周会', kind: 'user', untrusted: [] });
+    // Saved after reading a web page: said on its line, and only there.
+    expect(list.stdout).toMatch(/\[work\] garden \(from untrusted input: web\)\n[\s\S]*\[user\] 周会\n/);
+    const works = JSON.parse(work.stdout);
+    expect(works.items).toEqual([
+      expect.objectContaining({ topic: 'garden', kind: 'work', untrusted: ['web'] }),
+    ]);
     expect(badKind.code).not.toBe(0);
     expect(badKind.stderr).toMatch(/--kind/);
   });

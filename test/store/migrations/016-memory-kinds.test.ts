@@ -1,16 +1,10 @@
 /** Migration 016 gives every memory a kind (a chat's become `chat`) and adds the consolidation tables. */
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS } from '../../../src/store/migrations/index.js';
-import { tempHome } from '../../helpers/cli.js';
+import { databaseAt } from './at-version.js';
 
 describe('migration 016 (memory kinds)', () => {
   it("makes a chat's memories `chat` and the rest `user`, keeps their vectors, and allows one journal a day", () => {
-    const db = new Database(join(tempHome('aibox-mig16-'), 'memories.db'));
-    db.pragma('foreign_keys = ON');
-    for (const migration of MIGRATIONS.filter((m) => m.version <= 15))
-      db.transaction(() => migration.up(db))();
+    const { db, next } = databaseAt(15);
     const insert = db.prepare(
       `INSERT INTO memories (topic, summary, content, start_time, end_time, created_at, tags, importance, chat)
        VALUES ('t', ?, '', 'now', 'now', 'now', '', 2, ?)`,
@@ -20,8 +14,7 @@ describe('migration 016 (memory kinds)', () => {
     db.prepare(
       "INSERT INTO memory_vectors (memory_id, model, dims, vector, code) VALUES (1, 'm/2', 2, x'00', x'00')",
     ).run();
-    const migration = MIGRATIONS.find((m) => m.version === 16);
-    db.transaction(() => migration?.up(db))();
+    next();
 
     expect(db.prepare('SELECT summary, kind, day, outdated_at FROM memories ORDER BY id').all()).toEqual([
       { summary: 'the owner likes tea', kind: 'user', day: null, outdated_at: null },

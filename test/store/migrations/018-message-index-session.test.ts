@@ -2,20 +2,14 @@
  * Migration 018 makes `message_index` again with a `session` column: what was indexed before is
  * indexed again by the backfill, newest first, and a session's search finds its old messages.
  */
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { createMessageIndex } from '../../../src/conversations/message-index.js';
-import { MIGRATIONS } from '../../../src/store/migrations/index.js';
-import { tempHome } from '../../helpers/cli.js';
+import { databaseAt } from './at-version.js';
 
 describe('migration 018 (message index with sessions)', () => {
   it('empties the index, and the backfill indexes every message again with its session', () => {
-    const db = new Database(join(tempHome('aibox-mig18-'), 'memories.db'));
+    const { db, next } = databaseAt(17);
     try {
-      db.pragma('foreign_keys = ON');
-      for (const migration of MIGRATIONS.filter((m) => m.version <= 17))
-        db.transaction(() => migration.up(db))();
       db.exec(
         `INSERT INTO conversations (id, session_id, started_at) VALUES ('c1', 'main', 'now'), ('c2', 'telegram-42', 'now')`,
       );
@@ -31,7 +25,7 @@ describe('migration 018 (message index with sessions)', () => {
       })();
       db.prepare('UPDATE message_index_backfill SET below = 1').run();
 
-      db.transaction(() => MIGRATIONS.find((m) => m.version === 18)?.up(db))();
+      next();
       expect(db.prepare('SELECT below FROM message_index_backfill').pluck().get()).toBe(701);
       const index = createMessageIndex(db);
       expect(index.search('lighthouse')).toEqual([]);

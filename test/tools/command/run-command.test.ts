@@ -46,6 +46,8 @@ describe('run_command', () => {
     expect(ok.content).toContain('exit code: 0');
     expect(ok.content).toMatch(/duration: \d+\.\d+ s/);
     expect(ok.content).toContain(`hello\n${workspace}`);
+    // A program's output is outside text (docs/memory-and-tasks.md, "Untrusted input").
+    expect(ok.untrusted).toBe('command');
     const bad = await run({ command: 'echo oops >&2; exit 3' });
     expect(bad.ok).toBe(false);
     expect(bad.content).toContain('❌ Command failed (exit code 3)');

@@ -28,6 +28,7 @@ describe('read_file', () => {
     const range = await read({ filepath: 'ten.txt', start_line: 4, end_line: 6 });
     expect(range.content).toMatch(/4 \| line 4\n.*5 \| line 5\n.*6 \| line 6\n/);
     expect(range.content).not.toContain('line 7');
+    expect(range.untrusted).toBe('file');
     const head = await read({ filepath: 'ten.txt', head: 2 });
     expect(head.content).toContain('head (1-2)');
     const tail = await read({ filepath: 'ten.txt', tail: true, max_lines: 2 });
@@ -46,6 +47,7 @@ describe('read_file', () => {
     const missing = await read({ filepath: 'nope.txt' });
     expect(missing.ok).toBe(false);
     expect(missing.content).toContain(`File not found: ${join(workspace, 'nope.txt')}`);
+    expect(missing.untrusted).toBeUndefined();
   });
 
   it('reads an empty file', async () => {

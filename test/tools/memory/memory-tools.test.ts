@@ -85,6 +85,41 @@ describe('memory tool', () => {
     expect(searched.content).toContain('Summary: likes oolong');
     expect(searched.content).not.toContain('port 5000');
   });
+  it("records what the model had read, and `stranger` in a chat that is not the owner's; shows it back", async () => {
+    const chatTools = createMemoryTools({
+      memory,
+      tasks,
+      promptsDir: prompts,
+      lang: 'en',
+      clock,
+      defaultTimezone: 'UTC',
+      scopeOf: (session) => (session === 'telegram-42' ? 'telegram:42' : undefined),
+    });
+    const save = chatTools.find((t) => t.name === 'memory') as AnyTool;
+    const run = (session: string, untrustedRead: string[], summary: string) =>
+      save.execute(save.parameters.parse({ action: 'save', summary }), {
+        ...toolContext(),
+        sessionId: session,
+        untrustedRead,
+      });
+    await run('main', [], 'Owner said it directly');
+    await run('main', ['mcp:fs', 'web'], 'Read from two places');
+    await run('telegram-42', [], 'Alice likes coffee');
+    await run('telegram-42', ['file'], 'Alice sent a file');
+    expect(memory.recent({ pageSize: 10 }).items.map((m) => [m.summary, m.untrusted])).toEqual([
+      ['Alice sent a file', ['file', 'stranger']],
+      ['Alice likes coffee', ['stranger']],
+      ['Read from two places', ['mcp:fs', 'web']],
+      ['Owner said it directly', []],
+    ]);
+    const lines = (await call('memory', { action: 'recent' })).content.split('\n');
+    expect(lines.find((l) => l.includes('[ID: 2]'))).toContain('(From untrusted input: mcp:fs, web)');
+    expect(lines.find((l) => l.includes('[ID: 1]'))).not.toContain('untrusted');
+    expect((await call('memory', { action: 'get', memory_id: 2 })).content).toMatch(
+      /From untrusted input: mcp:fs, web/,
+    );
+  });
+
   it('has Chinese descriptions by default', () => {
     const zh = createMemoryTools({ memory, tasks, promptsDir: prompts, lang: 'zh' });
     expect(zh.map((t) => t.name)).toEqual([

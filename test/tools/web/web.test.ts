@@ -116,6 +116,8 @@ describe('web', () => {
     expect(result.content).toMatch(/preview: .*人工智能盒子 这是一段用于测试正文提取的中文内容/);
     expect(result.content).not.toContain('First again');
     expect(result.content).not.toContain('script text');
+    // What the page said is outside text from here on (docs/memory-and-tasks.md, "Untrusted input").
+    expect(result.untrusted).toBe('web');
   });
 
   it('text: the article as Markdown', async () => {
@@ -236,12 +238,15 @@ describe('web', () => {
     expect(missing.ok).toBe(false);
     expect(missing.content).toContain('HTTP 404');
     expect(missing.content).toContain('no such page');
+    // An error page's preview is the server's text too; a fetch that never answered brings none.
+    expect(missing.untrusted).toBe('web');
     expect((await web({ action: 'text', url: `${base}/image` })).content).toContain(
       'Not a text page (Content-Type: image/png)',
     );
     const closed = await web({ action: 'get', url: 'http://127.0.0.1:1/' });
     expect(closed.ok).toBe(false);
     expect(closed.content).toContain('Network error');
+    expect(closed.untrusted).toBeUndefined();
   });
 });
 
