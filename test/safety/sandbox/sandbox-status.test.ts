@@ -1,11 +1,14 @@
 /**
  * Where commands run is said everywhere: `/healthz`, `aibox doctor`, and start-up, which refuses
- * to start with `safety.sandbox = bwrap` when bubblewrap cannot run (here: not on PATH).
+ * to start with `safety.sandbox = bwrap` when bubblewrap cannot run (here: not on PATH). Doctor's
+ * reports run in this process (they depend on the PATH it is given, read at each run); the refused
+ * start-up is a real `aibox serve` process.
  */
 import { rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli, tempHome } from '../../helpers/cli.js';
+import { runInProcess } from '../../helpers/cli-in-process.js';
 import { startBox } from '../../server/harness.js';
 
 const homes: string[] = [];
@@ -28,8 +31,8 @@ const KEY = { DEEPSEEK_API_KEY: 'sk-not-used' };
 /** PATH without bubblewrap (the CLI itself is started by absolute path). */
 const NO_BWRAP = { PATH: '/nonexistent', ...KEY };
 
-// A home (or box) each: the tests run side by side.
-describe.concurrent('sandbox status', () => {
+// One after the other: a doctor run swaps this process's env, which a child started meanwhile would inherit.
+describe('sandbox status', () => {
   it('GET /healthz says where commands run', async () => {
     const box = await startBox({
       config: { safety: { network: false, rules: [{ decision: 'deny', command: 'curl' }] } },
@@ -50,7 +53,7 @@ describe.concurrent('sandbox status', () => {
 
   it('aibox doctor reports the sandbox, the mode and the rules, in both languages', async () => {
     const dir = home({ rules: [{ decision: 'deny', command: 'curl' }], mode: 'deny' });
-    const en = await runCli(['doctor', '--offline'], { home: dir, env: KEY });
+    const en = await runInProcess(['doctor', '--offline'], { home: dir, env: KEY });
     expect(en.code).toBe(0);
     expect(en.stdout).toMatch(/sandbox: bubblewrap \(bubblewrap \d/);
     expect(en.stdout).toContain(
@@ -59,9 +62,9 @@ describe.concurrent('sandbox status', () => {
     expect(en.stdout).toContain('approvals: answered only by clients holding the client key');
     expect(en.stdout).toContain('safety mode: deny');
     expect(en.stdout).toContain('rules: 1');
-    const zh = await runCli(['doctor', '--offline', '--lang', 'zh'], { home: dir, env: KEY });
+    const zh = await runInProcess(['doctor', '--offline', '--lang', 'zh'], { home: dir, env: KEY });
     expect(zh.stdout).toContain('沙箱：bubblewrap');
-    const json = await runCli(['doctor', '--offline', '--json'], { home: dir, env: KEY });
+    const json = await runInProcess(['doctor', '--offline', '--json'], { home: dir, env: KEY });
     expect(JSON.parse(json.stdout)).toMatchObject({
       sandbox: { kind: 'bwrap', network: true, stack: expect.stringMatching(/^slirp4netns/) },
       approvals: { credential: 'client_key' },
@@ -75,7 +78,7 @@ describe.concurrent('sandbox status', () => {
     const bin = tempHome('aibox-bin-');
     homes.push(bin);
     symlinkSync('/usr/bin/bwrap', join(bin, 'bwrap'));
-    const doctor = await runCli(['doctor', '--offline', '--json'], {
+    const doctor = await runInProcess(['doctor', '--offline', '--json'], {
       home: home({}),
       env: { PATH: bin, ...KEY },
     });
@@ -84,17 +87,17 @@ describe.concurrent('sandbox status', () => {
       network: false,
       networkOff: 'slirp4netns not found (Debian package slirp4netns)',
     });
-    const text = await runCli(['doctor', '--offline'], { home: home({}), env: { PATH: bin, ...KEY } });
+    const text = await runInProcess(['doctor', '--offline'], { home: home({}), env: { PATH: bin, ...KEY } });
     expect(text.stdout).toContain('sandbox network: off although safety.network = true');
     expect(text.stdout).toContain('install slirp4netns');
   }, 60_000);
 
   it('without bwrap: auto starts and says so; bwrap required refuses, and doctor exits 1', async () => {
-    const auto = await runCli(['doctor', '--offline'], { home: home({}), env: NO_BWRAP });
+    const auto = await runInProcess(['doctor', '--offline'], { home: home({}), env: NO_BWRAP });
     expect(auto.code).toBe(0);
     expect(auto.stdout).toContain('sandbox unavailable (bwrap not found (Debian package bubblewrap))');
     const required = home({ sandbox: 'bwrap' });
-    const doctor = await runCli(['doctor', '--offline'], { home: required, env: NO_BWRAP });
+    const doctor = await runInProcess(['doctor', '--offline'], { home: required, env: NO_BWRAP });
     expect(doctor.code).toBe(1);
     expect(doctor.stdout).toContain('the server will refuse to start');
     const serve = await runCli(['serve', '--port', '0', '--no-scheduler'], { home: required, env: NO_BWRAP });
