@@ -7,7 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/cli-in-process.js';
 import { type Box, connectReady, startBox, type TestClient, testEnv } from '../server/harness.js';
 
 const SERVER = resolve(import.meta.dirname, 'fixtures/hostile-mcp-server.mjs');
@@ -57,7 +57,7 @@ describe('red team 12: escape codes and bidi overrides from an MCP server', () =
     expect(JSON.stringify(JSON.parse(api))).not.toMatch(HIDDEN);
 
     const env = testEnv(box.home);
-    const check = await runCli(['--lang', 'en', 'mcp', 'check'], { home: box.home, env });
+    const check = await runInProcess(['--lang', 'en', 'mcp', 'check'], { home: box.home, env });
     expect(check.stdout).toContain('hostile');
     expect(check.stdout).toContain('not used');
     expect(check.stdout + check.stderr).not.toMatch(HIDDEN);
@@ -65,7 +65,7 @@ describe('red team 12: escape codes and bidi overrides from an MCP server', () =
     const config = JSON.parse(readFileSync(join(box.home, 'config.json'), 'utf8'));
     config.server = { ...config.server, port: Number(new URL(box.server.url).port) };
     writeFileSync(join(box.home, 'config.json'), JSON.stringify(config));
-    const list = await runCli(['--lang', 'en', 'mcp', 'list'], { home: box.home, env });
+    const list = await runInProcess(['--lang', 'en', 'mcp', 'list'], { home: box.home, env });
     expect(list.stdout).toContain('not used');
     expect(list.stdout + list.stderr).not.toMatch(HIDDEN);
   });
