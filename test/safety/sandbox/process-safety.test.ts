@@ -75,6 +75,7 @@ describe.each(['auto', 'off'] as const)('commands of the aibox process (safety.s
   it('kills a running command when the process is killed with SIGKILL', async () => {
     const dir = home(sandbox);
     const seconds = sandbox === 'auto' ? '3141' : '3142';
+    const start = llm.requests.length;
     llm.script({
       toolCalls: [{ name: 'run_command', arguments: { command: `sleep ${seconds}`, timeout: 600 } }],
     });
@@ -83,6 +84,8 @@ describe.each(['auto', 'off'] as const)('commands of the aibox process (safety.s
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const exited = new Promise((resolve) => child.on('exit', resolve));
+    // The process has started once the model is asked; only then is /proc scanned for the command.
+    await llm.waitForRequest(start + 1);
     await until(() => pidsRunning(['sleep', seconds]).length > 0);
     const [sleeper] = pidsRunning(['sleep', seconds]);
     child.kill('SIGKILL');
