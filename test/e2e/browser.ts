@@ -42,7 +42,10 @@ export function assertBrowserReady(): void {
 
 export interface LaunchedBrowser {
   browser: Browser;
-  /** A fresh context (its own cookies and storage), closed with `close()` at the latest. */
+  /**
+   * A fresh context (its own cookies and storage), closed with `close()` at the latest; with
+   * `reducedMotion: 'reduce'` unless the options say otherwise (no frames drawn for animations).
+   */
   newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
   /** Closes this user's contexts; the shared browser stays up for the next test file. */
   close(): Promise<void>;
@@ -94,7 +97,7 @@ export async function launchBrowser(): Promise<LaunchedBrowser> {
   return {
     browser,
     async newContext(options) {
-      const context = await browser.newContext(options);
+      const context = await browser.newContext({ reducedMotion: 'reduce', ...options });
       contexts.add(context);
       context.on('close', () => contexts.delete(context));
       // A step that cannot happen fails naming the locator it waited for, well before vitest's timeout.

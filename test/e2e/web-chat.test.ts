@@ -1,6 +1,7 @@
 /**
  * The chat in a real browser against the real server and the fake LLM: streamed Markdown,
- * a tool card with live command output, abort, a queued message, and history after a reload.
+ * a tool card with live command output (its badge still under reduced motion), abort, a queued
+ * message, and history after a reload.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -80,6 +81,12 @@ describe('web page: chat', () => {
     const running = page.locator('.tool-card[data-state="running"]');
     await running.locator('.tool-output', { hasText: 'first line' }).waitFor();
     expect(await running.locator('.tool-name').textContent()).toBe('run_command');
+    // Its badge pulses, unless the person asked for reduced motion (as the tests' contexts do).
+    const animation = `getComputedStyle(document.querySelector('.tool-card[data-state="running"] .tool-state')).animationName`;
+    expect(await page.evaluate<string>(animation)).toBe('none');
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    expect(await page.evaluate<string>(animation)).toBe('pulse');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     expect(await running.locator('.tool-output').textContent()).not.toContain('second line');
     expect(await page.locator('.composer .abort').isVisible()).toBe(true);
     writeFileSync(go, '');

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeAudioApi, startFakeAudioApi } from '../helpers/fake-audio-api.js';
 import { type BoxPage, openBoxPage } from './box-page.js';
-import { DESKTOP_ZH, openConnectedPage } from './browser.js';
+import { DESKTOP_ZH } from './browser.js';
 import type { Box } from './fixture.js';
 
 describe('web page: press-to-talk', () => {
@@ -69,12 +69,14 @@ describe('web page: press-to-talk', () => {
 
   it('stops by itself at media.max_audio_s (read by the page from /api/status)', async () => {
     box.app.config.media.max_audio_s = 1;
-    const short = await openConnectedPage(web.launched, box.server.url, DESKTOP_ZH);
+    // Reloaded: the page reads the limit when it loads.
+    await page.reload();
+    await page.locator('.status[data-conn="open"]').waitFor();
     api.script({ text: 'one second' });
     box.llm.script({ text: 'Short one.' });
-    await short.locator('.btn.talk').click(); // a click: recording goes on after the release
-    await short.locator('.btn.talk.recording').waitFor();
-    expect(await answered(short, 'one second', 'Short one.')).toBe('one second');
+    await page.locator('.btn.talk').click(); // a click: recording goes on after the release
+    await page.locator('.btn.talk.recording').waitFor();
+    expect(await answered(page, 'one second', 'Short one.')).toBe('one second');
     box.app.config.media.max_audio_s = 120;
   });
 
