@@ -1,4 +1,6 @@
-/** Pictures made by sharp for tests: a photo with EXIF, a decompression bomb, a truncated file; a picture's size. */
+/** Pictures for tests: a photo with EXIF (sharp), a decompression bomb (by hand), a truncated file; a picture's size. */
+import { crc32, deflateSync } from 'node:zlib';
+
 const vipsHome = process.env.VIPSHOME;
 const sharp = (await import('sharp')).default;
 // libvips sets VIPSHOME as it starts; the leak guard wants the environment as it was.
@@ -12,11 +14,31 @@ export async function photoWithExif(width: number, height: number): Promise<Buff
     .toBuffer();
 }
 
-/** A PNG of one colour, tiny on disk and `side`² pixels once decoded. */
+/**
+ * A PNG of one colour, tiny on disk and `side`² pixels once decoded: black, 1-bit greyscale,
+ * written chunk by chunk (sharp would spend seconds encoding that many pixels in full colour).
+ */
 export async function bombPng(side: number): Promise<Buffer> {
-  return sharp({ create: { width: side, height: side, channels: 3, background: '#000' } })
-    .png({ compressionLevel: 9 })
-    .toBuffer();
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(side, 0);
+  header.writeUInt32BE(side, 4);
+  header.set([1, 0, 0, 0, 0], 8); // bit depth 1, greyscale, deflate, no filter, no interlace
+  // Each row: filter byte 0, then side bits of 0 (black).
+  const rows = Buffer.alloc(side * (1 + Math.ceil(side / 8)));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** The size and metadata of a `data:image/jpeg;base64,…` URL's picture. */

@@ -1,17 +1,21 @@
 /**
  * Aibox as an MCP server, driven by the SDK's own client: `aibox mcp serve` over stdio (the
- * built CLI as a child process) and `/mcp` over Streamable HTTP on a running box.
+ * built CLI as a child process), the same server in this process where only its config is
+ * asked about, and `/mcp` over Streamable HTTP on a running box.
  */
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createAiboxMcpServer, servedToolsOf } from '../../src/mcp-server/create-server.js';
 import { homeEnv } from '../helpers/box.js';
 import { CLI_PATH, tempHome } from '../helpers/cli.js';
 import { startFakeLlm } from '../helpers/fake-llm.js';
+import { createQuietApp } from '../helpers/quiet-app.js';
 import { type Box, startBox } from '../server/harness.js';
 
 const clients: Client[] = [];
@@ -257,8 +261,20 @@ describe('the language of what is served', () => {
   it('is Chinese when mcp.serve_lang says so, or aibox mcp serve --lang zh', {
     timeout: 60_000,
   }, async () => {
-    const configured = await described(await serveStdio(chineseBox({ serve_lang: 'zh' })));
-    expect(configured.search_skills).toContain('搜索 Aibox 的技能');
+    // mcp.serve_lang is read from the config by what serve-stdio.ts calls (servedLang without a
+    // flag): built in this process; the flag's way through the CLI is the process below.
+    const configuredHome = chineseBox({ serve_lang: 'zh' });
+    const app = await createQuietApp({ home: configuredHome, env: homeEnv(configuredHome), mcp: false });
+    try {
+      const server = await createAiboxMcpServer(app, await servedToolsOf(app));
+      const inProcess = new Client({ name: 'test', version: '1' });
+      const [a, b] = InMemoryTransport.createLinkedPair();
+      await Promise.all([server.connect(a), inProcess.connect(b)]);
+      expect((await described(inProcess)).search_skills).toContain('搜索 Aibox 的技能');
+      await inProcess.close();
+    } finally {
+      await app.close();
+    }
     const flagged = await serveStdio(homeWithSkill(), ['--lang', 'zh']);
     expect((await described(flagged)).memory_save).toBe('保存一条长期记忆');
     expect(flagged.getInstructions()).toContain('search_skills 查找技能');

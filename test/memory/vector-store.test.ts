@@ -74,24 +74,23 @@ describe('two-step vector search', () => {
       seed = (seed * 1103515245 + 12345) & 0x7fffffff;
       return seed / 0x7fffffff - 0.5;
     };
-    const all: { id: number; v: Float32Array }[] = [];
+    const all: { id: number; v: Float32Array; norm: number }[] = [];
     const vectors = createVectorStore(db, 'm/128', dims);
     db.transaction(() => {
       for (let i = 0; i < 3000; i++) {
         const v = Float32Array.from({ length: dims }, rand);
         const id = memory.save({ summary: `m${i}` }).id;
         vectors.put(id, v);
-        all.push({ id, v });
+        all.push({ id, v, norm: Math.hypot(...v) });
       }
     })();
-    const norm = (v: Float32Array) => Math.hypot(...v);
     let found = 0;
     for (let q = 0; q < 20; q++) {
       // A paraphrase: near one stored vector (cosine about 0.6), far from the rest.
       const near = all[q * 150]?.v ?? new Float32Array(dims);
       const query = Float32Array.from(near, (x) => x + rand() * 1.2);
       const exact = all
-        .map(({ id, v }) => ({ id, s: v.reduce((sum, x, i) => sum + x * (query[i] ?? 0), 0) / norm(v) }))
+        .map(({ id, v, norm }) => ({ id, s: v.reduce((sum, x, i) => sum + x * (query[i] ?? 0), 0) / norm }))
         .sort((a, b) => b.s - a.s)
         .slice(0, 1)
         .map((x) => x.id);

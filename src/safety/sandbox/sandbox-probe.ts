@@ -1,8 +1,8 @@
 /**
  * Whether bubblewrap works here, and what serves its network: run once at start-up with the real
  * options (user namespaces may be disabled, bwrap or slirp4netns missing) and remembered for the
- * life of the process. With `safety.network` on and no working slirp4netns the sandbox's network
- * stays off (fail closed) and the status says why.
+ * life of the process (one probe for every app it starts). With `safety.network` on and no
+ * working slirp4netns the sandbox's network stays off (fail closed) and the status says why.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
@@ -84,8 +84,24 @@ async function findStack(lang: Lang): Promise<NetworkStack | string> {
   };
 }
 
+/**
+ * What each probe found, by all it depends on: a process probes once, however many apps it
+ * starts (a test worker starts many), and again only if PATH, HOME or the temp dir change.
+ */
+const probed = new Map<string, Promise<Readonly<SandboxStatus>>>();
+
 /** Probes bwrap (and, with `network`, slirp4netns); resolves to what works. Never rejects. */
-export async function probeBwrap(network: boolean, lang: Lang): Promise<SandboxStatus> {
+export function probeBwrap(network: boolean, lang: Lang): Promise<Readonly<SandboxStatus>> {
+  const key = JSON.stringify([network, lang, process.env.PATH, process.env.HOME, tmpdir()]);
+  let status = probed.get(key);
+  if (!status) {
+    status = probeNow(network, lang).then((found) => Object.freeze(found));
+    probed.set(key, status);
+  }
+  return status;
+}
+
+async function probeNow(network: boolean, lang: Lang): Promise<SandboxStatus> {
   const t = safetyMessages(lang);
   const program = systemProgram('bwrap', pathDirs());
   if (!program) return { kind: 'unavailable', reason: t.bwrapMissing, network: false };
