@@ -30,6 +30,12 @@ export type EmbeddingOnlyProviderId = (typeof EMBEDDING_ONLY_PROVIDER_IDS)[numbe
  */
 export const PARSE_ONCE = { jitless: true } as const;
 
+/** `schema` with its own defaults as the value of a missing section (parsed as the config is). */
+function withOwnDefaults<S extends z.ZodObject>(schema: S) {
+  // An object schema's output is never undefined; zod's generic types cannot see that.
+  return schema.default(() => schema.parse({}, PARSE_ONCE) as z.core.util.NoUndefined<z.output<S>>);
+}
+
 const seconds = (max: number) => z.number().positive().max(max);
 
 const SkillsConfigSchema = z.strictObject({
@@ -1008,38 +1014,14 @@ const ChannelsConfigSchema = z.strictObject({
     zh: '不能编辑消息的频道：慢回答等待这么多毫秒后发“思考中”提示',
     en: 'Channels that cannot edit a message: ms a slow answer waits before a "thinking" notice',
   }),
-  strangers: section(
-    StrangersSchema.default(() => StrangersSchema.parse({}, PARSE_ONCE)),
-    { zh: '陌生人', en: 'Strangers' },
-  ),
-  outbox: section(
-    OutboxSchema.default(() => OutboxSchema.parse({}, PARSE_ONCE)),
-    { zh: '离线发件箱', en: 'Outbox' },
-  ),
-  telegram: section(
-    TelegramChannelSchema.default(() => TelegramChannelSchema.parse({}, PARSE_ONCE)),
-    { zh: 'Telegram', en: 'Telegram' },
-  ),
-  lark: section(
-    LarkChannelSchema.default(() => LarkChannelSchema.parse({}, PARSE_ONCE)),
-    { zh: '飞书/Lark', en: 'Feishu/Lark' },
-  ),
-  dingtalk: section(
-    DingTalkChannelSchema.default(() => DingTalkChannelSchema.parse({}, PARSE_ONCE)),
-    { zh: '钉钉 DingTalk', en: 'DingTalk' },
-  ),
-  qq: section(
-    QqChannelSchema.default(() => QqChannelSchema.parse({}, PARSE_ONCE)),
-    { zh: 'QQ 机器人', en: 'QQ' },
-  ),
-  wecom: section(
-    WeComChannelSchema.default(() => WeComChannelSchema.parse({}, PARSE_ONCE)),
-    { zh: '企业微信 WeCom', en: 'WeCom' },
-  ),
-  wechat: section(
-    WeChatChannelSchema.default(() => WeChatChannelSchema.parse({}, PARSE_ONCE)),
-    { zh: '微信', en: 'WeChat' },
-  ),
+  strangers: section(withOwnDefaults(StrangersSchema), { zh: '陌生人', en: 'Strangers' }),
+  outbox: section(withOwnDefaults(OutboxSchema), { zh: '离线发件箱', en: 'Outbox' }),
+  telegram: section(withOwnDefaults(TelegramChannelSchema), { zh: 'Telegram', en: 'Telegram' }),
+  lark: section(withOwnDefaults(LarkChannelSchema), { zh: '飞书/Lark', en: 'Feishu/Lark' }),
+  dingtalk: section(withOwnDefaults(DingTalkChannelSchema), { zh: '钉钉 DingTalk', en: 'DingTalk' }),
+  qq: section(withOwnDefaults(QqChannelSchema), { zh: 'QQ 机器人', en: 'QQ' }),
+  wecom: section(withOwnDefaults(WeComChannelSchema), { zh: '企业微信 WeCom', en: 'WeCom' }),
+  wechat: section(withOwnDefaults(WeChatChannelSchema), { zh: '微信', en: 'WeChat' }),
 });
 
 const LogConfigSchema = z.strictObject({
@@ -1120,10 +1102,7 @@ const ConsolidateConfigSchema = z.strictObject({
 });
 
 const MemoryConfigSchema = z.strictObject({
-  embeddings: section(
-    EmbeddingsConfigSchema.default(() => EmbeddingsConfigSchema.parse({}, PARSE_ONCE)),
-    { zh: '嵌入向量', en: 'Embeddings' },
-  ),
+  embeddings: section(withOwnDefaults(EmbeddingsConfigSchema), { zh: '嵌入向量', en: 'Embeddings' }),
   recall_k: key(z.int().min(0).max(20).default(5), {
     live: true,
     zh: '每轮对话前放入提示的记忆数；0 关闭自动回忆',
@@ -1144,10 +1123,7 @@ const MemoryConfigSchema = z.strictObject({
     zh: '算作主人本人的聊天（如 telegram:42）：能看到并保存主人的记忆；其他聊天只看到自己的记忆',
     en: "Chats that are the owner (e.g. telegram:42): they see and save the owner's memories; other chats see only their own",
   }),
-  consolidate: section(
-    ConsolidateConfigSchema.default(() => ConsolidateConfigSchema.parse({}, PARSE_ONCE)),
-    { zh: '记忆整理', en: 'Consolidation' },
-  ),
+  consolidate: section(withOwnDefaults(ConsolidateConfigSchema), { zh: '记忆整理', en: 'Consolidation' }),
 });
 
 /** An OpenAI-compatible speech-to-text endpoint (docs/media.md, "Voice"). */
@@ -1246,23 +1222,17 @@ const MediaConfigSchema = z.strictObject({
       en: 'Largest voice file transcribed, in bytes',
     },
   ),
-  transcription: section(
-    TranscriptionConfigSchema.default(() => TranscriptionConfigSchema.parse({}, PARSE_ONCE)),
-    { zh: '语音转文字', en: 'Transcription' },
-  ),
-  speech: section(
-    SpeechConfigSchema.default(() => SpeechConfigSchema.parse({}, PARSE_ONCE)),
-    { zh: '语音回答', en: 'Spoken replies' },
-  ),
+  transcription: section(withOwnDefaults(TranscriptionConfigSchema), {
+    zh: '语音转文字',
+    en: 'Transcription',
+  }),
+  speech: section(withOwnDefaults(SpeechConfigSchema), { zh: '语音回答', en: 'Spoken replies' }),
   max_image_px: key(z.int().min(64).max(8192).default(1568), {
     live: true,
     zh: '图片缩放后长边最多的像素数',
     en: 'Longest side of a picture after shrinking, in pixels',
   }),
-  vision_model: section(
-    VisionModelSchema.default(() => VisionModelSchema.parse({}, PARSE_ONCE)),
-    { zh: '看图模型', en: 'Vision model' },
-  ),
+  vision_model: section(withOwnDefaults(VisionModelSchema), { zh: '看图模型', en: 'Vision model' }),
   max_upload_bytes: key(
     z
       .int()
@@ -1308,62 +1278,20 @@ export const ConfigSchema = z.strictObject({
     zh: '提示词文件目录；留空为 AIBOX_HOME/prompts',
     en: 'Prompt files directory; empty means AIBOX_HOME/prompts',
   }),
-  skills: section(
-    SkillsConfigSchema.default(() => SkillsConfigSchema.parse({}, PARSE_ONCE)),
-    { zh: '技能', en: 'Skills' },
-  ),
-  llm: section(
-    LlmConfigSchema.default(() => LlmConfigSchema.parse({}, PARSE_ONCE)),
-    { zh: '模型', en: 'Model' },
-  ),
-  agent: section(
-    AgentConfigSchema.default(() => AgentConfigSchema.parse({}, PARSE_ONCE)),
-    { zh: '智能体', en: 'Agent' },
-  ),
-  budget: section(
-    BudgetConfigSchema.default(() => BudgetConfigSchema.parse({}, PARSE_ONCE)),
-    { zh: '预算', en: 'Budget' },
-  ),
-  tools: section(
-    ToolsConfigSchema.default(() => ToolsConfigSchema.parse({}, PARSE_ONCE)),
-    { zh: '工具', en: 'Tools' },
-  ),
-  server: section(
-    ServerConfigSchema.default(() => ServerConfigSchema.parse({}, PARSE_ONCE)),
-    { zh: '服务器', en: 'Server' },
-  ),
-  scheduler: section(
-    SchedulerConfigSchema.default(() => SchedulerConfigSchema.parse({}, PARSE_ONCE)),
-    { zh: '定时任务', en: 'Scheduler' },
-  ),
-  safety: section(
-    SafetyConfigSchema.default(() => SafetyConfigSchema.parse({}, PARSE_ONCE)),
-    { zh: '安全', en: 'Safety' },
-  ),
-  mcp: section(
-    McpConfigSchema.default(() => McpConfigSchema.parse({}, PARSE_ONCE)),
-    { zh: 'MCP', en: 'MCP' },
-  ),
-  channels: section(
-    ChannelsConfigSchema.default(() => ChannelsConfigSchema.parse({}, PARSE_ONCE)),
-    { zh: '聊天渠道', en: 'Channels' },
-  ),
-  log: section(
-    LogConfigSchema.default(() => LogConfigSchema.parse({}, PARSE_ONCE)),
-    { zh: '日志', en: 'Log' },
-  ),
-  memory: section(
-    MemoryConfigSchema.default(() => MemoryConfigSchema.parse({}, PARSE_ONCE)),
-    { zh: '记忆', en: 'Memory' },
-  ),
-  backup: section(
-    BackupConfigSchema.default(() => BackupConfigSchema.parse({}, PARSE_ONCE)),
-    { zh: '备份', en: 'Backups' },
-  ),
-  media: section(
-    MediaConfigSchema.default(() => MediaConfigSchema.parse({}, PARSE_ONCE)),
-    { zh: '图片与语音', en: 'Pictures and voice' },
-  ),
+  skills: section(withOwnDefaults(SkillsConfigSchema), { zh: '技能', en: 'Skills' }),
+  llm: section(withOwnDefaults(LlmConfigSchema), { zh: '模型', en: 'Model' }),
+  agent: section(withOwnDefaults(AgentConfigSchema), { zh: '智能体', en: 'Agent' }),
+  budget: section(withOwnDefaults(BudgetConfigSchema), { zh: '预算', en: 'Budget' }),
+  tools: section(withOwnDefaults(ToolsConfigSchema), { zh: '工具', en: 'Tools' }),
+  server: section(withOwnDefaults(ServerConfigSchema), { zh: '服务器', en: 'Server' }),
+  scheduler: section(withOwnDefaults(SchedulerConfigSchema), { zh: '定时任务', en: 'Scheduler' }),
+  safety: section(withOwnDefaults(SafetyConfigSchema), { zh: '安全', en: 'Safety' }),
+  mcp: section(withOwnDefaults(McpConfigSchema), { zh: 'MCP', en: 'MCP' }),
+  channels: section(withOwnDefaults(ChannelsConfigSchema), { zh: '聊天渠道', en: 'Channels' }),
+  log: section(withOwnDefaults(LogConfigSchema), { zh: '日志', en: 'Log' }),
+  memory: section(withOwnDefaults(MemoryConfigSchema), { zh: '记忆', en: 'Memory' }),
+  backup: section(withOwnDefaults(BackupConfigSchema), { zh: '备份', en: 'Backups' }),
+  media: section(withOwnDefaults(MediaConfigSchema), { zh: '图片与语音', en: 'Pictures and voice' }),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
