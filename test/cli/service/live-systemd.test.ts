@@ -7,14 +7,14 @@
  * multi-user.target masked — the service's default dependencies pull sysinit.target, whose
  * systemd-tmpfiles-setup.service empties the host's /tmp (same filesystem), sysusers writes
  * /etc/passwd, sysctl sets the host kernel's, and multi-user.target starts the host's daemons.
- * The test's home is bind-mounted back at its own path. Killing the namespace's PID 1 ends all.
+ * The test's home and the checkout are bind-mounted back at their own paths. Killing the namespace's PID 1 ends all.
  * Runs in CI (CI=true) or with AIBOX_TEST_LIVE_SYSTEMD=1; skipped, with the reason, otherwise and
  * where it cannot boot (not root, no systemd, no unshare).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CLI_PATH, tempHome } from '../../helpers/cli.js';
 
@@ -41,13 +41,21 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
-function bootScript(home: string): string {
+/**
+ * `kept`: paths bound back at their own place over the private tmpfs (the test's home, and the
+ * checkout, which a fresh clone made with `mktemp -d` has under /tmp), through a tmpfs of the
+ * namespace's own on /mnt.
+ */
+function bootScript(kept: string[]): string {
   const wants = ['sysinit', 'sockets', 'multi-user'].map((t) => `/lib/systemd/system/${t}.target.wants/`);
+  const bind = kept.map((path, i) => `mkdir /mnt/${i} && mount --bind '${path}' /mnt/${i}`).join('\n');
+  const back = kept.map((path, i) => `mkdir -p '${path}' && mount --move /mnt/${i} '${path}'`).join('\n');
   return `#!/bin/sh
 set -e
-mount --bind '${home}' /mnt
+mount -t tmpfs tmpfs /mnt
+${bind}
 for d in /run /tmp /var/tmp /var/log/journal /var/lib/systemd /etc/systemd/system; do mount -t tmpfs tmpfs "$d"; done
-mkdir -p '${home}' && mount --move /mnt '${home}'
+${back}
 mkdir -p /run/systemd/system
 printf '[Unit]\\nDescription=live test target\\nDefaultDependencies=no\\n' > /run/systemd/system/live.target
 for u in $(ls ${wants.join(' ')} 2>/dev/null | grep -v ':$') systemd-tmpfiles-clean.timer systemd-tmpfiles-clean.service; do
@@ -87,7 +95,7 @@ async function boot(): Promise<void> {
   );
   const dir = mkdtempSync(join(home, 'boot-'));
   const script = join(dir, 'boot.sh');
-  writeFileSync(script, bootScript(home), { mode: 0o700 });
+  writeFileSync(script, bootScript([home, resolve(CLI_PATH, '../../..')]), { mode: 0o700 });
   unshare = spawn(
     'unshare',
     ['--pid', '--fork', '--mount-proc', '--mount', '--propagation', 'private', script],
